@@ -1,0 +1,30 @@
+/**
+ * The registry: every contract of @klinik/core bound to its handler. Default deny: the API refuses to start
+ * when a contract has no handler, a handler has no contract, or a contract has no valid access level.
+ */
+import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
+import { authHandlers } from './auth.js';
+import type { Handler, Handlers } from './types.js';
+
+export const handlers: Handlers<ActionName> = {
+  ...authHandlers,
+};
+
+export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {
+  const problems: string[] = [];
+  for (const [name, contract] of Object.entries(actions)) {
+    const levels = accessLevelsOf(contract);
+    if (levels.length === 0 || levels.some((level) => !(ACCESS_LEVELS as readonly string[]).includes(level))) {
+      problems.push(`${name}: no valid access level`);
+    }
+    if (typeof table[name] !== 'function') problems.push(`${name}: no handler`);
+  }
+  for (const name of Object.keys(table)) {
+    if (!(name in actions)) problems.push(`${name}: handler without a contract`);
+  }
+  if (problems.length) throw new Error(`Action registry is incomplete:\n${problems.join('\n')}`);
+}
+
+export function handlerFor<A extends ActionName>(name: A): Handler<A> {
+  return handlers[name] as Handler<A>;
+}

@@ -1,0 +1,52 @@
+/**
+ * Mail: SMTP through nodemailer when SMTP_URL is set (production, and the tests' real SMTP server); otherwise a
+ * development outbox stored in the database and viewable at http://localhost:4000/dev/outbox.
+ */
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Models } from '../../models/index.js';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function createOutboxMailer(models: Models, logger: Logger, outboxUrl: string): Mailer {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const to = Array.isArray(message.to) ? message.to : [message.to];
+      await models.OutboxMail.create({ to, subject: message.subject, text: message.text, html: message.html ?? null });
+      logger.info({ subject: message.subject, recipients: to.length }, `mail placed in the development outbox: ${outboxUrl}`);
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,44 @@
+/** The Danish mails the account flows send. Plain text first; the HTML part is the same text, linked. */
+import type { MailMessage } from './index.js';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function linkMail(to: string, subject: string, lines: string[], link: string, linkLabel: string): MailMessage {
+  const text = [...lines, '', `${linkLabel}: ${link}`, '', 'Venlig hilsen', 'Klinik'].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(linkLabel)}</a></p>`,
+    '<p>Venlig hilsen<br>Klinik</p>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export function resetPasswordMail(to: string, name: string, link: string, validMinutes: number): MailMessage {
+  return linkMail(
+    to,
+    'Nulstil din adgangskode',
+    [
+      `Hej ${name}`,
+      'Vi har modtaget en anmodning om at nulstille adgangskoden til din konto.',
+      `Linket virker én gang og udløber om ${validMinutes} minutter. Har du ikke bedt om det, kan du se bort fra denne mail.`,
+    ],
+    link,
+    'Vælg en ny adgangskode',
+  );
+}
+
+export function setPasswordMail(to: string, name: string, clinicName: string, link: string, validDays: number): MailMessage {
+  return linkMail(
+    to,
+    `Du er oprettet som terapeut hos ${clinicName}`,
+    [
+      `Hej ${name}`,
+      `${clinicName} har oprettet dig som terapeut i Klinik.`,
+      `Vælg din adgangskode via linket herunder. Linket virker én gang og udløber om ${validDays} dage.`,
+    ],
+    link,
+    'Indstil din adgangskode',
+  );
+}

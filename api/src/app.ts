@@ -1,0 +1,188 @@
+/**
+ * The Koa application: one action endpoint, POST /api, with JSON or multipart bodies; a health check; and in
+ * development the mail outbox. Errors of every kind are turned into JSON answers in one middleware.
+ */
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import Router from '@koa/router';
+import cors from '@koa/cors';
+import { bodyParser } from '@koa/bodyparser';
+import multer from '@koa/multer';
+import type { Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import { isActionName } from '@klinik/core';
+import { messages } from '@klinik/core/rules';
+import type { ApiConfig } from './config.js';
+import { assertRegistryComplete } from './actions/index.js';
+import type { Clock, Services, UploadedFile } from './endpoint/context.js';
+import { dispatch } from './endpoint/dispatch.js';
+import { ApiError, isDuplicateKeyError, TooManyRequestsError, ValidationError } from './endpoint/errors.js';
+import { createRateLimiter } from './endpoint/rate-limit.js';
+import { createTokenService } from './endpoint/tokens.js';
+import { createModels } from './models/index.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/index.js';
+import { outboxPage } from './adapters/mail/outbox-page.js';
+
+export interface AppOptions {
+  config: ApiConfig;
+  conn: Connection;
+  logger: Logger;
+  clock?: Clock;
+  mailer?: Mailer;
+}
+
+export interface KlinikApi {
+  app: Koa;
+  services: Services;
+  close(): Promise<void>;
+}
+
+interface HttpishError {
+  status?: unknown;
+  statusCode?: unknown;
+  type?: unknown;
+  code?: unknown;
+  name?: unknown;
+}
+
+/** Maps anything thrown to a status and a message a user can read. */
+function toErrorAnswer(error: unknown): { status: number; body: Record<string, unknown>; retryAfter?: number } {
+  if (error instanceof ApiError) {
+    const body: Record<string, unknown> = { message: error.message };
+    if (error.errors && Object.keys(error.errors).length) body.errors = error.errors;
+    return { status: error.status, body, retryAfter: error instanceof TooManyRequestsError ? error.retryAfterSeconds : undefined };
+  }
+  const e = (error ?? {}) as HttpishError;
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 413 || e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
+    return { status: 413, body: { message: messages.bodyTooLarge } };
+  }
+  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) {
+    return { status: 400, body: { message: `Ugyldig upload (${e.code})` } };
+  }
+  if (status === 400 && (e.type === 'entity.parse.failed' || error instanceof SyntaxError)) {
+    return { status: 400, body: { message: messages.malformedJson } };
+  }
+  if (e.name === 'CastError' || e.name === 'BSONError') return { status: 400, body: { message: 'Ugyldig reference' } };
+  if (isDuplicateKeyError(error)) return { status: 409, body: { message: 'Findes allerede' } };
+  if (status >= 400 && status < 500) {
+    const message = error instanceof Error && error.message ? error.message : 'Ugyldig forespørgsel';
+    return { status, body: { message } };
+  }
+  return { status: 500, body: { message: messages.unexpected } };
+}
+
+function multipartFiles(files: unknown): UploadedFile[] {
+  if (!Array.isArray(files)) return [];
+  return (files as multer.File[]).map((file) => ({
+    fieldName: file.fieldname,
+    originalName: file.originalname,
+    mimeType: file.mimetype,
+    size: file.size,
+    buffer: file.buffer,
+  }));
+}
+
+export async function createApi(options: AppOptions): Promise<KlinikApi> {
+  assertRegistryComplete();
+  const { config, conn, logger } = options;
+  const models = createModels(conn);
+  await Promise.all(Object.values(models).map((model) => model.init()));
+  const clock = options.clock ?? { now: () => Date.now() };
+  const outboxUrl = `http://localhost:${config.port}/dev/outbox`;
+  const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(models, logger, outboxUrl));
+  const services: Services = {
+    config,
+    models,
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.adminPassword),
+    mailer,
+    logger,
+    clock,
+    limiter: await createRateLimiter(conn, config.rateLimits),
+  };
+
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  const router = new Router();
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: config.uploadFileLimitBytes, files: config.uploadMaxFiles, fields: 50, fieldSize: 64 * 1024 },
+  });
+  const json = bodyParser({ enableTypes: ['json'], jsonLimit: config.jsonLimitBytes, jsonStrict: true, encoding: 'utf-8' });
+
+  // Errors first, so everything below (CORS, body parsing, the handlers) answers JSON with a clear message.
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    try {
+      await next();
+    } catch (error) {
+      const answer = toErrorAnswer(error);
+      if (answer.status >= 500) logger.error({ requestId, err: error }, 'unexpected error');
+      ctx.status = answer.status;
+      ctx.body = answer.body;
+      if (answer.retryAfter) ctx.set('Retry-After', String(answer.retryAfter));
+    } finally {
+      // Only the action name, never the body: no passwords, tokens or CPR numbers in logs.
+      logger.info(
+        { requestId, method: ctx.method, path: ctx.path, action: ctx.state.action, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+
+  const allowedOrigins = new Set(config.corsOrigins);
+  app.use(
+    cors({
+      origin: (ctx) => {
+        const origin = ctx.get('Origin');
+        return allowedOrigins.has(origin) ? origin : '';
+      },
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
+
+  router.post('/api', async (ctx, next) => {
+    if (ctx.is('multipart/form-data')) {
+      await upload.any()(ctx, next);
+    } else {
+      await json(ctx, next);
+    }
+  }, async (ctx) => {
+    const raw: unknown = ctx.is('multipart/form-data') ? { ...(ctx.request as { body?: object }).body } : ctx.request.body;
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError(messages.malformedJson);
+    const body = raw as Record<string, unknown>;
+    if (typeof body.action === 'string' && isActionName(body.action)) ctx.state.action = body.action;
+    const { answer } = await dispatch({ body, files: multipartFiles((ctx as { files?: unknown }).files), ip: ctx.ip }, services);
+    ctx.status = 200;
+    ctx.body = answer;
+  });
+
+  router.get('/health', (ctx) => {
+    ctx.body = { ok: true };
+  });
+
+  if (config.devRoutes) {
+    router.get('/dev/outbox', async (ctx) => {
+      const mails = await models.OutboxMail.find().sort({ createdAt: -1 }).limit(50).lean();
+      ctx.type = 'html';
+      ctx.body = outboxPage(mails);
+    });
+  }
+
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use((ctx) => {
+    ctx.status = 404;
+    ctx.body = { message: messages.notFound };
+  });
+
+  return {
+    app,
+    services,
+    async close() {
+      await mailer.close();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Configuration from the environment. Everything the API needs is read here once and passed down, so tests can
+ * build an app with their own settings and nothing reads process.env deep inside the code.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface RateLimitRule {
+  /** Attempts allowed per window. */
+  points: number;
+  /** Window length in seconds. */
+  durationSeconds: number;
+}
+
+export interface ApiConfig {
+  production: boolean;
+  port: number;
+  /** Public address of the shell, for links in mails. */
+  appUrl: string;
+  /** Origins allowed by CORS: the shell and the remotes. */
+  corsOrigins: string[];
+  jwtSecret: string;
+  adminPassword: string;
+  /** Lifetime of therapist, admin and team tokens, in seconds. */
+  tokenTtlSeconds: number;
+  /** Reset links expire after this many seconds. */
+  resetTokenTtlSeconds: number;
+  /** Set-password links for invited therapists expire after this many seconds. */
+  setPasswordTokenTtlSeconds: number;
+  /** JSON body limit in bytes. */
+  jsonLimitBytes: number;
+  /** Multipart limits. */
+  uploadFileLimitBytes: number;
+  uploadMaxFiles: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: string;
+  /** Per-action limits: key is `<action>` (per address) or `<action>:account` (per address and account). */
+  rateLimits: Record<string, RateLimitRule>;
+  /** Whether the test-only clock control and the development outbox are served. Never in production. */
+  devRoutes: boolean;
+}
+
+export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
+  login: { points: 100, durationSeconds: 15 * 60 },
+  'login:account': { points: 10, durationSeconds: 15 * 60 },
+  adminCheck: { points: 10, durationSeconds: 15 * 60 },
+  teamLogin: { points: 100, durationSeconds: 15 * 60 },
+  'teamLogin:account': { points: 10, durationSeconds: 15 * 60 },
+  resetPassword: { points: 30, durationSeconds: 60 * 60 },
+  'resetPassword:account': { points: 5, durationSeconds: 60 * 60 },
+  checkUsername: { points: 300, durationSeconds: 15 * 60 },
+  'checkPassword:account': { points: 10, durationSeconds: 15 * 60 },
+};
+
+export const DEFAULT_DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+interface DevSecrets {
+  jwtSecret: string;
+  adminPassword: string;
+}
+
+/**
+ * Development secrets, generated once into `<dataDir>/secrets.json` (never committed) so that tokens survive a
+ * restart and the administrator password stays the same between `npm start`s.
+ */
+export function loadOrCreateDevSecrets(dataDir: string): DevSecrets & { created: boolean; file: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>;
+    if (typeof parsed.jwtSecret === 'string' && typeof parsed.adminPassword === 'string') {
+      return { jwtSecret: parsed.jwtSecret, adminPassword: parsed.adminPassword, created: false, file };
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: DevSecrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    adminPassword: randomBytes(9).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return { ...secrets, created: true, file };
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfig {
+  const production = env.NODE_ENV === 'production';
+  let jwtSecret = env.JWT_SECRET ?? '';
+  let adminPassword = env.ADMIN_PASSWORD ?? '';
+  if (production) {
+    if (jwtSecret.length < 32) throw new Error('JWT_SECRET (at least 32 characters) must be set in production');
+    if (adminPassword.length < 12) throw new Error('ADMIN_PASSWORD (at least 12 characters) must be set in production');
+  } else if (!jwtSecret || !adminPassword) {
+    const secrets = loadOrCreateDevSecrets(dataDir);
+    jwtSecret ||= secrets.jwtSecret;
+    adminPassword ||= secrets.adminPassword;
+  }
+  return {
+    production,
+    port: intFrom(env.PORT ?? env.API_PORT, 4000),
+    appUrl: (env.APP_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : DEFAULT_DEV_ORIGINS,
+    jwtSecret,
+    adminPassword,
+    tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 12 * 60 * 60),
+    resetTokenTtlSeconds: intFrom(env.RESET_TOKEN_TTL_SECONDS, 60 * 60),
+    setPasswordTokenTtlSeconds: intFrom(env.SET_PASSWORD_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),
+    jsonLimitBytes: intFrom(env.JSON_LIMIT_BYTES, 1024 * 1024),
+    uploadFileLimitBytes: intFrom(env.UPLOAD_FILE_LIMIT_BYTES, 10 * 1024 * 1024),
+    uploadMaxFiles: intFrom(env.UPLOAD_MAX_FILES, 20),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Klinik <no-reply@klinik.local>',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    rateLimits: DEFAULT_RATE_LIMITS,
+    devRoutes: !production,
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * The embedded database (ARCHITECTURE.md): MONGODB_URI when set; otherwise FerretDB 1.24 with its SQLite backend,
+ * built once from the Go module proxy into a cache outside the clone and started with its data in the given
+ * folder; otherwise mongodb-memory-server (which downloads a real mongod where the machine has internet).
+ * It says what it started and stops what it started.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import getPort from 'get-port';
+
+export const FERRETDB_VERSION = 'v1.24.2';
+const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+/** The Go release FerretDB 1.24 was made with; fetched through the module proxy if the machine's Go fails. */
+const FALLBACK_TOOLCHAIN = 'go1.24.3';
+
+export interface DatabaseHandle {
+  uri: string;
+  kind: 'external' | 'ferretdb' | 'memory';
+  /** One line for the console: what runs where, and where the data lives. */
+  description: string;
+  stop(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** Folder for the data (`<dataDir>/db`) and the server's state and log. */
+  dataDir: string;
+  /** Port to listen on; a free one near 27027 when not given. */
+  port?: number;
+  log?: (line: string) => void;
+  /** Ignore MONGODB_URI (tests that must start their own throw-away server). */
+  ignoreEnv?: boolean;
+}
+
+export function cacheDir(): string {
+  return process.env.KLINIK_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'klinik');
+}
+
+function ferretBinaryPath(): string {
+  return path.join(cacheDir(), 'bin', `ferretdb-${FERRETDB_VERSION}`);
+}
+
+function hasGo(): boolean {
+  return spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A folder lock, so `npm start` and a test run on the same machine do not build FerretDB twice at once. */
+async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: string) => void): Promise<T> {
+  const lock = path.join(cacheDir(), 'build.lock');
+  mkdirSync(cacheDir(), { recursive: true });
+  const deadline = Date.now() + 20 * 60 * 1000;
+  let announced = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - statSync(lock).mtimeMs;
+      if (age > 20 * 60 * 1000) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
+      if (!announced) log('Another process is building FerretDB; waiting for it…');
+      announced = true;
+      await sleep(1000);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
+  const result = spawnSync(command, args, { cwd: options.cwd, env: options.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { ok: result.status === 0, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+/**
+ * Builds FerretDB from the module's source. `go install …@v1.24.2` alone yields a binary that refuses to start,
+ * because the module zip lacks the build/version/version.txt its release process generates; so the source is
+ * downloaded, the version file written, and the binary built from that copy (docs/architecture.md).
+ */
+function buildFerretDb(target: string, log: (line: string) => void): void {
+  log(`Building FerretDB ${FERRETDB_VERSION} into ${target} (first run only, a few minutes)…`);
+  const download = run('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], { env: { ...process.env, GOFLAGS: '-mod=mod' } });
+  if (!download.ok) throw new Error(`go mod download failed: ${download.stderr || download.stdout}`);
+  const moduleDir = (JSON.parse(download.stdout) as { Dir?: string }).Dir;
+  if (!moduleDir) throw new Error('go mod download did not report the module folder');
+  const source = path.join(cacheDir(), 'src', `ferretdb-${FERRETDB_VERSION}`);
+  rmSync(source, { recursive: true, force: true });
+  cpSync(moduleDir, source, { recursive: true });
+  spawnSync('chmod', ['-R', 'u+w', source]);
+  writeFileSync(path.join(source, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  mkdirSync(path.dirname(target), { recursive: true });
+  const temporary = `${target}.tmp-${process.pid}`;
+  const args = ['build', '-trimpath', '-o', temporary, './cmd/ferretdb'];
+  let build = run('go', args, { cwd: source, env: { ...process.env, GOFLAGS: '-buildvcs=false' } });
+  if (!build.ok) {
+    log(`go build failed with this machine's Go; retrying with ${FALLBACK_TOOLCHAIN}…`);
+    build = run('go', args, { cwd: source, env: { ...process.env, GOFLAGS: '-buildvcs=false', GOTOOLCHAIN: FALLBACK_TOOLCHAIN } });
+  }
+  if (!build.ok) throw new Error(`Building FerretDB failed:\n${build.stderr.slice(-4000)}`);
+  chmodSync(temporary, 0o755);
+  renameSync(temporary, target);
+  rmSync(source, { recursive: true, force: true });
+  log('FerretDB built.');
+}
+
+/** The FerretDB binary: FERRETDB_BIN, the cached build, or a new build when Go is on the machine; else null. */
+export async function ensureFerretDb(log: (line: string) => void): Promise<string | null> {
+  if (process.env.FERRETDB_BIN) return process.env.FERRETDB_BIN;
+  const target = ferretBinaryPath();
+  if (existsSync(target)) return target;
+  if (!hasGo()) return null;
+  return withBuildLock(() => {
+    if (!existsSync(target)) buildFerretDb(target, log);
+    return target;
+  }, log);
+}
+
+function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    let exited = false;
+    child.once('exit', () => {
+      exited = true;
+    });
+    const attempt = () => {
+      if (exited) return reject(new Error('the database server exited during start-up'));
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`the database server did not listen on port ${port} in time`));
+        else setTimeout(attempt, 100);
+      });
+    };
+    attempt();
+  });
+}
+
+/** Stops a FerretDB left running by an earlier start that was killed before it could clean up. */
+function stopStaleServer(pidFile: string): void {
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8'), 10);
+  rmSync(pidFile, { force: true });
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (cmdline.includes('ferretdb')) process.kill(pid, 'SIGTERM');
+  } catch {
+    // Not running any more (or not Linux): nothing to stop.
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function startFerretDb(binary: string, options: LaunchOptions, log: (line: string) => void): Promise<DatabaseHandle> {
+  const dataDir = path.resolve(options.dataDir);
+  const dbDir = path.join(dataDir, 'db');
+  const stateDir = path.join(dataDir, 'ferretdb');
+  mkdirSync(dbDir, { recursive: true });
+  mkdirSync(stateDir, { recursive: true });
+  const pidFile = path.join(stateDir, 'ferretdb.pid');
+  stopStaleServer(pidFile);
+  const port = options.port ?? (await getPort({ port: [27027, 27028, 27029] }));
+  const logFile = path.join(stateDir, 'ferretdb.log');
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(
+    binary,
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dbDir}/`,
+      `--listen-addr=127.0.0.1:${port}`,
+      `--state-dir=${stateDir}`,
+      '--telemetry=disable',
+      '--log-level=warn',
+    ],
+    { stdio: ['ignore', logFd, logFd] },
+  );
+  closeSync(logFd);
+  writeFileSync(pidFile, String(child.pid));
+  try {
+    await waitForPort(port, child, 30_000);
+  } catch (error) {
+    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+    await stopChild(child);
+    throw new Error(`${(error as Error).message}\n${tail}`);
+  }
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+  return {
+    uri: `mongodb://127.0.0.1:${port}/`,
+    kind: 'ferretdb',
+    description: `FerretDB ${FERRETDB_VERSION} (SQLite) on 127.0.0.1:${port}, data in ${dbDir}`,
+    async stop() {
+      process.off('exit', stopOnExit);
+      await stopChild(child);
+      rmSync(pidFile, { force: true });
+    },
+  };
+}
+
+async function startMemoryServer(options: LaunchOptions): Promise<DatabaseHandle> {
+  const dbPath = path.join(path.resolve(options.dataDir), 'mongod');
+  mkdirSync(dbPath, { recursive: true });
+  const { MongoMemoryServer } = await import('mongodb-memory-server-core');
+  const server = await MongoMemoryServer.create({ instance: { dbPath, storageEngine: 'wiredTiger', port: options.port } });
+  return {
+    uri: server.getUri(),
+    kind: 'memory',
+    description: `mongod (mongodb-memory-server) at ${server.getUri()}, data in ${dbPath}`,
+    async stop() {
+      await server.stop({ doCleanup: false });
+    },
+  };
+}
+
+export async function launchDatabase(options: LaunchOptions): Promise<DatabaseHandle> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const external = options.ignoreEnv ? undefined : process.env.MONGODB_URI;
+  if (external) {
+    return { uri: external, kind: 'external', description: 'MongoDB at MONGODB_URI', stop: async () => {} };
+  }
+  let binary: string | null = null;
+  try {
+    binary = await ensureFerretDb(log);
+  } catch (error) {
+    log(`FerretDB could not be built (${(error as Error).message.split('\n')[0]}); trying mongodb-memory-server.`);
+  }
+  if (binary) return startFerretDb(binary, options, log);
+  return startMemoryServer(options);
+}

@@ -1,0 +1,34 @@
+import { effectivePlanStatus, normalizePlanType, type TherapistView } from '@klinik/core';
+import type { CompanyDoc, TherapistDoc } from '../../models/index.js';
+
+/** The therapist as the clients see it: no password hash, no token version, no accounting secrets. */
+export function toTherapistView(therapist: TherapistDoc, company: CompanyDoc, now: number): TherapistView {
+  return {
+    id: therapist._id.toString(),
+    username: therapist.username,
+    nameFirst: therapist.nameFirst,
+    nameLast: therapist.nameLast,
+    email: therapist.email,
+    phone: therapist.phone ?? '',
+    isAdmin: Boolean(therapist.isAdmin),
+    isAvailable: therapist.isAvailable !== false,
+    isActive: therapist.isActive !== false,
+    newsletter: Boolean(therapist.newsletter),
+    trial: therapist.trial ?? null,
+    createdAt: therapist.createdAt ?? 0,
+    colors: [...(therapist.colors ?? [])],
+    company: {
+      id: company._id.toString(),
+      companyName: company.companyName,
+      companyEmail: company.email ?? '',
+      companyPhone: company.phone ?? '',
+      planType: normalizePlanType(company.planType),
+      status: effectivePlanStatus(company, now),
+      trial: company.trial ?? null,
+      cancelDate: company.cancelDate ?? null,
+      logo: company.logo ?? null,
+      dineroOrgId: company.dineroOrgId ?? null,
+      dineroConnected: Boolean(company.dineroOrgId && company.dineroRefreshToken),
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Who is calling: the token from the body is verified and the caller's current record is loaded on every call,
+ * so a revoked session, a deactivated account, a disabled clinic or a lost admin right take effect at once.
+ */
+import { Types } from 'mongoose';
+import { accessLevelsOf, allowsProFeatures, messages, type ActionContract } from '@klinik/core';
+import type { Principal, Services } from './context.js';
+import { ForbiddenError, UnauthorizedError } from './errors.js';
+
+export async function authenticate(contract: ActionContract, token: unknown, services: Services): Promise<Principal> {
+  const levels = accessLevelsOf(contract);
+  if (levels.includes('public')) return { kind: 'anonymous' };
+
+  const verified = services.tokens.verify(token);
+  const { models } = services;
+
+  if (verified.kind === 'therapist') {
+    if (!levels.includes('therapist') && !levels.includes('owner')) throw new ForbiddenError(messages.forbidden);
+    if (!Types.ObjectId.isValid(verified.subject)) throw new UnauthorizedError('jwt malformed');
+    const therapist = await models.Therapist.findById(verified.subject).lean();
+    if (!therapist || therapist.tokenVersion !== verified.tokenVersion || therapist.companyId.toString() !== verified.companyId) {
+      throw new UnauthorizedError('jwt expired');
+    }
+    if (therapist.isActive === false) throw new UnauthorizedError('jwt expired');
+    const company = await models.Company.findById(therapist.companyId).lean();
+    if (!company) throw new UnauthorizedError('jwt expired');
+    if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
+    if (!levels.includes('therapist') && !therapist.isAdmin) throw new ForbiddenError(messages.ownerOnly);
+    if (contract.plan === 'pro' && !allowsProFeatures(company, services.clock.now())) throw new ForbiddenError(messages.proPlanRequired);
+    return { kind: 'therapist', therapist, company };
+  }
+
+  if (verified.kind === 'superadmin') {
+    if (!levels.includes('superadmin')) throw new ForbiddenError(messages.forbidden);
+    if (verified.tokenVersion !== services.tokens.adminTokenVersion()) throw new UnauthorizedError('jwt expired');
+    return { kind: 'superadmin' };
+  }
+
+  if (!levels.includes('team')) throw new ForbiddenError(messages.forbidden);
+  if (!Types.ObjectId.isValid(verified.subject)) throw new UnauthorizedError('jwt malformed');
+  const user = await models.TeamUser.findById(verified.subject, { tokenVersion: 1, isActive: 1 }).lean();
+  if (!user || user.isActive === false || user.tokenVersion !== verified.tokenVersion) throw new UnauthorizedError('jwt expired');
+  return { kind: 'team', teamUserId: user._id.toString() };
+}

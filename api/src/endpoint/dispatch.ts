@@ -1,0 +1,57 @@
+/**
+ * The dispatcher: action name → contract → rate limit → caller → input → handler → answer. Every step that can
+ * refuse does so before the handler runs, with a typed error the endpoint turns into a status code.
+ */
+import { actions, fieldErrorsFromIssues, isActionName, messages, type ActionName } from '@klinik/core';
+import { handlerFor } from '../actions/index.js';
+import { authenticate } from './authenticate.js';
+import { ActionContext, type Services, type UploadedFile } from './context.js';
+import { ValidationError } from './errors.js';
+
+export interface DispatchRequest {
+  body: Record<string, unknown>;
+  files: UploadedFile[];
+  ip: string;
+}
+
+/** Fields of the account a sign-in or reset attempt is about, for the per-account rate limits. */
+function accountKey(body: Record<string, unknown>): string | null {
+  const value = body.username ?? body.email;
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value.trim().toLowerCase() : null;
+}
+
+async function applyRateLimits(action: ActionName, body: Record<string, unknown>, ip: string, services: Services) {
+  await services.limiter.consume(action, ip);
+  const account = accountKey(body);
+  if (account && services.limiter.has(`${action}:account`)) await services.limiter.consume(`${action}:account`, account);
+}
+
+export async function dispatch(request: DispatchRequest, services: Services): Promise<{ action: ActionName; answer: unknown }> {
+  const { action, token, ...rest } = request.body;
+  if (typeof action !== 'string' || action.length === 0) throw new ValidationError(messages.actionMissing);
+  if (!isActionName(action)) throw new ValidationError(messages.unknownAction(action.slice(0, 60)));
+  const contract = actions[action];
+
+  await applyRateLimits(action, rest, request.ip, services);
+  const principal = await authenticate(contract, token, services);
+
+  const parsed = contract.input.safeParse(rest);
+  if (!parsed.success) {
+    const errors = fieldErrorsFromIssues(parsed.error.issues);
+    throw new ValidationError(Object.values(errors)[0] ?? 'Ugyldige data', errors);
+  }
+
+  const context = new ActionContext(principal, services, request.ip, request.files);
+  const handler = handlerFor(action);
+  const answer = await (handler as (input: unknown, ctx: ActionContext) => Promise<unknown>)(parsed.data, context);
+
+  if (!services.config.production) {
+    // Outside production every answer is checked against its strict contract, so a field that must never
+    // leave the server (a hash, another clinic's data) fails the tests instead of shipping.
+    const checked = contract.output.safeParse(answer);
+    if (!checked.success) {
+      throw new Error(`Answer of ${action} breaks its contract: ${JSON.stringify(checked.error.issues).slice(0, 500)}`);
+    }
+  }
+  return { action, answer };
+}

@@ -1,0 +1,76 @@
+/**
+ * JWTs for the three kinds of session. One algorithm (HS256), `exp` and `aud` always checked, and a token
+ * version (`tv`) compared with the stored one on every call, so logout, a password change, deactivation or a
+ * lost admin right end old tokens at once.
+ */
+import { createHmac } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { UnauthorizedError } from './errors.js';
+
+export type TokenKind = 'therapist' | 'superadmin' | 'team';
+
+const AUDIENCES: Record<TokenKind, string> = {
+  therapist: 'klinik:therapist',
+  superadmin: 'klinik:admin',
+  team: 'klinik:team',
+};
+const ALL_AUDIENCES: [string, ...string[]] = [AUDIENCES.therapist, AUDIENCES.superadmin, AUDIENCES.team];
+
+export interface VerifiedToken {
+  kind: TokenKind;
+  /** Therapist id or team-user id; 'admin' for the platform administrator. */
+  subject: string;
+  /** Company id of a therapist token. */
+  companyId?: string;
+  tokenVersion: number | string;
+}
+
+export interface TokenService {
+  sign(kind: TokenKind, claims: { subject: string; companyId?: string; tokenVersion: number | string }): { token: string; expiresIn: number };
+  verify(token: unknown): VerifiedToken;
+  /** A fingerprint of the admin password: changing the password ends every admin session. */
+  adminTokenVersion(): string;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number, adminPassword: string): TokenService {
+  const adminVersion = createHmac('sha256', secret).update(adminPassword).digest('base64url').slice(0, 16);
+  return {
+    sign(kind, claims) {
+      const payload: Record<string, unknown> = { tv: claims.tokenVersion };
+      if (claims.companyId) payload.cid = claims.companyId;
+      const token = jwt.sign(payload, secret, {
+        algorithm: 'HS256',
+        audience: AUDIENCES[kind],
+        subject: claims.subject,
+        expiresIn: ttlSeconds,
+      });
+      return { token, expiresIn: ttlSeconds };
+    },
+    verify(token) {
+      if (token === undefined || token === null || token === '') throw new UnauthorizedError('jwt must be provided');
+      if (typeof token !== 'string') throw new UnauthorizedError('jwt malformed');
+      let decoded: jwt.JwtPayload;
+      try {
+        decoded = jwt.verify(token, secret, {
+          algorithms: ['HS256'],
+          audience: ALL_AUDIENCES,
+        }) as jwt.JwtPayload;
+      } catch (error) {
+        if (error instanceof jwt.TokenExpiredError) throw new UnauthorizedError('jwt expired');
+        // Bad signature, wrong audience, garbage: the client cannot do anything but sign in again.
+        throw new UnauthorizedError('jwt malformed');
+      }
+      const kind = (Object.keys(AUDIENCES) as TokenKind[]).find((candidate) => AUDIENCES[candidate] === decoded.aud);
+      if (!kind || typeof decoded.sub !== 'string' || (typeof decoded.tv !== 'number' && typeof decoded.tv !== 'string')) {
+        throw new UnauthorizedError('jwt malformed');
+      }
+      return {
+        kind,
+        subject: decoded.sub,
+        companyId: typeof decoded.cid === 'string' ? decoded.cid : undefined,
+        tokenVersion: decoded.tv,
+      };
+    },
+    adminTokenVersion: () => adminVersion,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Starting the API as a process: configuration from the environment, the database (embedded unless
+ * MONGODB_URI is set), the Koa app on its port, the sweeper; and a clean stop on SIGINT/SIGTERM.
+ */
+import type { Server } from 'node:http';
+import { createApi } from './app.js';
+import { configFromEnv } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { launchDatabase, type DatabaseHandle } from './db/launcher.js';
+import { startSweeper } from './jobs/sweeper.js';
+import { createLogger } from './logger.js';
+import { dataDir } from './paths.js';
+
+export interface RunningApi {
+  url: string;
+  database: DatabaseHandle;
+  adminPassword: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningApi> {
+  const folder = dataDir(env);
+  const config = configFromEnv(env, folder);
+  const logger = createLogger(config.logLevel);
+  const database = await launchDatabase({ dataDir: folder, log: (line) => logger.info(line) });
+  const conn = await connectDatabase(database.uri, env.MONGODB_DB ?? 'klinik');
+  const api = await createApi({ config, conn, logger });
+  const stopSweeper = startSweeper(api.services, conn, logger);
+  const server: Server = await new Promise((resolve) => {
+    const listening = api.app.listen(config.port, () => resolve(listening));
+  });
+  return {
+    url: `http://localhost:${config.port}/api`,
+    database,
+    adminPassword: config.adminPassword,
+    async stop() {
+      stopSweeper();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await api.close();
+      await conn.close();
+      await database.stop();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/** Test data that passes every registration rule, with a unique e-mail per call. */
+import { randomBytes } from 'node:crypto';
+import type { ActionInput } from '@klinik/core';
+import type { TestApi } from './test-api.js';
+
+export function uniqueEmail(prefix = 'ejer'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@klinik.test`;
+}
+
+export function registration(email = uniqueEmail(), password = 'hemmeligt1'): ActionInput<'register'> {
+  return {
+    therapistInfo: {
+      nameFirst: 'Mette',
+      nameLast: 'Ørsted',
+      email,
+      phone: '+45 12 34 56 78',
+      password,
+      confirmPassword: password,
+      newsletter: true,
+      termsAccepted: true,
+    },
+    companyInfo: {
+      companyName: 'Fysio Ærø',
+      CVR: '12345678',
+      address: 'Havnegade 1',
+      post: '5970',
+      town: 'Ærøskøbing',
+      email: 'kontakt@fysio-aeroe.test',
+      phone: '62521234',
+    },
+  };
+}
+
+export interface SignedInOwner {
+  email: string;
+  password: string;
+  token: string;
+  therapistId: string;
+  companyId: string;
+}
+
+/** Registers a clinic and signs its owner in. */
+export async function registerAndLogin(t: TestApi, email = uniqueEmail()): Promise<SignedInOwner> {
+  const password = 'hemmeligt1';
+  const registered = await t.call('register', registration(email, password));
+  if (registered.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const login = await t.call('login', { username: email, password });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { email, password, token: login.body.token, therapistId: registered.body.data.therapistId, companyId: registered.body.data.companyId };
+}

@@ -1,0 +1,130 @@
+/**
+ * A real API for one test file: the real Koa app over HTTP on a free port, its own database on the run's
+ * database server, a controllable clock, captured logs, and a small typed caller.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Writable } from 'node:stream';
+import type { ActionInput, ActionName, ActionOutput } from '@klinik/core';
+import { createApi, type KlinikApi } from '../../src/app.js';
+import { DEFAULT_RATE_LIMITS, type ApiConfig } from '../../src/config.js';
+import { connectDatabase } from '../../src/db/connect.js';
+import { createLogger } from '../../src/logger.js';
+
+export interface TestClock {
+  now(): number;
+  /** Moves the clock forward (or back) by `ms`. */
+  advance(ms: number): void;
+  set(epochMs: number): void;
+}
+
+export function createTestClock(start = Date.now()): TestClock {
+  let offset = start - Date.now();
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+    set: (epochMs) => {
+      offset = epochMs - Date.now();
+    },
+  };
+}
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T & { message?: string; errors?: Record<string, string> };
+  headers: Headers;
+}
+
+export interface TestApi {
+  url: string;
+  api: KlinikApi;
+  clock: TestClock;
+  logs: string[];
+  config: ApiConfig;
+  /** Calls an action the way a browser does; answers status and body, never throws on 4xx. */
+  call<A extends ActionName>(action: A, input: ActionInput<A>, token?: string): Promise<Answer<ActionOutput<A>>>;
+  /** Sends any body at all (for bad input). */
+  post(body: unknown, init?: { headers?: Record<string, string>; raw?: boolean }): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
+  return {
+    production: false,
+    port: 0,
+    appUrl: 'http://localhost:3000',
+    corsOrigins: ['http://localhost:3000'],
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    adminPassword: 'admin-test-password',
+    tokenTtlSeconds: 3600,
+    resetTokenTtlSeconds: 3600,
+    setPasswordTokenTtlSeconds: 7 * 24 * 3600,
+    jsonLimitBytes: 1024 * 1024,
+    uploadFileLimitBytes: 1024 * 1024,
+    uploadMaxFiles: 5,
+    smtpUrl: null,
+    mailFrom: 'Klinik <no-reply@klinik.test>',
+    logLevel: 'info',
+    rateLimits: DEFAULT_RATE_LIMITS,
+    devRoutes: true,
+    ...overrides,
+  };
+}
+
+export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
+  const uri = process.env.KLINIK_TEST_MONGODB_URI;
+  if (!uri) throw new Error('KLINIK_TEST_MONGODB_URI is not set: run the api tests through jest (global setup)');
+  const dbName = `t_${randomBytes(6).toString('hex')}`;
+  const conn = await connectDatabase(uri, dbName);
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const config = testConfig(overrides);
+  const clock = createTestClock();
+  const api = await createApi({ config, conn, logger: createLogger(config.logLevel, sink), clock });
+  const server: Server = await new Promise((resolve) => {
+    const listening = api.app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+
+  async function post(body: unknown, init: { headers?: Record<string, string>; raw?: boolean } = {}): Promise<Answer> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...init.headers },
+      body: init.raw ? (body as string) : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      parsed = { message: text };
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  return {
+    url,
+    api,
+    clock,
+    logs,
+    config,
+    call: (action, input, token) => post({ ...input, action, ...(token ? { token } : {}) }) as never,
+    post,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await api.close();
+      await conn.dropDatabase().catch(() => undefined);
+      await conn.close();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+/** Accounts and sessions (spec 1 §4, §5, §7, §8). */
+import { z } from 'zod';
+import { defineAction, messageAnswer, noInput } from '../contract.js';
+import { cvr, email, givenPassword, linkToken, newPassword, phone, post, requiredText, username } from '../fields.js';
+import { messages } from '../messages.js';
+import { PLAN_STATUSES, PLAN_TYPES } from '../plan.js';
+
+const tokenAnswer = z.strictObject({ token: z.string(), expiresIn: z.number().int().positive() });
+
+export const therapistInfoSchema = z
+  .strictObject({
+    nameFirst: requiredText('Fornavn'),
+    nameLast: requiredText('Efternavn'),
+    email,
+    phone,
+    password: newPassword,
+    confirmPassword: z.string({ error: messages.passwordsDiffer }),
+    newsletter: z.boolean().default(true),
+    termsAccepted: z.boolean({ error: messages.termsRequired }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.passwordsDiffer });
+    }
+    if (value.termsAccepted !== true) {
+      ctx.addIssue({ code: 'custom', path: ['termsAccepted'], message: messages.termsRequired });
+    }
+  });
+
+export const companyInfoSchema = z.strictObject({
+  companyName: requiredText('Firmanavn'),
+  CVR: cvr,
+  address: requiredText('Adresse'),
+  post,
+  town: requiredText('By'),
+  email,
+  phone,
+});
+
+export const registerInput = z.strictObject({
+  therapistInfo: therapistInfoSchema,
+  companyInfo: companyInfoSchema,
+});
+
+export const therapistViewSchema = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  nameFirst: z.string(),
+  nameLast: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isAdmin: z.boolean(),
+  isAvailable: z.boolean(),
+  isActive: z.boolean(),
+  newsletter: z.boolean(),
+  trial: z.number().nullable(),
+  createdAt: z.number(),
+  colors: z.array(z.string()),
+  company: z.strictObject({
+    id: z.string(),
+    companyName: z.string(),
+    companyEmail: z.string(),
+    companyPhone: z.string(),
+    planType: z.enum(PLAN_TYPES),
+    status: z.enum(PLAN_STATUSES),
+    trial: z.number().nullable(),
+    cancelDate: z.number().nullable(),
+    logo: z.string().nullable(),
+    dineroOrgId: z.string().nullable(),
+    /** Whether an accounting organisation is connected; the refresh token itself never leaves the server. */
+    dineroConnected: z.boolean(),
+  }),
+});
+export type TherapistView = z.infer<typeof therapistViewSchema>;
+
+export const authActions = {
+  login: defineAction({
+    access: 'public',
+    summary: 'Therapist sign-in with username (e-mail) and password; answers a token and its lifetime in seconds.',
+    input: z.strictObject({ username, password: givenPassword }),
+    output: tokenAnswer,
+  }),
+  logout: defineAction({
+    access: 'therapist',
+    summary: 'Ends every session of the caller at once (bumps the token version).',
+    input: noInput,
+    output: messageAnswer,
+  }),
+  register: defineAction({
+    access: 'public',
+    summary: 'Creates the clinic and its first therapist (owner); username is the e-mail, trial now + 30 days.',
+    input: registerInput,
+    output: z.strictObject({ message: z.string(), data: z.strictObject({ therapistId: z.string(), companyId: z.string() }) }),
+  }),
+  checkUsername: defineAction({
+    access: 'public',
+    summary: 'Whether a username (e-mail) is still free.',
+    input: z.strictObject({ name: username }),
+    output: z.strictObject({ data: z.strictObject({ available: z.boolean() }) }),
+  }),
+  checkPassword: defineAction({
+    access: 'therapist',
+    summary: "Verifies the caller's own password (owner handover and other re-confirmations).",
+    input: z.strictObject({ password: givenPassword }),
+    output: z.strictObject({ data: z.strictObject({ verified: z.literal(true) }) }),
+  }),
+  setPassword: defineAction({
+    access: 'therapist',
+    summary: 'Changes the own password; ends other sessions and answers a fresh token.',
+    input: z.strictObject({
+      oldPassword: z.string({ error: messages.allFieldsRequired }).min(1, messages.allFieldsRequired).max(200),
+      newPassword,
+    }),
+    output: z.strictObject({ message: z.string(), token: z.string(), expiresIn: z.number().int().positive() }),
+  }),
+  resetPassword: defineAction({
+    access: 'public',
+    summary: 'Mails a single-use, expiring link to /reset_password?token=… to the account with this e-mail.',
+    input: z.strictObject({ email }),
+    output: messageAnswer,
+  }),
+  resetPasswordWithToken: defineAction({
+    access: 'public',
+    summary: 'Sets a new password from a reset link token; the token is used up and old sessions end.',
+    input: z.strictObject({ token: linkToken, password: newPassword }),
+    output: messageAnswer,
+  }),
+  therapistSetPassword: defineAction({
+    access: 'public',
+    summary: 'Sets the password of an invited therapist; `id` is the single-use token from /set-password?id=….',
+    input: z.strictObject({ id: linkToken, password: newPassword }),
+    output: messageAnswer,
+  }),
+  getTherapist: defineAction({
+    access: 'therapist',
+    summary: "The signed-in therapist with the company's plan type and status.",
+    input: noInput,
+    output: z.strictObject({ data: therapistViewSchema }),
+  }),
+  adminCheck: defineAction({
+    access: 'public',
+    summary: 'Platform administrator sign-in with the administrator password; answers adminToken.',
+    input: z.strictObject({ password: givenPassword }),
+    output: z.strictObject({ adminToken: z.string(), expiresIn: z.number().int().positive() }),
+  }),
+  teamLogin: defineAction({
+    access: 'public',
+    summary: 'Support-team sign-in; answers teamToken.',
+    input: z.strictObject({ username, password: givenPassword }),
+    output: z.strictObject({ teamToken: z.string(), expiresIn: z.number().int().positive() }),
+  }),
+  purchasedFreePlanSubscription: defineAction({
+    access: 'owner',
+    summary: 'Starts the one-month free trial: planType freeTrial, status active.',
+    input: noInput,
+    output: z.strictObject({
+      message: z.string(),
+      data: z.strictObject({ planType: z.enum(PLAN_TYPES), status: z.enum(PLAN_STATUSES), trial: z.number().nullable() }),
+    }),
+  }),
+} as const;

@@ -1,0 +1,25 @@
+/**
+ * The action catalogue: every action the API answers, by name. Adding an action means adding its contract
+ * here and its handler in api/src/actions; the API refuses to start when the two disagree.
+ */
+import type { z } from 'zod';
+import { authActions } from './auth.js';
+
+export const actions = {
+  ...authActions,
+} as const;
+
+export type Actions = typeof actions;
+export type ActionName = keyof Actions;
+/** What a caller sends (before parsing: defaults optional, numbers as given). */
+export type ActionInput<A extends ActionName> = z.input<Actions[A]['input']>;
+/** What a handler receives (after parsing and normalisation). */
+export type ParsedInput<A extends ActionName> = z.output<Actions[A]['input']>;
+/** The answer envelope of an action. */
+export type ActionOutput<A extends ActionName> = z.output<Actions[A]['output']>;
+
+export function isActionName(name: string): name is ActionName {
+  return Object.prototype.hasOwnProperty.call(actions, name);
+}
+
+export * from './auth.js';

@@ -1,0 +1,44 @@
+/**
+ * Business constants and limits (spec 1 §9, spec 3 §9). One place, shared by the API and every frontend.
+ */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Trial stored at registration: 30 days from now (spec 1 §9: 2,592,000,000 ms). */
+export const REGISTRATION_TRIAL_MS = 2_592_000_000;
+/** Trial stored when a therapist is created from the users page (spec 3 §7: 90 days). */
+export const THERAPIST_TRIAL_MS = 7_776_000_000;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 100;
+export const PHONE_MIN_DIGITS = 8;
+export const PHONE_MAX_LENGTH = 20;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 100;
+export const CVR_MAX_LENGTH = 8;
+export const CPR6_LENGTH = 6;
+export const CPR_LAST4_LENGTH = 4;
+
+export const MAX_THERAPISTS_PER_COMPANY = 5;
+export const COMPANY_LIST_PAGE_SIZE = 10;
+
+/** SMS: 20 free per user per month; extra billed at 0.60 DKK plus VAT (in øre). */
+export const FREE_SMS_PER_USER_PER_MONTH = 20;
+export const EXTRA_SMS_PRICE_ORE = 60;
+
+export const VAT_RATE_PERCENT = 25;
+export const PRO_PLAN_PRICE_DKK = 149;
+
+/** UI timers in milliseconds (spec 1 §9). */
+export const LOGIN_ERROR_VISIBLE_MS = 10_000;
+export const RESET_MESSAGE_VISIBLE_MS = 5_000;
+export const SYNC_DONE_VISIBLE_MS = 2_000;
+
+export const SIDE_MENU_COLLAPSED_PX = 60;
+export const SIDE_MENU_EXPANDED_PX = 240;
+
+export const APP_VERSION = '2.0.1';
+export const TIME_ZONE = 'Europe/Copenhagen';
+
+/** Default theme colours: the second entry of a therapist's `colors` is the theme colour. */
+export const DEFAULT_THERAPIST_COLORS = ['#ffffff', '#35408e'] as const;

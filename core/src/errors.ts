@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+
+/** Field path → first message, as answered by the API in `errors` and shown by forms beside each field. */
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** The session-ending answers (spec 1 §8): the client clears storage and goes to /. */
+export const SESSION_ENDING_MESSAGES = ['jwt expired', 'jwt must be provided', 'jwt malformed'] as const;
+
+export function isSessionEndingMessage(message: unknown): boolean {
+  return typeof message === 'string' && (SESSION_ENDING_MESSAGES as readonly string[]).includes(message);
+}

@@ -1,0 +1,85 @@
+/**
+ * Field rules shared by forms and the API, with their Danish messages. Every rule here is enforced on the
+ * server by the action schemas and reused by the forms, so both agree by construction.
+ */
+import { z } from 'zod';
+import {
+  CVR_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+} from './constants.js';
+import { messages } from './messages.js';
+
+/** A trimmed, required text of at most `max` characters. */
+export function requiredText(label: string, max: number = NAME_MAX_LENGTH) {
+  return z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, messages.required(label))
+    .max(max, messages.tooLong(label, max));
+}
+
+/** An optional trimmed text; an empty string is kept as ''. */
+export function optionalText(label: string, max: number = NAME_MAX_LENGTH) {
+  return z.string().trim().max(max, messages.tooLong(label, max)).optional();
+}
+
+const PHONE_PATTERN = /^\+?\d{8,}$/;
+
+/** Spec 1 §5: an optional plus followed by at least 8 digits; spaces are ignored. */
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value.replace(/\s+/g, ''));
+}
+
+export const phone = z
+  .string({ error: messages.phoneFormat })
+  .trim()
+  .max(PHONE_MAX_LENGTH, messages.tooLong('Telefonnummer', PHONE_MAX_LENGTH))
+  .transform((value) => value.replace(/\s+/g, ''))
+  .refine((value) => PHONE_PATTERN.test(value), messages.phoneFormat);
+
+export const email = z
+  .string({ error: messages.invalidEmail })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, messages.tooLong('E-mail', EMAIL_MAX_LENGTH))
+  .pipe(z.email({ error: messages.invalidEmail }));
+
+/** A username is the e-mail, compared without case. */
+export const username = z
+  .string({ error: messages.required('Brugernavn') })
+  .trim()
+  .min(1, messages.required('Brugernavn'))
+  .max(EMAIL_MAX_LENGTH, messages.tooLong('Brugernavn', EMAIL_MAX_LENGTH))
+  .transform((value) => value.toLowerCase());
+
+export const newPassword = z
+  .string({ error: messages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, messages.tooLong('Adgangskoden', PASSWORD_MAX_LENGTH));
+
+/** A password typed to sign in or to confirm identity: any non-empty string within bounds. */
+export const givenPassword = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, messages.wrongPassword);
+
+function digitsOrNumber(message: string, maxLength: number) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .refine((value) => value === '' || (/^\d+$/.test(value) && value.length <= maxLength), message);
+}
+
+/** Spec 1 §5: CVR optional integer, input maximum 8 characters. Stored as a digit string. */
+export const cvr = digitsOrNumber(messages.cvrFormat, CVR_MAX_LENGTH).optional();
+
+/** Spec 1 §5: post required integer. Stored as a digit string so leading zeros survive (0800 Høje Taastrup). */
+export const post = digitsOrNumber(messages.postFormat, 8).refine((value) => value !== '', messages.required('Postnummer'));
+
+/** A single-use token from a mail link: URL-safe base64, never a database id. */
+export const linkToken = z
+  .string({ error: messages.resetLinkInvalid })
+  .regex(/^[A-Za-z0-9_-]{20,200}$/, messages.resetLinkInvalid);

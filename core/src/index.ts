@@ -1,0 +1,6 @@
+import './zod-locale.js';
+
+export * from './rules.js';
+export * from './fields.js';
+export * from './contract.js';
+export * from './actions/index.js';

@@ -1,0 +1,43 @@
+/**
+ * Jest runs in native ESM mode (node --experimental-vm-modules): the packages are ES modules, and ESM-only
+ * dependencies (ky, get-port) then load without transform exceptions. TypeScript goes through @swc/jest.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const shared = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: {
+    '^@klinik/core$': '<rootDir>/../core/src/index.ts',
+    '^@klinik/core/(.*)$': '<rootDir>/../core/src/$1.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    {
+      ...shared,
+      displayName: 'core',
+      rootDir: 'core',
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'api',
+      rootDir: 'api',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+      testTimeout: 60_000,
+    },
+  ],
+};

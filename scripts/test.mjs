@@ -1,0 +1,36 @@
+/**
+ * `npm test`: the type check, jest (core unit tests and api integration tests against a real embedded
+ * database), a production build of every module (with its size budgets), and the Playwright journeys in
+ * Chromium. Stops at the first failing stage.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { elapsed, root, run, step } from './lib.mjs';
+
+const started = Date.now();
+const stages = [
+  ['Type check (tsc -b)', () => run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b'])],
+  [
+    'Unit and API tests (jest)',
+    () => run(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(root, 'node_modules/jest/bin/jest.js'), '--ci']),
+  ],
+];
+if (existsSync(path.join(root, 'scripts/build.mjs'))) {
+  stages.push(['Build every module', () => run(process.execPath, [path.join(root, 'scripts/build.mjs'), '--all', '--force'])]);
+}
+if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
+  stages.push(['End-to-end journeys (Playwright, Chromium)', () => run('npm', ['run', '-w', 'e2e', 'test'])]);
+}
+
+for (const [title, action] of stages) {
+  const stageStarted = Date.now();
+  step(title);
+  try {
+    await action();
+  } catch (error) {
+    console.error(`\n✖ ${title}: ${error.message}`);
+    process.exit(1);
+  }
+  console.log(`✔ ${title} (${elapsed(stageStarted)})`);
+}
+console.log(`\nAll tests passed in ${elapsed(started)}.`);
