@@ -23,6 +23,7 @@ const shared = {
 };
 
 export default {
+  testTimeout: 60_000,
   projects: [
     {
       ...shared,
@@ -37,7 +38,6 @@ export default {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
-      testTimeout: 60_000,
     },
   ],
 };

@@ -1,5 +1,4 @@
 /** Accounts and sessions through the real endpoint on the real database (spec 1 §4, §5, §7, §8). */
-import { jest } from '@jest/globals';
 import { REGISTRATION_TRIAL_MS, type ActionInput } from '@klinik/core';
 import { registerAndLogin, registration, uniqueEmail } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -284,4 +283,3 @@ describe('purchasedFreePlanSubscription', () => {
   });
 });
 
-jest.setTimeout(60_000);

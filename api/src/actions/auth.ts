@@ -102,9 +102,9 @@ export const authHandlers: Handlers<AuthAction> = {
     return { message: messages.resetMailSent(email) };
   },
 
-  async resetPasswordWithToken({ token, password }, ctx) {
-    const therapistId = await consumeLinkToken(ctx.models, 'reset', token, ctx.now());
-    if (!therapistId) throw new ValidationError(messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
+  async resetPasswordWithToken({ resetToken, password }, ctx) {
+    const therapistId = await consumeLinkToken(ctx.models, 'reset', resetToken, ctx.now());
+    if (!therapistId) throw new ValidationError(messages.resetLinkInvalid, { resetToken: messages.resetLinkInvalid });
     const passwordHash = await hashPassword(password);
     await ctx.models.Therapist.updateOne({ _id: therapistId }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } });
     return { message: messages.passwordUpdated };

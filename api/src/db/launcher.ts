@@ -196,6 +196,7 @@ async function startFerretDb(binary: string, options: LaunchOptions, log: (line:
       `--listen-addr=127.0.0.1:${port}`,
       `--state-dir=${stateDir}`,
       '--telemetry=disable',
+      '--debug-addr=-',
       '--log-level=warn',
     ],
     { stdio: ['ignore', logFd, logFd] },

@@ -121,8 +121,8 @@ export const authActions = {
   }),
   resetPasswordWithToken: defineAction({
     access: 'public',
-    summary: 'Sets a new password from a reset link token; the token is used up and old sessions end.',
-    input: z.strictObject({ token: linkToken, password: newPassword }),
+    summary: 'Sets a new password from the token of a reset link (`resetToken`: `token` is the session field); the token is used up and old sessions end.',
+    input: z.strictObject({ resetToken: linkToken, password: newPassword }),
     output: messageAnswer,
   }),
   therapistSetPassword: defineAction({

@@ -1,0 +1,83 @@
+/**
+ * The authorization matrix: every action × every kind of caller. The table must name every action in the
+ * registry, so a new action without an expected row fails here before it can ship.
+ *
+ * 'ok' means the caller gets past access control (the answer may still be 400 for the empty input used here);
+ * 401 and 403 mean refused before the handler runs.
+ */
+import { actions, type ActionName } from '@klinik/core';
+import { createTeamUser } from '../src/domain/accounts/team-users.js';
+import { registerAndLogin, uniqueEmail } from './support/fixtures.js';
+import { startTestApi, type TestApi } from './support/test-api.js';
+
+const CALLERS = ['anonymous', 'therapist', 'owner', 'otherClinicOwner', 'team', 'superadmin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Outcome = 'ok' | 401 | 403;
+
+const publicRow: Record<Caller, Outcome> = { anonymous: 'ok', therapist: 'ok', owner: 'ok', otherClinicOwner: 'ok', team: 'ok', superadmin: 'ok' };
+const therapistRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 'ok', owner: 'ok', otherClinicOwner: 'ok', team: 403, superadmin: 403 };
+const ownerRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 'ok', otherClinicOwner: 'ok', team: 403, superadmin: 403 };
+
+const expected: Record<ActionName, Record<Caller, Outcome>> = {
+  login: publicRow,
+  register: publicRow,
+  checkUsername: publicRow,
+  resetPassword: publicRow,
+  resetPasswordWithToken: publicRow,
+  therapistSetPassword: publicRow,
+  adminCheck: publicRow,
+  teamLogin: publicRow,
+  checkPassword: therapistRow,
+  setPassword: therapistRow,
+  getTherapist: therapistRow,
+  logout: therapistRow,
+  purchasedFreePlanSubscription: ownerRow,
+};
+
+let t: TestApi;
+const tokens = {} as Record<Caller, string | undefined>;
+
+async function signInAll() {
+  const owner = await registerAndLogin(t);
+  const other = await registerAndLogin(t);
+  const colleague = uniqueEmail('kollega');
+  const { Therapist } = t.api.services.models;
+  const ownerDoc = await Therapist.findById(owner.therapistId).lean();
+  await Therapist.create({ ...ownerDoc, _id: undefined, username: colleague, email: colleague, isAdmin: false });
+  const therapistLogin = await t.call('login', { username: colleague, password: owner.password });
+  await createTeamUser(t.api.services.models, 'matrix-team@klinik.test', 'team-kodeord-1');
+  tokens.anonymous = undefined;
+  tokens.owner = owner.token;
+  tokens.otherClinicOwner = other.token;
+  tokens.therapist = therapistLogin.body.token;
+  tokens.team = (await t.call('teamLogin', { username: 'matrix-team@klinik.test', password: 'team-kodeord-1' })).body.teamToken;
+  tokens.superadmin = (await t.call('adminCheck', { password: 'admin-test-password' })).body.adminToken;
+}
+
+beforeAll(async () => {
+  t = await startTestApi();
+  await signInAll();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+it('has an expected row for every action in the registry, and no row for actions that do not exist', () => {
+  expect(Object.keys(expected).sort()).toEqual(Object.keys(actions).sort());
+});
+
+// logout ends the caller's sessions, so it runs last.
+const order = (Object.keys(actions) as ActionName[]).sort((a, b) => Number(a === 'logout') - Number(b === 'logout'));
+
+describe.each(order)('%s', (action) => {
+  it.each(CALLERS)('as %s', async (caller) => {
+    const answer = await t.post({ action, ...(tokens[caller] ? { token: tokens[caller] } : {}) });
+    const outcome = expected[action][caller];
+    if (outcome === 'ok') {
+      expect([401, 403]).not.toContain(answer.status);
+      expect(answer.status).toBeLessThan(500);
+    } else {
+      expect(answer.status).toBe(outcome);
+    }
+  });
+});

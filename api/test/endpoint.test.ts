@@ -1,0 +1,129 @@
+/** The action endpoint itself: bad input of every kind gets a clear 4xx and changes nothing; never a 500. */
+import { DEFAULT_RATE_LIMITS } from '../src/config.js';
+import { registerAndLogin, registration, uniqueEmail } from './support/fixtures.js';
+import { startTestApi, type TestApi } from './support/test-api.js';
+
+let t: TestApi;
+beforeAll(async () => {
+  // The barrage below sends hundreds of sign-in attempts; rate limits have their own test.
+  const generous = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((key) => [key, { points: 100_000, durationSeconds: 60 }]));
+  t = await startTestApi({ jsonLimitBytes: 10_000, rateLimits: generous });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('dispatching', () => {
+  it('answers 400 for an unknown or a missing action', async () => {
+    const unknown = await t.post({ action: 'dropDatabase' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Ukendt handling: dropDatabase');
+    expect((await t.post({})).body.message).toBe('Handling mangler');
+    expect((await t.post({ action: { $ne: null } })).status).toBe(400);
+    // Object.prototype names are no actions either.
+    expect((await t.post({ action: 'constructor' })).status).toBe(400);
+    expect((await t.post({ action: '__proto__' })).status).toBe(400);
+  });
+
+  it('answers 400 for malformed JSON, a JSON array or a bare value', async () => {
+    const broken = await t.post('{"action": "login", ', { raw: true });
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toBe('Ugyldig JSON i forespørgslen');
+    expect((await t.post('[1,2,3]', { raw: true })).status).toBe(400);
+    expect((await t.post('"login"', { raw: true })).status).toBe(400);
+    expect((await t.post('', { raw: true })).status).toBe(400);
+  });
+
+  it('answers 400 for operator objects where a string is expected, and finds nobody with them', async () => {
+    const owner = await registerAndLogin(t);
+    const answer = await t.post({ action: 'login', username: owner.email, password: { $gt: '' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.token).toBeUndefined();
+    expect((await t.post({ action: 'login', username: { $ne: 'x' }, password: 'abcdefg' })).status).toBe(400);
+    expect((await t.post({ action: 'resetPassword', email: { $regex: '.*' } })).status).toBe(400);
+    expect((await t.post({ action: 'checkUsername', name: { $exists: true } })).status).toBe(400);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const answer = await t.post({ action: 'login', username: 'a@b.dk', password: 'x'.repeat(20_000) });
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe('Forespørgslen er for stor');
+  });
+
+  it('takes multipart bodies on the same endpoint, with action and token as fields', async () => {
+    const owner = await registerAndLogin(t);
+    const form = new FormData();
+    form.set('action', 'getTherapist');
+    form.set('token', owner.token);
+    const response = await fetch(t.url, { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: { username: string } }).data.username).toBe(owner.email);
+
+    const unknown = new FormData();
+    unknown.set('action', 'nope');
+    expect((await fetch(t.url, { method: 'POST', body: unknown })).status).toBe(400);
+  });
+
+  it('answers 413 for an upload over the file limit', async () => {
+    const form = new FormData();
+    form.set('action', 'getTherapist');
+    form.set('file', new Blob([new Uint8Array(2 * 1024 * 1024)]), 'big.bin');
+    const response = await fetch(t.url, { method: 'POST', body: form });
+    expect(response.status).toBe(413);
+  });
+
+  it('answers JSON 404 for other paths and methods', async () => {
+    const base = t.url.replace(/\/api$/, '');
+    const response = await fetch(`${base}/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Findes ikke' });
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    expect((await fetch(t.url)).status).toBe(405);
+  });
+
+  it('survives a barrage of wrong shapes without a single 500', async () => {
+    const owner = await registerAndLogin(t);
+    const values: unknown[] = [null, true, 0, -1, 1e308, '', 'x'.repeat(300), [], [1], {}, { $gt: '' }, { toString: 'x' }];
+    const actions = ['login', 'register', 'checkUsername', 'checkPassword', 'setPassword', 'resetPassword', 'resetPasswordWithToken', 'therapistSetPassword', 'getTherapist', 'adminCheck', 'teamLogin', 'purchasedFreePlanSubscription', 'logout'];
+    const fields = ['username', 'password', 'name', 'email', 'token', 'id', 'oldPassword', 'newPassword', 'therapistInfo', 'companyInfo'];
+    const statuses = new Set<number>();
+    for (const action of actions) {
+      for (const field of fields) {
+        for (const value of values) {
+          const answer = await t.post({ action, token: owner.token, [field]: value });
+          statuses.add(answer.status);
+          if (answer.status >= 500) throw new Error(`${action} ${field}=${JSON.stringify(value)} answered ${answer.status}`);
+        }
+      }
+    }
+    expect([...statuses].every((status) => status < 500)).toBe(true);
+    // The owner is still there and still signs in: nothing above changed anything.
+    expect((await t.call('login', { username: owner.email, password: owner.password })).status).toBe(200);
+  });
+});
+
+describe('CORS', () => {
+  it('allows the configured origins and no others', async () => {
+    const allowed = await fetch(t.url, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    const denied = await fetch(t.url, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('request logs', () => {
+  it('never contain passwords, tokens or CPR numbers, only the action and status', async () => {
+    const email = uniqueEmail('log');
+    const input = registration(email, 'HemmeligtLogKodeord');
+    await t.call('register', input);
+    const login = await t.call('login', { username: email, password: 'HemmeligtLogKodeord' });
+    await t.call('getTherapist', {}, login.body.token);
+    await t.post({ action: 'checkUsername', name: 'x', CPR: '0101901234' });
+    const text = t.logs.join('\n');
+    expect(text).toContain('"action":"login"');
+    expect(text).toContain('"action":"getTherapist"');
+    expect(text).not.toContain('HemmeligtLogKodeord');
+    expect(text).not.toContain(login.body.token);
+    expect(text).not.toContain('0101901234');
+  });
+});

@@ -1,0 +1,32 @@
+import { copenhagenDateKey, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay } from './time.js';
+
+describe('Copenhagen time', () => {
+  it('puts 09:00 local at 08:00 UTC in winter and 07:00 UTC in summer', () => {
+    expect(copenhagenWallTime(2026, 1, 15, 9)).toBe(Date.UTC(2026, 0, 15, 8));
+    expect(copenhagenWallTime(2026, 7, 15, 9)).toBe(Date.UTC(2026, 6, 15, 7));
+  });
+
+  it('keeps 09:00 at 09:00 on the spring-forward day (last Sunday of March)', () => {
+    const nine = copenhagenWallTime(2026, 3, 29, 9);
+    expect(nine).toBe(Date.UTC(2026, 2, 29, 7));
+    expect(formatCopenhagenTime(nine)).toBe('09:00');
+    // That day has 23 hours.
+    expect(startOfCopenhagenDay(nine) + 23 * 3600_000).toBe(copenhagenWallTime(2026, 3, 30));
+  });
+
+  it('keeps 09:00 at 09:00 on the fall-back day (last Sunday of October)', () => {
+    const nine = copenhagenWallTime(2026, 10, 25, 9);
+    expect(nine).toBe(Date.UTC(2026, 9, 25, 8));
+    expect(formatCopenhagenTime(nine)).toBe('09:00');
+    // That day has 25 hours.
+    expect(startOfCopenhagenDay(nine) + 25 * 3600_000).toBe(copenhagenWallTime(2026, 10, 26));
+  });
+
+  it('names the Copenhagen date, not the UTC date, around midnight', () => {
+    const justAfterMidnight = Date.UTC(2026, 5, 30, 22, 30); // 00:30 on 1 July in Copenhagen
+    expect(copenhagenDateKey(justAfterMidnight)).toBe('2026-07-01');
+    expect(formatDanishDate(justAfterMidnight)).toBe('01-07-2026');
+    expect(isSameCopenhagenDay(justAfterMidnight, Date.UTC(2026, 6, 1, 20))).toBe(true);
+    expect(isSameCopenhagenDay(justAfterMidnight, Date.UTC(2026, 5, 30, 21))).toBe(false);
+  });
+});
