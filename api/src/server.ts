@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import { createApi } from './app.js';
 import { configFromEnv } from './config.js';
-import { connectDatabase } from './db/connect.js';
+import { connectDatabase, databaseNameFor } from './db/connect.js';
 import { launchDatabase, type DatabaseHandle } from './db/launcher.js';
 import { startSweeper } from './jobs/sweeper.js';
 import { createLogger } from './logger.js';
@@ -21,9 +21,9 @@ export interface RunningApi {
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningApi> {
   const folder = dataDir(env);
   const config = configFromEnv(env, folder);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, !config.production && process.stdout.isTTY === true);
   const database = await launchDatabase({ dataDir: folder, log: (line) => logger.info(line) });
-  const conn = await connectDatabase(database.uri, env.MONGODB_DB ?? 'klinik');
+  const conn = await connectDatabase(database.uri, databaseNameFor(database.uri, env));
   const api = await createApi({ config, conn, logger });
   const stopSweeper = startSweeper(api.services, conn, logger);
   const server: Server = await new Promise((resolve) => {

@@ -3,7 +3,7 @@
  * the action name and the token in the JSON body (spec 1 §7). Types come from the contracts, so a call with a
  * wrong payload does not compile.
  */
-import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
 import type { ActionInput, ActionName, ActionOutput } from './actions/index.js';
 import { isSessionEndingMessage, type FieldErrors } from './errors.js';
 
@@ -13,8 +13,9 @@ export class ActionError extends Error {
     /** HTTP status, or 0 when the server could not be reached. */
     readonly status: number,
     readonly errors: FieldErrors = {},
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ActionError';
   }
 }
@@ -42,14 +43,13 @@ interface ErrorBody {
   errors?: unknown;
 }
 
-async function toActionError(error: unknown, onSessionEnded?: (message: string) => void): Promise<ActionError> {
+type Ky = typeof import('ky');
+
+async function toActionError(kyModule: Ky, error: unknown, onSessionEnded?: (message: string) => void): Promise<ActionError> {
+  const { isHTTPError, isNetworkError, isTimeoutError } = kyModule;
   if (isHTTPError(error)) {
-    let body: ErrorBody = {};
-    try {
-      body = (await error.response.json()) as ErrorBody;
-    } catch {
-      // A proxy's HTML error page or an empty body: fall back to the status text below.
-    }
+    // ky has already read the body into `data` (JSON when the answer says so).
+    const body = (error.data && typeof error.data === 'object' ? error.data : {}) as ErrorBody;
     const message = typeof body.message === 'string' ? body.message : error.response.statusText || 'Ukendt fejl';
     const errors = body.errors && typeof body.errors === 'object' ? (body.errors as FieldErrors) : {};
     if (error.response.status === 401 && isSessionEndingMessage(message)) onSessionEnded?.(message);
@@ -62,24 +62,34 @@ async function toActionError(error: unknown, onSessionEnded?: (message: string) 
 }
 
 export function createActionClient(options: ActionClientOptions): ActionClient {
-  const http = ky.create({ retry: 0, timeout: options.timeoutMs ?? 30_000 });
+  // ky arrives with the first call, not with the first page: the sign-in page needs it only on submit.
+  let loaded: Promise<{ kyModule: Ky; http: KyInstance }> | null = null;
+  const load = () =>
+    (loaded ??= import('ky').then(
+      (kyModule) => ({ kyModule, http: kyModule.default.create({ retry: 0, timeout: options.timeoutMs ?? 30_000 }) }),
+      (error: unknown) => {
+        loaded = null; // a failed download is tried again on the next call
+        throw new ActionError(CONNECTION_FAILED_MESSAGE, 0, {}, { cause: error });
+      },
+    ));
   const tokenField = () => options.getToken() ?? undefined;
-  async function call<A extends ActionName>(action: A, input: ActionInput<A>): Promise<ActionOutput<A>> {
+
+  async function send<T>(body: { json: unknown } | { body: FormData }): Promise<T> {
+    const { kyModule, http } = await load();
     try {
-      return await http.post(options.apiUrl, { json: { ...input, action, token: tokenField() } }).json<ActionOutput<A>>();
+      return await http.post(options.apiUrl, body).json<T>();
     } catch (error) {
-      throw await toActionError(error, options.onSessionEnded);
+      throw await toActionError(kyModule, error, options.onSessionEnded);
     }
   }
-  async function upload<A extends ActionName>(action: A, form: FormData): Promise<ActionOutput<A>> {
+  function call<A extends ActionName>(action: A, input: ActionInput<A>): Promise<ActionOutput<A>> {
+    return send({ json: { ...input, action, token: tokenField() } });
+  }
+  function upload<A extends ActionName>(action: A, form: FormData): Promise<ActionOutput<A>> {
     form.set('action', action);
     const token = tokenField();
     if (token) form.set('token', token);
-    try {
-      return await http.post(options.apiUrl, { body: form }).json<ActionOutput<A>>();
-    } catch (error) {
-      throw await toActionError(error, options.onSessionEnded);
-    }
+    return send({ body: form });
   }
   return { call, upload };
 }

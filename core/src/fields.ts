@@ -37,6 +37,7 @@ export function isValidPhone(value: string): boolean {
 export const phone = z
   .string({ error: messages.phoneFormat })
   .trim()
+  .min(1, messages.required('Telefonnummer'))
   .max(PHONE_MAX_LENGTH, messages.tooLong('Telefonnummer', PHONE_MAX_LENGTH))
   .transform((value) => value.replace(/\s+/g, ''))
   .refine((value) => PHONE_PATTERN.test(value), messages.phoneFormat);
@@ -44,6 +45,7 @@ export const phone = z
 export const email = z
   .string({ error: messages.invalidEmail })
   .trim()
+  .min(1, messages.required('E-mail'))
   .max(EMAIL_MAX_LENGTH, messages.tooLong('E-mail', EMAIL_MAX_LENGTH))
   .pipe(z.email({ error: messages.invalidEmail }));
 

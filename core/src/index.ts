@@ -1,6 +1,7 @@
 import './zod-locale.js';
 
 export * from './rules.js';
+export * from './time.js';
 export * from './fields.js';
 export * from './contract.js';
 export * from './actions/index.js';

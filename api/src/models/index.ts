@@ -91,6 +91,24 @@ const teamUserSchema = new Schema(
   { timestamps, versionKey: 'version' },
 );
 
+/**
+ * A treatment of the catalogue (spec 3, Treatment): duration and pause in seconds, price in DKK. The
+ * catalogue's actions arrive with the scheduling issue; the demo clinic is seeded with a few already.
+ */
+const treatmentSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true, index: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true, index: true },
+    name: { type: String, required: true },
+    duration: { type: Number, required: true },
+    pause: { type: Number, default: 0 },
+    price: { type: Number, required: true },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: 'version' },
+);
+
 /** The development outbox: mails that would have been sent, viewable at /dev/outbox. */
 const outboxMailSchema = new Schema(
   {
@@ -113,6 +131,7 @@ export function createModels(conn: Connection) {
     Therapist: conn.model('Therapist', therapistSchema),
     LinkToken: conn.model('LinkToken', linkTokenSchema),
     TeamUser: conn.model('TeamUser', teamUserSchema),
+    Treatment: conn.model('Treatment', treatmentSchema),
     OutboxMail: conn.model('OutboxMail', outboxMailSchema),
   };
 }

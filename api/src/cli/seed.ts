@@ -1,0 +1,111 @@
+/**
+ * `npm run seed`: a demo clinic to click through: the owner, one more therapist, an active free trial and a
+ * few treatments. Running it again changes nothing and prints the same logins.
+ */
+import { Types } from 'mongoose';
+import { REGISTRATION_TRIAL_MS } from '@klinik/core';
+import { createModels, type Models } from '../models/index.js';
+import { hashPassword } from '../domain/accounts/passwords.js';
+import { registerClinic } from '../domain/accounts/register.js';
+import { withDatabase } from './database.js';
+
+export const DEMO = {
+  owner: { email: 'ejer@demo-klinik.dk', password: 'demo1234', nameFirst: 'Mette', nameLast: 'Ørsted' },
+  therapist: { email: 'terapeut@demo-klinik.dk', password: 'demo1234', nameFirst: 'Jonas', nameLast: 'Bæk' },
+  clinic: 'Demo Fysioterapi',
+} as const;
+
+const TREATMENTS = [
+  { name: 'Første konsultation', minutes: 60, pauseMinutes: 10, price: 650 },
+  { name: 'Opfølgende behandling', minutes: 45, pauseMinutes: 5, price: 495 },
+  { name: 'Sportsmassage', minutes: 30, pauseMinutes: 5, price: 375 },
+] as const;
+
+async function ensureTreatments(models: Models, therapistId: Types.ObjectId, companyId: Types.ObjectId) {
+  for (const treatment of TREATMENTS) {
+    await models.Treatment.updateOne(
+      { therapistId, name: treatment.name },
+      {
+        $setOnInsert: {
+          companyId,
+          therapistId,
+          name: treatment.name,
+          duration: treatment.minutes * 60,
+          pause: treatment.pauseMinutes * 60,
+          price: treatment.price,
+        },
+      },
+      { upsert: true },
+    );
+  }
+}
+
+export async function seedDemoClinic(models: Models, now = Date.now()) {
+  let owner = await models.Therapist.findOne({ username: DEMO.owner.email }).lean();
+  if (!owner) {
+    await registerClinic(
+      models,
+      {
+        therapistInfo: {
+          nameFirst: DEMO.owner.nameFirst,
+          nameLast: DEMO.owner.nameLast,
+          email: DEMO.owner.email,
+          phone: '+4512345678',
+          password: DEMO.owner.password,
+          confirmPassword: DEMO.owner.password,
+          newsletter: false,
+          termsAccepted: true,
+        },
+        companyInfo: {
+          companyName: DEMO.clinic,
+          CVR: '12345678',
+          address: 'Nørregade 12',
+          post: '8000',
+          town: 'Aarhus C',
+          email: 'kontakt@demo-klinik.dk',
+          phone: '+4586123456',
+        },
+      },
+      now,
+    );
+    owner = await models.Therapist.findOne({ username: DEMO.owner.email }).lean();
+  }
+  if (!owner) throw new Error('The demo owner could not be created');
+  await models.Company.updateOne(
+    { _id: owner.companyId, planType: 'empty' },
+    { $set: { planType: 'freeTrial', status: 'active', trial: now + REGISTRATION_TRIAL_MS } },
+  );
+  const therapist =
+    (await models.Therapist.findOne({ username: DEMO.therapist.email }).lean()) ??
+    (
+      await models.Therapist.create({
+        companyId: owner.companyId,
+        username: DEMO.therapist.email,
+        passwordHash: await hashPassword(DEMO.therapist.password),
+        nameFirst: DEMO.therapist.nameFirst,
+        nameLast: DEMO.therapist.nameLast,
+        email: DEMO.therapist.email,
+        phone: '+4522334455',
+        isAdmin: false,
+        colors: ['#ffffff', '#2e7d6b'],
+      })
+    ).toObject();
+  await ensureTreatments(models, owner._id, owner.companyId);
+  await ensureTreatments(models, therapist._id, owner.companyId);
+  return { companyId: owner.companyId.toString() };
+}
+
+export async function runSeedCli(): Promise<number> {
+  return withDatabase(async (conn) => {
+    const models = createModels(conn);
+    await Promise.all(Object.values(models).map((model) => model.init()));
+    await seedDemoClinic(models);
+    console.log(`
+  Demo clinic "${DEMO.clinic}" is ready (free trial active, ${TREATMENTS.length} treatments per therapist).
+
+  Owner       ${DEMO.owner.email}  /  ${DEMO.owner.password}
+  Therapist   ${DEMO.therapist.email}  /  ${DEMO.therapist.password}
+`);
+    return 0;
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * `npm run team:add -- <username> <password>`: creates (or resets) a support-team user, who signs in at
+ * /support-login. `npm run team:add -- --deactivate <username>` ends that user's access at once.
+ */
+import { createModels } from '../models/index.js';
+import { createTeamUser, deactivateTeamUser } from '../domain/accounts/team-users.js';
+import { withDatabase } from './database.js';
+
+export async function runTeamUserCli(args: string[]): Promise<number> {
+  const deactivate = args[0] === '--deactivate';
+  const [username, password] = deactivate ? args.slice(1) : args;
+  if (!username || (!deactivate && !password)) {
+    console.error('Usage: npm run team:add -- <username> <password>\n       npm run team:add -- --deactivate <username>');
+    return 2;
+  }
+  return withDatabase(async (conn) => {
+    const models = createModels(conn);
+    if (deactivate) {
+      const found = await deactivateTeamUser(models, username);
+      console.log(found ? `Team user ${username} deactivated.` : `No team user ${username}.`);
+      return found ? 0 : 1;
+    }
+    const user = await createTeamUser(models, username, password!);
+    console.log(`Team user ${user.username} is ready. Sign in at /support-login.`);
+    return 0;
+  });
+}

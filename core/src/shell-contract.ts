@@ -1,0 +1,30 @@
+/**
+ * What the shell hands to every remote route page. Types only: the remotes get live objects as props, so they
+ * share the shell's session and API client without importing the shell's code.
+ */
+import type { TherapistView } from './actions/auth.js';
+import type { ActionClient } from './client.js';
+
+/** The summary kept in localStorage under 'therapist' (spec 1 §3). */
+export interface StoredTherapist {
+  username: string;
+  id: string;
+  planType: TherapistView['company']['planType'];
+  status: TherapistView['company']['status'];
+  isAdmin: boolean;
+}
+
+export interface ShellServices {
+  /** Typed calls to the API with the stored token; session-ending answers log out by themselves. */
+  client: ActionClient;
+  /** The signed-in therapist as last loaded, or null on public pages. */
+  therapist: TherapistView | null;
+  /** Reloads the therapist (after a plan change, say) and updates the shell's menus. */
+  refreshTherapist(): Promise<TherapistView | null>;
+  /** Clears the session and goes to /. */
+  logout(): void;
+}
+
+export interface RemotePageProps {
+  shell: ShellServices;
+}

@@ -1,0 +1,33 @@
+/**
+ * End-to-end journeys of the composed product in Chromium: Debian's /usr/bin/chromium (Playwright's own browser
+ * download does not work on these machines), or CHROMIUM_PATH. The global setup starts the whole stack on its
+ * own ports with a throw-away database and a real SMTP server.
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+import { E2E_PORTS } from './support/ports';
+
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://localhost:${E2E_PORTS.shell}`,
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+});

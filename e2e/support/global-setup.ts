@@ -1,0 +1,56 @@
+/**
+ * Starts what the journeys need and stops it afterwards: a real SMTP server (with a small HTTP inbox the tests
+ * read), and the whole product (database, API, shell, six remotes) on the e2e ports with throw-away data.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startSmtpSink } from '../../api/test/support/smtp-sink';
+import { E2E_ADMIN_PASSWORD, E2E_PORTS, E2E_TEAM_USER } from './ports';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+export default async function globalSetup() {
+  const smtp = await startSmtpSink(E2E_PORTS.smtp);
+  const inbox = http.createServer((req, res) => {
+    const to = new URL(req.url ?? '/', 'http://localhost').searchParams.get('to')?.toLowerCase();
+    const mails = smtp.mails.filter((mail) => !to || mail.to.includes(to)).map(({ attachments, ...mail }) => ({ ...mail, attachments: attachments.map((a) => a.filename) }));
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(mails));
+  });
+  await new Promise<void>((resolve) => inbox.listen(E2E_PORTS.inbox, '127.0.0.1', () => resolve()));
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-e2e-'));
+  const { startStack } = (await import(path.join(root, 'scripts', 'stack.mjs'))) as typeof import('../../scripts/stack.mjs');
+  const stack = await startStack({
+    ports: E2E_PORTS,
+    dataDir,
+    apiOutput: 'ignore',
+    log: () => undefined,
+    apiEnv: {
+      SMTP_URL: smtp.url,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-signing-tokens',
+      LOG_LEVEL: 'warn',
+    },
+  });
+
+  // A support-team user, made the way the CLI makes one.
+  const { connectDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'connect.js'));
+  const { createModels } = await import(path.join(root, 'api', 'dist', 'models', 'index.js'));
+  const { createTeamUser } = await import(path.join(root, 'api', 'dist', 'domain', 'accounts', 'team-users.js'));
+  const conn = await connectDatabase(stack.mongodbUri);
+  await createTeamUser(createModels(conn), E2E_TEAM_USER.username, E2E_TEAM_USER.password);
+  await conn.close();
+
+  process.env.KLINIK_E2E_API_URL = stack.apiUrl;
+  process.env.KLINIK_E2E_INBOX_URL = `http://127.0.0.1:${E2E_PORTS.inbox}`;
+
+  return async () => {
+    await stack.stop();
+    await new Promise<void>((resolve) => inbox.close(() => resolve()));
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,55 @@
+/** What the journeys share: calling the API the way the browser does, reading mail, filling the forms. */
+import { expect, type Page } from '@playwright/test';
+import { E2E_PORTS } from './ports';
+
+const apiUrl = () => process.env.KLINIK_E2E_API_URL ?? `http://localhost:${E2E_PORTS.api}/api`;
+
+export async function api<T = Record<string, unknown>>(action: string, body: Record<string, unknown> = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(apiUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action, ...body }) });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@klinik.test`;
+}
+
+export const PASSWORD = 'hemmeligt1';
+
+/** Registers a clinic through the API (for journeys that are not about registering). */
+export async function registerClinic(email: string, options: { freeTrial?: boolean } = {}) {
+  const registered = await api('register', {
+    therapistInfo: { nameFirst: 'Ida', nameLast: 'Holm', email, phone: '12345678', password: PASSWORD, confirmPassword: PASSWORD, newsletter: true, termsAccepted: true },
+    companyInfo: { companyName: 'Klinik Holm', address: 'Strandvejen 2', post: '2100', town: 'København Ø', email: 'info@holm.test', phone: '33123456' },
+  });
+  expect(registered.status).toBe(200);
+  if (options.freeTrial) {
+    const login = await api<{ token: string }>('login', { username: email, password: PASSWORD });
+    expect((await api('purchasedFreePlanSubscription', { token: login.body.token })).status).toBe(200);
+  }
+}
+
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/');
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel(/^Adgangskode/).fill(password);
+  await page.getByRole('button', { name: 'Log ind' }).click();
+}
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Waits for a mail to `to` in the test SMTP server's inbox. */
+export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${process.env.KLINIK_E2E_INBOX_URL}/?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()) as Mail[];
+    if (mails.length) return mails[mails.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,16 @@
+/** The end-to-end stack's ports: apart from `npm start`'s (3000–3006, 4000), so both can run at once. */
+export const E2E_PORTS = {
+  shell: 3100,
+  mf_calendar: 3101,
+  mf_clients: 3102,
+  mf_invoices: 3103,
+  mf_commerce: 3104,
+  mf_admin: 3105,
+  mf_booking: 3106,
+  api: 4100,
+  smtp: 2625,
+  inbox: 4199,
+} as const;
+
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-adgangskode';
+export const E2E_TEAM_USER = { username: 'support@klinik.test', password: 'support-kodeord-1' } as const;

@@ -1,0 +1,63 @@
+/**
+ * The shell keeps working when a remote is down (ARCHITECTURE.md, Runtime composition): the calendar's module is
+ * made unreachable, its page shows the error panel inside the layout, the other pages still work, and once the
+ * module is back "Prøv igen" loads it.
+ */
+import { expect, test } from '@playwright/test';
+import { logIn, registerClinic, uniqueEmail } from '../support/helpers';
+import { E2E_PORTS } from '../support/ports';
+
+test('a stopped remote shows an error panel with a retry while the rest of the shell works', async ({ page }) => {
+  const email = uniqueEmail('robust');
+  await registerClinic(email, { freeTrial: true });
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
+
+  // Stop mf-calendar from the browser's point of view: every request to its origin fails, and a fresh page
+  // load is needed so that the module is not already in memory.
+  const calendarOrigin = `http://localhost:${E2E_PORTS.mf_calendar}/**`;
+  await page.route(calendarOrigin, (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByText('Siden kunne ikke indlæses')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Prøv igen' })).toBeVisible();
+  await expect(page.getByText('version 2.0.1')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Faktura', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Faktura' })).toBeVisible();
+  await page.getByRole('link', { name: 'Kalender', exact: true }).click();
+  await expect(page.getByText('Siden kunne ikke indlæses')).toBeVisible();
+
+  await page.unroute(calendarOrigin);
+  await page.getByRole('button', { name: 'Prøv igen' }).click();
+  await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
+  await expect(page.getByText('Siden kunne ikke indlæses')).toBeHidden();
+});
+
+test('React loads exactly once across the shell and the remotes', async ({ page }) => {
+  const email = uniqueEmail('react');
+  await registerClinic(email, { freeTrial: true });
+  // Minified builds keep export names: React's own module defines cloneElement, react-dom/client createRoot.
+  const copies = { react: new Set<string>(), reactDomClient: new Set<string>() };
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (!response.url().endsWith('.js')) return;
+    pending.push(
+      response.text().then((body) => {
+        if (/\.cloneElement=/.test(body)) copies.react.add(response.url());
+        if (/\.createRoot=/.test(body)) copies.reactDomClient.add(response.url());
+      }, () => undefined),
+    );
+  });
+  await logIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
+  await page.getByRole('link', { name: 'Klientdata', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Klientdata' })).toBeVisible();
+  await page.goto('/planlægge');
+  await expect(page.getByRole('heading', { name: 'Abonnement', level: 1 })).toBeVisible();
+  await Promise.all(pending);
+  const shellOrigin = `http://localhost:${E2E_PORTS.shell}/`;
+  expect(copies.react.size).toBe(1);
+  expect(copies.reactDomClient.size).toBe(1);
+  expect([...copies.react, ...copies.reactDomClient].every((url) => url.startsWith(shellOrigin))).toBe(true);
+});

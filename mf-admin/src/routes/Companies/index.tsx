@@ -1,0 +1,5 @@
+import { ComingLater } from '../../components/ComingLater';
+
+export default function CompaniesPage() {
+  return <ComingLater title="Companies" />;
+}

@@ -1,0 +1,6 @@
+/** What this remote federates: one module per route page the shell mounts. */
+export const exposes = {
+  './OnlineBooking': './src/routes/OnlineBooking/index.tsx',
+  './Unsubscribe': './src/routes/Unsubscribe/index.tsx',
+  './Newsletter': './src/routes/Newsletter/index.tsx',
+} as const;

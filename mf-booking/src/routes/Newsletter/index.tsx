@@ -1,0 +1,5 @@
+import { ComingLater } from '../../components/ComingLater';
+
+export default function NewsletterPage() {
+  return <ComingLater title="Nyhedsbrev" />;
+}

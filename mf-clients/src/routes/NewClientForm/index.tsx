@@ -1,0 +1,5 @@
+import { ComingLater } from '../../components/ComingLater';
+
+export default function NewClientFormPage() {
+  return <ComingLater title="Ny klient" />;
+}

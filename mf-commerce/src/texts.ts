@@ -1,0 +1,48 @@
+/** mf-commerce's Danish texts; those quoted by spec 3 are verbatim. */
+export const texts = {
+  planChoice: {
+    heading: 'Abonnement',
+    intro: 'Vælg det abonnement, der passer til din klinik. Du kan altid skifte senere.',
+    freeTitle: '1 måneds gratis prøve',
+    freePrice: '0 kr.',
+    freePeriod: 'i 1 måned',
+    proTitle: 'Pro',
+    proPrice: '149 kr.',
+    proPeriod: 'pr. måned ekskl. moms',
+    proNote: 'Første måned er gratis. Derefter trækkes beløbet automatisk på dit kort.',
+    proPaymentLater: 'Kortbetaling åbner snart. Start med den gratis prøveperiode i mellemtiden.',
+    ownerOnly: 'Kun klinikkens administrator kan vælge abonnement. Kontakt din administrator.',
+    trialEnds: (date: string) => `Prøveperioden slutter ${date}`,
+    started: 'Den gratis prøveperiode er startet',
+    unknownError: 'An error occurred while saving.',
+    features: 'Det får du',
+  },
+} as const;
+
+/** The 24 features every plan card lists (spec 3, plan choice screen). */
+export const PLAN_FEATURES = [
+  'Kalender med dag-, uge- og månedsvisning',
+  'Manuel booking',
+  'Onlinebooking for dine klienter',
+  'Bookingside til din egen hjemmeside',
+  'Åbningstider og fravær',
+  'Kurser og hold med venteliste',
+  'Klientkartotek',
+  'Journalføring med stamjournal',
+  'Egne journalfelter',
+  'Billeder i journalen',
+  'Klientformular før første besøg',
+  'Behandlingsliste med priser',
+  'Fakturaer og kreditnotaer',
+  'Samlet opgørelse',
+  'Faktura sendt på e-mail',
+  'SMS-påmindelser (20 gratis pr. bruger pr. måned)',
+  'E-mail-påmindelser og opfølgning',
+  'Nyhedsbreve',
+  'Op til 5 terapeuter',
+  'Personligt layout og farver',
+  'Dataimport fra dit gamle system',
+  'Tilføjelser: lagerplads, regnskab og backup',
+  'Fungerer på telefon og tablet',
+  'Dansk support',
+] as const;

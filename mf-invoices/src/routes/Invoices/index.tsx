@@ -1,0 +1,5 @@
+import { ComingLater } from '../../components/ComingLater';
+
+export default function InvoicesPage() {
+  return <ComingLater title="Faktura" />;
+}

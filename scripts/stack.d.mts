@@ -1,0 +1,32 @@
+/** Types of scripts/stack.mjs for the TypeScript callers (the end-to-end setup and the benchmarks). */
+export declare const DEFAULT_PORTS: {
+  shell: number;
+  mf_calendar: number;
+  mf_clients: number;
+  mf_invoices: number;
+  mf_commerce: number;
+  mf_admin: number;
+  mf_booking: number;
+  api: number;
+};
+
+export interface StartStackOptions {
+  ports?: Partial<typeof DEFAULT_PORTS>;
+  dataDir?: string;
+  apiEnv?: Record<string, string>;
+  log?: (line: string) => void;
+  apiOutput?: 'inherit' | 'ignore' | 'pipe';
+}
+
+export interface RunningStack {
+  ports: typeof DEFAULT_PORTS;
+  apiUrl: string;
+  shellUrl: string;
+  adminPassword: string | undefined;
+  dataDir: string;
+  mongodbUri: string;
+  stop(): Promise<void>;
+}
+
+export declare function stackStateFile(dataDir: string): string;
+export declare function startStack(options?: StartStackOptions): Promise<RunningStack>;

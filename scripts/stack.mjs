@@ -1,0 +1,141 @@
+/**
+ * The whole product on one machine: the API (which starts the embedded database unless MONGODB_URI is set) and
+ * the shell and the six remotes, each on its own port. Used by `npm start`, by the end-to-end tests and by the
+ * benchmarks, so all three run the same thing.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './lib.mjs';
+import { serveModule } from './static.mjs';
+
+/** Where a running stack says where its database and API are, for `npm run seed` and `npm run team:add`. */
+export const stackStateFile = (dataDir) => path.join(dataDir, 'stack.json');
+
+export const DEFAULT_PORTS = {
+  shell: 3000,
+  mf_calendar: 3001,
+  mf_clients: 3002,
+  mf_invoices: 3003,
+  mf_commerce: 3004,
+  mf_admin: 3005,
+  mf_booking: 3006,
+  api: 4000,
+};
+
+const REMOTE_DIRS = {
+  mf_calendar: 'mf-calendar',
+  mf_clients: 'mf-clients',
+  mf_invoices: 'mf-invoices',
+  mf_commerce: 'mf-commerce',
+  mf_admin: 'mf-admin',
+  mf_booking: 'mf-booking',
+};
+
+function waitForHealth(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    let exited = false;
+    child.once('exit', (code) => {
+      exited = true;
+      reject(new Error(`The API exited during start-up (code ${code})`));
+    });
+    const attempt = async () => {
+      if (exited) return;
+      try {
+        const response = await fetch(url);
+        if (response.ok) return resolve();
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) reject(new Error(`The API did not answer ${url} in time`));
+      else setTimeout(attempt, 250);
+    };
+    attempt();
+  });
+}
+
+/**
+ * @param {{
+ *   ports?: Partial<typeof DEFAULT_PORTS>,
+ *   dataDir?: string,
+ *   apiEnv?: Record<string, string>,
+ *   log?: (line: string) => void,
+ *   apiOutput?: 'inherit' | 'ignore' | 'pipe',
+ * }} options
+ */
+export async function startStack(options = {}) {
+  const ports = { ...DEFAULT_PORTS, ...options.ports };
+  const log = options.log ?? ((line) => console.log(line));
+  const dataDir = path.resolve(options.dataDir ?? path.join(root, '.data'));
+  const origin = (port) => `http://localhost:${port}`;
+  const apiUrl = `${origin(ports.api)}/api`;
+
+  for (const dir of ['shell', ...Object.values(REMOTE_DIRS)]) {
+    if (!existsSync(path.join(root, dir, 'dist', dir === 'shell' ? 'index.html' : 'mf-manifest.json'))) {
+      throw new Error(`${dir} is not built: run node scripts/build.mjs --all`);
+    }
+  }
+
+  // The database is started here rather than by the API, so that scripts (seed, team users) and the
+  // end-to-end tests can reach the same database while the stack runs.
+  const { launchDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'launcher.js'));
+  const database = await launchDatabase({ dataDir, log });
+  log(`Database: ${database.description}`);
+  const mongodbUri = database.uri;
+
+  const corsOrigins = Object.entries(ports)
+    .filter(([name]) => name !== 'api')
+    .flatMap(([, port]) => [origin(port), `http://127.0.0.1:${port}`]);
+  const api = spawn(process.execPath, [path.join(root, 'api', 'dist', 'main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(ports.api),
+      APP_URL: origin(ports.shell),
+      CORS_ORIGINS: corsOrigins.join(','),
+      KLINIK_DATA_DIR: dataDir,
+      MONGODB_URI: mongodbUri,
+      ...options.apiEnv,
+    },
+    stdio: ['ignore', options.apiOutput ?? 'inherit', options.apiOutput ?? 'inherit'],
+  });
+  const servers = [];
+  const stateFile = stackStateFile(dataDir);
+  const stop = async () => {
+    rmSync(stateFile, { force: true });
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(() => resolve()))));
+    servers.forEach((server) => server.closeAllConnections?.());
+    if (api.exitCode === null && api.signalCode === null) {
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => api.kill('SIGKILL'), 10_000);
+        api.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        api.kill('SIGTERM');
+      });
+    }
+    await database.stop();
+  };
+
+  try {
+    await waitForHealth(`${origin(ports.api)}/health`, api, 10 * 60 * 1000);
+    const runtimeConfig = {
+      apiUrl,
+      remotes: Object.fromEntries(Object.keys(REMOTE_DIRS).map((name) => [name, `${origin(ports[name])}/mf-manifest.json`])),
+    };
+    servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, spa: true, runtimeConfig }));
+    for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
+      servers.push(await serveModule({ dir: path.join(root, dir, 'dist'), port: ports[name] }));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  writeFileSync(stateFile, JSON.stringify({ mongodbUri, apiUrl, pid: process.pid }, null, 2));
+  const secretsFile = path.join(dataDir, 'secrets.json');
+  const adminPassword = options.apiEnv?.ADMIN_PASSWORD ?? (existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')).adminPassword : undefined);
+  return { ports, apiUrl, shellUrl: origin(ports.shell), adminPassword, dataDir, mongodbUri, stop };
+}

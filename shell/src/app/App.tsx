@@ -1,0 +1,100 @@
+/** The shell's component tree: theme, router, the session watch, and the route table. */
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { FluentProvider } from '@fluentui/react-components';
+import { PageSpinner } from '../components/PageSpinner';
+import { therapistAtom, useSessionWatch } from '../session/session';
+import { OwnerOnly, PlanGate, RequireAdmin, RequireTeam, RequireTherapist } from './guards';
+import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, type RemoteRoute } from './routes';
+import { themeFor } from './theme';
+
+const Login = lazy(() => import(/* webpackChunkName: "login" */ '../routes/Login'));
+const Register = lazy(() => import(/* webpackChunkName: "register" */ '../routes/Register'));
+const ForgotPassword = lazy(() => import(/* webpackChunkName: "forgot-password" */ '../routes/ForgotPassword'));
+const ResetPassword = lazy(() => import(/* webpackChunkName: "reset-password" */ '../routes/ResetPassword'));
+const SetPassword = lazy(() => import(/* webpackChunkName: "set-password" */ '../routes/SetPassword'));
+const NewPassword = lazy(() => import(/* webpackChunkName: "new-password" */ '../routes/NewPassword'));
+const AdminLogin = lazy(() => import(/* webpackChunkName: "admin-login" */ '../routes/AdminLogin'));
+const SupportLogin = lazy(() => import(/* webpackChunkName: "support-login" */ '../routes/SupportLogin'));
+const Consent = lazy(() => import(/* webpackChunkName: "consent" */ '../routes/Consent'));
+// Layouts and the remote loader come with the first page that needs them, not with the login page.
+const MainLayout = lazy(() => import(/* webpackChunkName: "main-layout" */ '../layouts/MainLayout'));
+const AdminLayout = lazy(() => import(/* webpackChunkName: "admin-layout" */ '../layouts/AdminLayout'));
+const RemotePage = lazy(() => import(/* webpackChunkName: "remote-page" */ '../components/RemotePage'));
+
+function page(element: ReactNode) {
+  return <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
+}
+
+function remoteElement(route: RemoteRoute) {
+  let element: ReactNode = page(<RemotePage remote={route.remote} expose={route.expose} />);
+  if (route.ownerOnly) element = <OwnerOnly>{element}</OwnerOnly>;
+  if (route.gated) element = <PlanGate>{element}</PlanGate>;
+  return element;
+}
+
+function ThemedRoutes() {
+  useSessionWatch();
+  const therapist = useAtomValue(therapistAtom);
+  return (
+    <FluentProvider theme={themeFor(therapist?.colors)} style={{ minHeight: '100vh', background: 'transparent' }}>
+      <Routes>
+        <Route path="/" element={page(<Login />)} />
+        <Route path="/register" element={page(<Register />)} />
+        <Route path="/forgot_password" element={page(<ForgotPassword />)} />
+        <Route path="/reset_password" element={page(<ResetPassword />)} />
+        <Route path="/set-password" element={page(<SetPassword />)} />
+        <Route path="/admin" element={page(<AdminLogin />)} />
+        <Route path="/support-login" element={page(<SupportLogin />)} />
+        <Route
+          path="/support-import-data"
+          element={
+            <RequireTeam>
+              {page(<RemotePage remote="mf_clients" expose="SupportImportData" session="team" />)}
+            </RequireTeam>
+          }
+        />
+        <Route
+          path="/Samtykketekst"
+          element={<RequireTherapist>{page(<Consent />)}</RequireTherapist>}
+        />
+        {PUBLIC_REMOTE_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={page(<RemotePage remote={route.remote} expose={route.expose} />)} />
+        ))}
+        <Route
+          element={
+            <RequireTherapist>
+              {page(<MainLayout />)}
+            </RequireTherapist>
+          }
+        >
+          <Route path="/NewPassword" element={page(<NewPassword />)} />
+          {MAIN_REMOTE_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={remoteElement(route)} />
+          ))}
+        </Route>
+        <Route
+          element={
+            <RequireAdmin>
+              {page(<AdminLayout />)}
+            </RequireAdmin>
+          }
+        >
+          {ADMIN_REMOTE_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={page(<RemotePage remote={route.remote} expose={route.expose} session="admin" />)} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </FluentProvider>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <ThemedRoutes />
+    </BrowserRouter>
+  );
+}

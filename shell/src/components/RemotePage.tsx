@@ -1,0 +1,56 @@
+/**
+ * A route page that lives in a remote. Loaded on first visit; while loading a spinner; if the remote cannot be
+ * loaded, an error panel with a retry inside the layout, and the rest of the product keeps working.
+ */
+import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import type { RemoteName } from '../config';
+import { loadRemotePage } from '../remotes';
+import { PageSpinner } from './PageSpinner';
+import { useShellServices, type Clients } from '../session/session';
+import { texts } from '../texts';
+
+class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('Remote module failed', error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div style={{ padding: 24 }}>
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{texts.remote.failedTitle}</MessageBarTitle>
+            {texts.remote.failedBody}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button appearance="primary" onClick={this.props.onRetry}>
+              {texts.remote.retry}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      </div>
+    );
+  }
+}
+
+export default function RemotePage({ remote, expose, session = 'therapist' }: { remote: RemoteName; expose: string; session?: keyof Clients }) {
+  const [attempt, setAttempt] = useState(0);
+  const shell = useShellServices(session);
+  // React.lazy caches a failed import forever, so every retry makes a new lazy component.
+  const Page = useMemo(() => lazy(() => loadRemotePage(remote, expose, attempt > 0)), [remote, expose, attempt]);
+  return (
+    <RemoteErrorBoundary key={`${remote}/${expose}/${attempt}`} onRetry={() => setAttempt((value) => value + 1)}>
+      <Suspense fallback={<PageSpinner />}>
+        <Page shell={shell} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

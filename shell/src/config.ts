@@ -1,0 +1,25 @@
+/**
+ * The runtime configuration, fetched from /config.json before anything renders: where the API is and where each
+ * remote's manifest lives. Deploying a new build of one remote replaces only that remote's files.
+ */
+export const REMOTE_NAMES = ['mf_calendar', 'mf_clients', 'mf_invoices', 'mf_commerce', 'mf_admin', 'mf_booking'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface RuntimeConfig {
+  apiUrl: string;
+  remotes: Record<RemoteName, string>;
+}
+
+function isRuntimeConfig(value: unknown): value is RuntimeConfig {
+  if (!value || typeof value !== 'object') return false;
+  const config = value as Partial<RuntimeConfig>;
+  return typeof config.apiUrl === 'string' && !!config.remotes && REMOTE_NAMES.every((name) => typeof config.remotes?.[name] === 'string');
+}
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
+  const config: unknown = await response.json();
+  if (!isRuntimeConfig(config)) throw new Error('config.json mangler apiUrl eller en remote');
+  return config;
+}

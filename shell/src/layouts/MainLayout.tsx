@@ -1,0 +1,185 @@
+/**
+ * The therapist area's layout: header with the account menu, the collapsible side menu (60 or 240 px), the page,
+ * and the footer with the version. Blocked plans lock the side-menu entries (spec 1 §4).
+ */
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  Tooltip,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { LockClosedRegular, NavigationRegular } from '@fluentui/react-icons';
+import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
+import { storedSessionAtom, therapistAtom, useLogout, useShellServices } from '../session/session';
+import { texts } from '../texts';
+import { SIDE_MENU } from './menu';
+
+const useStyles = makeStyles({
+  frame: { display: 'grid', gridTemplateRows: 'auto 1fr auto', minHeight: '100vh' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '12px',
+    padding: '8px 16px 8px 8px',
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+  },
+  brand: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  onBrand: {
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundHover },
+    ':hover:active': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundPressed },
+    '&[aria-expanded="true"]': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundPressed },
+  },
+  body: { display: 'flex', minHeight: 0 },
+  nav: {
+    flexShrink: 0,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+    transitionProperty: 'width',
+    transitionDuration: tokens.durationNormal,
+    overflowX: 'hidden',
+    paddingTop: '8px',
+  },
+  navList: { listStyleType: 'none', margin: 0, padding: 0 },
+  navItem: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '14px',
+    height: '44px',
+    padding: '0 18px',
+    color: tokens.colorNeutralForeground1,
+    textDecorationLine: 'none',
+    whiteSpace: 'nowrap',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  navActive: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  navLocked: { color: tokens.colorNeutralForegroundDisabled, cursor: 'not-allowed' },
+  icon: { fontSize: '22px', flexShrink: 0 },
+  main: { flexGrow: 1, minWidth: 0, padding: '16px', boxSizing: 'border-box' },
+  footer: { padding: '8px 16px', textAlign: 'right', color: tokens.colorNeutralForeground3, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
+});
+
+function SideMenu({ expanded }: { expanded: boolean }) {
+  const styles = useStyles();
+  const session = useAtomValue(storedSessionAtom);
+  const blocked = session.therapist ? isPlanBlocked(session.therapist, Date.now()) : true;
+  const entries = SIDE_MENU.filter((entry) => !entry.ownerOnly || session.therapist?.isAdmin);
+  return (
+    <nav aria-label="Hovedmenu" className={styles.nav} style={{ width: expanded ? SIDE_MENU_EXPANDED_PX : SIDE_MENU_COLLAPSED_PX }}>
+      <ul className={styles.navList}>
+        {entries.map((entry) => {
+          const Icon = blocked ? LockClosedRegular : entry.icon;
+          const content = (
+            <>
+              <Icon className={styles.icon} aria-hidden />
+              {expanded && <span>{entry.label}</span>}
+            </>
+          );
+          const item = blocked ? (
+            <span role="link" aria-disabled="true" aria-label={`${entry.label} (${texts.menu.locked})`} className={mergeClasses(styles.navItem, styles.navLocked)}>
+              {content}
+            </span>
+          ) : (
+            <NavLink to={entry.path} aria-label={entry.label} className={({ isActive }) => mergeClasses(styles.navItem, isActive && styles.navActive)}>
+              {content}
+            </NavLink>
+          );
+          return (
+            <li key={entry.path}>
+              {expanded && !blocked ? item : (
+                <Tooltip content={blocked ? `${entry.label}: ${texts.menu.locked}` : entry.label} relationship="description" positioning="after">
+                  {item}
+                </Tooltip>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function AccountMenu() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const session = useAtomValue(storedSessionAtom);
+  const therapist = useAtomValue(therapistAtom);
+  const stored = session.therapist;
+  const showItems = stored ? showsAccountMenuItems(stored, Date.now()) : false;
+  const isAdmin = Boolean(stored?.isAdmin);
+  const name = therapist ? `${therapist.nameFirst} ${therapist.nameLast}` : stored?.username ?? '';
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="transparent" className={styles.onBrand} aria-label={`${texts.menu.account}: ${name}`} icon={<Avatar name={name} size={28} color="colorful" />}>
+          <span style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {showItems && <MenuItem onClick={() => navigate('/Settings')}>{texts.menu.settings}</MenuItem>}
+          {showItems && <MenuItem onClick={() => navigate('/Treatments')}>{texts.menu.treatments}</MenuItem>}
+          {showItems && <MenuItem onClick={() => navigate('/NewPassword')}>{texts.menu.password}</MenuItem>}
+          {showItems && isAdmin && <MenuItem onClick={() => navigate('/Transactions')}>{texts.menu.transactions}</MenuItem>}
+          {isAdmin && <MenuItem onClick={() => navigate('/Abonnement')}>{texts.menu.subscription}</MenuItem>}
+          {isAdmin && <MenuItem onClick={() => navigate('/planlægge')}>{texts.menu.plan}</MenuItem>}
+          {showItems && <MenuItem onClick={() => window.open('/Samtykketekst', '_blank', 'noopener')}>{texts.menu.consent}</MenuItem>}
+          <MenuDivider />
+          <MenuItem onClick={logout}>{texts.menu.logout}</MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+export default function MainLayout() {
+  const styles = useStyles();
+  const [expanded, setExpanded] = useState(() => window.innerWidth >= 800);
+  const therapist = useAtomValue(therapistAtom);
+  const { refreshTherapist } = useShellServices();
+
+  // The stored summary lets the page render at once; the full record (names, plan as of now) follows.
+  useEffect(() => {
+    refreshTherapist().catch(() => undefined);
+  }, [refreshTherapist]);
+
+  return (
+    <div className={styles.frame}>
+      <header className={styles.header}>
+        <Button
+          appearance="transparent"
+          className={styles.onBrand}
+          icon={<NavigationRegular />}
+          aria-label={expanded ? texts.menu.collapse : texts.menu.expand}
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        />
+        <Text className={styles.brand}>{therapist?.company.companyName ?? texts.appName}</Text>
+        <AccountMenu />
+      </header>
+      <div className={styles.body}>
+        <SideMenu expanded={expanded} />
+        <main className={styles.main}>
+          <Outlet />
+        </main>
+      </div>
+      <footer className={styles.footer}>
+        <Text size={200}>{texts.version}</Text>
+      </footer>
+    </div>
+  );
+}

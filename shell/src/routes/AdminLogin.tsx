@@ -1,0 +1,59 @@
+/** `/admin`: platform administrator login; with an admin token already stored, straight to /Companies. */
+import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
+import { LOGIN_ERROR_VISIBLE_MS, messages } from '@klinik/core/rules';
+import { ActionError } from '@klinik/core/client';
+import { AppLink } from '../components/AppLink';
+import { AuthCard } from '../components/AuthCard';
+import { Notice } from '../components/Notice';
+import { useTimedMessage } from '../components/useTimedMessage';
+import { storedSessionAtom, useClients, useSyncSession } from '../session/session';
+import { storeAdminToken } from '../session/storage';
+import { texts } from '../texts';
+
+const useStyles = makeStyles({ form: { display: 'grid', gap: '14px', marginTop: '8px' } });
+
+export default function AdminLogin() {
+  const styles = useStyles();
+  const session = useAtomValue(storedSessionAtom);
+  const clients = useClients();
+  const sync = useSyncSession();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { message, show } = useTimedMessage(LOGIN_ERROR_VISIBLE_MS);
+
+  if (session.adminToken) return <Navigate to="/Companies" replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const answer = await clients.admin.call('adminCheck', { password });
+      storeAdminToken(answer.adminToken, answer.expiresIn);
+      sync();
+      navigate('/Companies', { replace: true });
+    } catch (error) {
+      // Spec 1 §8: 'Forkert login' for a refused password; a rate limit says so itself.
+      show(error instanceof ActionError && error.status === 429 ? error.message : messages.adminWrongPassword);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title={texts.admin.title}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field label={texts.admin.password} required>
+          <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
+        </Field>
+        <Notice message={message} />
+        <Button type="submit" appearance="primary" disabled={busy || !password}>
+          {texts.admin.submit}
+        </Button>
+        <AppLink to="/">{texts.forgot.back}</AppLink>
+      </form>
+    </AuthCard>
+  );
+}

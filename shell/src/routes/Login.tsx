@@ -1,0 +1,72 @@
+/** `/`: therapist login (spec 1 §2), and the fallback for unknown paths. */
+import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
+import { landingPathAfterLogin, LOGIN_ERROR_VISIBLE_MS } from '@klinik/core/rules';
+import { ActionError } from '@klinik/core/client';
+import { AppLink } from '../components/AppLink';
+import { AuthCard } from '../components/AuthCard';
+import { Notice } from '../components/Notice';
+import { useTimedMessage } from '../components/useTimedMessage';
+import { storedSessionAtom, useClients } from '../session/session';
+import { useCompleteTherapistSignIn } from '../session/signIn';
+import { texts } from '../texts';
+
+const useStyles = makeStyles({
+  form: { display: 'grid', gap: '14px', marginTop: '8px' },
+  links: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: '8px' },
+});
+
+export default function Login() {
+  const styles = useStyles();
+  const session = useAtomValue(storedSessionAtom);
+  const location = useLocation();
+  const clients = useClients();
+  const completeSignIn = useCompleteTherapistSignIn();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { message, show } = useTimedMessage(LOGIN_ERROR_VISIBLE_MS);
+  const flash = (location.state as { message?: string } | null)?.message;
+
+  if (session.token && session.therapist) {
+    return <Navigate to={landingPathAfterLogin(session.therapist, Date.now())} replace />;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await clients.therapist.call('login', { username: username.trim(), password });
+      await completeSignIn(answer.token, answer.expiresIn);
+    } catch (error) {
+      show(error instanceof ActionError && error.message ? error.message : texts.login.unknownError);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title={texts.login.title} intro={texts.login.intro}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {flash && <Notice message={{ text: flash, intent: 'success' }} />}
+        <Field label={texts.login.email} required>
+          <Input type="email" name="username" autoComplete="username" value={username} onChange={(_, data) => setUsername(data.value)} />
+        </Field>
+        <Field label={texts.login.password} required>
+          <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
+        </Field>
+        <Notice message={message} />
+        <Button type="submit" appearance="primary" disabled={busy}>
+          {busy ? texts.login.submitting : texts.login.submit}
+        </Button>
+        <div className={styles.links}>
+          <AppLink to="/forgot_password">{texts.login.forgot}</AppLink>
+          <AppLink to="/register">{texts.login.register}</AppLink>
+          <AppLink to="/admin">{texts.login.admin}</AppLink>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

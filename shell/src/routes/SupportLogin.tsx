@@ -1,0 +1,56 @@
+/** `/support-login`: the support team's own login, leading to /support-import-data. */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
+import { LOGIN_ERROR_VISIBLE_MS } from '@klinik/core/rules';
+import { ActionError } from '@klinik/core/client';
+import { AuthCard } from '../components/AuthCard';
+import { Notice } from '../components/Notice';
+import { useTimedMessage } from '../components/useTimedMessage';
+import { useClients, useSyncSession } from '../session/session';
+import { storeTeamToken } from '../session/storage';
+import { texts } from '../texts';
+
+const useStyles = makeStyles({ form: { display: 'grid', gap: '14px', marginTop: '8px' } });
+
+export default function SupportLogin() {
+  const styles = useStyles();
+  const clients = useClients();
+  const sync = useSyncSession();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { message, show } = useTimedMessage(LOGIN_ERROR_VISIBLE_MS);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const answer = await clients.team.call('teamLogin', { username: username.trim(), password });
+      storeTeamToken(answer.teamToken, answer.expiresIn);
+      sync();
+      navigate('/support-import-data', { replace: true });
+    } catch (error) {
+      show(error instanceof ActionError && error.status === 429 ? error.message : texts.support.failed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title={texts.support.title}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field label={texts.support.username} required>
+          <Input autoComplete="username" value={username} onChange={(_, data) => setUsername(data.value)} />
+        </Field>
+        <Field label={texts.support.password} required>
+          <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
+        </Field>
+        <Notice message={message} />
+        <Button type="submit" appearance="primary" disabled={busy || !username || !password}>
+          {texts.support.submit}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The session as React state (jotai), mirrored to localStorage by storage.ts. The API clients live here too:
+ * one per kind of caller, each sending its own token, all ending the session on 'jwt expired' and friends.
+ */
+import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createActionClient, type ActionClient } from '@klinik/core/client';
+import type { ShellServices, TherapistView } from '@klinik/core/rules';
+import {
+  clearAdminSession,
+  clearAllSessions,
+  clearTeamSession,
+  clearTherapistSession,
+  earliestExpiry,
+  readSession,
+  storeTherapist,
+  type StoredSession,
+} from './storage';
+
+export const storedSessionAtom = atom<StoredSession>(readSession());
+/** The full therapist record of this page's session (the summary lives in storage). */
+export const therapistAtom = atom<TherapistView | null>(null);
+
+export interface Clients {
+  therapist: ActionClient;
+  admin: ActionClient;
+  team: ActionClient;
+}
+
+const SESSION_ENDED_EVENT = 'klinik:session-ended';
+
+function endSessionEverywhere() {
+  clearAllSessions();
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
+
+export function createClients(apiUrl: string): Clients {
+  const make = (getToken: () => string | null) => createActionClient({ apiUrl, getToken, onSessionEnded: endSessionEverywhere });
+  return {
+    // Spec 1 §4: the therapist token on each call, or the administrator token when there is no therapist token.
+    therapist: make(() => localStorage.getItem('token') ?? localStorage.getItem('adminToken')),
+    admin: make(() => localStorage.getItem('adminToken')),
+    team: make(() => localStorage.getItem('teamToken')),
+  };
+}
+
+export const clientsAtom = atom<Clients | null>(null);
+
+export function useClients(): Clients {
+  const clients = useAtomValue(clientsAtom);
+  if (!clients) throw new Error('API clients are not configured');
+  return clients;
+}
+
+/** Re-reads localStorage into state, after a sign-in or sign-out. */
+export function useSyncSession() {
+  const setStored = useSetAtom(storedSessionAtom);
+  return useCallback(() => setStored(readSession()), [setStored]);
+}
+
+/**
+ * Ends the session when the server says so and when the stored expiry passes (spec 1 §4), wherever the user
+ * is in the app; both lead to /.
+ */
+export function useSessionWatch() {
+  const navigate = useNavigate();
+  const sync = useSyncSession();
+  const setTherapist = useSetAtom(therapistAtom);
+  const stored = useAtomValue(storedSessionAtom);
+
+  useEffect(() => {
+    const onEnded = () => {
+      setTherapist(null);
+      sync();
+      navigate('/', { replace: true });
+    };
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
+  }, [navigate, setTherapist, sync]);
+
+  useEffect(() => {
+    const expiry = earliestExpiry();
+    if (expiry === null) return;
+    const timer = window.setTimeout(() => endSessionEverywhere(), Math.max(0, expiry - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [stored]);
+}
+
+/** The services handed to a remote page of the therapist area. */
+export function useShellServices(kind: keyof Clients = 'therapist'): ShellServices {
+  const clients = useClients();
+  const [therapist, setTherapist] = useAtom(therapistAtom);
+  const sync = useSyncSession();
+  const refreshTherapist = useCallback(async () => {
+    const answer = await clients.therapist.call('getTherapist', {});
+    storeTherapist(answer.data);
+    setTherapist(answer.data);
+    sync();
+    return answer.data;
+  }, [clients, setTherapist, sync]);
+  const logout = useLogout();
+  return useMemo(
+    () => ({ client: clients[kind], therapist, refreshTherapist, logout }),
+    [clients, kind, therapist, refreshTherapist, logout],
+  );
+}
+
+/** Log out: end the server session (best effort), clear storage, go to /. */
+export function useLogout() {
+  const clients = useClients();
+  const navigate = useNavigate();
+  const sync = useSyncSession();
+  const setTherapist = useSetAtom(therapistAtom);
+  return useCallback(() => {
+    const hadTherapist = localStorage.getItem('token');
+    if (hadTherapist) void clients.therapist.call('logout', {}).catch(() => undefined);
+    clearTherapistSession();
+    setTherapist(null);
+    sync();
+    navigate('/', { replace: true });
+  }, [clients, navigate, setTherapist, sync]);
+}
+
+export function useAdminLogout() {
+  const navigate = useNavigate();
+  const sync = useSyncSession();
+  return useCallback(() => {
+    clearAdminSession();
+    sync();
+    navigate('/admin', { replace: true });
+  }, [navigate, sync]);
+}
+
+export function useTeamLogout() {
+  const navigate = useNavigate();
+  const sync = useSyncSession();
+  return useCallback(() => {
+    clearTeamSession();
+    sync();
+    navigate('/support-login', { replace: true });
+  }, [navigate, sync]);
+}

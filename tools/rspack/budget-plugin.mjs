@@ -1,0 +1,80 @@
+/**
+ * Size budgets enforced in the build (ARCHITECTURE.md): gzip sizes of what a browser must fetch. A module over
+ * budget fails its build. What counts is read from the federation manifest, which lists the files of each
+ * exposed module and of each shared singleton:
+ *
+ * - remote: remoteEntry.js plus the files of each exposed module, without the shared singletons' files
+ *   ("each remote's entry and first route beyond the shared singletons");
+ * - host: the entry, the named chunk groups of the first page (bootstrap, login) and the files of the shared
+ *   singletons the first page consumes ("the shell's initial JavaScript including React").
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+
+export class GzipBudgetPlugin {
+  /**
+   * @param {{
+   *   kind: 'host' | 'remote',
+   *   limitKb: number,
+   *   initialGroups?: string[],
+   *   initialShared?: string[], // host: shared singletons the first page loads
+   *   report?: (line: string) => void,
+   * }} options
+   */
+  constructor(options) {
+    this.options = options;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('GzipBudgetPlugin', (compilation) => {
+      const { kind, limitKb } = this.options;
+      const report = this.options.report ?? ((line) => console.log(line));
+      const outputPath = compilation.outputOptions.path;
+      const sizeOf = (file) => (file.endsWith('.js') ? gzipSync(readFileSync(path.join(outputPath, file))).length : 0);
+      const total = (files) => [...new Set(files)].reduce((sum, file) => sum + sizeOf(file), 0);
+      let manifest;
+      try {
+        manifest = JSON.parse(readFileSync(path.join(outputPath, 'mf-manifest.json'), 'utf8'));
+      } catch {
+        compilation.errors.push(new Error('GzipBudgetPlugin: mf-manifest.json is missing'));
+        return;
+      }
+      const sharedFiles = new Map(manifest.shared.map((shared) => [shared.name, shared.assets.js.sync]));
+      const allShared = new Set([...sharedFiles.values()].flat());
+      const measured = [];
+      if (kind === 'remote') {
+        for (const expose of manifest.exposes) {
+          const files = ['remoteEntry.js', ...expose.assets.js.sync.filter((file) => !allShared.has(file))];
+          measured.push([`entry + ${expose.name}`, total(files)]);
+        }
+      } else {
+        const files = [];
+        for (const entry of compilation.entrypoints.values()) for (const chunk of entry.chunks) files.push(...chunk.files);
+        for (const name of this.options.initialGroups ?? []) {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) compilation.errors.push(new Error(`GzipBudgetPlugin: no chunk group named ${name}`));
+          else for (const chunk of group.chunks) files.push(...chunk.files);
+        }
+        // The singletons the first page consumes. The manifest lists a package's files under each of its shared
+        // entry points (the full core's files appear under @klinik/core/rules too), so the files of singletons
+        // loaded later are taken out again. The end-to-end budget test checks the same figure in Chromium.
+        const later = new Set([...sharedFiles.keys()].filter((name) => !(this.options.initialShared ?? []).includes(name)));
+        const laterOnly = new Set([...later].flatMap((name) => sharedFiles.get(name) ?? []));
+        for (const name of this.options.initialShared ?? []) {
+          const shared = sharedFiles.get(name);
+          if (!shared) compilation.errors.push(new Error(`GzipBudgetPlugin: ${name} is not shared`));
+          else files.push(...shared.filter((file) => !laterOnly.has(file)));
+        }
+        measured.push(['initial JavaScript (incl. shared singletons)', total(files)]);
+      }
+      for (const [label, bytes] of measured) {
+        const line = `${compiler.options.name ?? 'module'}: ${label} ${(bytes / KB).toFixed(1)} KB gzip (budget ${limitKb} KB)`;
+        if (bytes > limitKb * KB) compilation.errors.push(new Error(`Size budget exceeded: ${line}`));
+        else report(line);
+      }
+    });
+  }
+}

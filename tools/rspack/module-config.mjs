@@ -1,0 +1,118 @@
+/**
+ * One Rspack configuration for every frontend module: the shell (host) and the six remotes. A module's own
+ * rspack.config.mjs states only what is its own: name, exposes, extra entries, budget.
+ */
+import path from 'node:path';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { GzipBudgetPlugin } from './budget-plugin.mjs';
+import { root } from './paths.mjs';
+import { SHARED } from './shared.mjs';
+
+const coreSrc = path.join(root, 'core', 'src');
+
+/**
+ * @param {{
+ *   dir: string,                      // the module folder
+ *   name: string,                     // federation name, e.g. 'mf_calendar'
+ *   kind: 'host' | 'remote',
+ *   exposes?: Record<string, string>, // remotes: './Calendar' → './src/routes/Calendar/index.tsx'
+ *   pages?: Record<string, { entry: string, template: string, filename: string }>, // standalone HTML pages
+ *   budgetKb: number,
+ *   initialGroups?: string[],         // host: named chunk groups loaded for the first page
+ *   initialShared?: string[],         // host: shared singletons the first page loads
+ * }} options
+ */
+export function createModuleConfig(options) {
+  return (_env, argv = {}) => {
+    const production = argv.mode !== 'development' && process.env.NODE_ENV !== 'development';
+    const pages = options.pages ?? {};
+    const entry = options.kind === 'host' ? { main: './src/index.ts' } : Object.fromEntries(Object.entries(pages).map(([name, page]) => [name, page.entry]));
+    return {
+      name: options.name,
+      context: options.dir,
+      mode: production ? 'production' : 'development',
+      // Evergreen browsers only (the last two versions of Chrome, Edge, Firefox and Safari all run ES2022):
+      // no down-levelling, and the minifier may use modern syntax.
+      target: ['web', 'es2022'],
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry,
+      output: {
+        path: path.join(options.dir, 'dist'),
+        // Remotes find their chunks relative to their own remoteEntry.js; the shell is served at the root of
+        // its origin, and its index.html answers every deep link, so its scripts need absolute paths.
+        publicPath: options.kind === 'host' ? '/' : 'auto',
+        uniqueName: options.name,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        // The shared core is compiled from source with the module, so there is no separate core build step.
+        alias: {
+          '@klinik/core$': path.join(coreSrc, 'index.ts'),
+          '@klinik/core/rules$': path.join(coreSrc, 'rules.ts'),
+          '@klinik/core/time$': path.join(coreSrc, 'time.ts'),
+          '@klinik/core/client$': path.join(coreSrc, 'client.ts'),
+          // The shared router is the subset the modules use (see react-router-dom.mjs).
+          'react-router-dom$': path.join(root, 'tools', 'rspack', 'react-router-dom.mjs'),
+        },
+      },
+      module: {
+        // An import of a name a module does not export is an error, not a warning (see react-router-dom.mjs).
+        parser: { javascript: { exportsPresence: 'error' } },
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                target: 'es2022',
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset' },
+        ],
+      },
+      experiments: { css: true },
+      optimization: {
+        minimize: production,
+        minimizer: [new rspack.SwcJsMinimizerRspackPlugin({ minimizerOptions: { ecma: 2022, compress: { passes: 2, ecma: 2022 }, mangle: true } }), new rspack.LightningCssMinimizerRspackPlugin()],
+        // Vendor code in its own long-cached chunks; the federation runtime decides what loads when.
+        splitChunks: { chunks: 'async', minSize: 30_000 },
+      },
+      performance: false,
+      plugins: [
+        new ModuleFederationPlugin({
+          name: options.name,
+          filename: options.kind === 'remote' ? 'remoteEntry.js' : undefined,
+          exposes: options.exposes,
+          shared: SHARED,
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+          dev: false,
+          // The federation runtime ships once, with the host; remotes use it instead of bundling their own.
+          experiments: options.kind === 'host' ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true },
+        }),
+        ...Object.entries(pages).map(
+          ([name, page]) =>
+            new rspack.HtmlRspackPlugin({ template: page.template, filename: page.filename, chunks: [name], inject: 'body', minify: production }),
+        ),
+        ...(options.kind === 'host'
+          ? [new rspack.HtmlRspackPlugin({ template: './public/index.html', filename: 'index.html', chunks: ['main'], minify: production })]
+          : []),
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        ...(production ? [new GzipBudgetPlugin({ kind: options.kind, limitKb: options.budgetKb, initialGroups: options.initialGroups, initialShared: options.initialShared })] : []),
+      ],
+      stats: 'errors-warnings',
+    };
+  };
+}
