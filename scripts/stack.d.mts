@@ -16,6 +16,7 @@ export interface StartStackOptions {
   apiEnv?: Record<string, string>;
   log?: (line: string) => void;
   apiOutput?: 'inherit' | 'ignore' | 'pipe';
+  dev?: boolean;
 }
 
 export interface RunningStack {

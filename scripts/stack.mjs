@@ -62,6 +62,7 @@ function waitForHealth(url, child, timeoutMs) {
  *   apiEnv?: Record<string, string>,
  *   log?: (line: string) => void,
  *   apiOutput?: 'inherit' | 'ignore' | 'pipe',
+ *   dev?: boolean,   // restart the API when its build changes; serve files as watch builds replace them
  * }} options
  */
 export async function startStack(options = {}) {
@@ -87,7 +88,10 @@ export async function startStack(options = {}) {
   const corsOrigins = Object.entries(ports)
     .filter(([name]) => name !== 'api')
     .flatMap(([, port]) => [origin(port), `http://127.0.0.1:${port}`]);
-  const api = spawn(process.execPath, [path.join(root, 'api', 'dist', 'main.js')], {
+  const apiArgs = options.dev
+    ? ['--watch-path', path.join(root, 'api', 'dist'), '--watch-path', path.join(root, 'core', 'dist'), path.join(root, 'api', 'dist', 'main.js')]
+    : [path.join(root, 'api', 'dist', 'main.js')];
+  const api = spawn(process.execPath, apiArgs, {
     cwd: root,
     env: {
       ...process.env,
@@ -125,9 +129,9 @@ export async function startStack(options = {}) {
       apiUrl,
       remotes: Object.fromEntries(Object.keys(REMOTE_DIRS).map((name) => [name, `${origin(ports[name])}/mf-manifest.json`])),
     };
-    servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, spa: true, runtimeConfig }));
+    servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, spa: true, runtimeConfig, dev: options.dev }));
     for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-      servers.push(await serveModule({ dir: path.join(root, dir, 'dist'), port: ports[name] }));
+      servers.push(await serveModule({ dir: path.join(root, dir, 'dist'), port: ports[name], dev: options.dev }));
     }
   } catch (error) {
     await stop();

@@ -2,23 +2,46 @@
  * `npm start`: builds what is not built (API and core with tsc, each frontend module with Rspack when its
  * sources changed), then starts the database, the API, the shell and the six remotes, and prints where
  * everything is. Ctrl+C stops all of it; the data stays in .data/ for the next start.
+ *
+ * `npm run dev` (--watch): the same, plus tsc and every module rebuilding on change, and the API restarting
+ * when its build changes. Reload the browser to see a change.
  */
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildModules } from './build.mjs';
 import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
+const watch = process.argv.includes('--watch');
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const rspack = path.join(root, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+const watchers = [];
+
 step('Type check and compile the API (tsc -b)');
-await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+await run(process.execPath, [tsc, '-b']);
 
 step('Build the frontend modules (only what changed)');
 await buildModules(FRONTEND_MODULES);
 
+if (watch) {
+  step('Watch: tsc and every module rebuild on change');
+  watchers.push(spawn(process.execPath, [tsc, '-b', '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit' }));
+  for (const module of FRONTEND_MODULES) {
+    watchers.push(
+      spawn(process.execPath, [rspack, 'build', '-c', 'rspack.config.mjs', '--watch', '--mode', 'development'], {
+        cwd: path.join(root, module),
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'development' },
+      }),
+    );
+  }
+}
+
 step('Start the database, the API and the modules');
-const stack = await startStack();
+const stack = await startStack({ dev: watch });
 const { ports } = stack;
 console.log(`
-  Klinik is running.
+  Klinik is running${watch ? ' (watching for changes)' : ''}.
 
   App (shell)        http://localhost:${ports.shell}
   API                ${stack.apiUrl}
@@ -28,7 +51,7 @@ console.log(`
   Administrator      http://localhost:${ports.shell}/admin  password: ${stack.adminPassword ?? '(see ADMIN_PASSWORD)'}
   Data               ${stack.dataDir}
 
-  Demo clinic: npm run seed   ·   Stop: Ctrl+C
+  Demo clinic: npm run seed   ·   Support user: npm run team:add -- <username> <password>   ·   Stop: Ctrl+C
 `);
 
 let stopping = false;
@@ -36,6 +59,7 @@ async function shutdown() {
   if (stopping) return;
   stopping = true;
   console.log('Stopping…');
+  for (const watcher of watchers) watcher.kill('SIGTERM');
   await stack.stop();
   process.exit(0);
 }

@@ -9,12 +9,13 @@ import sirv from 'sirv';
 const NO_CACHE = /(^|\/)(index\.html|config\.json|mf-manifest\.json|remoteEntry\.js)$/;
 
 /**
- * @param {{ dir: string, port: number, host?: string, spa?: boolean, runtimeConfig?: object }} options
+ * @param {{ dir: string, port: number, host?: string, spa?: boolean, runtimeConfig?: object, dev?: boolean }} options
  * @returns {Promise<import('node:http').Server>}
  */
-export function serveModule({ dir, port, host = '127.0.0.1', spa = false, runtimeConfig }) {
+export function serveModule({ dir, port, host = '127.0.0.1', spa = false, runtimeConfig, dev = false }) {
+  // dev: files are looked up on every request, as watch builds replace them.
   const assets = sirv(dir, {
-    dev: false,
+    dev,
     etag: true,
     gzip: true,
     single: spa,

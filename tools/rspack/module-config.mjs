@@ -100,7 +100,7 @@ export function createModuleConfig(options) {
           dts: false,
           dev: false,
           // The federation runtime ships once, with the host; remotes use it instead of bundling their own.
-          experiments: options.kind === 'host' ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true },
+          experiments: options.kind === 'host' ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true, optimization: { target: 'web' } },
         }),
         ...Object.entries(pages).map(
           ([name, page]) =>

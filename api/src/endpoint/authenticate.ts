@@ -16,13 +16,18 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
 
   if (verified.kind === 'therapist') {
     if (!levels.includes('therapist') && !levels.includes('owner')) throw new ForbiddenError(messages.forbidden);
-    if (!Types.ObjectId.isValid(verified.subject)) throw new UnauthorizedError('jwt malformed');
-    const therapist = await models.Therapist.findById(verified.subject).lean();
+    if (!Types.ObjectId.isValid(verified.subject) || !verified.companyId || !Types.ObjectId.isValid(verified.companyId)) {
+      throw new UnauthorizedError('jwt malformed');
+    }
+    // Both reads at once: the token names the company, and the therapist record must agree with it.
+    const [therapist, company] = await Promise.all([
+      models.Therapist.findById(verified.subject).lean(),
+      models.Company.findById(verified.companyId).lean(),
+    ]);
     if (!therapist || therapist.tokenVersion !== verified.tokenVersion || therapist.companyId.toString() !== verified.companyId) {
       throw new UnauthorizedError('jwt expired');
     }
     if (therapist.isActive === false) throw new UnauthorizedError('jwt expired');
-    const company = await models.Company.findById(therapist.companyId).lean();
     if (!company) throw new UnauthorizedError('jwt expired');
     if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
     if (!levels.includes('therapist') && !therapist.isAdmin) throw new ForbiddenError(messages.ownerOnly);

@@ -1,0 +1,48 @@
+/**
+ * Bundle figures: the gzip size of the shell's first load as Chromium fetches it, and of each remote's entry
+ * plus each exposed page beyond the shared singletons (from the federation manifests).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+const gz = (file) => gzipSync(readFileSync(file)).length;
+
+export function remoteFigures(root) {
+  const rows = [];
+  for (const dir of ['mf-calendar', 'mf-clients', 'mf-invoices', 'mf-commerce', 'mf-admin', 'mf-booking']) {
+    const dist = path.join(root, dir, 'dist');
+    const manifestFile = path.join(dist, 'mf-manifest.json');
+    if (!existsSync(manifestFile)) continue;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    const shared = new Set(manifest.shared.flatMap((entry) => entry.assets.js.sync));
+    const entry = gz(path.join(dist, 'remoteEntry.js'));
+    for (const expose of manifest.exposes) {
+      const own = expose.assets.js.sync.filter((file) => !shared.has(file));
+      const total = entry + own.reduce((sum, file) => sum + gz(path.join(dist, file)), 0);
+      rows.push({ module: dir, page: expose.name, entryKb: entry / KB, totalKb: total / KB });
+    }
+  }
+  return rows;
+}
+
+/** Loads `url` in Chromium and sums the gzip size of every script it fetches. */
+export async function firstLoad(chromium, executablePath, url) {
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage();
+    const sizes = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) sizes.push(response.body().then((body) => gzipSync(body).length));
+    });
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Log ind' }).waitFor();
+    const interactiveMs = Date.now() - started;
+    const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    return { scripts: sizes.length, kb: bytes / KB, interactiveMs };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,67 @@
+/** `npm run bench`: builds what is stale, starts a stack on the bench ports, prints the figures (bench/). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildModules } from './build.mjs';
+import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
+import { startStack } from './stack.mjs';
+import { measure, startBareKoa } from '../bench/src/api.mjs';
+import { firstLoad, remoteFigures } from '../bench/src/bundles.mjs';
+
+const PORTS = { shell: 3200, mf_calendar: 3201, mf_clients: 3202, mf_invoices: 3203, mf_commerce: 3204, mf_admin: 3205, mf_booking: 3206, api: 4200 };
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const fmt = (value, digits = 1) => value.toFixed(digits).padStart(8);
+
+step('Build (only what changed)');
+await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+await buildModules(FRONTEND_MODULES);
+
+step('Start a stack for the benchmarks');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-bench-'));
+const stack = await startStack({
+  ports: PORTS,
+  dataDir,
+  apiOutput: 'ignore',
+  log: () => undefined,
+  // Production mode: no answer-contract checks, no development routes, as a deployed API runs.
+  apiEnv: { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', JWT_SECRET: 'bench-secret-that-is-long-enough-for-tokens', ADMIN_PASSWORD: 'bench-admin-password' },
+});
+
+try {
+  step('Bundles (gzip)');
+  const load = await firstLoad(chromium, chromiumPath, stack.shellUrl);
+  console.log(`shell first load (login page): ${load.scripts} scripts, ${fmt(load.kb)} KB  (budget 200 KB), form usable after ${load.interactiveMs} ms`);
+  console.log('remote       page                  entry KB  entry+page KB  (budget 60 KB)');
+  for (const row of remoteFigures(root)) {
+    console.log(`${row.module.padEnd(12)} ${row.page.padEnd(20)} ${fmt(row.entryKb)} ${fmt(row.totalKb)}`);
+  }
+
+  step('API (autocannon, 10 connections)');
+  const call = async (body) => (await fetch(stack.apiUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const email = `bench-${Date.now()}@klinik.test`;
+  await call({
+    action: 'register',
+    therapistInfo: { nameFirst: 'Bench', nameLast: 'Mark', email, phone: '12345678', password: 'bench-kode', confirmPassword: 'bench-kode', newsletter: false, termsAccepted: true },
+    companyInfo: { companyName: 'Bench Klinik', address: 'Vej 1', post: '8000', town: 'Aarhus', email: 'b@k.dk', phone: '12345678' },
+  });
+  const { token } = await call({ action: 'login', username: email, password: 'bench-kode' });
+  const hello = await startBareKoa(4299);
+  try {
+    const results = [
+      ['bare Koa hello', await measure(hello.url, null)],
+      ['getTherapist (auth)', await measure(stack.apiUrl, { action: 'getTherapist', token })],
+      ['login (argon2id)', await measure(stack.apiUrl, { action: 'login', username: email, password: 'bench-kode' }, { connections: 4, duration: 8 })],
+    ];
+    console.log('endpoint                  req/s   p50 ms    p95 ms  failures   vs hello');
+    const base = results[0][1].rps;
+    for (const [name, r] of results) {
+      console.log(`${name.padEnd(22)} ${fmt(r.rps, 0)} ${fmt(r.p50, 1)} ${fmt(r.p95, 1)} ${String(r.failures).padStart(9)} ${fmt((r.rps / base) * 100, 1)}%`);
+    }
+  } finally {
+    hello.stop();
+  }
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
