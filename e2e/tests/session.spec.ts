@@ -20,6 +20,8 @@ test('the session ends by itself when expiresIn has passed', async ({ page }) =>
   await page.clock.install();
   await logIn(page, email);
   await expect(page).toHaveURL(/\/Kalender$/);
+  await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Klinik Holm');
   const expiresAt = Number(await page.evaluate(() => localStorage.getItem('tokenExpiresAt')));
   const pageNow = await page.evaluate(() => Date.now());
   expect(expiresAt - pageNow).toBeGreaterThan(11 * 60 * 60 * 1000);

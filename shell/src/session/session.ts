@@ -82,7 +82,12 @@ export function useSessionWatch() {
   useEffect(() => {
     const expiry = earliestExpiry();
     if (expiry === null) return;
-    const timer = window.setTimeout(() => endSessionEverywhere(), Math.max(0, expiry - Date.now()));
+    const remaining = expiry - Date.now();
+    if (remaining <= 0) {
+      endSessionEverywhere();
+      return;
+    }
+    const timer = window.setTimeout(() => endSessionEverywhere(), remaining);
     return () => window.clearTimeout(timer);
   }, [stored]);
 }
