@@ -32,6 +32,7 @@ export function inputHash(module) {
     path.join(root, module, 'rspack.config.mjs'),
     path.join(root, module, 'package.json'),
     ...filesUnder(path.join(root, 'core', 'src')),
+    ...filesUnder(path.join(root, 'ui', 'src')),
     ...filesUnder(path.join(root, 'tools', 'rspack')),
     path.join(root, 'package-lock.json'),
   ];

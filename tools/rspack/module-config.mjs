@@ -57,6 +57,7 @@ export function createModuleConfig(options) {
           '@klinik/core/rules$': path.join(coreSrc, 'rules.ts'),
           '@klinik/core/time$': path.join(coreSrc, 'time.ts'),
           '@klinik/core/client$': path.join(coreSrc, 'client.ts'),
+          '@klinik/ui$': path.join(root, 'ui', 'src', 'index.ts'),
           // The shared router is the subset the modules use (see react-router-dom.mjs).
           'react-router-dom$': path.join(root, 'tools', 'rspack', 'react-router-dom.mjs'),
         },

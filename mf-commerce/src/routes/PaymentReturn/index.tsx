@@ -1,4 +1,4 @@
-import { ComingLater } from '../../components/ComingLater';
+import { ComingLater } from '@klinik/ui';
 
 export default function PaymentReturnPage() {
   return <ComingLater title="Betaling" />;

@@ -115,7 +115,7 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
       <div className={styles.cards}>
         {showsFreeTrialCard(plan) && (
           <Card className={styles.card} aria-labelledby="plan-free-title">
-            <CardHeader header={<Title3 as="h2" id="plan-free-title">{T.freeTitle}</Title3>} />
+            <CardHeader header={<Title3 as="h2" id="plan-free-title" className={styles.heading}>{T.freeTitle}</Title3>} />
             <div className={styles.price}>
               <span className={styles.amount}>{T.freePrice}</span>
               <Text>{T.freePeriod}</Text>
@@ -133,7 +133,7 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
           </Card>
         )}
         <Card className={styles.card} aria-labelledby="plan-pro-title">
-          <CardHeader header={<Title3 as="h2" id="plan-pro-title">{T.proTitle}</Title3>} />
+          <CardHeader header={<Title3 as="h2" id="plan-pro-title" className={styles.heading}>{T.proTitle}</Title3>} />
           <div className={styles.price}>
             <span className={styles.amount}>{T.proPrice}</span>
             <Text>{T.proPeriod}</Text>

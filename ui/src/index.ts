@@ -1,0 +1,1 @@
+export { ComingLater } from './ComingLater.js';
