@@ -21,7 +21,7 @@ export interface ShellServices {
   therapist: TherapistView | null;
   /** Reloads the therapist (after a plan change, say) and updates the shell's menus. */
   refreshTherapist(): Promise<TherapistView | null>;
-  /** Clears the session and goes to /. */
+  /** Ends this page's session (therapist: also on the server) and goes to its sign-in page. */
   logout(): void;
 }
 

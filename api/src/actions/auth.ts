@@ -2,7 +2,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { freeTrialRefusal, messages, REGISTRATION_TRIAL_MS } from '@klinik/core';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../endpoint/errors.js';
-import { consumeLinkToken, issueLinkToken } from '../domain/accounts/link-tokens.js';
+import { issueLinkToken, setPasswordFromLink } from '../domain/accounts/link-tokens.js';
 import { hashPassword, verifyPassword } from '../domain/accounts/passwords.js';
 import { registerClinic } from '../domain/accounts/register.js';
 import { toTherapistView } from '../domain/accounts/view.js';
@@ -103,18 +103,16 @@ export const authHandlers: Handlers<AuthAction> = {
   },
 
   async resetPasswordWithToken({ resetToken, password }, ctx) {
-    const therapistId = await consumeLinkToken(ctx.models, 'reset', resetToken, ctx.now());
-    if (!therapistId) throw new ValidationError(messages.resetLinkInvalid, { resetToken: messages.resetLinkInvalid });
-    const passwordHash = await hashPassword(password);
-    await ctx.models.Therapist.updateOne({ _id: therapistId }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } });
+    if (!(await setPasswordFromLink(ctx.models, 'reset', resetToken, password, ctx.now()))) {
+      throw new ValidationError(messages.resetLinkInvalid, { resetToken: messages.resetLinkInvalid });
+    }
     return { message: messages.passwordUpdated };
   },
 
   async therapistSetPassword({ id, password }, ctx) {
-    const therapistId = await consumeLinkToken(ctx.models, 'setPassword', id, ctx.now());
-    if (!therapistId) throw new ValidationError(messages.setPasswordLinkInvalid, { id: messages.setPasswordLinkInvalid });
-    const passwordHash = await hashPassword(password);
-    await ctx.models.Therapist.updateOne({ _id: therapistId }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } });
+    if (!(await setPasswordFromLink(ctx.models, 'setPassword', id, password, ctx.now()))) {
+      throw new ValidationError(messages.setPasswordLinkInvalid, { id: messages.setPasswordLinkInvalid });
+    }
     return { message: messages.passwordUpdated };
   },
 

@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { BuildingMultipleRegular, SignOutRegular } from '@fluentui/react-icons';
 import { SIDE_MENU_COLLAPSED_PX } from '@klinik/core/rules';
-import { useAdminLogout } from '../session/session';
+import { useSeparateLogout } from '../session/session';
 import { texts } from '../texts';
 
 const useStyles = makeStyles({
@@ -25,7 +25,7 @@ const useStyles = makeStyles({
 
 export default function AdminLayout() {
   const styles = useStyles();
-  const logout = useAdminLogout();
+  const logout = useSeparateLogout('admin');
   return (
     <div className={styles.frame}>
       <nav aria-label="Administratormenu" className={styles.nav}>

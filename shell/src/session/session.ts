@@ -104,7 +104,9 @@ export function useShellServices(kind: keyof Clients = 'therapist'): ShellServic
     sync();
     return answer.data;
   }, [clients, setTherapist, sync]);
-  const logout = useLogout();
+  const therapistLogout = useLogout();
+  const separateLogout = useSeparateLogout(kind === 'therapist' ? 'admin' : kind);
+  const logout = kind === 'therapist' ? therapistLogout : separateLogout;
   return useMemo(
     () => ({ client: clients[kind], therapist, refreshTherapist, logout }),
     [clients, kind, therapist, refreshTherapist, logout],
@@ -127,22 +129,16 @@ export function useLogout() {
   }, [clients, navigate, setTherapist, sync]);
 }
 
-export function useAdminLogout() {
-  const navigate = useNavigate();
-  const sync = useSyncSession();
-  return useCallback(() => {
-    clearAdminSession();
-    sync();
-    navigate('/admin', { replace: true });
-  }, [navigate, sync]);
-}
+const SIGN_IN_PAGES = { admin: '/admin', team: '/support-login' } as const;
+const CLEARERS = { admin: clearAdminSession, team: clearTeamSession } as const;
 
-export function useTeamLogout() {
+/** Log out of the administrator or support-team session: clear its token, back to its own sign-in page. */
+export function useSeparateLogout(kind: 'admin' | 'team') {
   const navigate = useNavigate();
   const sync = useSyncSession();
   return useCallback(() => {
-    clearTeamSession();
+    CLEARERS[kind]();
     sync();
-    navigate('/support-login', { replace: true });
-  }, [navigate, sync]);
+    navigate(SIGN_IN_PAGES[kind], { replace: true });
+  }, [kind, navigate, sync]);
 }

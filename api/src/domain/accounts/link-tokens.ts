@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import type { Models } from '../../models/index.js';
+import { hashPassword } from './passwords.js';
 
 export type LinkPurpose = 'reset' | 'setPassword';
 
@@ -38,4 +39,16 @@ export async function consumeLinkToken(models: Models, purpose: LinkPurpose, raw
 export async function sweepExpiredLinkTokens(models: Models, now: number): Promise<number> {
   const result = await models.LinkToken.deleteMany({ expiresAt: { $lte: now } });
   return result.deletedCount;
+}
+
+/**
+ * Sets a password from a mailed link: uses the token up, stores the new hash and ends the therapist's sessions.
+ * Answers false (and changes nothing) when the token is unknown, used or expired.
+ */
+export async function setPasswordFromLink(models: Models, purpose: LinkPurpose, rawToken: string, password: string, now: number): Promise<boolean> {
+  const therapistId = await consumeLinkToken(models, purpose, rawToken, now);
+  if (!therapistId) return false;
+  const passwordHash = await hashPassword(password);
+  await models.Therapist.updateOne({ _id: therapistId }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } });
+  return true;
 }
