@@ -10,13 +10,15 @@ import { createTeamUser } from '../src/domain/accounts/team-users.js';
 import { registerAndLogin, uniqueEmail } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
-const CALLERS = ['anonymous', 'therapist', 'owner', 'otherClinicOwner', 'team', 'superadmin'] as const;
+const CALLERS = ['anonymous', 'therapist', 'owner', 'otherClinicOwner', 'noPlanOwner', 'team', 'superadmin'] as const;
 type Caller = (typeof CALLERS)[number];
 type Outcome = 'ok' | 401 | 403;
 
-const publicRow: Record<Caller, Outcome> = { anonymous: 'ok', therapist: 'ok', owner: 'ok', otherClinicOwner: 'ok', team: 'ok', superadmin: 'ok' };
-const therapistRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 'ok', owner: 'ok', otherClinicOwner: 'ok', team: 403, superadmin: 403 };
-const ownerRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 'ok', otherClinicOwner: 'ok', team: 403, superadmin: 403 };
+const publicRow: Record<Caller, Outcome> = { anonymous: 'ok', therapist: 'ok', owner: 'ok', otherClinicOwner: 'ok', noPlanOwner: 'ok', team: 'ok', superadmin: 'ok' };
+const therapistRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 'ok', owner: 'ok', otherClinicOwner: 'ok', noPlanOwner: 'ok', team: 403, superadmin: 403 };
+const ownerRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 'ok', otherClinicOwner: 'ok', noPlanOwner: 'ok', team: 403, superadmin: 403 };
+/** Needs the pro plan (an active free trial counts): a clinic without a plan is refused. */
+const proRow: Record<Caller, Outcome> = { ...therapistRow, noPlanOwner: 403 };
 
 const expected: Record<ActionName, Record<Caller, Outcome>> = {
   login: publicRow,
@@ -32,6 +34,27 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getTherapist: therapistRow,
   logout: therapistRow,
   purchasedFreePlanSubscription: ownerRow,
+  getAllTreatment: therapistRow,
+  getTreatment: therapistRow,
+  getTreatmentsFromTherapist: therapistRow,
+  getAvailableTreatmentsFromTherapist: therapistRow,
+  addTreatment: proRow,
+  setTreatment: proRow,
+  deleteTreatment: proRow,
+  getBookingsFromTherapist: proRow,
+  getBooking: proRow,
+  addBooking: proRow,
+  setBooking: proRow,
+  deleteBooking: proRow,
+  getBookingsFromClient: proRow,
+  getLeavesForDay: proRow,
+  addLeave: proRow,
+  deleteLeave: proRow,
+  getOpeningHoursFromTherapist: proRow,
+  addOpeningHours: proRow,
+  addWeeklyOpeningHours: proRow,
+  deleteOpeningHours: proRow,
+  getClientsFromTherapistCompany: therapistRow,
 };
 
 let t: TestApi;
@@ -40,6 +63,8 @@ const tokens = {} as Record<Caller, string | undefined>;
 async function signInAll() {
   const owner = await registerAndLogin(t);
   const other = await registerAndLogin(t);
+  const noPlan = await registerAndLogin(t);
+  for (const clinic of [owner, other]) expect((await t.call('purchasedFreePlanSubscription', {}, clinic.token)).status).toBe(200);
   const colleague = uniqueEmail('kollega');
   const { Therapist } = t.api.services.models;
   const ownerDoc = await Therapist.findById(owner.therapistId).lean();
@@ -49,6 +74,7 @@ async function signInAll() {
   tokens.anonymous = undefined;
   tokens.owner = owner.token;
   tokens.otherClinicOwner = other.token;
+  tokens.noPlanOwner = noPlan.token;
   tokens.therapist = therapistLogin.body.token;
   tokens.team = (await t.call('teamLogin', { username: 'matrix-team@klinik.test', password: 'team-kodeord-1' })).body.teamToken;
   tokens.superadmin = (await t.call('adminCheck', { password: 'admin-test-password' })).body.adminToken;
@@ -66,8 +92,10 @@ it('has an expected row for every action in the registry, and no row for actions
   expect(Object.keys(expected).sort()).toEqual(Object.keys(actions).sort());
 });
 
-// logout ends the caller's sessions, so it runs last.
-const order = (Object.keys(actions) as ActionName[]).sort((a, b) => Number(a === 'logout') - Number(b === 'logout'));
+// Two actions change the callers themselves, so they run last: the free trial gives the clinic without a plan
+// a plan, and logout ends the caller's sessions.
+const LAST: ActionName[] = ['purchasedFreePlanSubscription', 'logout'];
+const order = [...(Object.keys(actions) as ActionName[]).filter((name) => !LAST.includes(name)), ...LAST];
 
 describe.each(order)('%s', (action) => {
   it.each(CALLERS)('as %s', async (caller) => {

@@ -11,7 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
 } from './constants.js';
-import { messages } from './messages.js';
+import { messages, newClientMessages } from './messages.js';
 
 /** A trimmed, required text of at most `max` characters. */
 export function requiredText(label: string, max: number = NAME_MAX_LENGTH) {
@@ -85,3 +85,33 @@ export const post = digitsOrNumber(messages.postFormat, 8).refine((value) => val
 export const linkToken = z
   .string({ error: messages.resetLinkInvalid })
   .regex(/^[A-Za-z0-9_-]{20,200}$/, messages.resetLinkInvalid);
+
+/** A database reference: 24 hex characters (anything else is refused before it reaches a query). */
+export const objectId = z.string({ error: messages.invalidReference }).regex(/^[a-f0-9]{24}$/i, messages.invalidReference);
+
+/** An instant as epoch milliseconds. */
+export const epochMs = z.number({ error: messages.timeRequired }).int(messages.timeRequired).min(0).max(8_640_000_000_000_000);
+
+/** Six digits that are a real date ddmmyy (CPR numbers need not pass modulus 11: never check that). */
+export function isCprBirthDate(value: string): boolean {
+  if (!/^\d{6}$/.test(value)) return false;
+  const day = Number(value.slice(0, 2));
+  const month = Number(value.slice(2, 4));
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && day <= new Date(Date.UTC(2000, month, 0)).getUTCDate();
+}
+
+/** A new client's identity fields (new booking, online booking), with the form's messages. */
+export function newClientSchema(prefix: '' | 'Fejl: ') {
+  const text = newClientMessages(prefix);
+  return z.strictObject({
+    nameFirst: z.string({ error: text.nameFirst }).trim().min(1, text.nameFirst).max(NAME_MAX_LENGTH, messages.tooLong('Fornavn', NAME_MAX_LENGTH)),
+    nameLast: z.string({ error: text.nameLast }).trim().min(1, text.nameLast).max(NAME_MAX_LENGTH, messages.tooLong('Efternavn', NAME_MAX_LENGTH)),
+    CPR6Digit: z.string({ error: text.CPR6Digit }).trim().refine(isCprBirthDate, text.CPR6Digit),
+    CPRLast4Digit: z.string({ error: text.CPRLast4Digit }).transform((value) => value.replace(/\s+/g, '')).refine((value) => /^\d{4}$/.test(value), text.CPRLast4Digit),
+    email: z.string({ error: text.email }).trim().max(EMAIL_MAX_LENGTH, text.email).pipe(z.email({ error: text.email })),
+    phonePrivate: z
+      .string({ error: text.phone })
+      .transform((value) => value.replace(/\s+/g, ''))
+      .refine((value) => PHONE_PATTERN.test(value) && value.length <= PHONE_MAX_LENGTH, text.phone),
+  });
+}

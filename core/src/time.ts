@@ -42,3 +42,6 @@ export function startOfCopenhagenDay(epochMs: number): number {
 export function isSameCopenhagenDay(a: number, b: number): boolean {
   return copenhagenDateKey(a) === copenhagenDateKey(b);
 }
+
+// Scheduling rules live beside the time functions: both need the time-zone code, which the shell's first page does not.
+export * from './scheduling.js';

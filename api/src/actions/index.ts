@@ -4,10 +4,12 @@
  */
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
 import { authHandlers } from './auth.js';
+import { schedulingHandlers } from './scheduling.js';
 import type { Handler, Handlers } from './types.js';
 
 export const handlers: Handlers<ActionName> = {
   ...authHandlers,
+  ...schedulingHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

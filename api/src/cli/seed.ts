@@ -32,7 +32,7 @@ async function ensureTreatments(models: Models, therapistId: Types.ObjectId, com
           name: treatment.name,
           duration: treatment.minutes * 60,
           pause: treatment.pauseMinutes * 60,
-          price: treatment.price,
+          priceOre: treatment.price * 100,
         },
       },
       { upsert: true },

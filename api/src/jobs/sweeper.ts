@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { sweepExpiredLinkTokens } from '../domain/accounts/link-tokens.js';
 import { sweepOrphanTherapists } from '../domain/accounts/register.js';
 import { sweepRateLimits } from '../endpoint/rate-limit.js';
+import { sweepOrphanClaims } from '../domain/scheduling/claims.js';
 import type { Services } from '../endpoint/context.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
@@ -15,6 +16,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     orphanTherapists: await sweepOrphanTherapists(services.models, now),
     linkTokens: await sweepExpiredLinkTokens(services.models, now),
     rateLimits: await sweepRateLimits(conn, now),
+    slotClaims: await sweepOrphanClaims(services.models, now),
   };
 }
 

@@ -91,10 +91,7 @@ const teamUserSchema = new Schema(
   { timestamps, versionKey: 'version' },
 );
 
-/**
- * A treatment of the catalogue (spec 3, Treatment): duration and pause in seconds, price in DKK. The
- * catalogue's actions arrive with the scheduling issue; the demo clinic is seeded with a few already.
- */
+/** A treatment of the catalogue (spec 3, Treatment): duration and pause in seconds, price in øre (DKK × 100). */
 const treatmentSchema = new Schema(
   {
     companyId: { type: Schema.Types.ObjectId, required: true, index: true },
@@ -102,11 +99,108 @@ const treatmentSchema = new Schema(
     name: { type: String, required: true },
     duration: { type: Number, required: true },
     pause: { type: Number, default: 0 },
-    price: { type: Number, required: true },
+    priceOre: { type: Number, required: true },
     createdAt: Number,
     updatedAt: Number,
   },
-  { timestamps, versionKey: 'version' },
+  { timestamps, versionKey: false },
+);
+
+/**
+ * A client of the clinic. This issue keeps the identity fields a booking needs; the full record (spec 2, Client)
+ * arrives with the client area. `cprKey` (the ten CPR digits) is unique per clinic and always present.
+ */
+const clientSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    createdBy: { type: Schema.Types.ObjectId, required: true },
+    nameFirst: { type: String, required: true },
+    nameLast: { type: String, required: true },
+    email: { type: String, default: '' },
+    phonePrivate: { type: String, default: '' },
+    CPR6Digit: { type: String, required: true },
+    CPRLast4Digit: { type: String, required: true },
+    cprKey: { type: String, required: true },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: false },
+);
+clientSchema.index({ companyId: 1, cprKey: 1 }, { unique: true });
+clientSchema.index({ companyId: 1, nameFirst: 1 });
+
+/**
+ * A booking (spec 2, Booking). Client name, e-mail and treatment name are copied in so the calendar reads one
+ * collection; `version` is the compare-and-swap counter every change checks.
+ */
+const bookingSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    treatmentId: { type: Schema.Types.ObjectId, default: null },
+    from: { type: Number, required: true },
+    to: { type: Number, required: true },
+    bookingDate: { type: String, required: true },
+    reason: { type: String, default: '' },
+    invoiceId: { type: Schema.Types.ObjectId, default: null },
+    journalId: { type: Schema.Types.ObjectId, default: null },
+    firstBooking: { type: Boolean, default: false },
+    hasStamjournal: { type: Boolean, default: false },
+    treatmentName: { type: String, default: '' },
+    email: { type: String, default: '' },
+    nameFirst: { type: String, default: '' },
+    nameLast: { type: String, default: '' },
+    version: { type: Number, default: 0 },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: false },
+);
+bookingSchema.index({ companyId: 1, therapistId: 1, from: 1 });
+bookingSchema.index({ companyId: 1, clientId: 1, from: -1 });
+
+/** A leave ('ikke tilgængelig'): the therapist is unavailable from–to. */
+const leaveSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    from: { type: Number, required: true },
+    to: { type: Number, required: true },
+    reason: { type: String, required: true },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: false },
+);
+leaveSchema.index({ companyId: 1, therapistId: 1, from: 1 });
+
+/** One opening interval (white background in the calendar; the online booking offers times inside them). */
+const openingHoursSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    from: { type: Number, required: true },
+    to: { type: Number, required: true },
+    createdAt: Number,
+  },
+  { versionKey: false },
+);
+openingHoursSchema.index({ companyId: 1, therapistId: 1, from: 1 });
+
+/**
+ * A claimed 5-minute unit of a therapist's time. `_id` is company:therapist:unitStart, so two bookings (or a
+ * booking and a leave) cannot hold the same unit: the second insert fails on `_id` uniqueness on every
+ * MongoDB-protocol server. `ref` is the booking or leave holding it.
+ */
+const slotClaimSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    ref: { type: Schema.Types.ObjectId, required: true, index: true },
+    kind: { type: String, enum: ['booking', 'leave'], required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
 );
 
 /** The development outbox: mails that would have been sent, viewable at /dev/outbox. */
@@ -123,6 +217,11 @@ const outboxMailSchema = new Schema(
 
 export type CompanyDoc = InferSchemaType<typeof companySchema> & { _id: Types.ObjectId };
 export type TherapistDoc = InferSchemaType<typeof therapistSchema> & { _id: Types.ObjectId };
+export type TreatmentDoc = InferSchemaType<typeof treatmentSchema> & { _id: Types.ObjectId };
+export type ClientDoc = InferSchemaType<typeof clientSchema> & { _id: Types.ObjectId };
+export type BookingDoc = InferSchemaType<typeof bookingSchema> & { _id: Types.ObjectId };
+export type LeaveDoc = InferSchemaType<typeof leaveSchema> & { _id: Types.ObjectId };
+export type OpeningHoursDoc = InferSchemaType<typeof openingHoursSchema> & { _id: Types.ObjectId };
 export type TeamUserDoc = InferSchemaType<typeof teamUserSchema> & { _id: Types.ObjectId };
 
 export function createModels(conn: Connection) {
@@ -132,6 +231,11 @@ export function createModels(conn: Connection) {
     LinkToken: conn.model('LinkToken', linkTokenSchema),
     TeamUser: conn.model('TeamUser', teamUserSchema),
     Treatment: conn.model('Treatment', treatmentSchema),
+    Client: conn.model('Client', clientSchema),
+    Booking: conn.model('Booking', bookingSchema),
+    Leave: conn.model('Leave', leaveSchema),
+    OpeningHours: conn.model('OpeningHours', openingHoursSchema),
+    SlotClaim: conn.model('SlotClaim', slotClaimSchema),
     OutboxMail: conn.model('OutboxMail', outboxMailSchema),
   };
 }

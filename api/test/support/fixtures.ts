@@ -48,3 +48,38 @@ export async function registerAndLogin(t: TestApi, email = uniqueEmail()): Promi
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { email, password, token: login.body.token, therapistId: registered.body.data.therapistId, companyId: registered.body.data.companyId };
 }
+
+/** Registers a clinic, signs its owner in and starts the free trial (the calendar needs an allowing plan). */
+export async function clinicWithTrial(t: TestApi, email = uniqueEmail()): Promise<SignedInOwner> {
+  const owner = await registerAndLogin(t, email);
+  const trial = await t.call('purchasedFreePlanSubscription', {}, owner.token);
+  if (trial.status !== 200) throw new Error(`free trial failed: ${JSON.stringify(trial.body)}`);
+  return owner;
+}
+
+/** A second, ordinary therapist in the owner's clinic, signed in. */
+export async function colleagueOf(t: TestApi, owner: SignedInOwner, overrides: Record<string, unknown> = {}): Promise<{ token: string; therapistId: string; email: string }> {
+  const { hashPassword } = await import('../../src/domain/accounts/passwords.js');
+  const email = uniqueEmail('kollega');
+  const therapist = await t.api.services.models.Therapist.create({
+    companyId: owner.companyId,
+    username: email,
+    email,
+    nameFirst: 'Jonas',
+    nameLast: 'Bæk',
+    passwordHash: await hashPassword('kollega-kode'),
+    isAdmin: false,
+    ...overrides,
+  });
+  const login = await t.call('login', { username: email, password: 'kollega-kode' });
+  return { token: login.body.token, therapistId: therapist._id.toString(), email };
+}
+
+export const newClient = (cprLast4 = '1234') => ({
+  nameFirst: 'Signe',
+  nameLast: 'Kjær',
+  CPR6Digit: '010190',
+  CPRLast4Digit: cprLast4,
+  email: 'signe@example.dk',
+  phonePrivate: '+45 20 30 40 50',
+});

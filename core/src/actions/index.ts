@@ -4,9 +4,13 @@
  */
 import type { z } from 'zod';
 import { authActions } from './auth.js';
+import { schedulingActions } from './scheduling.js';
+import { treatmentActions } from './treatments.js';
 
 export const actions = {
   ...authActions,
+  ...treatmentActions,
+  ...schedulingActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -23,3 +27,5 @@ export function isActionName(name: string): name is ActionName {
 }
 
 export * from './auth.js';
+export * from './scheduling.js';
+export * from './treatments.js';

@@ -1,0 +1,73 @@
+/**
+ * The part of the client record the calendar needs: find clients to book, and create a client from the new-client
+ * fields of a booking. Within a clinic the owner sees every client; a therapist the clients they created.
+ * CPR numbers are stored as given (searchable by the clinic); they never go into logs, URLs or localStorage.
+ */
+import { Types } from 'mongoose';
+import { messages, type ClientSummary, type ParsedInput } from '@klinik/core';
+import type { ActionContext } from '../../endpoint/context.js';
+import { ConflictError, isDuplicateKeyError } from '../../endpoint/errors.js';
+import type { ClientDoc } from '../../models/index.js';
+
+export function clientVisibility(ctx: ActionContext): Record<string, unknown> {
+  return ctx.therapist.isAdmin ? { companyId: ctx.company._id } : { companyId: ctx.company._id, createdBy: ctx.therapist._id };
+}
+
+export function toClientSummary(client: ClientDoc): ClientSummary {
+  return {
+    id: client._id.toString(),
+    nameFirst: client.nameFirst,
+    nameLast: client.nameLast,
+    email: client.email ?? '',
+    phonePrivate: client.phonePrivate ?? '',
+    CPR6Digit: client.CPR6Digit,
+    CPRLast4Digit: client.CPRLast4Digit,
+  };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Name (first, last or both) or CPR (with or without the dash); at most 20, by name. */
+export async function searchClients(ctx: ActionContext, search: string): Promise<ClientSummary[]> {
+  const filter: Record<string, unknown> = clientVisibility(ctx);
+  const text = search.trim();
+  if (text) {
+    const digits = text.replace(/[\s-]/g, '');
+    if (/^\d+$/.test(digits)) {
+      filter.cprKey = { $regex: `^${digits}` };
+    } else {
+      const words = text.split(/\s+/).map(escapeRegex);
+      filter.$and = words.map((word) => ({ $or: [{ nameFirst: { $regex: word, $options: 'i' } }, { nameLast: { $regex: word, $options: 'i' } }] }));
+    }
+  }
+  const clients = await ctx.models.Client.find(filter).sort({ nameFirst: 1, nameLast: 1 }).limit(20).lean();
+  return clients.map(toClientSummary);
+}
+
+export async function findVisibleClient(ctx: ActionContext, clientId: string): Promise<ClientDoc | null> {
+  return ctx.models.Client.findOne({ ...clientVisibility(ctx), _id: new Types.ObjectId(clientId) }).lean();
+}
+
+type NewClient = NonNullable<ParsedInput<'addBooking'>['client']>;
+
+export async function createClient(ctx: ActionContext, fields: NewClient, createdBy: Types.ObjectId): Promise<ClientDoc> {
+  try {
+    const client = await ctx.models.Client.create({
+      companyId: ctx.company._id,
+      createdBy,
+      nameFirst: fields.nameFirst,
+      nameLast: fields.nameLast,
+      email: fields.email,
+      phonePrivate: fields.phonePrivate,
+      CPR6Digit: fields.CPR6Digit,
+      CPRLast4Digit: fields.CPRLast4Digit,
+      cprKey: `${fields.CPR6Digit}${fields.CPRLast4Digit}`,
+    });
+    return client.toObject();
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw new ConflictError(messages.clientExists);
+    throw error;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The treatments catalogue. Every therapist of a clinic sees the clinic's treatments, grouped per therapist;
+ * a therapist edits their own, the owner any. Prices are kept in øre and answered in DKK.
+ */
+import { Types } from 'mongoose';
+import { messages, type ParsedInput, type Treatment } from '@klinik/core';
+import type { ActionContext } from '../../endpoint/context.js';
+import { NotFoundError } from '../../endpoint/errors.js';
+import type { TherapistDoc, TreatmentDoc } from '../../models/index.js';
+import { assertMayChange, mayChange, targetTherapist } from '../scheduling/target.js';
+
+type TherapistNames = Map<string, Pick<TherapistDoc, 'nameFirst' | 'nameLast'>>;
+
+async function companyTherapists(ctx: ActionContext): Promise<TherapistNames> {
+  const therapists = await ctx.models.Therapist.find({ companyId: ctx.company._id }, { nameFirst: 1, nameLast: 1 }).lean();
+  return new Map(therapists.map((therapist) => [therapist._id.toString(), therapist]));
+}
+
+function toTreatmentView(ctx: ActionContext, treatment: TreatmentDoc, names: TherapistNames): Treatment {
+  const therapist = names.get(treatment.therapistId.toString());
+  return {
+    id: treatment._id.toString(),
+    name: treatment.name,
+    price: treatment.priceOre / 100,
+    duration: treatment.duration,
+    pause: treatment.pause ?? 0,
+    therapistId: treatment.therapistId.toString(),
+    nameFirst: therapist?.nameFirst ?? '',
+    nameLast: therapist?.nameLast ?? '',
+    isEdit: mayChange(ctx, treatment.therapistId),
+  };
+}
+
+function byTherapistThenName(a: Treatment, b: Treatment): number {
+  return (
+    a.nameFirst.localeCompare(b.nameFirst, 'da') ||
+    a.nameLast.localeCompare(b.nameLast, 'da') ||
+    a.therapistId.localeCompare(b.therapistId) ||
+    a.name.localeCompare(b.name, 'da')
+  );
+}
+
+export async function listTreatments(ctx: ActionContext, input: ParsedInput<'getAllTreatment'>): Promise<{ data: Treatment[]; total: number }> {
+  const names = await companyTherapists(ctx);
+  const treatments = (await ctx.models.Treatment.find({ companyId: ctx.company._id }).lean()).map((treatment) => toTreatmentView(ctx, treatment, names));
+  const search = input.search.toLocaleLowerCase('da');
+  const matching = search
+    ? treatments.filter(
+        (treatment) =>
+          treatment.name.toLocaleLowerCase('da').includes(search) ||
+          // Spec 3 §6: the owner also searches by therapist name.
+          (ctx.therapist.isAdmin === true && `${treatment.nameFirst} ${treatment.nameLast}`.toLocaleLowerCase('da').includes(search)),
+      )
+    : treatments;
+  matching.sort(byTherapistThenName);
+  const start = (input.page - 1) * input.size;
+  return { data: matching.slice(start, start + input.size), total: matching.length };
+}
+
+async function findTreatment(ctx: ActionContext, id: string): Promise<TreatmentDoc> {
+  const treatment = await ctx.models.Treatment.findOne({ _id: new Types.ObjectId(id), companyId: ctx.company._id }).lean();
+  if (!treatment) throw new NotFoundError(messages.notFound);
+  return treatment;
+}
+
+export async function getTreatment(ctx: ActionContext, id: string): Promise<Treatment> {
+  return toTreatmentView(ctx, await findTreatment(ctx, id), await companyTherapists(ctx));
+}
+
+export async function createTreatment(ctx: ActionContext, input: ParsedInput<'addTreatment'>): Promise<Treatment> {
+  const therapist = await targetTherapist(ctx, input.therapistId);
+  const treatment = await ctx.models.Treatment.create({
+    companyId: ctx.company._id,
+    therapistId: therapist._id,
+    name: input.name,
+    duration: input.duration,
+    pause: input.pause,
+    priceOre: Math.round(input.price * 100),
+  });
+  return toTreatmentView(ctx, treatment.toObject(), await companyTherapists(ctx));
+}
+
+export async function updateTreatment(ctx: ActionContext, input: ParsedInput<'setTreatment'>): Promise<Treatment> {
+  const treatment = await findTreatment(ctx, input.id);
+  assertMayChange(ctx, treatment.therapistId);
+  const updated = await ctx.models.Treatment.findOneAndUpdate(
+    { _id: treatment._id, companyId: ctx.company._id },
+    { $set: { name: input.name, duration: input.duration, pause: input.pause, priceOre: Math.round(input.price * 100) } },
+    { returnDocument: 'after' },
+  ).lean();
+  if (!updated) throw new NotFoundError(messages.notFound);
+  return toTreatmentView(ctx, updated, await companyTherapists(ctx));
+}
+
+export async function deleteTreatment(ctx: ActionContext, id: string): Promise<void> {
+  const treatment = await findTreatment(ctx, id);
+  assertMayChange(ctx, treatment.therapistId);
+  await ctx.models.Treatment.deleteOne({ _id: treatment._id, companyId: ctx.company._id });
+}
+
+export async function therapistTreatments(ctx: ActionContext, therapistId?: string): Promise<Treatment[]> {
+  // Reading another therapist's list is fine within the clinic (the booking drawer shows them), so this does
+  // not need the owner; the therapist must still belong to the caller's clinic.
+  const id = therapistId ? new Types.ObjectId(therapistId) : ctx.therapist._id;
+  const names = await companyTherapists(ctx);
+  if (!names.has(id.toString())) throw new NotFoundError(messages.notFound);
+  const treatments = await ctx.models.Treatment.find({ companyId: ctx.company._id, therapistId: id }).lean();
+  return treatments.map((treatment) => toTreatmentView(ctx, treatment, names)).sort((a, b) => a.name.localeCompare(b.name, 'da'));
+}

@@ -1,0 +1,203 @@
+/** Bookings, leaves and opening hours (spec 2: Calendar, Bookings, Opening hours, New booking). */
+import { z } from 'zod';
+import { defineAction, messageAnswer } from '../contract.js';
+import { epochMs, newClientSchema, objectId } from '../fields.js';
+import { messages } from '../messages.js';
+import { isOnUnitBoundary, MAX_CALENDAR_RANGE_MS, MAX_LEAVE_MS, timeRowProblems } from '../scheduling.js';
+
+const onUnit = epochMs.refine(isOnUnitBoundary, messages.timeOnFiveMinutes);
+
+/** A calendar range [from, to): at most 62 days. */
+const range = z
+  .strictObject({ from: epochMs, to: epochMs, therapistId: objectId.optional() })
+  .refine((value) => value.to > value.from, { message: messages.endAfterStart, path: ['to'] })
+  .refine((value) => value.to - value.from <= MAX_CALENDAR_RANGE_MS, { message: messages.rangeTooLong, path: ['to'] });
+
+export const bookingSchema = z.strictObject({
+  id: z.string(),
+  clientId: z.string(),
+  treatmentId: z.string().nullable(),
+  therapistId: z.string(),
+  from: z.number(),
+  to: z.number(),
+  /** YYYY-MM-DD in Copenhagen time. */
+  bookingDate: z.string(),
+  reason: z.string(),
+  invoiceId: z.string().nullable(),
+  journalId: z.string().nullable(),
+  firstBooking: z.boolean(),
+  hasStamjournal: z.boolean(),
+  treatmentName: z.string(),
+  email: z.string(),
+  nameFirst: z.string(),
+  nameLast: z.string(),
+  /** created (yellow), journal (green), invoiced (blue). */
+  state: z.enum(['created', 'journal', 'invoiced']),
+  /** Changes compare this; a stale one answers 409. */
+  version: z.number().int(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const leaveSchema = z.strictObject({ id: z.string(), therapistId: z.string(), from: z.number(), to: z.number(), reason: z.string() });
+export type Leave = z.infer<typeof leaveSchema>;
+export const openingHoursSchema = z.strictObject({ id: z.string(), therapistId: z.string(), from: z.number(), to: z.number() });
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
+export const clientSummarySchema = z.strictObject({
+  id: z.string(),
+  nameFirst: z.string(),
+  nameLast: z.string(),
+  email: z.string(),
+  phonePrivate: z.string(),
+  CPR6Digit: z.string(),
+  CPRLast4Digit: z.string(),
+});
+export type ClientSummary = z.infer<typeof clientSummarySchema>;
+
+export const newBookingClient = newClientSchema('Fejl: ');
+
+const weekday = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]);
+const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Tidspunktet skal skrives tt:mm');
+
+export const weeklyPatternSchema = z.strictObject({
+  weekdays: z.array(weekday).min(1, 'Vælg mindst én ugedag').max(7),
+  everyWeeks: z.number().int().min(1, 'Gentag hver 1. til 4. uge').max(4, 'Gentag hver 1. til 4. uge'),
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Startdato skal være en dato'),
+  occurrences: z.number().int().min(1, 'Antal gentagelser skal være mellem 1 og 52').max(52, 'Antal gentagelser skal være mellem 1 og 52'),
+  times: z
+    .array(z.strictObject({ start: hhmm, end: hhmm }))
+    .min(1, 'Tilføj mindst ét tidsrum')
+    .max(12)
+    .superRefine((rows, ctx) => {
+      for (const problem of timeRowProblems(rows)) ctx.addIssue({ code: 'custom', path: [problem.row, problem.field], message: problem.message });
+    }),
+});
+
+export const schedulingActions = {
+  getBookingsFromTherapist: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: "Bookings overlapping [from, to) of the caller (or, for the owner, of another therapist of the clinic).",
+    input: range,
+    output: z.strictObject({ data: z.array(bookingSchema) }),
+  }),
+  getBooking: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'One booking of the clinic.',
+    input: z.strictObject({ id: objectId }),
+    output: z.strictObject({ data: bookingSchema }),
+  }),
+  addBooking: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Books a treatment for an existing client (clientId) or a new one (client); the time is claimed atomically, an overlap answers 409.',
+    input: z
+      .strictObject({
+        treatmentId: objectId.optional(),
+        from: onUnit,
+        to: onUnit.optional(),
+        clientId: objectId.optional(),
+        client: newBookingClient.optional(),
+        reason: z.string().trim().max(2000).default(''),
+        therapistId: objectId.optional(),
+      })
+      .refine((value) => value.treatmentId !== undefined, { message: messages.treatmentRequired, path: ['treatmentId'] })
+      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: messages.clientChoice, path: ['clientId'] }),
+    output: z.strictObject({ message: z.string(), data: bookingSchema }),
+  }),
+  setBooking: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Moves or edits a booking (time, treatment, reason); the new time is claimed first, a stale version answers 409.',
+    input: z.strictObject({
+      id: objectId,
+      from: onUnit.optional(),
+      to: onUnit.optional(),
+      treatmentId: objectId.optional(),
+      reason: z.string().trim().max(2000).optional(),
+      version: z.number().int().min(0).optional(),
+    }),
+    output: z.strictObject({ message: z.string(), data: bookingSchema }),
+  }),
+  deleteBooking: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Deletes a booking and frees its time.',
+    input: z.strictObject({ id: objectId }),
+    output: messageAnswer,
+  }),
+  getBookingsFromClient: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: "A client's bookings in the clinic, newest first.",
+    input: z.strictObject({ clientId: objectId }),
+    output: z.strictObject({ data: z.array(bookingSchema) }),
+  }),
+  getLeavesForDay: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Leaves (unavailable times) overlapping [from, to).',
+    input: range,
+    output: z.strictObject({ data: z.array(leaveSchema) }),
+  }),
+  addLeave: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: "Marks the caller unavailable ('ikke tilgængelig') from–to with a reason; it claims the time like a booking.",
+    input: z
+      .strictObject({
+        from: onUnit,
+        to: onUnit,
+        reason: z.string({ error: messages.leaveReasonRequired }).trim().min(1, messages.leaveReasonRequired).max(500),
+        therapistId: objectId.optional(),
+      })
+      .refine((value) => value.to > value.from, { message: messages.endAfterStart, path: ['to'] })
+      .refine((value) => value.to - value.from <= MAX_LEAVE_MS, { message: messages.leaveTooLong, path: ['to'] }),
+    output: z.strictObject({ message: z.string(), data: leaveSchema }),
+  }),
+  deleteLeave: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Deletes a leave and frees its time.',
+    input: z.strictObject({ id: objectId }),
+    output: messageAnswer,
+  }),
+  getOpeningHoursFromTherapist: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Opening hours overlapping [from, to).',
+    input: range,
+    output: z.strictObject({ data: z.array(openingHoursSchema) }),
+  }),
+  addOpeningHours: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Adds one opening interval from–to.',
+    input: z
+      .strictObject({ from: epochMs, to: epochMs, therapistId: objectId.optional() })
+      .refine((value) => value.to > value.from, { message: messages.endAfterStart, path: ['to'] })
+      .refine((value) => value.to - value.from <= 24 * 3600_000, { message: messages.rangeTooLong, path: ['to'] }),
+    output: z.strictObject({ message: z.string(), data: z.array(openingHoursSchema) }),
+  }),
+  addWeeklyOpeningHours: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Adds the opening hours of the weekly dialog (weekdays, every 1–4 weeks, start date, occurrences, time rows), expanded in Copenhagen time.',
+    input: z.strictObject({ pattern: weeklyPatternSchema, therapistId: objectId.optional() }),
+    output: z.strictObject({ message: z.string(), data: z.array(openingHoursSchema) }),
+  }),
+  deleteOpeningHours: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Deletes one opening interval.',
+    input: z.strictObject({ id: objectId }),
+    output: messageAnswer,
+  }),
+  getClientsFromTherapistCompany: defineAction({
+    access: 'therapist',
+    summary: "Finds clients of the clinic by name or CPR (at most 20), for the booking drawer's existing-client search.",
+    input: z.strictObject({ search: z.string().trim().max(100).default('') }),
+    output: z.strictObject({ data: z.array(clientSummarySchema) }),
+  }),
+} as const;

@@ -1,0 +1,114 @@
+/** The treatments catalogue (spec 3, Treatments). Durations and pauses in seconds, prices in DKK. */
+import { z } from 'zod';
+import { defineAction, messageAnswer } from '../contract.js';
+import { objectId } from '../fields.js';
+import { messages } from '../messages.js';
+
+export const TREATMENT_PAGE_SIZES = [5, 10, 15] as const;
+/** Spec 3 §9: duration presets in minutes (20 Min … 2 Hrs) and pause presets in minutes. */
+export const DURATION_PRESET_MINUTES = [20, 25, 30, 45, 60, 120] as const;
+export const PAUSE_PRESET_MINUTES = [0, 2, 5, 10, 12, 15] as const;
+
+/** A price in DKK: a number, or a text with a Danish decimal comma; at most two decimals. */
+export const priceDkk = z
+  .union([z.number(), z.string()], { error: messages.priceMustBeNumber })
+  .transform((value) => {
+    if (typeof value === 'number') return value;
+    const text = value.trim();
+    // '1.234,50' (Danish) or '1234.50': with a comma, dots are thousands separators.
+    return Number(text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text);
+  })
+  .refine((value) => Number.isFinite(value) && value >= 0 && value <= 1_000_000 && Math.round(value * 100) === Math.round(value * 100 * 1000) / 1000, messages.priceMustBeNumber);
+
+const durationSeconds = z
+  .number({ error: messages.durationRequired })
+  .int(messages.durationWholeFiveMinutes)
+  .min(300, messages.durationWholeFiveMinutes)
+  .max(12 * 3600, messages.durationWholeFiveMinutes)
+  .refine((value) => value % 300 === 0, messages.durationWholeFiveMinutes);
+
+const pauseSeconds = z
+  .number({ error: messages.pauseRequired })
+  .int(messages.pauseWholeMinutes)
+  .min(0, messages.pauseWholeMinutes)
+  .max(7200, messages.pauseWholeMinutes)
+  .refine((value) => value % 60 === 0, messages.pauseWholeMinutes);
+
+const treatmentName = z
+  .string({ error: messages.treatmentNameRequired })
+  .trim()
+  .min(1, messages.treatmentNameRequired)
+  .max(100, messages.tooLong('Navnet', 100));
+
+export const treatmentSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  duration: z.number(),
+  pause: z.number(),
+  therapistId: z.string(),
+  nameFirst: z.string(),
+  nameLast: z.string(),
+  /** Whether the caller may edit and delete it: their own treatments, or any for the owner. */
+  isEdit: z.boolean(),
+});
+export type Treatment = z.infer<typeof treatmentSchema>;
+
+const treatmentFields = {
+  name: treatmentName,
+  price: priceDkk,
+  duration: durationSeconds,
+  pause: pauseSeconds,
+};
+
+export const treatmentActions = {
+  getAllTreatment: defineAction({
+    access: 'therapist',
+    summary: "The clinic's treatments, grouped per therapist, paginated; the owner searches treatment and therapist names, others treatment names.",
+    input: z.strictObject({
+      page: z.number().int().min(1).default(1),
+      size: z.union([z.literal(5), z.literal(10), z.literal(15)]).default(10),
+      search: z.string().trim().max(100).default(''),
+    }),
+    output: z.strictObject({ data: z.array(treatmentSchema), total: z.number().int() }),
+  }),
+  getTreatment: defineAction({
+    access: 'therapist',
+    summary: 'One treatment of the clinic.',
+    input: z.strictObject({ id: objectId }),
+    output: z.strictObject({ data: treatmentSchema }),
+  }),
+  addTreatment: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: "Adds a treatment for the caller (the owner may name another therapist of the clinic).",
+    input: z.strictObject({ ...treatmentFields, therapistId: objectId.optional() }),
+    output: z.strictObject({ message: z.string(), data: treatmentSchema }),
+  }),
+  setTreatment: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Changes a treatment the caller may edit (isEdit).',
+    input: z.strictObject({ id: objectId, ...treatmentFields }),
+    output: z.strictObject({ message: z.string(), data: treatmentSchema }),
+  }),
+  deleteTreatment: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Deletes a treatment the caller may edit; bookings keep their own copy of its name and times.',
+    input: z.strictObject({ id: objectId }),
+    output: messageAnswer,
+  }),
+  getTreatmentsFromTherapist: defineAction({
+    access: 'therapist',
+    summary: "A therapist's treatments (the caller's own by default).",
+    input: z.strictObject({ therapistId: objectId.optional() }),
+    output: z.strictObject({ data: z.array(treatmentSchema) }),
+  }),
+  getAvailableTreatmentsFromTherapist: defineAction({
+    access: 'therapist',
+    summary: 'The treatments that can be booked with a therapist now (the booking drawer).',
+    input: z.strictObject({ therapistId: objectId.optional() }),
+    output: z.strictObject({ data: z.array(treatmentSchema) }),
+  }),
+} as const;
