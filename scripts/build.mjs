@@ -33,6 +33,8 @@ export function inputHash(module) {
     path.join(root, module, 'package.json'),
     ...filesUnder(path.join(root, 'core', 'src')),
     ...filesUnder(path.join(root, 'ui', 'src')),
+    path.join(root, 'ui', 'package.json'),
+    path.join(root, 'core', 'package.json'),
     ...filesUnder(path.join(root, 'tools', 'rspack')),
     path.join(root, 'package-lock.json'),
   ];

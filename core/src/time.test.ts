@@ -1,4 +1,4 @@
-import { copenhagenDateKey, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay } from './time.js';
+import { fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay } from './time.js';
 
 describe('Copenhagen time', () => {
   it('puts 09:00 local at 08:00 UTC in winter and 07:00 UTC in summer', () => {
@@ -28,5 +28,15 @@ describe('Copenhagen time', () => {
     expect(formatDanishDate(justAfterMidnight)).toBe('01-07-2026');
     expect(isSameCopenhagenDay(justAfterMidnight, Date.UTC(2026, 6, 1, 20))).toBe(true);
     expect(isSameCopenhagenDay(justAfterMidnight, Date.UTC(2026, 5, 30, 21))).toBe(false);
+  });
+});
+
+describe('date and time inputs', () => {
+  it('round-trips Copenhagen date and time, also on the day summer time starts', () => {
+    const at = copenhagenWallTime(2026, 3, 29, 9, 30);
+    expect(toCopenhagenInputs(at)).toEqual({ date: '2026-03-29', time: '09:30' });
+    expect(fromCopenhagenInputs('2026-03-29', '09:30')).toBe(at);
+    expect(fromCopenhagenInputs('2026-3-29', '09:30')).toBeNull();
+    expect(fromCopenhagenInputs('2026-03-29', '24:00')).toBeNull();
   });
 });

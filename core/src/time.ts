@@ -43,5 +43,27 @@ export function isSameCopenhagenDay(a: number, b: number): boolean {
   return copenhagenDateKey(a) === copenhagenDateKey(b);
 }
 
+/** The Copenhagen date (YYYY-MM-DD) and time (HH:mm) of an instant, as date and time inputs hold them. */
+export function toCopenhagenInputs(epochMs: number): { date: string; time: string } {
+  return { date: copenhagenDateKey(epochMs), time: formatCopenhagenTime(epochMs) };
+}
+
+/** The instant of a date input (YYYY-MM-DD) and a time input (HH:mm) read as Copenhagen time; null if malformed. */
+export function fromCopenhagenInputs(date: string, time: string): number | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!day || !clock) return null;
+  return copenhagenWallTime(Number(day[1]), Number(day[2]), Number(day[3]), Number(clock[1]), Number(clock[2]));
+}
+
+/** Whether this browser runs in Copenhagen time (else times are shown with a 'DK' annotation, spec 1 §9). */
+export function browserIsInCopenhagen(): boolean {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone === TIME_ZONE;
+  } catch {
+    return true;
+  }
+}
+
 // Scheduling rules live beside the time functions: both need the time-zone code, which the shell's first page does not.
 export * from './scheduling.js';

@@ -53,3 +53,8 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Mail>
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** A toast (Fluent renders its text twice: on screen and for screen readers). */
+export async function expectToast(page: Page, text: string) {
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+}

@@ -58,6 +58,7 @@ export function createModuleConfig(options) {
           '@klinik/core/time$': path.join(coreSrc, 'time.ts'),
           '@klinik/core/client$': path.join(coreSrc, 'client.ts'),
           '@klinik/ui$': path.join(root, 'ui', 'src', 'index.ts'),
+          '@klinik/ui': path.join(root, 'ui', 'src'),
           // The shared router is the subset the modules use (see react-router-dom.mjs).
           'react-router-dom$': path.join(root, 'tools', 'rspack', 'react-router-dom.mjs'),
         },
@@ -88,7 +89,7 @@ export function createModuleConfig(options) {
         minimize: production,
         minimizer: [new rspack.SwcJsMinimizerRspackPlugin({ minimizerOptions: { ecma: 2022, compress: { passes: 2, ecma: 2022 }, mangle: true } }), new rspack.LightningCssMinimizerRspackPlugin()],
         // Vendor code in its own long-cached chunks; the federation runtime decides what loads when.
-        splitChunks: { chunks: 'async', minSize: 30_000 },
+        splitChunks: { chunks: 'async' },
       },
       performance: false,
       plugins: [

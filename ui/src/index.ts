@@ -1,1 +1,4 @@
 export { ComingLater } from './ComingLater.js';
+export { ConfirmDialog } from './ConfirmDialog.js';
+export { useNotifications } from './notifications.js';
+export { PageHeader } from './PageHeader.js';

@@ -1,5 +1,209 @@
-import { ComingLater } from '@klinik/ui';
+/**
+ * `/Kalender` (spec 2, Calendar): the therapist's week. Wide screens get the FullCalendar grid (day view below
+ * 810 px, week view above), phones below 800 px the card layout; both load their data for the period on screen
+ * and open the same drawers and dialogs, each loaded when first needed.
+ */
+import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAddRegular } from '@fluentui/react-icons';
+import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
+import { browserIsInCopenhagen, CALENDAR, formatDanishDate, startOfCopenhagenDay } from '@klinik/core/time';
+import type { Booking } from '@klinik/core';
+import { PageHeader, useNotifications } from '@klinik/ui';
+import { calendarApi } from '../../api';
+import { texts } from '../../texts';
+import CardCalendar from './CardCalendar';
+import { Legend } from './Legend';
+import type { EventRef } from './events';
+import type { CalendarView, GridCalendarHandle } from './GridCalendar';
+import { useCalendarData, type CalendarRange } from './useCalendarData';
+import { useWindowWidth } from './useWindowWidth';
 
-export default function CalendarPage() {
-  return <ComingLater title="Kalender" />;
+const GridCalendar = lazy(() => import('./GridCalendar'));
+const CreateBookingDrawer = lazy(() => import('./CreateBookingDrawer'));
+const EditBookingDrawer = lazy(() => import('./EditBookingDrawer'));
+const EventDialog = lazy(() => import('./EventDialog'));
+const OpeningHoursDialog = lazy(() => import('./OpeningHoursDialog'));
+
+const T = texts.calendar;
+const DAY_MS = 24 * 3600_000;
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px', marginBottom: '8px' },
+  title: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, marginRight: 'auto', textTransform: 'capitalize' },
+  grid: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '4px' },
+  loading: { minHeight: '24px' },
+});
+
+/** The Copenhagen day containing `day`, from its start to the next day's start. */
+function dayRange(day: number): CalendarRange {
+  const from = startOfCopenhagenDay(day);
+  return { from, to: startOfCopenhagenDay(from + DAY_MS + 3 * 3600_000) };
+}
+
+type Overlay =
+  | { kind: 'create'; at: number }
+  | { kind: 'event'; item: EventRef }
+  | { kind: 'edit'; booking: Booking }
+  | { kind: 'opening' }
+  | null;
+
+export default function CalendarPage({ shell }: RemotePageProps) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const api = useMemo(() => calendarApi(shell.client), [shell.client]);
+  const { notify, toaster } = useNotifications();
+  const width = useWindowWidth();
+  const cards = width < CALENDAR.cardLayoutBelowPx;
+  const grid = useRef<GridCalendarHandle>(null);
+  const [gridRange, setGridRange] = useState<(CalendarRange & { title: string; view: CalendarView }) | null>(null);
+  const [day, setDay] = useState(() => startOfCopenhagenDay(Date.now()));
+  const range = useMemo<CalendarRange | null>(() => (cards ? dayRange(day) : gridRange ? { from: gridRange.from, to: gridRange.to } : null), [cards, day, gridRange]);
+  const { data, loading, error, reload, replaceBooking } = useCalendarData(api, range);
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const theme = shell.therapist?.colors[1] ?? DEFAULT_THERAPIST_COLORS[1];
+
+  const onRange = useCallback((next: CalendarRange & { title: string; view: CalendarView }) => {
+    setGridRange((current) => (current && current.from === next.from && current.to === next.to && current.view === next.view ? current : next));
+  }, []);
+
+  const onMove = useCallback(
+    async (bookingId: string, from: number, revert: () => void) => {
+      const booking = data.bookings.find((row) => row.id === bookingId);
+      try {
+        const answer = await api.setBooking({ id: bookingId, from, version: booking?.version });
+        replaceBooking(answer.data);
+        notify(T.moved);
+      } catch (reason) {
+        revert();
+        notify(reason instanceof Error ? reason.message : String(reason), 'error');
+      }
+    },
+    [api, data.bookings, notify, replaceBooking],
+  );
+
+  const done = (message: string) => {
+    setOverlay(null);
+    notify(message);
+    void reload();
+  };
+
+  if (shell.therapist && !allowsProFeatures(shell.therapist.company, Date.now())) {
+    return (
+      <section>
+        <PageHeader title={T.title} />
+        <MessageBar intent="warning">
+          <MessageBarBody>{T.proOnly}</MessageBarBody>
+        </MessageBar>
+      </section>
+    );
+  }
+
+  // A day is 23, 24 or 25 hours long: step past the boundary and take that day's start.
+  const step = (direction: -1 | 1) => {
+    if (!cards) return direction < 0 ? grid.current?.prev() : grid.current?.next();
+    setDay((value) => startOfCopenhagenDay(direction > 0 ? value + DAY_MS + 3 * 3600_000 : value - 3 * 3600_000));
+  };
+  const title = cards ? formatDanishDate(day) : (gridRange?.title ?? '');
+
+  return (
+    <section className="klinik-calendar" style={{ ['--klinik-theme' as string]: theme }}>
+      {toaster}
+      <PageHeader title={T.title}>
+        <Button icon={<PersonAddRegular />} onClick={() => navigate('/NewClientForm')}>
+          {T.newPatient}
+        </Button>
+        <Button icon={<CalendarClockRegular />} onClick={() => setOverlay({ kind: 'opening' })}>
+          {T.openingHours}
+        </Button>
+      </PageHeader>
+      <Toolbar className={styles.toolbar} aria-label={T.title}>
+        <Button onClick={() => (cards ? setDay(startOfCopenhagenDay(Date.now())) : grid.current?.today())}>{T.today}</Button>
+        <Button icon={<ChevronLeftRegular />} aria-label={T.previous} onClick={() => step(-1)} />
+        <Button icon={<ChevronRightRegular />} aria-label={T.next} onClick={() => step(1)} />
+        <Text className={styles.title} aria-live="polite" data-testid="calendar-title">
+          {title}
+        </Text>
+        {!cards &&
+          (
+            [
+              ['dayGridMonth', T.month],
+              ['timeGridWeek', T.week],
+              ['timeGridDay', T.day],
+            ] as const
+          ).map(([view, label]) => (
+            <ToggleButton key={view} checked={gridRange?.view === view} onClick={() => grid.current?.changeView(view)}>
+              {label}
+            </ToggleButton>
+          ))}
+      </Toolbar>
+      {!browserIsInCopenhagen() && <Text size={200}>{T.otherZone}</Text>}
+      <Legend />
+      <div className={styles.loading}>{loading && <Spinner size="tiny" label={texts.calendar.title} labelPosition="after" />}</div>
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            {T.loadFailed} {error}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void reload()}>{T.retry}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      <div className={styles.grid}>
+        {cards ? (
+          <CardCalendar day={day} data={data} onSlot={(at) => setOverlay({ kind: 'create', at })} onOpen={(item) => setOverlay({ kind: 'event', item })} />
+        ) : (
+          <Suspense fallback={<Spinner label={T.title} />}>
+            <GridCalendar
+              ref={grid}
+              data={data}
+              initialView={width < CALENDAR.dayViewBelowPx ? 'timeGridDay' : 'timeGridWeek'}
+              onRange={onRange}
+              onSlot={(at) => setOverlay({ kind: 'create', at })}
+              onOpen={(item) => setOverlay({ kind: 'event', item })}
+              onMove={(id, from, revert) => void onMove(id, from, revert)}
+            />
+          </Suspense>
+        )}
+      </div>
+      <Suspense fallback={null}>
+        {overlay?.kind === 'create' && <CreateBookingDrawer api={api} at={overlay.at} therapist={shell.therapist} onClose={() => setOverlay(null)} onCreated={done} />}
+        {overlay?.kind === 'event' && (
+          <EventDialog
+            api={api}
+            item={overlay.item}
+            onClose={() => setOverlay(null)}
+            onEdit={() => overlay.item.kind === 'booking' && setOverlay({ kind: 'edit', booking: overlay.item.booking })}
+            onDeleted={done}
+          />
+        )}
+        {overlay?.kind === 'edit' && (
+          <EditBookingDrawer
+            api={api}
+            booking={overlay.booking}
+            onClose={() => setOverlay(null)}
+            onSaved={(booking, message) => {
+              replaceBooking(booking);
+              done(message);
+            }}
+          />
+        )}
+        {overlay?.kind === 'opening' && (
+          <OpeningHoursDialog
+            api={api}
+            colors={shell.therapist?.colors}
+            start={range?.from ?? day}
+            existing={data.openings}
+            onClose={() => setOverlay(null)}
+            onChanged={(message) => {
+              notify(message);
+              void reload();
+            }}
+          />
+        )}
+      </Suspense>
+    </section>
+  );
 }

@@ -1,5 +1,237 @@
-import { ComingLater } from '@klinik/ui';
+/**
+ * `/Treatments` (spec 3, Treatments): the clinic's treatments grouped per therapist, searchable and paginated
+ * (5, 10, 15; 20 skeleton rows while loading), with create, edit and delete where the row allows it (isEdit).
+ */
+import { Fragment, Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  SearchBox,
+  Select,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, ChevronLeftRegular, ChevronRightRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
+import type { Treatment } from '@klinik/core';
+import { PageHeader, useNotifications } from '@klinik/ui';
+import { calendarApi } from '../../api';
+import { texts } from '../../texts';
 
-export default function TreatmentsPage() {
-  return <ComingLater title="Behandlinger" />;
+// Dialogs arrive when first opened, keeping the page's first load small.
+const TreatmentDialog = lazy(() => import('./TreatmentDialog'));
+const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
+
+const T = texts.treatments;
+const PAGE_SIZES = [5, 10, 15] as const;
+type PageSize = (typeof PAGE_SIZES)[number];
+
+const useStyles = makeStyles({
+  tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
+  search: { minWidth: '260px', flexGrow: 1, maxWidth: '420px' },
+  table: { backgroundColor: tokens.colorNeutralBackground1 },
+  group: { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold },
+  number: { textAlign: 'right', whiteSpace: 'nowrap' },
+  pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', marginTop: '12px', flexWrap: 'wrap' },
+  scroll: { overflowX: 'auto' },
+});
+
+export default function TreatmentsPage({ shell }: RemotePageProps) {
+  const styles = useStyles();
+  const api = useMemo(() => calendarApi(shell.client), [shell.client]);
+  const { notify, toaster } = useNotifications();
+  const isOwner = shell.therapist?.isAdmin ?? false;
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<PageSize>(10);
+  const [rows, setRows] = useState<Treatment[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Treatment | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Treatment | null>(null);
+
+  // Search waits for typing to pause and starts again from page 1.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQuery(search);
+      setPage(1);
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  const load = useCallback(async () => {
+    setRows(null);
+    setError(null);
+    try {
+      const answer = await api.treatments({ page, size, search: query });
+      setRows(answer.data);
+      setTotal(answer.total);
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : T.loadFailed);
+      setRows([]);
+    }
+  }, [api, page, size, query]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const groups = useMemo(() => {
+    const byTherapist = new Map<string, { name: string; rows: Treatment[] }>();
+    for (const row of rows ?? []) {
+      const group = byTherapist.get(row.therapistId) ?? { name: `${row.nameFirst} ${row.nameLast}`.trim(), rows: [] };
+      group.rows.push(row);
+      byTherapist.set(row.therapistId, group);
+    }
+    return [...byTherapist.entries()];
+  }, [rows]);
+
+  const first = total === 0 ? 0 : (page - 1) * size + 1;
+  const last = Math.min(total, page * size);
+
+  return (
+    <section>
+      {toaster}
+      <PageHeader title={T.title}>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing(null)}>
+          {T.add}
+        </Button>
+      </PageHeader>
+      <div className={styles.tools}>
+        <SearchBox
+          className={styles.search}
+          placeholder={isOwner ? T.searchOwner : T.searchOther}
+          aria-label={isOwner ? T.searchOwner : T.searchOther}
+          value={search}
+          onChange={(_, data) => setSearch(data.value)}
+        />
+      </div>
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            {T.loadFailed} {error}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void load()}>{T.retry}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      <div className={styles.scroll}>
+        <Table className={styles.table} aria-label={T.title} size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{T.name}</TableHeaderCell>
+              <TableHeaderCell className={styles.number}>{T.duration}</TableHeaderCell>
+              <TableHeaderCell className={styles.number}>{T.pause}</TableHeaderCell>
+              <TableHeaderCell className={styles.number}>{T.price}</TableHeaderCell>
+              <TableHeaderCell>{T.actions}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows === null &&
+              Array.from({ length: 20 }, (_, index) => (
+                <TableRow key={`skeleton-${index}`} aria-hidden>
+                  {Array.from({ length: 5 }, (__, cell) => (
+                    <TableCell key={cell}>
+                      <Skeleton>
+                        <SkeletonItem />
+                      </Skeleton>
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            {rows !== null && rows.length === 0 && !error && (
+              <TableRow>
+                <TableCell colSpan={5}>
+                  <Text>{T.empty}</Text>
+                </TableCell>
+              </TableRow>
+            )}
+            {groups.map(([therapistId, group]) => (
+              <Fragment key={therapistId}>
+                <TableRow className={styles.group}>
+                  <TableCell colSpan={5}>{group.name}</TableCell>
+                </TableRow>
+                {group.rows.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>{row.name}</TableCell>
+                    <TableCell className={styles.number}>{T.minutes(row.duration / 60)}</TableCell>
+                    <TableCell className={styles.number}>{T.minutes(row.pause / 60)}</TableCell>
+                    <TableCell className={styles.number}>{formatKroner(Math.round(row.price * 100))}</TableCell>
+                    <TableCell>
+                      {row.isEdit && (
+                        <>
+                          <Button appearance="subtle" icon={<EditRegular />} aria-label={`${T.edit} ${row.name}`} title={T.edit} onClick={() => setEditing(row)} />
+                          <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`${T.delete} ${row.name}`} title={T.delete} onClick={() => setDeleting(row)} />
+                        </>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </Fragment>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <div className={styles.pager}>
+        <Text id="treatments-page-size">{T.pageSize}</Text>
+        <Select
+          aria-labelledby="treatments-page-size"
+          value={String(size)}
+          onChange={(_, data) => {
+            setSize(Number(data.value) as PageSize);
+            setPage(1);
+          }}
+        >
+          {PAGE_SIZES.map((value) => (
+            <option key={value} value={String(value)}>
+              {value}
+            </option>
+          ))}
+        </Select>
+        <Text aria-live="polite">{T.range(first, last, total)}</Text>
+        <Button icon={<ChevronLeftRegular />} aria-label={T.previous} disabled={page <= 1} onClick={() => setPage((value) => value - 1)} />
+        <Button icon={<ChevronRightRegular />} aria-label={T.next} disabled={last >= total} onClick={() => setPage((value) => value + 1)} />
+      </div>
+      <Suspense fallback={null}>
+      {editing !== undefined && (
+        <TreatmentDialog
+          api={api}
+          treatment={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={(message) => {
+            setEditing(undefined);
+            notify(message);
+            void load();
+          }}
+        />
+      )}
+      {deleting !== null && (
+      <ConfirmDialog
+        open
+        body={deleting ? `${deleting.name} slettes.` : undefined}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await api.deleteTreatment(deleting.id);
+          notify(T.deleted);
+          await load();
+        }}
+      />
+      )}
+      </Suspense>
+    </section>
+  );
 }

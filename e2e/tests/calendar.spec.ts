@@ -1,0 +1,239 @@
+/**
+ * A therapist's week (issue 3): the owner creates a treatment, sets weekly opening hours, books a new client by
+ * clicking a slot, sees the booking yellow, drags it to another day, is refused a booking over it, adds a leave
+ * and deletes the booking; then the same on a 390 px phone with the card layout.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { at, dayKey, eventDay, nextMonday, slotPoint } from '../support/calendar';
+import { expectToast, logIn, registerClinic, uniqueEmail } from '../support/helpers';
+
+const OVERLAP = 'Denne tidspunkt overlapper med en anden booking. Vælg en anden tidspunkt.';
+
+async function createTreatment(page: Page, name: string) {
+  await page.goto('/Treatments');
+  await expect(page.getByRole('heading', { name: 'Behandlinger' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ny behandling' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ny behandling' });
+  await dialog.getByRole('button', { name: 'Opret' }).click();
+  await expect(dialog.getByText('Patientnavn er påkrævet')).toBeVisible();
+  await dialog.getByLabel(/^Navn/).fill(name);
+  await dialog.getByLabel(/^Pris/).fill('gratis');
+  await dialog.getByRole('button', { name: 'Opret' }).click();
+  await expect(dialog.getByText('Prisen skal være et tal')).toBeVisible();
+  await dialog.getByLabel(/^Pris/).fill('450,50');
+  // A custom duration that a preset already has is refused.
+  await dialog.getByLabel('Tilpasset varighed', { exact: true }).fill('45');
+  await dialog.getByRole('button', { name: 'Tilføj: Tilpasset varighed' }).click();
+  await expect(dialog.getByText('Dette minut eller denne time eksisterer allerede.')).toBeVisible();
+  await dialog.getByLabel(/^Varighed/).selectOption({ label: '45 Min' });
+  await dialog.getByLabel(/^Pause/).selectOption({ label: '5 Min' });
+  await dialog.getByRole('button', { name: 'Opret' }).click();
+  await expectToast(page, 'Behandling tilføjet med succes!');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('45 min');
+  await expect(row).toContainText('450,50 kr.');
+}
+
+test('desktop: treatments, opening hours, book, move, overlap, leave, delete', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('kalender');
+  await registerClinic(email, { freeTrial: true });
+  await page.setViewportSize({ width: 1400, height: 1200 });
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await createTreatment(page, 'Massage');
+
+  const monday = nextMonday();
+  const [tuesday, wednesday, thursday] = [dayKey(monday, 1), dayKey(monday, 2), dayKey(monday, 3)];
+
+  await page.goto('/Kalender');
+  await expect(page.locator('.fc-timegrid')).toBeVisible();
+  await page.getByRole('button', { name: 'Næste' }).click();
+  await expect(page.locator(`.fc-timegrid-col[data-date="${tuesday}"]`)).toBeVisible();
+
+  // Weekly opening hours: Monday to Friday 08:00–16:00 for one week, starting next Monday.
+  await page.getByRole('button', { name: 'Åbningstider' }).click();
+  const opening = page.getByRole('dialog', { name: 'Åbningstider' });
+  await opening.getByLabel('Startdato').fill(dayKey(monday, 0));
+  await opening.getByLabel('Antal gentagelser').fill('1');
+  await opening.getByLabel('Start 1').fill('16:00');
+  await opening.getByLabel('Slut 1').fill('08:00');
+  await expect(opening.getByText('Starttidspunkt skal være før sluttidspunkt!')).toBeVisible();
+  await expect(opening.getByRole('button', { name: 'Gem åbningstider' })).toBeDisabled();
+  await opening.getByLabel('Start 1').fill('08:00');
+  await opening.getByLabel('Slut 1').fill('16:00');
+  await opening.getByRole('button', { name: 'Gem åbningstider' }).click();
+  await expectToast(page, '5 åbningstider er oprettet');
+  await opening.getByRole('button', { name: 'Luk' }).click();
+  await expect(page.locator('.fc-bg-event.klinik-opening')).toHaveCount(5);
+
+  // Click Tuesday 10:00 and book a new client.
+  const tuesdayTen = await slotPoint(page, tuesday, '10:00');
+  await page.mouse.click(tuesdayTen.x, tuesdayTen.y);
+  const drawer = page.getByRole('dialog', { name: 'Opret Booking' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByLabel(/^Tidspunkt/)).toHaveValue('10:00');
+  await drawer.getByRole('radio', { name: 'Ny klient' }).check();
+  await drawer.getByRole('button', { name: 'Opret' }).click();
+  await expect(drawer.getByText('Fejl: Fornavn er påkrævet.')).toBeVisible();
+  await expect(drawer.getByText('Fejl: Fødselsdag skal være 6 cifre.')).toBeVisible();
+  await drawer.getByLabel(/^Fornavn/).fill('Signe');
+  await drawer.getByLabel(/^Efternavn/).fill('Kjær');
+  await drawer.getByLabel(/^Fødselsdag/).fill('010190');
+  await drawer.getByLabel(/^Sidste 4 cifre/).fill('1234');
+  await drawer.getByLabel(/^E-mail/).fill('signe@example.dk');
+  await drawer.getByLabel(/^Telefon/).fill('20 30 40 50');
+  await drawer.getByLabel(/^Behandling/).selectOption({ label: 'Massage (45 min)' });
+  await drawer.getByRole('button', { name: 'Opret' }).click();
+  await expectToast(page, 'Bookingen er oprettet');
+  const booking = page.locator('.fc-event.klinik-booking', { hasText: 'Signe Kjær' });
+  await expect(booking).toHaveClass(/klinik-booking-created/);
+  await expect(booking).toHaveCSS('background-color', 'rgb(247, 208, 70)');
+  expect(await eventDay(page, 'Signe Kjær')).toBe(tuesday);
+
+  // Drag it to Thursday 14:00; the duration stays 45 minutes.
+  const box = (await booking.boundingBox())!;
+  const thursdayTwo = await slotPoint(page, thursday, '14:00');
+  await page.mouse.move(box.x + box.width / 2, box.y + 4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 20, box.y + 30, { steps: 5 });
+  await page.mouse.move(thursdayTwo.x, thursdayTwo.y, { steps: 15 });
+  await page.mouse.up();
+  await expectToast(page, 'Bookingen er flyttet');
+  await expect.poll(() => eventDay(page, 'Signe Kjær')).toBe(thursday);
+  await expect(booking).toContainText('14.00 - 14.45');
+
+  // Booking over it is refused, with the message in the drawer (opened on a free slot, then moved to 14:30).
+  const free = await slotPoint(page, thursday, '16:00');
+  await page.mouse.click(free.x, free.y);
+  await drawer.getByLabel(/^Tidspunkt/).fill('14:30');
+  await drawer.getByRole('searchbox').fill('Signe');
+  await drawer.getByRole('option', { name: /Signe Kjær/ }).click();
+  await drawer.getByLabel(/^Behandling/).selectOption({ label: 'Massage (45 min)' });
+  await drawer.getByRole('button', { name: 'Opret' }).click();
+  await expect(drawer.getByRole('alert')).toHaveText(OVERLAP);
+  await drawer.getByRole('button', { name: 'Annuller' }).first().click();
+  await expect(drawer).toBeHidden();
+
+  // A leave on Wednesday at noon.
+  const wednesdayNoon = await slotPoint(page, wednesday, '12:00');
+  await page.mouse.click(wednesdayNoon.x, wednesdayNoon.y);
+  await drawer.getByRole('radio', { name: 'Ikke tilgængelig' }).check();
+  await drawer.getByRole('button', { name: 'Opret' }).click();
+  await expect(drawer.getByText('Årsag er påkrævet')).toBeVisible();
+  await drawer.getByLabel(/^Årsag/).fill('Tandlæge');
+  await drawer.getByRole('button', { name: 'Opret' }).click();
+  await expectToast(page, 'Fraværet er oprettet');
+  const leave = page.locator('.fc-event.klinik-leave', { hasText: 'Tandlæge' });
+  await expect(leave).toHaveCSS('background-color', 'rgb(197, 15, 31)');
+  expect(await eventDay(page, 'Tandlæge')).toBe(wednesday);
+
+  // The booking card, then delete after 'Er du sikker?'.
+  await booking.click();
+  const card = page.getByRole('dialog', { name: 'Signe Kjær' });
+  await expect(card.getByRole('button', { name: 'Stamjournal og Stamdata' })).toBeVisible();
+  await expect(card.getByRole('button', { name: /Faktura/ })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Slet' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Er du sikker?' });
+  await confirm.getByRole('button', { name: 'Slet' }).click();
+  await expectToast(page, 'Bookingen er slettet');
+  await expect(page.locator('.fc-event.klinik-booking')).toHaveCount(0);
+
+  // Reloading shows the server's truth: the leave stays, the booking is gone.
+  await page.reload();
+  await page.getByRole('button', { name: 'Næste' }).click();
+  await expect(page.locator('.fc-event.klinik-leave', { hasText: 'Tandlæge' })).toBeVisible();
+  await expect(page.locator('.fc-event.klinik-booking')).toHaveCount(0);
+});
+
+test('phone: the same week in the card layout at 390 px', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('telefon');
+  await registerClinic(email, { freeTrial: true });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' });
+  const page = await context.newPage();
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await createTreatment(page, 'Zoneterapi');
+
+  await page.goto('/Kalender');
+  await expect(page.getByRole('list', { name: /Dagens tider/ })).toBeVisible();
+  await expect(page.locator('.fc')).toHaveCount(0);
+
+  const monday = nextMonday();
+  const [tuesday, thursday] = [dayKey(monday, 1), dayKey(monday, 3)];
+  const daysAhead = Math.round((at(tuesday, 12) - Date.now()) / 86_400_000);
+  const goToDay = async (key: string) => {
+    for (let guard = 0; guard < 14 && !(await page.getByRole('list', { name: `Dagens tider ${key}` }).isVisible()); guard++) {
+      await page.getByRole('button', { name: 'Næste' }).click();
+    }
+    await expect(page.getByRole('list', { name: `Dagens tider ${key}` })).toBeVisible();
+  };
+  expect(daysAhead).toBeGreaterThan(0);
+  await goToDay(tuesday);
+
+  // Opening hours on a phone too.
+  await page.getByRole('button', { name: 'Åbningstider' }).click();
+  const opening = page.getByRole('dialog', { name: 'Åbningstider' });
+  await opening.getByLabel('Startdato').fill(dayKey(monday, 0));
+  await opening.getByLabel('Antal gentagelser').fill('1');
+  await opening.getByRole('button', { name: 'Gem åbningstider' }).click();
+  await expectToast(page, '5 åbningstider er oprettet');
+  await opening.getByRole('button', { name: 'Luk' }).click();
+
+  // Tap the free 10:00 row and book a new client.
+  await page.getByRole('button', { name: 'Opret booking kl. 10:00' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Opret Booking' });
+  await drawer.getByRole('radio', { name: 'Ny klient' }).check();
+  await drawer.getByLabel(/^Fornavn/).fill('Emil');
+  await drawer.getByLabel(/^Efternavn/).fill('Løkke');
+  await drawer.getByLabel(/^Fødselsdag/).fill('150585');
+  await drawer.getByLabel(/^Sidste 4 cifre/).fill('4321');
+  await drawer.getByLabel(/^E-mail/).fill('emil@example.dk');
+  await drawer.getByLabel(/^Telefon/).fill('+45 21 22 23 24');
+  await drawer.getByLabel(/^Behandling/).selectOption({ label: 'Zoneterapi (45 min)' });
+  await drawer.getByRole('button', { name: 'Opret' }).click();
+  await expectToast(page, 'Bookingen er oprettet');
+  const card = page.getByRole('button', { name: /^Emil Løkke, 10:00–10:45/ });
+  await expect(card).toHaveAttribute('data-state', 'created');
+  await expect(card).toHaveCSS('background-color', 'rgb(247, 208, 70)');
+  await expect(page.getByRole('button', { name: 'Opret booking kl. 10:30' })).toHaveCount(0);
+
+  // Move it to Thursday through 'Rediger reservation'.
+  await card.click();
+  await page.getByRole('dialog', { name: 'Emil Løkke' }).getByRole('button', { name: 'Rediger reservation' }).click();
+  const edit = page.getByRole('dialog', { name: 'Rediger reservation' });
+  await edit.getByLabel('Dato').fill(thursday);
+  await edit.getByRole('button', { name: 'Gem' }).click();
+  await expectToast(page, 'Bookingen er gemt');
+  await expect(card).toHaveCount(0);
+  await goToDay(thursday);
+  await expect(page.getByRole('button', { name: /^Emil Løkke, 10:00–10:45/ })).toBeVisible();
+
+  // Refused over it.
+  await page.getByRole('button', { name: 'Opret booking kl. 11:00' }).click();
+  await drawer.getByLabel(/^Tidspunkt/).fill('10:30');
+  await drawer.getByRole('searchbox').fill('Emil');
+  await drawer.getByRole('option', { name: /Emil Løkke/ }).click();
+  await drawer.getByLabel(/^Behandling/).selectOption({ label: 'Zoneterapi (45 min)' });
+  await drawer.getByRole('button', { name: 'Opret' }).click();
+  await expect(drawer.getByRole('alert')).toHaveText(OVERLAP);
+  await drawer.getByRole('button', { name: 'Annuller' }).first().click();
+
+  // A leave at noon.
+  await page.getByRole('button', { name: 'Opret booking kl. 12:00' }).click();
+  await drawer.getByRole('radio', { name: 'Ikke tilgængelig' }).check();
+  await drawer.getByLabel(/^Årsag/).fill('Kursus');
+  await drawer.getByRole('button', { name: 'Opret' }).click();
+  await expectToast(page, 'Fraværet er oprettet');
+  await expect(page.getByRole('button', { name: /^Kursus, 12:00–13:00/ })).toHaveAttribute('data-state', 'unavailable');
+
+  // Delete the booking.
+  await page.getByRole('button', { name: /^Emil Løkke, 10:00–10:45/ }).click();
+  await page.getByRole('dialog', { name: 'Emil Løkke' }).getByRole('button', { name: 'Slet' }).click();
+  await page.getByRole('alertdialog', { name: 'Er du sikker?' }).getByRole('button', { name: 'Slet' }).click();
+  await expectToast(page, 'Bookingen er slettet');
+  await expect(page.getByRole('button', { name: /^Emil Løkke/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Opret booking kl. 10:00' })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,24 @@
+/** mf-calendar's calls, typed by the contracts, over the client the shell hands to every page. */
+import type { ActionClient } from '@klinik/core/client';
+import type { ActionInput } from '@klinik/core';
+
+export const calendarApi = (client: ActionClient) => ({
+  treatments: (input: ActionInput<'getAllTreatment'>) => client.call('getAllTreatment', input),
+  addTreatment: (input: ActionInput<'addTreatment'>) => client.call('addTreatment', input),
+  setTreatment: (input: ActionInput<'setTreatment'>) => client.call('setTreatment', input),
+  deleteTreatment: (id: string) => client.call('deleteTreatment', { id }),
+  bookableTreatments: () => client.call('getAvailableTreatmentsFromTherapist', {}),
+  bookings: (from: number, to: number) => client.call('getBookingsFromTherapist', { from, to }),
+  leaves: (from: number, to: number) => client.call('getLeavesForDay', { from, to }),
+  openingHours: (from: number, to: number) => client.call('getOpeningHoursFromTherapist', { from, to }),
+  addBooking: (input: ActionInput<'addBooking'>) => client.call('addBooking', input),
+  setBooking: (input: ActionInput<'setBooking'>) => client.call('setBooking', input),
+  deleteBooking: (id: string) => client.call('deleteBooking', { id }),
+  addLeave: (input: ActionInput<'addLeave'>) => client.call('addLeave', input),
+  deleteLeave: (id: string) => client.call('deleteLeave', { id }),
+  addWeeklyOpeningHours: (input: ActionInput<'addWeeklyOpeningHours'>) => client.call('addWeeklyOpeningHours', input),
+  deleteOpeningHours: (id: string) => client.call('deleteOpeningHours', { id }),
+  searchClients: (search: string) => client.call('getClientsFromTherapistCompany', { search }),
+});
+
+export type CalendarApi = ReturnType<typeof calendarApi>;

@@ -1,0 +1,97 @@
+/**
+ * The small-screen layout (under 800 px): one day as a list of half-hour rows from 05:00 to 24:00. A booking or
+ * leave is a coloured card in the row it starts in; a free row inside or outside the opening hours has a button
+ * to create a booking there. Moving a booking on a phone goes through 'Rediger reservation'.
+ */
+import { useEffect, useRef } from 'react';
+import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { CALENDAR, copenhagenDateKey, copenhagenWallTime, EVENT_COLORS, formatCopenhagenTime, overlaps } from '@klinik/core/time';
+import { texts } from '../../texts';
+import { bookingTitle, type EventRef } from './events';
+import type { CalendarData } from './useCalendarData';
+
+const T = texts.calendar;
+const SLOT_MS = CALENDAR.slotMinutes * 60_000;
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: '2px' },
+  row: { display: 'grid', gridTemplateColumns: '52px 1fr', gap: '8px', alignItems: 'start', padding: '4px 6px', backgroundColor: '#f1f1f1', borderRadius: '4px' },
+  open: { backgroundColor: tokens.colorNeutralBackground1 },
+  time: { fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground3, paddingTop: '6px' },
+  cards: { display: 'grid', gap: '4px' },
+  card: { padding: '8px 10px', cursor: 'pointer' },
+  free: { justifySelf: 'start', color: tokens.colorNeutralForeground3 },
+  empty: { padding: '8px 0', color: tokens.colorNeutralForeground3 },
+});
+
+export function daySlots(day: number): number[] {
+  const [year, month, date] = copenhagenDateKey(day).split('-').map(Number) as [number, number, number];
+  const first = copenhagenWallTime(year, month, date, 5);
+  const end = copenhagenWallTime(year, month, date + 1, 0);
+  const slots: number[] = [];
+  for (let at = first; at < end; at += SLOT_MS) slots.push(at);
+  return slots;
+}
+
+export default function CardCalendar({ day, data, onSlot, onOpen }: { day: number; data: CalendarData; onSlot: (at: number) => void; onOpen: (ref: EventRef) => void }) {
+  const styles = useStyles();
+  const slots = daySlots(day);
+  const listRef = useRef<HTMLOListElement>(null);
+  const items: { at: number; ref: EventRef; from: number; to: number }[] = [
+    ...data.bookings.map((booking) => ({ at: booking.from, from: booking.from, to: booking.to, ref: { kind: 'booking', booking } as EventRef })),
+    ...data.leaves.map((leave) => ({ at: leave.from, from: leave.from, to: leave.to, ref: { kind: 'leave', leave } as EventRef })),
+  ];
+
+  // Start the day at 07:00 rather than 05:00, as the grid does.
+  useEffect(() => {
+    listRef.current?.querySelector<HTMLElement>('[data-hour="07:00"]')?.scrollIntoView({ block: 'start' });
+  }, [day]);
+
+  return (
+    <ol className={styles.list} aria-label={`Dagens tider ${copenhagenDateKey(day)}`} ref={listRef}>
+      {slots.map((slot) => {
+        const slotRange = { from: slot, to: slot + SLOT_MS };
+        // An event appears in the row it starts in (or the first row, if it started before the day's first row).
+        const starting = items.filter((item) => overlaps(item, slotRange) && (item.from >= slot || slot === slots[0]));
+        const busy = items.some((item) => overlaps(item, slotRange));
+        const open = data.openings.some((opening) => overlaps(opening, slotRange));
+        const time = formatCopenhagenTime(slot);
+        return (
+          <li key={slot} className={mergeClasses(styles.row, open && styles.open)} data-hour={time}>
+            <Text className={styles.time}>{time}</Text>
+            <div className={styles.cards}>
+              {starting.map((item) => {
+                const color = item.ref.kind === 'booking' ? EVENT_COLORS[item.ref.booking.state] : EVENT_COLORS.unavailable;
+                const dark = item.ref.kind === 'booking' && item.ref.booking.state === 'created';
+                const title = item.ref.kind === 'booking' ? bookingTitle(item.ref.booking) : item.ref.leave.reason;
+                const detail = item.ref.kind === 'booking' ? item.ref.booking.treatmentName : T.legendUnavailable;
+                return (
+                  <Card
+                    key={`${item.ref.kind}-${item.ref.kind === 'booking' ? item.ref.booking.id : item.ref.leave.id}`}
+                    className={styles.card}
+                    style={{ backgroundColor: color, color: dark ? '#242424' : '#ffffff' }}
+                    onClick={() => onOpen(item.ref)}
+                    role="button"
+                    aria-label={`${title}, ${formatCopenhagenTime(item.from)}–${formatCopenhagenTime(item.to)}, ${detail}`}
+                    data-state={item.ref.kind === 'booking' ? item.ref.booking.state : 'unavailable'}
+                  >
+                    <Text weight="semibold">{title}</Text>
+                    <Text size={200}>
+                      {formatCopenhagenTime(item.from)}–{formatCopenhagenTime(item.to)} · {detail}
+                    </Text>
+                  </Card>
+                );
+              })}
+              {!busy && (
+                <Button className={styles.free} appearance="transparent" size="small" icon={<AddRegular />} aria-label={T.createAt(time)} onClick={() => onSlot(slot)}>
+                  {T.free}
+                </Button>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The booking card (edit reservation, journal, delete) and the details of a leave (spec 2 §2). Deleting asks
+ * 'Er du sikker?' first. The invoice button arrives with the invoices module; until then it is absent.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
+import { ConfirmDialog } from '@klinik/ui';
+import type { CalendarApi } from '../../api';
+import { texts } from '../../texts';
+import { bookingTitle, type EventRef } from './events';
+
+const T = texts.card;
+
+const useStyles = makeStyles({
+  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 12px', margin: 0 },
+  term: { fontWeight: tokens.fontWeightSemibold },
+  value: { margin: 0 },
+  actions: { flexWrap: 'wrap' },
+});
+
+function span(from: number, to: number): string {
+  const sameDay = formatDanishDate(from) === formatDanishDate(to);
+  return sameDay
+    ? `${formatDanishDate(from)} ${formatCopenhagenTime(from)}–${formatCopenhagenTime(to)}`
+    : `${formatDanishDate(from)} ${formatCopenhagenTime(from)} – ${formatDanishDate(to)} ${formatCopenhagenTime(to)}`;
+}
+
+export default function EventDialog({
+  api,
+  item,
+  onClose,
+  onEdit,
+  onDeleted,
+}: {
+  api: CalendarApi;
+  item: EventRef;
+  onClose: () => void;
+  onEdit: () => void;
+  onDeleted: (message: string) => void;
+}) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const booking = item.kind === 'booking' ? item.booking : null;
+  const title = booking ? bookingTitle(booking) : T.leaveTitle;
+  const reason = item.kind === 'booking' ? item.booking.reason : item.leave.reason;
+  const journalLabel = booking?.firstBooking && !booking.journalId ? T.firstJournal : T.journal;
+
+  return (
+    <>
+      <Dialog open={!confirming} onOpenChange={(_, data) => !data.open && onClose()}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent>
+              <dl className={styles.facts}>
+                <dt className={styles.term}>{T.time}</dt>
+                <dd className={styles.value}>{item.kind === 'booking' ? span(item.booking.from, item.booking.to) : span(item.leave.from, item.leave.to)}</dd>
+                {booking && (
+                  <>
+                    <dt className={styles.term}>{T.treatment}</dt>
+                    <dd className={styles.value}>{booking.treatmentName}</dd>
+                  </>
+                )}
+                {reason && (
+                  <>
+                    <dt className={styles.term}>{T.reason}</dt>
+                    <dd className={styles.value}>{reason}</dd>
+                  </>
+                )}
+              </dl>
+            </DialogContent>
+            <DialogActions className={styles.actions}>
+              {booking && (
+                <>
+                  <Button appearance="primary" onClick={onEdit}>
+                    {T.edit}
+                  </Button>
+                  <Button onClick={() => navigate(`/Klientdata?id=${booking.clientId}${booking.journalId ? `&journalId=${booking.journalId}` : ''}`)}>{journalLabel}</Button>
+                </>
+              )}
+              <Button onClick={() => setConfirming(true)}>{T.delete}</Button>
+              <Button appearance="secondary" onClick={onClose}>
+                {T.close}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        body={`${title}, ${item.kind === 'booking' ? span(item.booking.from, item.booking.to) : span(item.leave.from, item.leave.to)}`}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          if (item.kind === 'booking') await api.deleteBooking(item.booking.id);
+          else await api.deleteLeave(item.leave.id);
+          onDeleted(item.kind === 'booking' ? T.deleted : T.leaveDeleted);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The calendar grid (FullCalendar 6.1: month, week and day views, Danish, Monday first, week numbers 'Uge',
+ * 05:00–24:00 in 30-minute slots, height 930). Loaded only on wide screens; phones use the card layout.
+ * Times are Copenhagen time whatever the browser's zone (the luxon plugin provides the named zone).
+ */
+import { forwardRef, useImperativeHandle, useRef } from 'react';
+import FullCalendar from '@fullcalendar/react';
+import daLocale from '@fullcalendar/core/locales/da';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import luxonPlugin from '@fullcalendar/luxon3';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import type { DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import type { DateClickArg } from '@fullcalendar/interaction';
+import { TIME_ZONE } from '@klinik/core/rules';
+import { CALENDAR, fromCopenhagenInputs } from '@klinik/core/time';
+import { toEvents, type EventRef } from './events';
+import type { CalendarData } from './useCalendarData';
+import './calendar.css';
+
+export type CalendarView = 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay';
+
+export interface GridCalendarHandle {
+  prev(): void;
+  next(): void;
+  today(): void;
+  changeView(view: CalendarView): void;
+}
+
+export interface GridCalendarProps {
+  data: CalendarData;
+  initialView: CalendarView;
+  onRange(range: { from: number; to: number; title: string; view: CalendarView }): void;
+  onSlot(at: number, allDay: boolean): void;
+  onOpen(ref: EventRef): void;
+  /** A booking dropped at `from`; call `revert` when the server refuses. */
+  onMove(bookingId: string, from: number, revert: () => void): void;
+}
+
+/** The real instant of a FullCalendar date string (it carries the zone's offset). */
+function instant(iso: string): number {
+  return Date.parse(iso);
+}
+
+const GridCalendar = forwardRef<GridCalendarHandle, GridCalendarProps>(function GridCalendar({ data, initialView, onRange, onSlot, onOpen, onMove }, ref) {
+  const calendar = useRef<FullCalendar>(null);
+  useImperativeHandle(ref, () => ({
+    prev: () => calendar.current?.getApi().prev(),
+    next: () => calendar.current?.getApi().next(),
+    today: () => calendar.current?.getApi().today(),
+    changeView: (view) => calendar.current?.getApi().changeView(view),
+  }));
+  return (
+    <FullCalendar
+      ref={calendar}
+      plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, luxonPlugin]}
+      locale={daLocale}
+      timeZone={TIME_ZONE}
+      initialView={initialView}
+      headerToolbar={false}
+      firstDay={1}
+      weekNumbers
+      weekText="Uge"
+      allDaySlot={false}
+      slotMinTime={CALENDAR.slotMinTime}
+      slotMaxTime={CALENDAR.slotMaxTime}
+      slotDuration={`00:${CALENDAR.slotMinutes}:00`}
+      snapDuration="00:15:00"
+      scrollTime="07:00:00"
+      height={CALENDAR.height}
+      nowIndicator
+      editable
+      eventDurationEditable={false}
+      eventStartEditable
+      events={toEvents(data)}
+      datesSet={(info: DatesSetArg) =>
+        onRange({ from: instant(info.startStr), to: instant(info.endStr), title: info.view.title, view: info.view.type as CalendarView })
+      }
+      dateClick={(info: DateClickArg) =>
+        // A day in the month view has no time: the booking starts at 09:00 that day.
+        onSlot(info.dateStr.length === 10 ? (fromCopenhagenInputs(info.dateStr, '09:00') ?? instant(info.dateStr)) : instant(info.dateStr), info.allDay)
+      }
+      eventClick={(info: EventClickArg) => {
+        const refValue = info.event.extendedProps.ref as EventRef | undefined;
+        if (refValue) onOpen(refValue);
+      }}
+      eventDrop={(info: EventDropArg) => {
+        const refValue = info.event.extendedProps.ref as EventRef | undefined;
+        if (refValue?.kind !== 'booking' || !info.event.startStr) return info.revert();
+        onMove(refValue.booking.id, instant(info.event.startStr), info.revert);
+      }}
+    />
+  );
+});
+
+export default GridCalendar;

@@ -1,0 +1,34 @@
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { EVENT_COLORS } from '@klinik/core/time';
+import { texts } from '../../texts';
+
+const T = texts.calendar;
+const ENTRIES = [
+  [EVENT_COLORS.course, T.legendCourse],
+  [EVENT_COLORS.created, T.legendCreated],
+  [EVENT_COLORS.journal, T.legendJournal],
+  [EVENT_COLORS.invoiced, T.legendInvoiced],
+  [EVENT_COLORS.unavailable, T.legendUnavailable],
+  [EVENT_COLORS.opening, T.legendOpening],
+] as const;
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexWrap: 'wrap', gap: '6px 16px', listStyleType: 'none', margin: '0 0 12px', padding: 0 },
+  item: { display: 'flex', alignItems: 'center', gap: '6px' },
+  swatch: { width: '14px', height: '14px', borderRadius: '3px', border: `1px solid ${tokens.colorNeutralStroke1}` },
+});
+
+/** The colour legend of spec 2 §2. */
+export function Legend() {
+  const styles = useStyles();
+  return (
+    <ul className={styles.list} aria-label={T.legend}>
+      {ENTRIES.map(([color, label]) => (
+        <li key={label} className={styles.item}>
+          <span className={styles.swatch} style={{ backgroundColor: color }} aria-hidden />
+          <Text size={200}>{label}</Text>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * Create or edit a treatment (spec 3, treatment form): name, price, a duration from the presets (20 Min … 2 Hrs)
+ * or a custom one in Hrs or Min, and a pause from its presets (0 … 15 Min) or a custom one. Checked with the
+ * same schema the server uses; the server's answer is shown if it refuses anyway.
+ */
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  makeStyles,
+} from '@fluentui/react-components';
+import { actions, DURATION_PRESET_MINUTES, fieldErrorsFromIssues, PAUSE_PRESET_MINUTES, type Treatment } from '@klinik/core';
+import { ActionError } from '@klinik/core/client';
+import type { CalendarApi } from '../../api';
+import { texts } from '../../texts';
+
+const T = texts.treatmentDialog;
+
+const useStyles = makeStyles({
+  form: { display: 'grid', gap: '12px' },
+  custom: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: '8px', alignItems: 'end' },
+});
+
+/** '45 Min', '1 Hrs', '2 Hrs', '90 Min' (spec 3 §9's preset labels). */
+export function minutesLabel(minutes: number): string {
+  return minutes >= 60 && minutes % 60 === 0 ? `${minutes / 60} Hrs` : `${minutes} Min`;
+}
+
+function CustomMinutes({ label, options, onAdd }: { label: string; options: number[]; onAdd: (minutes: number) => void }) {
+  const styles = useStyles();
+  const [value, setValue] = useState('');
+  const [unit, setUnit] = useState<'Min' | 'Hrs'>('Min');
+  const [error, setError] = useState<string | null>(null);
+  function add() {
+    const amount = Number(value.replace(',', '.'));
+    const minutes = Math.round(unit === 'Hrs' ? amount * 60 : amount);
+    if (!Number.isFinite(amount) || amount <= 0) return setError(T.customValue);
+    if (options.includes(minutes)) return setError(T.duplicate);
+    setError(null);
+    setValue('');
+    onAdd(minutes);
+  }
+  return (
+    <div className={styles.custom}>
+      <Field label={label} validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'}>
+        <Input inputMode="decimal" value={value} onChange={(_, data) => setValue(data.value)} />
+      </Field>
+      <Field label={`${T.unit}: ${label}`}>
+        <Select value={unit} onChange={(_, data) => setUnit(data.value as 'Min' | 'Hrs')}>
+          <option value="Min">{T.minutesUnit}</option>
+          <option value="Hrs">{T.hours}</option>
+        </Select>
+      </Field>
+      <Button onClick={add} aria-label={`${T.addCustom}: ${label}`}>
+        {T.addCustom}
+      </Button>
+    </div>
+  );
+}
+
+export default function TreatmentDialog({
+  api,
+  treatment,
+  onClose,
+  onSaved,
+}: {
+  api: CalendarApi;
+  /** The treatment to edit, or null to create one. */
+  treatment: Treatment | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const styles = useStyles();
+  const [name, setName] = useState(treatment?.name ?? '');
+  const [price, setPrice] = useState(treatment ? String(treatment.price).replace('.', ',') : '');
+  const [duration, setDuration] = useState<number | null>(treatment ? treatment.duration / 60 : null);
+  const [pause, setPause] = useState<number | null>(treatment ? treatment.pause / 60 : 0);
+  const [durations, setDurations] = useState<number[]>(() => [...new Set([...DURATION_PRESET_MINUTES, ...(treatment ? [treatment.duration / 60] : [])])].sort((a, b) => a - b));
+  const [pauses, setPauses] = useState<number[]>(() => [...new Set([...PAUSE_PRESET_MINUTES, ...(treatment ? [treatment.pause / 60] : [])])].sort((a, b) => a - b));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const input = { name, price, duration: duration === null ? undefined : duration * 60, pause: pause === null ? undefined : pause * 60 };
+  const clientErrors = useMemo(() => {
+    const parsed = actions.addTreatment.input.safeParse(input);
+    return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+  }, [name, price, duration, pause]); // eslint-disable-line react-hooks/exhaustive-deps
+  const errorOf = (field: string) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
+
+  async function save() {
+    setSubmitted(true);
+    setFailure(null);
+    if (Object.keys(clientErrors).length) return;
+    setBusy(true);
+    try {
+      const fields = { name, price, duration: duration! * 60, pause: pause! * 60 };
+      const answer = treatment ? await api.setTreatment({ id: treatment.id, ...fields }) : await api.addTreatment(fields);
+      onSaved(answer.message);
+    } catch (error) {
+      if (error instanceof ActionError) {
+        setServerErrors(error.errors);
+        setFailure(error.message || texts.treatments.saveFailed);
+      } else {
+        setFailure(texts.treatments.saveFailed);
+      }
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{treatment ? T.editTitle : T.createTitle}</DialogTitle>
+          <DialogContent className={styles.form}>
+            <Field label={T.name} required validationMessage={errorOf('name')} validationState={errorOf('name') ? 'error' : 'none'}>
+              <Input value={name} maxLength={100} onChange={(_, data) => setName(data.value)} />
+            </Field>
+            <Field label={T.price} required validationMessage={errorOf('price')} validationState={errorOf('price') ? 'error' : 'none'}>
+              <Input value={price} inputMode="decimal" onChange={(_, data) => setPrice(data.value)} />
+            </Field>
+            <Field label={T.duration} required validationMessage={errorOf('duration')} validationState={errorOf('duration') ? 'error' : 'none'}>
+              <Select value={duration === null ? '' : String(duration)} onChange={(_, data) => setDuration(data.value ? Number(data.value) : null)}>
+                <option value="">{T.chooseDuration}</option>
+                {durations.map((minutes) => (
+                  <option key={minutes} value={String(minutes)}>
+                    {minutesLabel(minutes)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <CustomMinutes label={T.customDuration} options={durations} onAdd={(minutes) => (setDurations((list) => [...list, minutes].sort((a, b) => a - b)), setDuration(minutes))} />
+            <Field label={T.pause} required validationMessage={errorOf('pause')} validationState={errorOf('pause') ? 'error' : 'none'}>
+              <Select value={pause === null ? '' : String(pause)} onChange={(_, data) => setPause(data.value ? Number(data.value) : null)}>
+                {pauses.map((minutes) => (
+                  <option key={minutes} value={String(minutes)}>
+                    {minutesLabel(minutes)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <CustomMinutes label={T.customPause} options={pauses} onAdd={(minutes) => (setPauses((list) => [...list, minutes].sort((a, b) => a - b)), setPause(minutes))} />
+            {failure && (
+              <MessageBar intent="error" role="alert">
+                <MessageBarBody>{failure}</MessageBarBody>
+              </MessageBar>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={busy}>
+              {T.cancel}
+            </Button>
+            <Button appearance="primary" onClick={save} disabled={busy}>
+              {treatment ? T.save : T.create}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
