@@ -8,6 +8,7 @@ import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
 import { startStack } from './stack.mjs';
 import { measure, startBareKoa } from '../bench/src/api.mjs';
 import { firstLoad, remoteFigures } from '../bench/src/bundles.mjs';
+import { seedBookings, weekRenderMs } from '../bench/src/calendar.mjs';
 
 const PORTS = { shell: 3200, mf_calendar: 3201, mf_clients: 3202, mf_invoices: 3203, mf_commerce: 3204, mf_admin: 3205, mf_booking: 3206, api: 4200 };
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -60,6 +61,30 @@ try {
     }
   } finally {
     hello.stop();
+  }
+
+  step('Calendar: a week of 200 bookings in Chromium; one week out of 50,000 bookings through the API');
+  await call({ action: 'purchasedFreePlanSubscription', token });
+  const me = await call({ action: 'getTherapist', token });
+  const today = Date.now();
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * 86_400_000;
+  const week = Date.UTC(new Date(monday).getUTCFullYear(), new Date(monday).getUTCMonth(), new Date(monday).getUTCDate()) - 3600_000;
+  const clinic = { companyId: me.data.company.id, therapistId: me.data.id, week };
+  // The render first, with the 200 bookings of the week alone, so it measures the page rather than the database.
+  await seedBookings(root, stack.mongodbUri, { ...clinic, total: 0, weekCount: 200 });
+  const render = await weekRenderMs(chromium, chromiumPath, stack.shellUrl, { email, password: 'bench-kode' }, 200);
+  console.log(`week view with 200 bookings: first visit ${render.coldMs} ms (modules, data, render); paging back to it ${render.warmMedianMs} ms (median of 3)`);
+
+  const seeded = await seedBookings(root, stack.mongodbUri, { ...clinic, total: 49_800, weekCount: 0 });
+  const weekQuery = { action: 'getBookingsFromTherapist', token, from: week, to: week + 7 * 86_400_000 };
+  const answer = await call(weekQuery);
+  const weekly = await measure(stack.apiUrl, weekQuery, { connections: 1, duration: 20, timeout: 60 });
+  console.log(`bookings in the clinic: ${seeded}; in the queried week: ${answer.data.length}`);
+  console.log(`getBookingsFromTherapist (one week)  ${fmt(weekly.rps, 1)} req/s  p50 ${fmt(weekly.p50, 1)} ms  p95 ${fmt(weekly.p95, 1)} ms  (${weekly.total} requests, 1 connection, failures ${weekly.failures})`);
+  if (!process.env.MONGODB_URI) {
+    console.log('  database: embedded FerretDB 1.24 (SQLite), which pushes down only single _id lookups: every other query');
+    console.log('  reads the whole collection. Run with MONGODB_URI=… for the figure on MongoDB, where the');
+    console.log('  {companyId, therapistId, from} index serves this query.');
   }
 } finally {
   await stack.stop();

@@ -12,7 +12,7 @@ function percentile(sorted, p) {
 }
 
 /** Runs autocannon against `url`; latencies are taken from every response, so p95 is exact. */
-export function measure(url, body, { connections = 10, duration = 8 } = {}) {
+export function measure(url, body, { connections = 10, duration = 8, timeout = 10 } = {}) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const instance = autocannon(
@@ -23,6 +23,7 @@ export function measure(url, body, { connections = 10, duration = 8 } = {}) {
         body: body ? JSON.stringify(body) : undefined,
         connections,
         duration,
+        timeout,
       },
       (error, result) => {
         if (error) return reject(error);
@@ -32,6 +33,7 @@ export function measure(url, body, { connections = 10, duration = 8 } = {}) {
           p50: percentile(latencies, 50),
           p95: percentile(latencies, 95),
           failures: result.non2xx + result.errors + result.timeouts,
+          latencies: latencies.length,
           total: result.requests.total,
         });
       },

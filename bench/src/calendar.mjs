@@ -1,0 +1,109 @@
+/**
+ * Calendar figures: getBookingsFromTherapist for one week with 50,000 bookings in the clinic, and the time until
+ * Chromium shows a week view holding 200 bookings.
+ */
+import path from 'node:path';
+import { Types } from 'mongoose';
+
+const DAY = 24 * 3600_000;
+
+/**
+ * Writes `total` bookings for the clinic straight into the database (5 therapists, two years, 30 minutes each,
+ * from 07:00), plus `weekCount` bookings in the week starting `week` for `therapistId`. Direct writes: this
+ * measures reading, and claims do not take part in reads.
+ */
+export async function seedBookings(root, mongodbUri, { companyId, therapistId, total, week, weekCount }) {
+  const { connectDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'connect.js'));
+  const { createModels } = await import(path.join(root, 'api', 'dist', 'models', 'index.js'));
+  const conn = await connectDatabase(mongodbUri);
+  const models = createModels(conn);
+  const company = new Types.ObjectId(companyId);
+  const owner = new Types.ObjectId(therapistId);
+  const therapists = [owner, ...Array.from({ length: 4 }, () => new Types.ObjectId())];
+  const client = new Types.ObjectId();
+  const start = week - 365 * DAY;
+  const make = (therapist, from, index) => ({
+    companyId: company,
+    therapistId: therapist,
+    clientId: client,
+    treatmentId: null,
+    from,
+    to: from + 30 * 60_000,
+    bookingDate: new Date(from).toISOString().slice(0, 10),
+    reason: '',
+    treatmentName: 'Massage',
+    email: 'bench@example.dk',
+    nameFirst: 'Klient',
+    nameLast: String(index),
+    version: 0,
+  });
+  let batch = [];
+  for (let index = 0; index < total; index++) {
+    const therapist = therapists[index % therapists.length];
+    const slot = Math.floor(index / therapists.length);
+    const day = Math.floor(slot / 24);
+    const from = start + day * DAY + 7 * 3600_000 + (slot % 24) * 30 * 60_000;
+    batch.push(make(therapist, from, index));
+    if (batch.length === 2000) {
+      await models.Booking.insertMany(batch, { ordered: false, lean: true });
+      batch = [];
+    }
+  }
+  for (let index = 0; index < weekCount; index++) {
+    const day = index % 7;
+    const from = week + day * DAY + 5 * 3600_000 + Math.floor(index / 7) * 30 * 60_000;
+    batch.push(make(owner, from, total + index));
+  }
+  await models.Booking.insertMany(batch, { ordered: false, lean: true });
+  const count = await models.Booking.countDocuments({ companyId: company });
+  await conn.close();
+  return count;
+}
+
+/** Signs in in Chromium, opens /Kalender at `week`, and times until `expected` bookings are drawn. */
+export async function weekRenderMs(chromium, executablePath, shellUrl, credentials, expected) {
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1100 }, timezoneId: 'Europe/Copenhagen' });
+    await page.goto(shellUrl);
+    await page.getByLabel(/^E-mail/).fill(credentials.email);
+    await page.getByLabel(/^Adgangskode/).fill(credentials.password);
+    await page.getByRole('button', { name: 'Log ind' }).click();
+    await page.waitForURL(/Kalender/);
+    await page.locator('.fc-timegrid').waitFor();
+    // Warm: the modules are cached now; time paging to the next week and back, as a therapist pages. Each
+    // step waits for its own answers, so no request queues behind another.
+    const bookingsAnswer = () => page.waitForResponse((response) => response.url().endsWith('/api') && (response.request().postData() ?? '').includes('getBookingsFromTherapist'), { timeout: 120_000 });
+    await page.waitForFunction((count) => document.querySelectorAll('.fc-event.klinik-booking').length >= count, expected, { timeout: 120_000 });
+    const times = [];
+    for (let round = 0; round < 3; round++) {
+      const away = bookingsAnswer();
+      await page.getByRole('button', { name: 'Næste' }).click();
+      await away;
+      await page.waitForLoadState('networkidle');
+      const started = Date.now();
+      const back = bookingsAnswer();
+      await page.getByRole('button', { name: 'Forrige' }).click();
+      await back;
+      await page.waitForFunction((count) => document.querySelectorAll('.fc-event.klinik-booking').length >= count, expected, { timeout: 120_000 });
+      times.push(Date.now() - started);
+      await page.waitForLoadState('networkidle');
+    }
+    // The first visit, cold: a new context with the same session, every module and the data loaded anew.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, timezoneId: 'Europe/Copenhagen', storageState: await page.context().storageState() });
+    const cold = await context.newPage();
+    const coldStart = Date.now();
+    await cold.goto(`${shellUrl}/Kalender`);
+    try {
+      await cold.waitForFunction((count) => document.querySelectorAll('.fc-event.klinik-booking').length >= count, expected, { timeout: 120_000 });
+    } catch (error) {
+      await cold.screenshot({ path: '/tmp/klinik-bench-cold.png' });
+      throw error;
+    }
+    const coldMs = Date.now() - coldStart;
+    times.sort((a, b) => a - b);
+    return { warmMedianMs: times[Math.floor(times.length / 2)], coldMs };
+  } finally {
+    await browser.close();
+  }
+}
