@@ -128,6 +128,18 @@ test('desktop: treatments, opening hours, book, move, overlap, leave, delete', a
   await expect(leave).toHaveCSS('background-color', 'rgb(197, 15, 31)');
   expect(await eventDay(page, 'Tandlæge')).toBe(wednesday);
 
+  // Dragged onto the leave, the booking is refused and snaps back to Thursday 14:00.
+  const before = (await booking.boundingBox())!;
+  const onLeave = await slotPoint(page, wednesday, '12:30');
+  await page.mouse.move(before.x + before.width / 2, before.y + 4);
+  await page.mouse.down();
+  await page.mouse.move(before.x + before.width / 2 - 20, before.y + 30, { steps: 5 });
+  await page.mouse.move(onLeave.x, onLeave.y, { steps: 15 });
+  await page.mouse.up();
+  await expectToast(page, OVERLAP);
+  await expect.poll(() => eventDay(page, 'Signe Kjær')).toBe(thursday);
+  await expect(booking).toContainText('14.00 - 14.45');
+
   // The booking card, then delete after 'Er du sikker?'.
   await booking.click();
   const card = page.getByRole('dialog', { name: 'Signe Kjær' });
