@@ -15,7 +15,7 @@ const T = texts.calendar;
 const SLOT_MS = CALENDAR.slotMinutes * 60_000;
 
 const useStyles = makeStyles({
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: '2px' },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: '2px', maxHeight: 'calc(100dvh - 240px)', minHeight: '320px', overflowY: 'auto' },
   row: { display: 'grid', gridTemplateColumns: '52px 1fr', gap: '8px', alignItems: 'start', padding: '4px 6px', backgroundColor: '#f1f1f1', borderRadius: '4px' },
   open: { backgroundColor: tokens.colorNeutralBackground1 },
   time: { fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground3, paddingTop: '6px' },
@@ -43,9 +43,11 @@ export default function CardCalendar({ day, data, onSlot, onOpen }: { day: numbe
     ...data.leaves.map((leave) => ({ at: leave.from, from: leave.from, to: leave.to, ref: { kind: 'leave', leave } as EventRef })),
   ];
 
-  // Start the day at 07:00 rather than 05:00, as the grid does.
+  // Start the day at 07:00 rather than 05:00, as the grid does; only the list scrolls, not the page.
   useEffect(() => {
-    listRef.current?.querySelector<HTMLElement>('[data-hour="07:00"]')?.scrollIntoView({ block: 'start' });
+    const list = listRef.current;
+    const seven = list?.querySelector<HTMLElement>('[data-hour="07:00"]');
+    if (list && seven) list.scrollTop = seven.offsetTop - list.offsetTop;
   }, [day]);
 
   return (

@@ -28,7 +28,8 @@ const T = texts.treatmentDialog;
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: '12px' },
-  custom: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: '8px', alignItems: 'end' },
+  custom: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 96px auto', gap: '8px', alignItems: 'end' },
+  unit: { minWidth: 0, width: '100%' },
 });
 
 /** '45 Min', '1 Hrs', '2 Hrs', '90 Min' (spec 3 §9's preset labels). */
@@ -55,8 +56,8 @@ function CustomMinutes({ label, options, onAdd }: { label: string; options: numb
       <Field label={label} validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'}>
         <Input inputMode="decimal" value={value} onChange={(_, data) => setValue(data.value)} />
       </Field>
-      <Field label={`${T.unit}: ${label}`}>
-        <Select value={unit} onChange={(_, data) => setUnit(data.value as 'Min' | 'Hrs')}>
+      <Field label={T.unit}>
+        <Select className={styles.unit} aria-label={`${T.unit}: ${label}`} value={unit} onChange={(_, data) => setUnit(data.value as 'Min' | 'Hrs')}>
           <option value="Min">{T.minutesUnit}</option>
           <option value="Hrs">{T.hours}</option>
         </Select>

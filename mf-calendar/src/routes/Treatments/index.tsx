@@ -42,7 +42,7 @@ const useStyles = makeStyles({
   search: { minWidth: '260px', flexGrow: 1, maxWidth: '420px' },
   table: { backgroundColor: tokens.colorNeutralBackground1 },
   group: { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold },
-  number: { textAlign: 'right', whiteSpace: 'nowrap' },
+  number: { whiteSpace: 'nowrap' },
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', marginTop: '12px', flexWrap: 'wrap' },
   scroll: { overflowX: 'auto' },
 });
