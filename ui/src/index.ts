@@ -2,3 +2,4 @@ export { ComingLater } from './ComingLater.js';
 export { ConfirmDialog } from './ConfirmDialog.js';
 export { useNotifications } from './notifications.js';
 export { PageHeader } from './PageHeader.js';
+export { LoadError } from './LoadError.js';

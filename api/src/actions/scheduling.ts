@@ -9,7 +9,7 @@ import {
   listOpeningHours,
   removeLeave,
   removeOpeningHours,
-} from '../domain/scheduling/availability-times.js';
+} from '../domain/scheduling/leaves-and-opening-hours.js';
 import { createTreatment, deleteTreatment, getTreatment, listTreatments, therapistTreatments, updateTreatment } from '../domain/treatments/treatments.js';
 import type { Handlers } from './types.js';
 

@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../endpoint/er
 import type { BookingDoc, TreatmentDoc } from '../../models/index.js';
 import { createClient, findVisibleClient } from '../clients/clients.js';
 import { claimIds, claimUnits, releaseUnits } from './claims.js';
+import { overlapFilter } from './ranges.js';
 import { assertMayChange, targetTherapist } from './target.js';
 
 export function toBookingView(booking: BookingDoc): Booking {
@@ -59,14 +60,7 @@ function checkLength(from: number, to: number): void {
 
 export async function listBookings(ctx: ActionContext, input: ParsedInput<'getBookingsFromTherapist'>): Promise<Booking[]> {
   const therapist = await targetTherapist(ctx, input.therapistId);
-  const bookings = await ctx.models.Booking.find({
-    companyId: ctx.company._id,
-    therapistId: therapist._id,
-    from: { $lt: input.to, $gte: input.from - MAX_BOOKING_MS },
-    to: { $gt: input.from },
-  })
-    .sort({ from: 1 })
-    .lean();
+  const bookings = await ctx.models.Booking.find(overlapFilter(ctx.company._id, therapist._id, input, MAX_BOOKING_MS)).sort({ from: 1 }).lean();
   return bookings.map(toBookingView);
 }
 

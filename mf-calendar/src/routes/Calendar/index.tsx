@@ -5,12 +5,12 @@
  */
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
 import { browserIsInCopenhagen, CALENDAR, formatDanishDate, startOfCopenhagenDay } from '@klinik/core/time';
 import type { Booking } from '@klinik/core';
-import { PageHeader, useNotifications } from '@klinik/ui';
+import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 import CardCalendar from './CardCalendar';
@@ -141,16 +141,7 @@ export default function CalendarPage({ shell }: RemotePageProps) {
       {!browserIsInCopenhagen() && <Text size={200}>{T.otherZone}</Text>}
       <Legend />
       <div className={styles.loading}>{loading && <Spinner size="tiny" label={texts.calendar.title} labelPosition="after" />}</div>
-      {error && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>
-            {T.loadFailed} {error}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void reload()}>{T.retry}</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void reload()} />}
       <div className={styles.grid}>
         {cards ? (
           <CardCalendar day={day} data={data} onSlot={(at) => setOverlay({ kind: 'create', at })} onOpen={(item) => setOverlay({ kind: 'event', item })} />

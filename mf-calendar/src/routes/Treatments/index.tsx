@@ -5,9 +5,6 @@
 import { Fragment, Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   SearchBox,
   Select,
   Skeleton,
@@ -25,7 +22,7 @@ import {
 import { AddRegular, ChevronLeftRegular, ChevronRightRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
 import type { Treatment } from '@klinik/core';
-import { PageHeader, useNotifications } from '@klinik/ui';
+import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 
@@ -118,16 +115,7 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
           onChange={(_, data) => setSearch(data.value)}
         />
       </div>
-      {error && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>
-            {T.loadFailed} {error}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void load()}>{T.retry}</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void load()} />}
       <div className={styles.scroll}>
         <Table className={styles.table} aria-label={T.title} size="small">
           <TableHeader>

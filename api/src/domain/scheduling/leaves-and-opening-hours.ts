@@ -5,6 +5,7 @@ import type { ActionContext } from '../../endpoint/context.js';
 import { NotFoundError, ValidationError } from '../../endpoint/errors.js';
 import type { LeaveDoc, OpeningHoursDoc, TherapistDoc } from '../../models/index.js';
 import { claimIds, claimUnits, releaseUnits } from './claims.js';
+import { overlapFilter } from './ranges.js';
 import { assertMayChange, targetTherapist } from './target.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -19,14 +20,7 @@ export function toOpeningHoursView(hours: OpeningHoursDoc): OpeningHours {
 
 export async function listLeaves(ctx: ActionContext, input: ParsedInput<'getLeavesForDay'>): Promise<Leave[]> {
   const therapist = await targetTherapist(ctx, input.therapistId);
-  const leaves = await ctx.models.Leave.find({
-    companyId: ctx.company._id,
-    therapistId: therapist._id,
-    from: { $lt: input.to, $gte: input.from - MAX_LEAVE_MS },
-    to: { $gt: input.from },
-  })
-    .sort({ from: 1 })
-    .lean();
+  const leaves = await ctx.models.Leave.find(overlapFilter(ctx.company._id, therapist._id, input, MAX_LEAVE_MS)).sort({ from: 1 }).lean();
   return leaves.map(toLeaveView);
 }
 
@@ -48,14 +42,7 @@ export async function removeLeave(ctx: ActionContext, id: string): Promise<void>
 
 export async function listOpeningHours(ctx: ActionContext, input: ParsedInput<'getOpeningHoursFromTherapist'>): Promise<OpeningHours[]> {
   const therapist = await targetTherapist(ctx, input.therapistId);
-  const hours = await ctx.models.OpeningHours.find({
-    companyId: ctx.company._id,
-    therapistId: therapist._id,
-    from: { $lt: input.to, $gte: input.from - DAY_MS },
-    to: { $gt: input.from },
-  })
-    .sort({ from: 1 })
-    .lean();
+  const hours = await ctx.models.OpeningHours.find(overlapFilter(ctx.company._id, therapist._id, input, DAY_MS)).sort({ from: 1 }).lean();
   return hours.map(toOpeningHoursView);
 }
 

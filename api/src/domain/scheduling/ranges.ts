@@ -1,0 +1,15 @@
+import type { Types } from 'mongoose';
+
+/**
+ * The filter for a therapist's items (bookings, leaves, opening hours) overlapping [from, to). Items start at
+ * most `longest` before they end, so the start can be bounded from below as well, which lets an index on
+ * {companyId, therapistId, from} serve the query.
+ */
+export function overlapFilter(companyId: Types.ObjectId, therapistId: Types.ObjectId, range: { from: number; to: number }, longest: number) {
+  return {
+    companyId,
+    therapistId,
+    from: { $lt: range.to, $gte: range.from - longest },
+    to: { $gt: range.from },
+  };
+}
