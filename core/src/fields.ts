@@ -11,7 +11,8 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
 } from './constants.js';
-import { messages, newClientMessages } from './messages.js';
+import { messages } from './messages.js';
+import { newClientMessages, schedulingMessages } from './messages-scheduling.js';
 
 /** A trimmed, required text of at most `max` characters. */
 export function requiredText(label: string, max: number = NAME_MAX_LENGTH) {
@@ -87,10 +88,10 @@ export const linkToken = z
   .regex(/^[A-Za-z0-9_-]{20,200}$/, messages.resetLinkInvalid);
 
 /** A database reference: 24 hex characters (anything else is refused before it reaches a query). */
-export const objectId = z.string({ error: messages.invalidReference }).regex(/^[a-f0-9]{24}$/i, messages.invalidReference);
+export const objectId = z.string({ error: schedulingMessages.invalidReference }).regex(/^[a-f0-9]{24}$/i, schedulingMessages.invalidReference);
 
 /** An instant as epoch milliseconds. */
-export const epochMs = z.number({ error: messages.timeRequired }).int(messages.timeRequired).min(0).max(8_640_000_000_000_000);
+export const epochMs = z.number({ error: schedulingMessages.timeRequired }).int(schedulingMessages.timeRequired).min(0).max(8_640_000_000_000_000);
 
 /** Six digits that are a real date ddmmyy (CPR numbers need not pass modulus 11: never check that). */
 export function isCprBirthDate(value: string): boolean {

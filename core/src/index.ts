@@ -3,5 +3,6 @@ import './zod-locale.js';
 export * from './rules.js';
 export * from './time.js';
 export * from './fields.js';
+export * from './messages-scheduling.js';
 export * from './contract.js';
 export * from './actions/index.js';

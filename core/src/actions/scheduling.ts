@@ -2,16 +2,17 @@
 import { z } from 'zod';
 import { defineAction, messageAnswer } from '../contract.js';
 import { epochMs, newClientSchema, objectId } from '../fields.js';
+import { schedulingMessages } from '../messages-scheduling.js';
 import { messages } from '../messages.js';
 import { isOnUnitBoundary, MAX_CALENDAR_RANGE_MS, MAX_LEAVE_MS, timeRowProblems } from '../scheduling.js';
 
-const onUnit = epochMs.refine(isOnUnitBoundary, messages.timeOnFiveMinutes);
+const onUnit = epochMs.refine(isOnUnitBoundary, schedulingMessages.timeOnFiveMinutes);
 
 /** A calendar range [from, to): at most 62 days. */
 const range = z
   .strictObject({ from: epochMs, to: epochMs, therapistId: objectId.optional() })
-  .refine((value) => value.to > value.from, { message: messages.endAfterStart, path: ['to'] })
-  .refine((value) => value.to - value.from <= MAX_CALENDAR_RANGE_MS, { message: messages.rangeTooLong, path: ['to'] });
+  .refine((value) => value.to > value.from, { message: schedulingMessages.endAfterStart, path: ['to'] })
+  .refine((value) => value.to - value.from <= MAX_CALENDAR_RANGE_MS, { message: schedulingMessages.rangeTooLong, path: ['to'] });
 
 export const bookingSchema = z.strictObject({
   id: z.string(),
@@ -102,8 +103,8 @@ export const schedulingActions = {
         reason: z.string().trim().max(2000).default(''),
         therapistId: objectId.optional(),
       })
-      .refine((value) => value.treatmentId !== undefined, { message: messages.treatmentRequired, path: ['treatmentId'] })
-      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: messages.clientChoice, path: ['clientId'] }),
+      .refine((value) => value.treatmentId !== undefined, { message: schedulingMessages.treatmentRequired, path: ['treatmentId'] })
+      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: schedulingMessages.clientChoice, path: ['clientId'] }),
     output: z.strictObject({ message: z.string(), data: bookingSchema }),
   }),
   setBooking: defineAction({
@@ -149,11 +150,11 @@ export const schedulingActions = {
       .strictObject({
         from: onUnit,
         to: onUnit,
-        reason: z.string({ error: messages.leaveReasonRequired }).trim().min(1, messages.leaveReasonRequired).max(500),
+        reason: z.string({ error: schedulingMessages.leaveReasonRequired }).trim().min(1, schedulingMessages.leaveReasonRequired).max(500),
         therapistId: objectId.optional(),
       })
-      .refine((value) => value.to > value.from, { message: messages.endAfterStart, path: ['to'] })
-      .refine((value) => value.to - value.from <= MAX_LEAVE_MS, { message: messages.leaveTooLong, path: ['to'] }),
+      .refine((value) => value.to > value.from, { message: schedulingMessages.endAfterStart, path: ['to'] })
+      .refine((value) => value.to - value.from <= MAX_LEAVE_MS, { message: schedulingMessages.leaveTooLong, path: ['to'] }),
     output: z.strictObject({ message: z.string(), data: leaveSchema }),
   }),
   deleteLeave: defineAction({
@@ -176,8 +177,8 @@ export const schedulingActions = {
     summary: 'Adds one opening interval from–to.',
     input: z
       .strictObject({ from: epochMs, to: epochMs, therapistId: objectId.optional() })
-      .refine((value) => value.to > value.from, { message: messages.endAfterStart, path: ['to'] })
-      .refine((value) => value.to - value.from <= 24 * 3600_000, { message: messages.rangeTooLong, path: ['to'] }),
+      .refine((value) => value.to > value.from, { message: schedulingMessages.endAfterStart, path: ['to'] })
+      .refine((value) => value.to - value.from <= 24 * 3600_000, { message: schedulingMessages.rangeTooLong, path: ['to'] }),
     output: z.strictObject({ message: z.string(), data: z.array(openingHoursSchema) }),
   }),
   addWeeklyOpeningHours: defineAction({

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineAction, messageAnswer } from '../contract.js';
 import { objectId } from '../fields.js';
+import { schedulingMessages } from '../messages-scheduling.js';
 import { messages } from '../messages.js';
 
 export const TREATMENT_PAGE_SIZES = [5, 10, 15] as const;
@@ -11,33 +12,33 @@ export const PAUSE_PRESET_MINUTES = [0, 2, 5, 10, 12, 15] as const;
 
 /** A price in DKK: a number, or a text with a Danish decimal comma; at most two decimals. */
 export const priceDkk = z
-  .union([z.number(), z.string()], { error: messages.priceMustBeNumber })
+  .union([z.number(), z.string()], { error: schedulingMessages.priceMustBeNumber })
   .transform((value) => {
     if (typeof value === 'number') return value;
     const text = value.trim();
     // '1.234,50' (Danish) or '1234.50': with a comma, dots are thousands separators.
     return Number(text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text);
   })
-  .refine((value) => Number.isFinite(value) && value >= 0 && value <= 1_000_000 && Math.round(value * 100) === Math.round(value * 100 * 1000) / 1000, messages.priceMustBeNumber);
+  .refine((value) => Number.isFinite(value) && value >= 0 && value <= 1_000_000 && Math.round(value * 100) === Math.round(value * 100 * 1000) / 1000, schedulingMessages.priceMustBeNumber);
 
 const durationSeconds = z
-  .number({ error: messages.durationRequired })
-  .int(messages.durationWholeFiveMinutes)
-  .min(300, messages.durationWholeFiveMinutes)
-  .max(12 * 3600, messages.durationWholeFiveMinutes)
-  .refine((value) => value % 300 === 0, messages.durationWholeFiveMinutes);
+  .number({ error: schedulingMessages.durationRequired })
+  .int(schedulingMessages.durationWholeFiveMinutes)
+  .min(300, schedulingMessages.durationWholeFiveMinutes)
+  .max(12 * 3600, schedulingMessages.durationWholeFiveMinutes)
+  .refine((value) => value % 300 === 0, schedulingMessages.durationWholeFiveMinutes);
 
 const pauseSeconds = z
-  .number({ error: messages.pauseRequired })
-  .int(messages.pauseWholeMinutes)
-  .min(0, messages.pauseWholeMinutes)
-  .max(7200, messages.pauseWholeMinutes)
-  .refine((value) => value % 60 === 0, messages.pauseWholeMinutes);
+  .number({ error: schedulingMessages.pauseRequired })
+  .int(schedulingMessages.pauseWholeMinutes)
+  .min(0, schedulingMessages.pauseWholeMinutes)
+  .max(7200, schedulingMessages.pauseWholeMinutes)
+  .refine((value) => value % 60 === 0, schedulingMessages.pauseWholeMinutes);
 
 const treatmentName = z
-  .string({ error: messages.treatmentNameRequired })
+  .string({ error: schedulingMessages.treatmentNameRequired })
   .trim()
-  .min(1, messages.treatmentNameRequired)
+  .min(1, schedulingMessages.treatmentNameRequired)
   .max(100, messages.tooLong('Navnet', 100));
 
 export const treatmentSchema = z.strictObject({

@@ -4,7 +4,7 @@
  * CPR numbers are stored as given (searchable by the clinic); they never go into logs, URLs or localStorage.
  */
 import { Types } from 'mongoose';
-import { messages, type ClientSummary, type ParsedInput } from '@klinik/core';
+import { schedulingMessages, type ClientSummary, type ParsedInput } from '@klinik/core';
 import type { ActionContext } from '../../endpoint/context.js';
 import { ConflictError, isDuplicateKeyError } from '../../endpoint/errors.js';
 import type { ClientDoc } from '../../models/index.js';
@@ -67,7 +67,7 @@ export async function createClient(ctx: ActionContext, fields: NewClient, create
     });
     return client.toObject();
   } catch (error) {
-    if (isDuplicateKeyError(error)) throw new ConflictError(messages.clientExists);
+    if (isDuplicateKeyError(error)) throw new ConflictError(schedulingMessages.clientExists);
     throw error;
   }
 }

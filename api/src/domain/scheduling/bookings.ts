@@ -4,7 +4,7 @@
  * a therapist works in their own calendar, the owner in any of the clinic's.
  */
 import { Types } from 'mongoose';
-import { bookingState, copenhagenDateKey, MAX_BOOKING_MS, messages, type Booking, type ParsedInput } from '@klinik/core';
+import { bookingState, copenhagenDateKey, MAX_BOOKING_MS, messages, schedulingMessages, type Booking, type ParsedInput } from '@klinik/core';
 import type { ActionContext } from '../../endpoint/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
 import type { BookingDoc, TreatmentDoc } from '../../models/index.js';
@@ -49,13 +49,13 @@ export async function findBooking(ctx: ActionContext, id: string): Promise<Booki
 
 async function findTreatment(ctx: ActionContext, treatmentId: string, therapistId: Types.ObjectId): Promise<TreatmentDoc> {
   const treatment = await ctx.models.Treatment.findOne({ _id: new Types.ObjectId(treatmentId), companyId: ctx.company._id, therapistId }).lean();
-  if (!treatment) throw new ValidationError(messages.treatmentRequired, { treatmentId: messages.treatmentRequired });
+  if (!treatment) throw new ValidationError(schedulingMessages.treatmentRequired, { treatmentId: schedulingMessages.treatmentRequired });
   return treatment;
 }
 
 function checkLength(from: number, to: number): void {
-  if (to <= from) throw new ValidationError(messages.endAfterStart, { to: messages.endAfterStart });
-  if (to - from > MAX_BOOKING_MS) throw new ValidationError(messages.bookingTooLong, { to: messages.bookingTooLong });
+  if (to <= from) throw new ValidationError(schedulingMessages.endAfterStart, { to: schedulingMessages.endAfterStart });
+  if (to - from > MAX_BOOKING_MS) throw new ValidationError(schedulingMessages.bookingTooLong, { to: schedulingMessages.bookingTooLong });
 }
 
 export async function listBookings(ctx: ActionContext, input: ParsedInput<'getBookingsFromTherapist'>): Promise<Booking[]> {
@@ -72,7 +72,7 @@ export async function addBooking(ctx: ActionContext, input: ParsedInput<'addBook
 
   let client;
   if (input.client) {
-    if (therapist.isAvailable === false) throw new ConflictError(messages.onlyExistingClients);
+    if (therapist.isAvailable === false) throw new ConflictError(schedulingMessages.onlyExistingClients);
     client = await createClient(ctx, input.client, therapist._id);
   } else {
     client = await findVisibleClient(ctx, input.clientId!);
@@ -113,7 +113,7 @@ export async function addBooking(ctx: ActionContext, input: ParsedInput<'addBook
 export async function changeBooking(ctx: ActionContext, input: ParsedInput<'setBooking'>): Promise<Booking> {
   const booking = await findBooking(ctx, input.id);
   assertMayChange(ctx, booking.therapistId);
-  if (input.version !== undefined && input.version !== booking.version) throw new ConflictError(messages.changedMeanwhile);
+  if (input.version !== undefined && input.version !== booking.version) throw new ConflictError(schedulingMessages.changedMeanwhile);
 
   let treatment: TreatmentDoc | null = null;
   if (input.treatmentId && input.treatmentId !== booking.treatmentId?.toString()) {
@@ -143,7 +143,7 @@ export async function changeBooking(ctx: ActionContext, input: ParsedInput<'setB
   ).lean();
   if (!updated) {
     await releaseUnits(ctx.models, booking._id, added);
-    throw new ConflictError(messages.changedMeanwhile);
+    throw new ConflictError(schedulingMessages.changedMeanwhile);
   }
   const keep = new Set(newClaims);
   await releaseUnits(ctx.models, booking._id, oldClaims.filter((claim) => !keep.has(claim)));

@@ -4,11 +4,10 @@
  * fails on `_id` uniqueness, whatever the timing; the failed claim then removes what it did insert, so a lost
  * race leaves nothing behind. Claims whose booking never appeared (a crash between the two writes) are swept.
  */
-import { unitStarts } from '@klinik/core';
+import { schedulingMessages, unitStarts } from '@klinik/core';
 import type { Types } from 'mongoose';
 import { ConflictError, isDuplicateKeyError } from '../../endpoint/errors.js';
 import type { Models } from '../../models/index.js';
-import { messages } from '@klinik/core/rules';
 
 export function claimIds(companyId: Types.ObjectId, therapistId: Types.ObjectId, from: number, to: number): string[] {
   const prefix = `${companyId.toString()}:${therapistId.toString()}:`;
@@ -31,7 +30,7 @@ export async function claimUnits(models: Models, ids: string[], ref: Types.Objec
   } catch (error) {
     await models.SlotClaim.deleteMany({ _id: { $in: wanted }, ref });
     if (isDuplicateKeyError(error) || (error as { writeErrors?: { code?: number }[] }).writeErrors?.some((e) => e.code === 11000)) {
-      throw new ConflictError(messages.bookingOverlap);
+      throw new ConflictError(schedulingMessages.bookingOverlap);
     }
     throw error;
   }

@@ -3,14 +3,14 @@
  * The therapist is always looked up inside the caller's company, so another clinic's id is simply not found.
  */
 import { Types } from 'mongoose';
-import { messages } from '@klinik/core/rules';
+import { messages, schedulingMessages } from '@klinik/core';
 import type { ActionContext } from '../../endpoint/context.js';
 import { ForbiddenError, NotFoundError } from '../../endpoint/errors.js';
 import type { TherapistDoc } from '../../models/index.js';
 
 export async function targetTherapist(ctx: ActionContext, therapistId?: string): Promise<TherapistDoc> {
   if (!therapistId || therapistId === ctx.therapistId) return ctx.therapist;
-  if (!ctx.therapist.isAdmin) throw new ForbiddenError(messages.otherTherapistOwnerOnly);
+  if (!ctx.therapist.isAdmin) throw new ForbiddenError(schedulingMessages.otherTherapistOwnerOnly);
   const therapist = await ctx.models.Therapist.findOne({ _id: new Types.ObjectId(therapistId), companyId: ctx.company._id }).lean();
   if (!therapist) throw new NotFoundError(messages.notFound);
   return therapist;
@@ -22,5 +22,5 @@ export function mayChange(ctx: ActionContext, ownerId: Types.ObjectId): boolean 
 }
 
 export function assertMayChange(ctx: ActionContext, ownerId: Types.ObjectId): void {
-  if (!mayChange(ctx, ownerId)) throw new ForbiddenError(messages.otherTherapistOwnerOnly);
+  if (!mayChange(ctx, ownerId)) throw new ForbiddenError(schedulingMessages.otherTherapistOwnerOnly);
 }

@@ -27,7 +27,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { actions, messages, type ClientSummary, type TherapistView, type Treatment } from '@klinik/core';
+import { actions, schedulingMessages, type ClientSummary, type TherapistView, type Treatment } from '@klinik/core';
 import { fromCopenhagenInputs, toCopenhagenInputs } from '@klinik/core/time';
 import { ActionError } from '@klinik/core/client';
 import type { CalendarApi } from '../../api';
@@ -192,7 +192,7 @@ export default function CreateBookingDrawer({
               <>
                 {!takesNewClients && (
                   <MessageBar intent="warning" role="alert">
-                    <MessageBarBody>{messages.onlyExistingClients}</MessageBarBody>
+                    <MessageBarBody>{schedulingMessages.onlyExistingClients}</MessageBarBody>
                   </MessageBar>
                 )}
                 <div className={styles.pair}>

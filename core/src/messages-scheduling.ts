@@ -1,0 +1,44 @@
+/**
+ * Danish messages of the scheduling rules (bookings, leaves, opening hours, treatments). Kept apart from
+ * `messages` so the shell's first page, which loads `@klinik/core/rules`, does not carry them.
+ */
+export const schedulingMessages = {
+  invalidReference: 'Ugyldig reference',
+  // spec 2 §8, scheduling
+  bookingOverlap: 'Denne tidspunkt overlapper med en anden booking. Vælg en anden tidspunkt.',
+  treatmentRequired: 'Fejl: Behandling er påkrævet.',
+  timeRequired: 'Fejl: Tid er påkrævet.',
+  // spec 3 §5, treatment form
+  treatmentNameRequired: 'Patientnavn er påkrævet',
+  priceMustBeNumber: 'Prisen skal være et tal',
+  durationRequired: 'Varighed er påkrævet',
+  pauseRequired: 'Pause er påkrævet',
+  durationWholeFiveMinutes: 'Varigheden skal være hele 5 minutter (mindst 5 minutter, højst 12 timer)',
+  pauseWholeMinutes: 'Pausen skal være hele minutter mellem 0 og 120',
+  // spec 1 §8 and ours, bookings
+  clientExists: 'Denne klient eksisterer allerede i din klinik',
+  onlyExistingClients: 'Du tager ikke imod nye klienter. Der kan kun bookes tider til eksisterende klienter.',
+  clientChoice: 'Vælg en eksisterende klient eller udfyld en ny klient',
+  timeOnFiveMinutes: 'Tiden skal ligge på hele 5 minutter',
+  endAfterStart: 'Sluttidspunkt skal være efter starttidspunkt!',
+  bookingTooLong: 'En booking kan højst vare 12 timer',
+  leaveTooLong: 'Et fravær kan højst vare 31 dage. Opret et længere fravær som flere.',
+  leaveReasonRequired: 'Årsag er påkrævet',
+  leaveFromRequired: 'Fra er påkrævet',
+  leaveToRequired: 'Til er påkrævet',
+  rangeTooLong: 'Perioden er for lang',
+  otherTherapistOwnerOnly: 'Kun klinikkens administrator kan se og ændre andre terapeuters kalender',
+  changedMeanwhile: 'Bookingen er blevet ændret imens. Hent kalenderen igen og prøv igen.',
+} as const;
+
+/** Identity fields of a new client, with the prefix of the form they are shown in (spec 1 §5, spec 2 §8). */
+export function newClientMessages(prefix: '' | 'Fejl: ') {
+  return {
+    nameFirst: `${prefix}Fornavn er påkrævet.`,
+    nameLast: `${prefix}Efternavn er påkrævet.`,
+    CPR6Digit: `${prefix}Fødselsdag skal være 6 cifre.`,
+    CPRLast4Digit: `${prefix}De sidste 4 cifre i dit CPR nr skal bestå af 4 tegn.`,
+    email: `${prefix}Invalid email adresse`,
+    phone: `${prefix}Telefonnummer skal være mindst 8 cifre og må ikke indeholde specialtegn udover +`,
+  } as const;
+}
