@@ -1,5 +1,5 @@
 import { copenhagenWallTime, formatCopenhagenTime } from './time.js';
-import { bookingState, expandWeeklyPattern, isOnUnitBoundary, timeRowProblems, unitStarts, SLOT_UNIT_MS } from './scheduling.js';
+import { availableStarts, bookingState, expandWeeklyPattern, isBookableDay, isOnUnitBoundary, timeRowProblems, unitStarts, SLOT_UNIT_MS } from './scheduling.js';
 
 describe('time units', () => {
   it('covers [from, to) in 5-minute units', () => {
@@ -62,5 +62,65 @@ describe('weekly pattern', () => {
     expect(split.map((interval) => formatCopenhagenTime(interval.from))).toEqual(['08:00', '13:00']);
     expect(expandWeeklyPattern({ weekdays: [2], everyWeeks: 1, startDate: '2026-02-30', occurrences: 1, times: [{ start: '08:00', end: '12:00' }] })).toEqual([]);
     expect(expandWeeklyPattern({ weekdays: [2], everyWeeks: 1, startDate: '2026-11-23', occurrences: 1, times: [{ start: '12:00', end: '08:00' }] })).toEqual([]);
+  });
+});
+
+describe('online availability', () => {
+  const at = (day: number, hour: number, minute = 0) => copenhagenWallTime(2026, 12, day, hour, minute);
+  const NOW = at(1, 10); // Tuesday 1 December, 10:00
+  const base = { from: at(1, 0), to: at(8, 0), durationMs: 45 * 60_000, pauseMs: 0, busy: [], now: NOW };
+  const times = (starts: number[]) => starts.map((start) => `${new Date(start + 3600_000).toISOString().slice(8, 10)} ${formatCopenhagenTime(start)}`);
+
+  it('offers every 15 minutes inside the opening hours, the treatment ending by closing time', () => {
+    const starts = availableStarts({ ...base, openings: [{ from: at(2, 8), to: at(2, 10) }] });
+    expect(times(starts)).toEqual(['02 08:00', '02 08:15', '02 08:30', '02 08:45', '02 09:00', '02 09:15']);
+  });
+
+  it('never offers today or the past', () => {
+    const starts = availableStarts({ ...base, openings: [{ from: at(1, 11), to: at(1, 16) }, { from: at(1, 8), to: at(1, 9) }] });
+    expect(starts).toEqual([]);
+    expect(isBookableDay(at(1, 23, 55), NOW)).toBe(false);
+    expect(isBookableDay(at(2, 0), NOW)).toBe(true);
+  });
+
+  it('keeps clear of bookings and their pauses, and the new treatment brings its own pause', () => {
+    const openings = [{ from: at(2, 8), to: at(2, 12) }];
+    // Booked 09:00–09:45 with a 15-minute pause after it: free again at 10:00.
+    const busy = [{ from: at(2, 9), to: at(2, 10) }];
+    const starts = availableStarts({ ...base, openings, busy, pauseMs: 15 * 60_000 });
+    expect(times(starts)).toEqual(['02 08:00', '02 10:00', '02 10:15', '02 10:30', '02 10:45', '02 11:00', '02 11:15']);
+  });
+
+  it('fits back-to-back between two bookings exactly', () => {
+    const openings = [{ from: at(2, 8), to: at(2, 12) }];
+    const busy = [{ from: at(2, 8), to: at(2, 9) }, { from: at(2, 9, 45), to: at(2, 12) }];
+    expect(times(availableStarts({ ...base, openings, busy }))).toEqual(['02 09:00']);
+  });
+
+  it('treats a leave as taken and handles opening hours split over a day', () => {
+    const openings = [{ from: at(3, 8), to: at(3, 10) }, { from: at(3, 13), to: at(3, 14) }];
+    const busy = [{ from: at(3, 8, 30), to: at(3, 9, 30) }];
+    // 09:15 would run past the leave's end into 10:00 closing: nothing fits in the morning.
+    expect(times(availableStarts({ ...base, openings, busy }))).toEqual(['03 13:00', '03 13:15']);
+  });
+
+  it('stays on the wall clock on the daylight-saving days', () => {
+    const spring = copenhagenWallTime(2026, 3, 29, 8);
+    const starts = availableStarts({
+      from: copenhagenWallTime(2026, 3, 23),
+      to: copenhagenWallTime(2026, 3, 30),
+      durationMs: 60 * 60_000,
+      pauseMs: 0,
+      openings: [{ from: spring, to: copenhagenWallTime(2026, 3, 29, 10) }],
+      busy: [],
+      now: copenhagenWallTime(2026, 3, 20, 12),
+    });
+    expect(starts.map(formatCopenhagenTime)).toEqual(['08:00', '08:15', '08:30', '08:45', '09:00']);
+    expect(starts[0]).toBe(Date.UTC(2026, 2, 29, 6));
+  });
+
+  it('keeps to the window asked for, on unit boundaries', () => {
+    const starts = availableStarts({ ...base, from: at(2, 9), to: at(2, 9, 30), openings: [{ from: at(2, 8, 2), to: at(2, 12) }] });
+    expect(times(starts)).toEqual(['02 09:05', '02 09:20']);
   });
 });

@@ -167,3 +167,63 @@ export function expandWeeklyPattern(pattern: WeeklyPattern): { from: number; to:
   }
   return intervals.sort((a, b) => a.from - b.from);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Online availability
+
+export interface Interval {
+  from: number;
+  to: number;
+}
+
+export interface AvailabilityInput {
+  /** The window asked for: [from, to). */
+  from: number;
+  to: number;
+  /** The treatment's duration and the pause it needs after it, in milliseconds. */
+  durationMs: number;
+  pauseMs: number;
+  /** Opening intervals overlapping the window. */
+  openings: readonly Interval[];
+  /** Taken time: bookings with their own pause after them, and leaves. */
+  busy: readonly Interval[];
+  now: number;
+  /** Distance between offered starts; 15 minutes unless given. */
+  stepMs?: number;
+}
+
+export const ONLINE_STEP_MS = 15 * MINUTE_MS;
+
+/**
+ * The start times a client may book online: inside an opening interval (the treatment itself must end by the
+ * interval's end), free of bookings, their pauses and leaves for the treatment and its own pause, on unit
+ * boundaries, every 15 minutes from the interval's start, and never today or earlier in Copenhagen time.
+ */
+export function availableStarts(input: AvailabilityInput): number[] {
+  const step = input.stepMs ?? ONLINE_STEP_MS;
+  if (input.durationMs <= 0 || step <= 0) return [];
+  const today = copenhagenDay(input.now);
+  const busy = [...input.busy].sort((a, b) => a.from - b.from);
+  const starts = new Set<number>();
+  for (const opening of input.openings) {
+    const first = Math.ceil(opening.from / SLOT_UNIT_MS) * SLOT_UNIT_MS;
+    for (let start = first; start + input.durationMs <= opening.to; start += step) {
+      if (start < input.from || start >= input.to) continue;
+      if (copenhagenDay(start) <= today) continue;
+      const needed = { from: start, to: start + input.durationMs + input.pauseMs };
+      if (busy.some((taken) => overlaps(taken, needed))) continue;
+      starts.add(start);
+    }
+  }
+  return [...starts].sort((a, b) => a - b);
+}
+
+function copenhagenDay(epochMs: number): string {
+  const date = new TZDate(epochMs, TIME_ZONE);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** Spec 1 §8: the online booking refuses today (and the past): bookable from tomorrow in Copenhagen time. */
+export function isBookableDay(start: number, now: number): boolean {
+  return copenhagenDay(start) > copenhagenDay(now);
+}
