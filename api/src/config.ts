@@ -52,6 +52,12 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   'resetPassword:account': { points: 5, durationSeconds: 60 * 60 },
   checkUsername: { points: 300, durationSeconds: 15 * 60 },
   'checkPassword:account': { points: 10, durationSeconds: 15 * 60 },
+  // The public booking page: the CPR lookup is the one that could be abused to probe who is a client.
+  getClientsFromTherapistCompanyOnlineBooking: { points: 10, durationSeconds: 15 * 60 },
+  clientGetAvailable: { points: 600, durationSeconds: 15 * 60 },
+  clientAddBooking: { points: 30, durationSeconds: 60 * 60 },
+  clientAddEventDateClients: { points: 30, durationSeconds: 60 * 60 },
+  clientUnsubscribe: { points: 30, durationSeconds: 60 * 60 },
 };
 
 export const DEFAULT_DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].flatMap((port) => [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cvr, email, isValidPhone, phone, post } from './fields.js';
+import { cvr, email, phone, post } from './fields.js';
+import { isValidPhone } from './predicates.js';
 import './zod-locale.js';
 
 describe('phone (spec 1 §5)', () => {

@@ -12,6 +12,7 @@ import {
   PHONE_MAX_LENGTH,
 } from './constants.js';
 import { messages } from './messages.js';
+import { isCprBirthDate, isCprLast4 } from './predicates.js';
 import { newClientMessages, schedulingMessages } from './messages-scheduling.js';
 
 /** A trimmed, required text of at most `max` characters. */
@@ -29,11 +30,6 @@ export function optionalText(label: string, max: number = NAME_MAX_LENGTH) {
 }
 
 const PHONE_PATTERN = /^\+?\d{8,}$/;
-
-/** Spec 1 §5: an optional plus followed by at least 8 digits; spaces are ignored. */
-export function isValidPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value.replace(/\s+/g, ''));
-}
 
 export const phone = z
   .string({ error: messages.phoneFormat })
@@ -93,13 +89,6 @@ export const objectId = z.string({ error: schedulingMessages.invalidReference })
 /** An instant as epoch milliseconds. */
 export const epochMs = z.number({ error: schedulingMessages.timeRequired }).int(schedulingMessages.timeRequired).min(0).max(8_640_000_000_000_000);
 
-/** Six digits that are a real date ddmmyy (CPR numbers need not pass modulus 11: never check that). */
-export function isCprBirthDate(value: string): boolean {
-  if (!/^\d{6}$/.test(value)) return false;
-  const day = Number(value.slice(0, 2));
-  const month = Number(value.slice(2, 4));
-  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && day <= new Date(Date.UTC(2000, month, 0)).getUTCDate();
-}
 
 /** A new client's identity fields (new booking, online booking), with the form's messages. */
 export function newClientSchema(prefix: '' | 'Fejl: ') {
@@ -108,7 +97,7 @@ export function newClientSchema(prefix: '' | 'Fejl: ') {
     nameFirst: z.string({ error: text.nameFirst }).trim().min(1, text.nameFirst).max(NAME_MAX_LENGTH, messages.tooLong('Fornavn', NAME_MAX_LENGTH)),
     nameLast: z.string({ error: text.nameLast }).trim().min(1, text.nameLast).max(NAME_MAX_LENGTH, messages.tooLong('Efternavn', NAME_MAX_LENGTH)),
     CPR6Digit: z.string({ error: text.CPR6Digit }).trim().refine(isCprBirthDate, text.CPR6Digit),
-    CPRLast4Digit: z.string({ error: text.CPRLast4Digit }).transform((value) => value.replace(/\s+/g, '')).refine((value) => /^\d{4}$/.test(value), text.CPRLast4Digit),
+    CPRLast4Digit: z.string({ error: text.CPRLast4Digit }).transform((value) => value.replace(/\s+/g, '')).refine(isCprLast4, text.CPRLast4Digit),
     email: z.string({ error: text.email }).trim().max(EMAIL_MAX_LENGTH, text.email).pipe(z.email({ error: text.email })),
     phonePrivate: z
       .string({ error: text.phone })

@@ -42,3 +42,35 @@ export function newClientMessages(prefix: '' | 'Fejl: ') {
     phone: `${prefix}Telefonnummer skal være mindst 8 cifre og må ikke indeholde specialtegn udover +`,
   } as const;
 }
+
+/** Courses and the public online booking (spec 1 §4, §5, §8; spec 2 §5). */
+export const bookingMessages = {
+  minAboveMax: 'Minimum antal deltagere kan ikke være højere end max antal deltagere',
+  titleRequired: 'Titel er påkrævet',
+  limitNumber: 'Max antal deltagere skal være et tal mellem 1 og 1000',
+  minNumber: 'Minimum antal deltagere skal være et tal mellem 0 og 1000',
+  latestDays: 'Tilmeldingsfristen skal være 0 til 365 dage før kurset',
+  deadlinePassed: 'Tilmeldingsfristen for denne kursusdag er overskredet',
+  alreadySignedUp: 'Du er allerede tilmeldt denne kursusdag',
+  courseDateRequired: 'Vælg mindst én kursusdag',
+  // spec 1 §8, verbatim
+  sameDay: 'Du kan kun bestille tider i morgen og frem. Hvis du har brug for at booke til i dag, bedes du kontakte klinikken for at aftale en tid.',
+  formDisabled: 'Bookingformular er deaktiveret',
+  missingInformation: 'Du mangler at opgive obligatorisk information',
+  done: 'Din booking er nu oprettet.',
+  unsubscribed: 'Du er nu afmeldt nyhedsbreve',
+  // ours
+  reasonRequired: 'Årsag til henvendelse er påkrævet',
+  consentRequired: 'Du skal give samtykke for at booke',
+  fullCpr: 'Skriv hele CPR-nummeret (10 cifre)',
+  slotGone: 'Tiden er ikke længere ledig. Vælg en anden tid.',
+  clientRefExpired: 'Søg dig frem igen: opslaget er udløbet.',
+  unsubscribeLinkInvalid: 'Linket til afmelding er ugyldigt',
+  onWaitingList: 'Du er skrevet på ventelisten',
+  signedUp: 'Du er tilmeldt kurset',
+} as const;
+
+/** Spec 1 §8: the treatment step's message when the therapist has no treatments for the client. */
+export function noTreatmentsMessage(email: string, phone: string): string {
+  return `Der er ingen behandlinger, du kan booke online. Kontakt klinikken på ${email} eller ${phone}.`;
+}

@@ -8,5 +8,6 @@ export * from './plan.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './format.js';
+export * from './predicates.js';
 export type * from './shell-contract.js';
 export type { TherapistView } from './actions/auth.js';

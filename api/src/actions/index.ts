@@ -4,12 +4,14 @@
  */
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
 import { authHandlers } from './auth.js';
+import { courseHandlers } from './courses.js';
 import { schedulingHandlers } from './scheduling.js';
 import type { Handler, Handlers } from './types.js';
 
 export const handlers: Handlers<ActionName> = {
   ...authHandlers,
   ...schedulingHandlers,
+  ...courseHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

@@ -25,7 +25,19 @@ export interface VerifiedToken {
   tokenVersion: number | string;
 }
 
+/** Tokens that stand for a record in a public link or page: never a database id in the open. */
+export type PurposeKind = 'client-ref' | 'unsubscribe';
+
+export interface PurposeClaims {
+  subject: string;
+  companyId: string;
+}
+
 export interface TokenService {
+  /** A signed reference for `purpose`; it expires after `ttlSeconds` when given. */
+  signPurpose(purpose: PurposeKind, claims: PurposeClaims, ttlSeconds?: number): string;
+  /** The claims of a valid reference for `purpose`, or null (forged, expired, or for another purpose). */
+  verifyPurpose(purpose: PurposeKind, token: string): PurposeClaims | null;
   sign(kind: TokenKind, claims: { subject: string; companyId?: string; tokenVersion: number | string }): { token: string; expiresIn: number };
   verify(token: unknown): VerifiedToken;
   /** A fingerprint of the admin password: changing the password ends every admin session. */
@@ -72,5 +84,21 @@ export function createTokenService(secret: string, ttlSeconds: number, adminPass
       };
     },
     adminTokenVersion: () => adminVersion,
+    signPurpose(purpose, claims, ttlSeconds) {
+      return jwt.sign({ cid: claims.companyId }, secret, {
+        algorithm: 'HS256',
+        audience: `klinik:${purpose}`,
+        subject: claims.subject,
+        ...(ttlSeconds ? { expiresIn: ttlSeconds } : {}),
+      });
+    },
+    verifyPurpose(purpose, token) {
+      try {
+        const decoded = jwt.verify(token, secret, { algorithms: ['HS256'], audience: `klinik:${purpose}` }) as jwt.JwtPayload;
+        return typeof decoded.sub === 'string' && typeof decoded.cid === 'string' ? { subject: decoded.sub, companyId: decoded.cid } : null;
+      } catch {
+        return null;
+      }
+    },
   };
 }

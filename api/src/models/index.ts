@@ -56,6 +56,10 @@ const therapistSchema = new Schema(
     newsletter: { type: Boolean, default: true },
     trial: { type: Number, default: null },
     colors: { type: [String], default: () => [...DEFAULT_THERAPIST_COLORS] },
+    /** Online booking (spec 2): the form on or off, and the confirmation mail with its text. */
+    bookingFormEnabled: { type: Boolean, default: true },
+    bookingMail: { type: Boolean, default: false },
+    bookingMailText: { type: String, default: '' },
     /** Bumped on logout, password change, deactivation and lost admin rights: older tokens stop working. */
     tokenVersion: { type: Number, default: 0 },
     createdAt: Number,
@@ -121,6 +125,7 @@ const clientSchema = new Schema(
     CPR6Digit: { type: String, required: true },
     CPRLast4Digit: { type: String, required: true },
     cprKey: { type: String, required: true },
+    newsletter: { type: Boolean, default: true },
     createdAt: Number,
     updatedAt: Number,
   },
@@ -148,6 +153,10 @@ const bookingSchema = new Schema(
     firstBooking: { type: Boolean, default: false },
     hasStamjournal: { type: Boolean, default: false },
     treatmentName: { type: String, default: '' },
+    /** The treatment's pause after the booking, in seconds: online availability keeps it free. */
+    pause: { type: Number, default: 0 },
+    /** 'online' when the client booked it on the public page. */
+    source: { type: String, enum: ['calendar', 'online'], default: 'calendar' },
     email: { type: String, default: '' },
     nameFirst: { type: String, default: '' },
     nameLast: { type: String, default: '' },
@@ -197,7 +206,76 @@ const slotClaimSchema = new Schema(
   {
     _id: { type: String, required: true },
     ref: { type: Schema.Types.ObjectId, required: true, index: true },
-    kind: { type: String, enum: ['booking', 'leave'], required: true },
+    kind: { type: String, enum: ['booking', 'leave', 'course'], required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
+/** A course (spec 2, Course (event)): the description is sanitised HTML. */
+const eventSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    title: { type: String, required: true },
+    description: { type: String, default: '' },
+    limit: { type: Number, required: true },
+    min: { type: Number, default: 0 },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: false },
+);
+eventSchema.index({ companyId: 1, therapistId: 1 });
+
+/** A course day. How many seats are taken is counted from its participants, never kept as a counter. */
+const eventDateSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    eventId: { type: Schema.Types.ObjectId, required: true },
+    from: { type: Number, required: true },
+    to: { type: Number, required: true },
+    latestDays: { type: Number, default: 0 },
+    version: { type: Number, default: 0 },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: false },
+);
+eventDateSchema.index({ companyId: 1, therapistId: 1, from: 1 });
+eventDateSchema.index({ eventId: 1 });
+
+/**
+ * A participant of a course day, or someone on its waiting list (isWaiting). One per client and day. A seat holder
+ * holds a CourseSeat; whoever could not get one waits.
+ */
+const eventDateClientSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    eventId: { type: Schema.Types.ObjectId, required: true },
+    eventDateId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    isWaiting: { type: Boolean, default: false },
+    nameFirst: { type: String, default: '' },
+    nameLast: { type: String, default: '' },
+    email: { type: String, default: '' },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+eventDateClientSchema.index({ eventDateId: 1, clientId: 1 }, { unique: true });
+
+/**
+ * A seat of a course day: `_id` is eventDate:n for n = 1 … limit. Taking a seat is inserting one, so two clients
+ * racing for the last seat cannot both get it: `_id` uniqueness decides, on MongoDB and FerretDB alike (a counter
+ * with a conditional update is not atomic on FerretDB 1.24, see docs/architecture.md).
+ */
+const courseSeatSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    eventDateId: { type: Schema.Types.ObjectId, required: true, index: true },
+    ref: { type: Schema.Types.ObjectId, required: true, index: true },
     createdAt: { type: Number, default: now },
   },
   { versionKey: false },
@@ -222,6 +300,9 @@ export type ClientDoc = InferSchemaType<typeof clientSchema> & { _id: Types.Obje
 export type BookingDoc = InferSchemaType<typeof bookingSchema> & { _id: Types.ObjectId };
 export type LeaveDoc = InferSchemaType<typeof leaveSchema> & { _id: Types.ObjectId };
 export type OpeningHoursDoc = InferSchemaType<typeof openingHoursSchema> & { _id: Types.ObjectId };
+export type EventDoc = InferSchemaType<typeof eventSchema> & { _id: Types.ObjectId };
+export type EventDateDoc = InferSchemaType<typeof eventDateSchema> & { _id: Types.ObjectId };
+export type EventDateClientDoc = InferSchemaType<typeof eventDateClientSchema> & { _id: Types.ObjectId };
 export type TeamUserDoc = InferSchemaType<typeof teamUserSchema> & { _id: Types.ObjectId };
 
 export function createModels(conn: Connection) {
@@ -236,6 +317,10 @@ export function createModels(conn: Connection) {
     Leave: conn.model('Leave', leaveSchema),
     OpeningHours: conn.model('OpeningHours', openingHoursSchema),
     SlotClaim: conn.model('SlotClaim', slotClaimSchema),
+    Event: conn.model('Event', eventSchema),
+    EventDate: conn.model('EventDate', eventDateSchema),
+    EventDateClient: conn.model('EventDateClient', eventDateClientSchema),
+    CourseSeat: conn.model('CourseSeat', courseSeatSchema),
     OutboxMail: conn.model('OutboxMail', outboxMailSchema),
   };
 }

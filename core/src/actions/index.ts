@@ -4,6 +4,8 @@
  */
 import type { z } from 'zod';
 import { authActions } from './auth.js';
+import { courseActions } from './courses.js';
+import { onlineBookingActions } from './online-booking.js';
 import { schedulingActions } from './scheduling.js';
 import { treatmentActions } from './treatments.js';
 
@@ -11,6 +13,8 @@ export const actions = {
   ...authActions,
   ...treatmentActions,
   ...schedulingActions,
+  ...courseActions,
+  ...onlineBookingActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -27,5 +31,7 @@ export function isActionName(name: string): name is ActionName {
 }
 
 export * from './auth.js';
+export * from './courses.js';
+export * from './online-booking.js';
 export * from './scheduling.js';
 export * from './treatments.js';

@@ -42,3 +42,21 @@ export function setPasswordMail(to: string, name: string, clinicName: string, li
     'Indstil din adgangskode',
   );
 }
+
+export function bookingConfirmationMail(
+  to: string,
+  details: { clientName: string; clinicName: string; therapistName: string; treatment: string; when: string; address: string; text: string },
+): MailMessage {
+  const lines = [
+    `Hej ${details.clientName}`,
+    ...(details.text.trim() ? details.text.trim().split(/\r?\n/) : []),
+    '',
+    `Behandling: ${details.treatment}`,
+    `Tidspunkt: ${details.when}`,
+    `Behandler: ${details.therapistName}`,
+    `Sted: ${details.clinicName}${details.address ? `, ${details.address}` : ''}`,
+  ];
+  const text = [...lines, '', 'Venlig hilsen', details.clinicName].join('\n');
+  const html = [...lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')), `<p>Venlig hilsen<br>${escapeHtml(details.clinicName)}</p>`].join('\n');
+  return { to, subject: `Bekræftelse af din booking hos ${details.clinicName}`, text, html };
+}

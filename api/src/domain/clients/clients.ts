@@ -7,7 +7,7 @@ import { Types } from 'mongoose';
 import { schedulingMessages, type ClientSummary, type ParsedInput } from '@klinik/core';
 import type { ActionContext } from '../../endpoint/context.js';
 import { ConflictError, isDuplicateKeyError } from '../../endpoint/errors.js';
-import type { ClientDoc } from '../../models/index.js';
+import type { ClientDoc, Models } from '../../models/index.js';
 
 export function clientVisibility(ctx: ActionContext): Record<string, unknown> {
   return ctx.therapist.isAdmin ? { companyId: ctx.company._id } : { companyId: ctx.company._id, createdBy: ctx.therapist._id };
@@ -52,10 +52,11 @@ export async function findVisibleClient(ctx: ActionContext, clientId: string): P
 
 type NewClient = NonNullable<ParsedInput<'addBooking'>['client']>;
 
-export async function createClient(ctx: ActionContext, fields: NewClient, createdBy: Types.ObjectId): Promise<ClientDoc> {
+/** Creates a client of `companyId`; a CPR number the clinic already has answers 409. */
+export async function createClient(models: Models, companyId: Types.ObjectId, fields: NewClient, createdBy: Types.ObjectId): Promise<ClientDoc> {
   try {
-    const client = await ctx.models.Client.create({
-      companyId: ctx.company._id,
+    const client = await models.Client.create({
+      companyId,
       createdBy,
       nameFirst: fields.nameFirst,
       nameLast: fields.nameLast,

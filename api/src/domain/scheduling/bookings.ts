@@ -73,7 +73,7 @@ export async function addBooking(ctx: ActionContext, input: ParsedInput<'addBook
   let client;
   if (input.client) {
     if (therapist.isAvailable === false) throw new ConflictError(schedulingMessages.onlyExistingClients);
-    client = await createClient(ctx, input.client, therapist._id);
+    client = await createClient(ctx.models, ctx.company._id, input.client, therapist._id);
   } else {
     client = await findVisibleClient(ctx, input.clientId!);
     if (!client) throw new NotFoundError(messages.notFound);
@@ -102,6 +102,7 @@ export async function addBooking(ctx: ActionContext, input: ParsedInput<'addBook
     reason: input.reason,
     firstBooking,
     treatmentName: treatment.name,
+    pause: treatment.pause ?? 0,
     email: client.email ?? '',
     nameFirst: client.nameFirst,
     nameLast: client.nameLast,
@@ -135,7 +136,7 @@ export async function changeBooking(ctx: ActionContext, input: ParsedInput<'setB
         to,
         bookingDate: copenhagenDateKey(from),
         ...(input.reason !== undefined ? { reason: input.reason } : {}),
-        ...(treatment ? { treatmentId: treatment._id, treatmentName: treatment.name } : {}),
+        ...(treatment ? { treatmentId: treatment._id, treatmentName: treatment.name, pause: treatment.pause ?? 0 } : {}),
       },
       $inc: { version: 1 },
     },

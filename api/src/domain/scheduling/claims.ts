@@ -18,7 +18,7 @@ export function claimIds(companyId: Types.ObjectId, therapistId: Types.ObjectId,
  * Claims the units `ids` for `ref`. Units `ref` already holds are left as they are. Throws 409 with the
  * spec's overlap message when any unit belongs to something else, after releasing what this call inserted.
  */
-export async function claimUnits(models: Models, ids: string[], ref: Types.ObjectId, kind: 'booking' | 'leave', now: number): Promise<string[]> {
+export async function claimUnits(models: Models, ids: string[], ref: Types.ObjectId, kind: 'booking' | 'leave' | 'course', now: number): Promise<string[]> {
   const held = new Set((await models.SlotClaim.find({ _id: { $in: ids }, ref }, { _id: 1 }).lean()).map((claim) => claim._id));
   const wanted = ids.filter((id) => !held.has(id));
   if (wanted.length === 0) return [];
@@ -47,11 +47,12 @@ export async function sweepOrphanClaims(models: Models, now: number): Promise<nu
   const candidates = await models.SlotClaim.find({ createdAt: { $lt: now - 60_000 } }, { ref: 1, kind: 1 }).limit(10_000).lean();
   const refs = [...new Set(candidates.map((claim) => claim.ref.toString()))];
   if (refs.length === 0) return 0;
-  const [bookings, leaves] = await Promise.all([
+  const [bookings, leaves, courseDates] = await Promise.all([
     models.Booking.find({ _id: { $in: refs } }, { _id: 1 }).lean(),
     models.Leave.find({ _id: { $in: refs } }, { _id: 1 }).lean(),
+    models.EventDate.find({ _id: { $in: refs } }, { _id: 1 }).lean(),
   ]);
-  const alive = new Set([...bookings, ...leaves].map((doc) => doc._id.toString()));
+  const alive = new Set([...bookings, ...leaves, ...courseDates].map((doc) => doc._id.toString()));
   const orphans = refs.filter((ref) => !alive.has(ref));
   if (orphans.length === 0) return 0;
   const result = await models.SlotClaim.deleteMany({ ref: { $in: orphans } });

@@ -1,0 +1,159 @@
+/**
+ * The public online booking (spec 1 §2, §4, §5, §7, §8) and its settings. Public actions never answer another
+ * client's name, e-mail, phone or CPR: an existing client is found only by the full CPR number, and is then
+ * known to the page only by an opaque, short-lived reference and a masked name.
+ */
+import { z } from 'zod';
+import { defineAction } from '../contract.js';
+import { epochMs, newClientSchema, objectId } from '../fields.js';
+import { bookingMessages, schedulingMessages } from '../messages-scheduling.js';
+import { isOnUnitBoundary } from '../scheduling.js';
+import { normalizeFullCpr } from '../predicates.js';
+
+export const publicClient = newClientSchema('');
+
+/** The opaque reference of an existing client, from getClientsFromTherapistCompanyOnlineBooking. */
+const clientRef = z.string({ error: bookingMessages.missingInformation }).min(20, bookingMessages.missingInformation).max(2000, bookingMessages.missingInformation);
+
+export const publicTherapistSchema = z.strictObject({
+  id: z.string(),
+  nameFirst: z.string(),
+  nameLast: z.string(),
+  companyName: z.string(),
+  companyEmail: z.string(),
+  companyPhone: z.string(),
+  bookingFormEnabled: z.boolean(),
+  /** False: the therapist takes no new clients; only existing ones can book. */
+  isAvailable: z.boolean(),
+  colors: z.array(z.string()),
+});
+export type PublicTherapist = z.infer<typeof publicTherapistSchema>;
+
+export const publicTreatmentSchema = z.strictObject({ id: z.string(), name: z.string(), duration: z.number(), pause: z.number(), price: z.number() });
+export type PublicTreatment = z.infer<typeof publicTreatmentSchema>;
+
+export const publicCourseSchema = z.strictObject({ id: z.string(), title: z.string(), description: z.string(), limit: z.number(), min: z.number() });
+export type PublicCourse = z.infer<typeof publicCourseSchema>;
+
+export const publicCourseDateSchema = z.strictObject({
+  id: z.string(),
+  eventId: z.string(),
+  from: z.number(),
+  to: z.number(),
+  latestDays: z.number(),
+  /** Booked seats and the course's limit: at or above it, a sign-up goes on the waiting list. */
+  clients: z.number(),
+  limit: z.number(),
+  full: z.boolean(),
+  /** The last moment to sign up. */
+  deadline: z.number(),
+});
+export type PublicCourseDate = z.infer<typeof publicCourseDateSchema>;
+
+const consent = z.literal(true, { error: bookingMessages.consentRequired });
+
+export const onlineBookingActions = {
+  clientGetTherapistInfo: defineAction({
+    access: 'public',
+    summary: 'What the booking page shows of a therapist and the clinic, and whether the form is enabled.',
+    input: z.strictObject({ therapistId: objectId }),
+    output: z.strictObject({ data: publicTherapistSchema }),
+  }),
+  clientGetTreatmentsFromTherapist: defineAction({
+    access: 'public',
+    summary: "The therapist's treatments that can be booked online.",
+    input: z.strictObject({ therapistId: objectId, clientId: clientRef.optional() }),
+    output: z.strictObject({ data: z.array(publicTreatmentSchema) }),
+  }),
+  clientGetEventsFromTherapist: defineAction({
+    access: 'public',
+    summary: "The therapist's courses that have a day still open for sign-up.",
+    input: z.strictObject({ therapistId: objectId }),
+    output: z.strictObject({ data: z.array(publicCourseSchema) }),
+  }),
+  clientGetEventDatesFromTherapist: defineAction({
+    access: 'public',
+    summary: "A course's upcoming days with seats booked, limit and sign-up deadline.",
+    input: z.strictObject({ eventId: objectId }),
+    output: z.strictObject({ data: z.array(publicCourseDateSchema) }),
+  }),
+  clientGetAvailable: defineAction({
+    access: 'public',
+    summary: 'Free start times for a treatment of duration and pause (milliseconds) in [from, to), at most 7 days, never today.',
+    input: z
+      .strictObject({
+        therapistId: objectId,
+        from: epochMs,
+        to: epochMs,
+        duration: z.number().int().min(5 * 60_000).max(12 * 3600_000),
+        pause: z.number().int().min(0).max(2 * 3600_000),
+      })
+      .refine((value) => value.to > value.from && value.to - value.from <= 8 * 24 * 3600_000, { message: schedulingMessages.rangeTooLong, path: ['to'] }),
+    output: z.strictObject({ data: z.array(z.number()) }),
+  }),
+  getClientsFromTherapistCompanyOnlineBooking: defineAction({
+    access: 'public',
+    summary: 'Finds an existing client by the full CPR number only; answers an opaque reference and a masked name (rate limited).',
+    input: z.strictObject({
+      therapistId: objectId,
+      CPR: z
+        .string({ error: bookingMessages.fullCpr })
+        .transform((value) => normalizeFullCpr(value) ?? '')
+        .refine((value) => value !== '', bookingMessages.fullCpr),
+    }),
+    output: z.strictObject({ data: z.array(z.strictObject({ clientId: z.string(), name: z.string() })) }),
+  }),
+  clientAddBooking: defineAction({
+    access: 'public',
+    summary: 'Books a treatment online: re-checks the time, the day (not today), the treatment, the form and the client, and claims the time atomically.',
+    input: z
+      .strictObject({
+        therapistId: objectId,
+        treatmentId: objectId,
+        from: epochMs.refine(isOnUnitBoundary, schedulingMessages.timeOnFiveMinutes),
+        clientId: clientRef.optional(),
+        client: publicClient.optional(),
+        reason: z.string({ error: bookingMessages.reasonRequired }).trim().min(1, bookingMessages.reasonRequired).max(2000),
+        consent,
+      })
+      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: bookingMessages.missingInformation, path: ['clientId'] }),
+    output: z.strictObject({ message: z.string() }),
+  }),
+  clientAddEventDateClients: defineAction({
+    access: 'public',
+    summary: 'Signs a client up for course days; a full day puts them on its waiting list; the sign-up deadline is enforced.',
+    input: z
+      .strictObject({
+        therapistId: objectId,
+        eventDateIds: z.array(objectId).min(1, bookingMessages.courseDateRequired).max(50),
+        clientId: clientRef.optional(),
+        client: publicClient.optional(),
+        consent,
+      })
+      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: bookingMessages.missingInformation, path: ['clientId'] }),
+    output: z.strictObject({ message: z.string(), data: z.array(z.strictObject({ eventDateId: z.string(), isWaiting: z.boolean() })) }),
+  }),
+  clientUnsubscribe: defineAction({
+    access: 'public',
+    summary: 'Opts a client out of newsletters; `clientId` is the signed token from the mail link, not a database id.',
+    input: z.strictObject({ clientId: z.string().min(20, bookingMessages.unsubscribeLinkInvalid).max(2000, bookingMessages.unsubscribeLinkInvalid) }),
+    output: z.strictObject({ message: z.string() }),
+  }),
+  getOnlineBookingSettings: defineAction({
+    access: 'therapist',
+    summary: "The caller's online-booking settings: form on/off, confirmation mail on/off and its text.",
+    input: z.strictObject({}),
+    output: z.strictObject({ data: z.strictObject({ bookingFormEnabled: z.boolean(), bookingMail: z.boolean(), bookingMailText: z.string() }) }),
+  }),
+  setOnlineBookingSettings: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: "Changes the caller's online-booking settings.",
+    input: z.strictObject({
+      bookingFormEnabled: z.boolean().optional(),
+      bookingMail: z.boolean().optional(),
+      bookingMailText: z.string().max(5000, 'Teksten må højst være 5000 tegn').optional(),
+    }),
+    output: z.strictObject({ message: z.string(), data: z.strictObject({ bookingFormEnabled: z.boolean(), bookingMail: z.boolean(), bookingMailText: z.string() }) }),
+  }),
+} as const;
