@@ -16,6 +16,7 @@ const shared = {
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper: {
     '^@klinik/core$': '<rootDir>/../core/src/index.ts',
+    '^@klinik/core/messages$': '<rootDir>/../core/src/messages-scheduling.ts',
     '^@klinik/core/(.*)$': '<rootDir>/../core/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
@@ -31,6 +32,8 @@ export default {
       rootDir: 'core',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
+    // The frontend modules' pure code (form rules, date handling); their pages are tested in Chromium (e2e/).
+    ...['mf-booking', 'mf-calendar'].map((module) => ({ ...shared, displayName: module, rootDir: module, testMatch: ['<rootDir>/src/**/*.test.ts'] })),
     {
       ...shared,
       displayName: 'api',

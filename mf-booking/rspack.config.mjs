@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createModuleConfig } from '../tools/rspack/module-config.mjs';
+import { createModuleConfig, createStandaloneConfig } from '../tools/rspack/module-config.mjs';
 import { exposes } from './src/expose.ts';
 
-export default createModuleConfig({
-  dir: path.dirname(fileURLToPath(import.meta.url)),
-  name: 'mf_booking',
-  kind: 'remote',
-  exposes,
-  budgetKb: 60,
-});
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+const federated = createModuleConfig({ dir, name: 'mf_booking', kind: 'remote', exposes, budgetKb: 60, keepOutput: /^embed\// });
+// The standalone page for iframes: dist/embed/index.html?therapistId=… (ARCHITECTURE.md: ≤ 100 KB gzip in total).
+const embed = createStandaloneConfig({ dir, name: 'mf_booking_embed', entry: './src/embed/index.tsx', template: './public/embed.html', folder: 'embed', budgetKb: 100 });
+
+// Two builds in one: the CLI runs a multi-compiler when the function returns an array.
+export default (env, argv) => [federated(env, argv), embed(env, argv)];

@@ -7,7 +7,7 @@ import { buildModules } from './build.mjs';
 import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
 import { startStack } from './stack.mjs';
 import { measure, startBareKoa } from '../bench/src/api.mjs';
-import { firstLoad, remoteFigures } from '../bench/src/bundles.mjs';
+import { firstLoad, pageLoad, remoteFigures } from '../bench/src/bundles.mjs';
 import { seedBookings, weekRenderMs } from '../bench/src/calendar.mjs';
 
 const PORTS = { shell: 3200, mf_calendar: 3201, mf_clients: 3202, mf_invoices: 3203, mf_commerce: 3204, mf_admin: 3205, mf_booking: 3206, api: 4200 };
@@ -63,8 +63,25 @@ try {
     hello.stop();
   }
 
-  step('Calendar: a week of 200 bookings in Chromium; one week out of 50,000 bookings through the API');
+  step('Online booking wizard (cold cache; "usable" = the first step\'s buttons are on screen)');
   await call({ action: 'purchasedFreePlanSubscription', token });
+  const therapistId = (await call({ action: 'getTherapist', token })).data.id;
+  const bookingRoot = new URL(stack.shellUrl);
+  bookingRoot.port = String(PORTS.mf_booking);
+  const wizardReady = (page) => page.getByRole('button', { name: 'Behandling' });
+  const pages = [
+    ['standalone page (iframe), desktop', `${bookingRoot.origin}/embed/index.html?therapistId=${therapistId}`, false],
+    ['standalone page (iframe), slow phone', `${bookingRoot.origin}/embed/index.html?therapistId=${therapistId}`, true],
+    ['/OnlineBooking in the shell, desktop', `${stack.shellUrl}/OnlineBooking?therapistId=${therapistId}`, false],
+    ['/OnlineBooking in the shell, slow phone', `${stack.shellUrl}/OnlineBooking?therapistId=${therapistId}`, true],
+  ];
+  console.log('page                                       scripts   JS KB gzip  usable after ms  (standalone budget 100 KB)');
+  for (const [name, url, phone] of pages) {
+    const figures = await pageLoad(chromium, chromiumPath, url, wizardReady, { phone });
+    console.log(`${name.padEnd(42)} ${String(figures.scripts).padStart(7)} ${fmt(figures.kb)}     ${fmt(figures.interactiveMs, 0)}`);
+  }
+
+  step('Calendar: a week of 200 bookings in Chromium; one week out of 50,000 bookings through the API');
   const me = await call({ action: 'getTherapist', token });
   const today = Date.now();
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * 86_400_000;

@@ -131,7 +131,9 @@ export async function startStack(options = {}) {
     };
     servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, spa: true, runtimeConfig, dev: options.dev }));
     for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-      servers.push(await serveModule({ dir: path.join(root, dir, 'dist'), port: ports[name], dev: options.dev }));
+      // mf-booking's standalone page (embed/index.html) finds the API through its own config.json.
+      const own = name === 'mf_booking' ? { runtimeConfig: { apiUrl } } : {};
+      servers.push(await serveModule({ dir: path.join(root, dir, 'dist'), port: ports[name], dev: options.dev, ...own }));
     }
   } catch (error) {
     await stop();

@@ -26,7 +26,8 @@ export function serveModule({ dir, port, host = '127.0.0.1', spa = false, runtim
     },
   });
   const server = http.createServer((req, res) => {
-    if (runtimeConfig && req.url?.split('?')[0] === '/config.json') {
+    // config.json at the root (the shell) or beside a standalone page (mf-booking's embed/).
+    if (runtimeConfig && req.url?.split('?')[0].endsWith('/config.json')) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
       res.end(JSON.stringify(runtimeConfig));
       return;

@@ -50,6 +50,10 @@ it('adds course days that claim the time: all or none, and a booking cannot take
   const [first] = added.body.data;
   const moved = await t.call('setEventDate', { id: first!.id, date: { from: day(5, 13), to: day(5, 15), latestDays: 1 }, version: 0 }, owner.token);
   expect(moved.body.data).toMatchObject({ from: day(5, 13), latestDays: 1, version: 1 });
+  // A second change from a stale copy (version 0) is refused with the course wording, and changes nothing.
+  const stale = await t.call('setEventDate', { id: first!.id, date: { from: day(5, 16), to: day(5, 17), latestDays: 1 }, version: 0 }, owner.token);
+  expect(stale.status).toBe(409);
+  expect(stale.body.message).toBe('Kursusdagen er blevet ændret imens. Hent kurset igen og prøv igen.');
   expect((await t.call('addBooking', { treatmentId, from: day(5, 11), clientId: booked.body.data.clientId }, owner.token)).status).toBe(200);
 
   expect((await t.call('deleteEvent', { id: eventId }, owner.token)).status).toBe(200);

@@ -53,6 +53,7 @@ export const bookingMessages = {
   deadlinePassed: 'Tilmeldingsfristen for denne kursusdag er overskredet',
   alreadySignedUp: 'Du er allerede tilmeldt denne kursusdag',
   courseDateRequired: 'Vælg mindst én kursusdag',
+  courseDateChangedMeanwhile: 'Kursusdagen er blevet ændret imens. Hent kurset igen og prøv igen.',
   // spec 1 §8, verbatim
   sameDay: 'Du kan kun bestille tider i morgen og frem. Hvis du har brug for at booke til i dag, bedes du kontakte klinikken for at aftale en tid.',
   formDisabled: 'Bookingformular er deaktiveret',

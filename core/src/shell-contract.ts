@@ -23,6 +23,15 @@ export interface ShellServices {
   refreshTherapist(): Promise<TherapistView | null>;
   /** Ends this page's session (therapist: also on the server) and goes to its sign-in page. */
   logout(): void;
+  /** Addresses of the public pages a clinic hands out (built from where the shell and mf-booking are deployed). */
+  publicLinks: PublicLinks;
+}
+
+export interface PublicLinks {
+  /** The booking wizard inside the shell: /OnlineBooking?therapistId=…. */
+  bookingPage(therapistId: string): string;
+  /** The standalone booking page for an iframe on the clinic's website (mf-booking's embed/index.html). */
+  bookingEmbed(therapistId: string): string;
 }
 
 export interface RemotePageProps {

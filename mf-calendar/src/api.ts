@@ -19,6 +19,11 @@ export const calendarApi = (client: ActionClient) => ({
   addWeeklyOpeningHours: (input: ActionInput<'addWeeklyOpeningHours'>) => client.call('addWeeklyOpeningHours', input),
   deleteOpeningHours: (id: string) => client.call('deleteOpeningHours', { id }),
   searchClients: (search: string) => client.call('getClientsFromTherapistCompany', { search }),
+  courseDates: (from: number, to: number) => client.call('getEventDatesFromTherapist', { from, to }),
+  courseParticipants: (eventDateId: string) => client.call('getEventDateClientsFromTherapist', { eventDateId }),
+  courses: () => client.call('getEventsFromTherapist', {}),
+  onlineBookingSettings: () => client.call('getOnlineBookingSettings', {}),
+  setOnlineBookingSettings: (input: ActionInput<'setOnlineBookingSettings'>) => client.call('setOnlineBookingSettings', input),
 });
 
 export type CalendarApi = ReturnType<typeof calendarApi>;

@@ -16,10 +16,19 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   return typeof config.apiUrl === 'string' && !!config.remotes && REMOTE_NAMES.every((name) => typeof config.remotes?.[name] === 'string');
 }
 
+let loaded: RuntimeConfig | null = null;
+
+/** Where a remote is deployed (its manifest's folder), for links to its standalone pages. */
+export function remoteBase(remote: RemoteName): string {
+  const manifest = loaded?.remotes[remote];
+  return manifest ? new URL('.', new URL(manifest, window.location.href)).href : `${window.location.origin}/`;
+}
+
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
   const config: unknown = await response.json();
   if (!isRuntimeConfig(config)) throw new Error('config.json mangler apiUrl eller en remote');
+  loaded = config;
   return config;
 }

@@ -17,7 +17,7 @@ const KB = 1024;
 export class GzipBudgetPlugin {
   /**
    * @param {{
-   *   kind: 'host' | 'remote',
+   *   kind: 'host' | 'remote' | 'standalone',
    *   limitKb: number,
    *   initialGroups?: string[],
    *   initialShared?: string[], // host: shared singletons the first page loads
@@ -35,6 +35,15 @@ export class GzipBudgetPlugin {
       const outputPath = compilation.outputOptions.path;
       const sizeOf = (file) => (file.endsWith('.js') ? gzipSync(readFileSync(path.join(outputPath, file))).length : 0);
       const total = (files) => [...new Set(files)].reduce((sum, file) => sum + sizeOf(file), 0);
+      if (kind === 'standalone') {
+        // Everything the page can load: its entry and every chunk it may fetch later.
+        const files = compilation.getAssets().map((asset) => asset.name).filter((name) => name.endsWith('.js'));
+        const bytes = total(files);
+        const line = `${compiler.options.name ?? 'page'}: all JavaScript ${(bytes / KB).toFixed(1)} KB gzip (budget ${limitKb} KB)`;
+        if (bytes > limitKb * KB) compilation.errors.push(new Error(`Size budget exceeded: ${line}`));
+        else report(line);
+        return;
+      }
       let manifest;
       try {
         manifest = JSON.parse(readFileSync(path.join(outputPath, 'mf-manifest.json'), 'utf8'));

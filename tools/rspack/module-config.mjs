@@ -21,6 +21,7 @@ const coreSrc = path.join(root, 'core', 'src');
  *   budgetKb: number,
  *   initialGroups?: string[],         // host: named chunk groups loaded for the first page
  *   initialShared?: string[],         // host: shared singletons the first page loads
+ *   keepOutput?: RegExp,              // files in dist/ another build of the module writes
  * }} options
  */
 export function createModuleConfig(options) {
@@ -46,7 +47,8 @@ export function createModuleConfig(options) {
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
-        clean: true,
+        // A module with a standalone page beside it keeps that page's folder when it cleans.
+        clean: options.keepOutput ? { keep: options.keepOutput } : true,
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
@@ -56,6 +58,7 @@ export function createModuleConfig(options) {
           '@klinik/core$': path.join(coreSrc, 'index.ts'),
           '@klinik/core/rules$': path.join(coreSrc, 'rules.ts'),
           '@klinik/core/time$': path.join(coreSrc, 'time.ts'),
+          '@klinik/core/messages$': path.join(coreSrc, 'messages-scheduling.ts'),
           '@klinik/core/client$': path.join(coreSrc, 'client.ts'),
           '@klinik/ui$': path.join(root, 'ui', 'src', 'index.ts'),
           '@klinik/ui': path.join(root, 'ui', 'src'),
@@ -115,6 +118,30 @@ export function createModuleConfig(options) {
         ...(production ? [new GzipBudgetPlugin({ kind: options.kind, limitKb: options.budgetKb, initialGroups: options.initialGroups, initialShared: options.initialShared })] : []),
       ],
       stats: 'errors-warnings',
+    };
+  };
+}
+
+/**
+ * A page built on its own, without federation (React bundled): the public booking page for iframes. Its files go
+ * to dist/<folder>/ beside the federated build.
+ *
+ * @param {{ dir: string, name: string, entry: string, template: string, folder: string, budgetKb: number }} options
+ */
+export function createStandaloneConfig(options) {
+  return (_env, argv = {}) => {
+    const base = createModuleConfig({ dir: options.dir, name: options.name, kind: 'remote', exposes: {}, budgetKb: options.budgetKb })(_env, argv);
+    const production = base.mode === 'production';
+    return {
+      ...base,
+      entry: { embed: options.entry },
+      output: { ...base.output, path: path.join(options.dir, 'dist', options.folder), publicPath: 'auto', uniqueName: options.name, clean: true },
+      optimization: { ...base.optimization, splitChunks: false },
+      plugins: [
+        new rspack.HtmlRspackPlugin({ template: options.template, filename: 'index.html', chunks: ['embed'], minify: production }),
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        ...(production ? [new GzipBudgetPlugin({ kind: 'standalone', limitKb: options.budgetKb })] : []),
+      ],
     };
   };
 }

@@ -2,6 +2,8 @@
  * The singletons every module shares through Module Federation, declared once. React must load exactly once;
  * Fluent UI shares only its context packages (sharing the whole component set would disable tree-shaking and
  * put ~320 KB gzip into the shell's first load), and each module bundles the components it uses.
+ * `@klinik/core/messages` (constant texts) is deliberately not shared: each module bundles what it uses, and
+ * the shell's first page does not carry another singleton's registration.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -6,7 +6,8 @@ import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createActionClient, type ActionClient } from '@klinik/core/client';
-import type { ShellServices, TherapistView } from '@klinik/core/rules';
+import type { PublicLinks, ShellServices, TherapistView } from '@klinik/core/rules';
+import { remoteBase } from '../config';
 import {
   clearAdminSession,
   clearAllSessions,
@@ -92,6 +93,11 @@ export function useSessionWatch() {
   }, [stored]);
 }
 
+const publicLinks: PublicLinks = {
+  bookingPage: (therapistId) => `${window.location.origin}/OnlineBooking?therapistId=${encodeURIComponent(therapistId)}`,
+  bookingEmbed: (therapistId) => `${remoteBase('mf_booking')}embed/index.html?therapistId=${encodeURIComponent(therapistId)}`,
+};
+
 /** The services handed to a remote page of the therapist area. */
 export function useShellServices(kind: keyof Clients = 'therapist'): ShellServices {
   const clients = useClients();
@@ -108,7 +114,7 @@ export function useShellServices(kind: keyof Clients = 'therapist'): ShellServic
   const separateLogout = useSeparateLogout(kind === 'therapist' ? 'admin' : kind);
   const logout = kind === 'therapist' ? therapistLogout : separateLogout;
   return useMemo(
-    () => ({ client: clients[kind], therapist, refreshTherapist, logout }),
+    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks }),
     [clients, kind, therapist, refreshTherapist, logout],
   );
 }

@@ -4,7 +4,7 @@
  */
 import { Types } from 'mongoose';
 import sanitizeHtml from 'sanitize-html';
-import { messages, schedulingMessages, type Course, type CourseDateInCalendar, type EventDate, type ParsedInput, type Participant } from '@klinik/core';
+import { bookingMessages, messages, type Course, type CourseDateInCalendar, type EventDate, type ParsedInput, type Participant } from '@klinik/core';
 import type { ActionContext } from '../../endpoint/context.js';
 import { ConflictError, NotFoundError } from '../../endpoint/errors.js';
 import type { EventDateDoc, EventDoc } from '../../models/index.js';
@@ -166,7 +166,7 @@ async function findDate(ctx: ActionContext, id: string | Types.ObjectId): Promis
 export async function changeDate(ctx: ActionContext, input: ParsedInput<'setEventDate'>): Promise<EventDate> {
   const date = await findDate(ctx, input.id);
   assertMayChange(ctx, date.therapistId);
-  if (input.version !== undefined && input.version !== date.version) throw new ConflictError(schedulingMessages.changedMeanwhile);
+  if (input.version !== undefined && input.version !== date.version) throw new ConflictError(bookingMessages.courseDateChangedMeanwhile);
   const oldClaims = claimIds(date.companyId, date.therapistId, date.from, date.to);
   const newClaims = claimIds(date.companyId, date.therapistId, input.date.from, input.date.to);
   const added = await claimUnits(ctx.models, newClaims, date._id, 'course', ctx.now());
@@ -177,7 +177,7 @@ export async function changeDate(ctx: ActionContext, input: ParsedInput<'setEven
   ).lean();
   if (!updated) {
     await releaseUnits(ctx.models, date._id, added);
-    throw new ConflictError(schedulingMessages.changedMeanwhile);
+    throw new ConflictError(bookingMessages.courseDateChangedMeanwhile);
   }
   const keep = new Set(newClaims);
   await releaseUnits(ctx.models, date._id, oldClaims.filter((claim) => !keep.has(claim)));

@@ -1,5 +1,9 @@
-import { ComingLater } from '@klinik/ui';
+/** `/OnlineBooking?therapistId=…` inside the shell: the public booking wizard. */
+import { useSearchParams } from 'react-router-dom';
+import type { RemotePageProps } from '@klinik/core/rules';
+import { BookingWizard } from '../../wizard/BookingWizard';
 
-export default function OnlineBookingPage() {
-  return <ComingLater title="Online booking" />;
+export default function OnlineBookingPage({ shell }: RemotePageProps) {
+  const [params] = useSearchParams();
+  return <BookingWizard client={shell.client} therapistId={params.get('therapistId')} />;
 }

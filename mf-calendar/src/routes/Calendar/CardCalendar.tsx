@@ -34,6 +34,18 @@ export function daySlots(day: number): number[] {
   return slots;
 }
 
+/** How an event looks as a card: the legend's colour, a title and a detail line. */
+function cardLook(ref: EventRef): { color: string; dark: boolean; title: string; detail: string; id: string; state: string } {
+  switch (ref.kind) {
+    case 'booking':
+      return { color: EVENT_COLORS[ref.booking.state], dark: ref.booking.state === 'created', title: bookingTitle(ref.booking), detail: ref.booking.treatmentName, id: ref.booking.id, state: ref.booking.state };
+    case 'leave':
+      return { color: EVENT_COLORS.unavailable, dark: false, title: ref.leave.reason, detail: T.legendUnavailable, id: ref.leave.id, state: 'unavailable' };
+    case 'course':
+      return { color: EVENT_COLORS.course, dark: false, title: ref.date.title, detail: `${T.legendCourse} · ${ref.date.clients}/${ref.date.limit}`, id: ref.date.id, state: 'course' };
+  }
+}
+
 export default function CardCalendar({ day, data, onSlot, onOpen }: { day: number; data: CalendarData; onSlot: (at: number) => void; onOpen: (ref: EventRef) => void }) {
   const styles = useStyles();
   const slots = daySlots(day);
@@ -41,6 +53,7 @@ export default function CardCalendar({ day, data, onSlot, onOpen }: { day: numbe
   const items: { at: number; ref: EventRef; from: number; to: number }[] = [
     ...data.bookings.map((booking) => ({ at: booking.from, from: booking.from, to: booking.to, ref: { kind: 'booking', booking } as EventRef })),
     ...data.leaves.map((leave) => ({ at: leave.from, from: leave.from, to: leave.to, ref: { kind: 'leave', leave } as EventRef })),
+    ...data.courses.map((date) => ({ at: date.from, from: date.from, to: date.to, ref: { kind: 'course', date } as EventRef })),
   ];
 
   // Start the day at 07:00 rather than 05:00, as the grid does; only the list scrolls, not the page.
@@ -64,19 +77,16 @@ export default function CardCalendar({ day, data, onSlot, onOpen }: { day: numbe
             <Text className={styles.time}>{time}</Text>
             <div className={styles.cards}>
               {starting.map((item) => {
-                const color = item.ref.kind === 'booking' ? EVENT_COLORS[item.ref.booking.state] : EVENT_COLORS.unavailable;
-                const dark = item.ref.kind === 'booking' && item.ref.booking.state === 'created';
-                const title = item.ref.kind === 'booking' ? bookingTitle(item.ref.booking) : item.ref.leave.reason;
-                const detail = item.ref.kind === 'booking' ? item.ref.booking.treatmentName : T.legendUnavailable;
+                const { color, dark, title, detail, id, state } = cardLook(item.ref);
                 return (
                   <Card
-                    key={`${item.ref.kind}-${item.ref.kind === 'booking' ? item.ref.booking.id : item.ref.leave.id}`}
+                    key={`${item.ref.kind}-${id}`}
                     className={styles.card}
                     style={{ backgroundColor: color, color: dark ? '#242424' : '#ffffff' }}
                     onClick={() => onOpen(item.ref)}
                     role="button"
                     aria-label={`${title}, ${formatCopenhagenTime(item.from)}–${formatCopenhagenTime(item.to)}, ${detail}`}
-                    data-state={item.ref.kind === 'booking' ? item.ref.booking.state : 'unavailable'}
+                    data-state={state}
                   >
                     <Text weight="semibold">{title}</Text>
                     <Text size={200}>

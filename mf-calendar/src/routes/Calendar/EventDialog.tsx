@@ -35,7 +35,7 @@ export default function EventDialog({
   onDeleted,
 }: {
   api: CalendarApi;
-  item: EventRef;
+  item: Exclude<EventRef, { kind: 'course' }>;
   onClose: () => void;
   onEdit: () => void;
   onDeleted: (message: string) => void;

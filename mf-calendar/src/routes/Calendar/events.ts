@@ -1,10 +1,10 @@
 /** The calendar's data as FullCalendar events, coloured by the legend. */
 import type { EventInput } from '@fullcalendar/core';
 import { EVENT_COLORS } from '@klinik/core/time';
-import type { Booking, Leave, OpeningHours } from '@klinik/core';
+import type { Booking, CourseDateInCalendar, Leave, OpeningHours } from '@klinik/core';
 import type { CalendarData } from './useCalendarData';
 
-export type EventRef = { kind: 'booking'; booking: Booking } | { kind: 'leave'; leave: Leave };
+export type EventRef = { kind: 'booking'; booking: Booking } | { kind: 'leave'; leave: Leave } | { kind: 'course'; date: CourseDateInCalendar };
 
 export function bookingTitle(booking: Booking): string {
   return `${booking.nameFirst} ${booking.nameLast}`.trim();
@@ -50,5 +50,20 @@ export function toEvents(data: CalendarData): EventInput[] {
       classNames: ['klinik-opening'],
     }),
   );
-  return [...openings, ...leaves, ...bookings];
+  const courses = data.courses.map(
+    (date): EventInput => ({
+      id: `course:${date.id}`,
+      title: `${date.title} · ${date.clients}/${date.limit}`,
+      start: date.from,
+      end: date.to,
+      backgroundColor: EVENT_COLORS.course,
+      borderColor: EVENT_COLORS.course,
+      textColor: '#ffffff',
+      classNames: ['klinik-course'],
+      // Course days move in the course dialog (/Kursus), where their participants are.
+      editable: false,
+      extendedProps: { ref: { kind: 'course', date } satisfies EventRef },
+    }),
+  );
+  return [...openings, ...leaves, ...courses, ...bookings];
 }

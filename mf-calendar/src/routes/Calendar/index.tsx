@@ -25,6 +25,7 @@ const CreateBookingDrawer = lazy(() => import('./CreateBookingDrawer'));
 const EditBookingDrawer = lazy(() => import('./EditBookingDrawer'));
 const EventDialog = lazy(() => import('./EventDialog'));
 const OpeningHoursDialog = lazy(() => import('./OpeningHoursDialog'));
+const CourseCard = lazy(() => import('./CourseCard'));
 
 const T = texts.calendar;
 const DAY_MS = 24 * 3600_000;
@@ -161,7 +162,8 @@ export default function CalendarPage({ shell }: RemotePageProps) {
       </div>
       <Suspense fallback={null}>
         {overlay?.kind === 'create' && <CreateBookingDrawer api={api} at={overlay.at} therapist={shell.therapist} onClose={() => setOverlay(null)} onCreated={done} />}
-        {overlay?.kind === 'event' && (
+        {overlay?.kind === 'event' && overlay.item.kind === 'course' && <CourseCard api={api} date={overlay.item.date} onClose={() => setOverlay(null)} />}
+        {overlay?.kind === 'event' && overlay.item.kind !== 'course' && (
           <EventDialog
             api={api}
             item={overlay.item}

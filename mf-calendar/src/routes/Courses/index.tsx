@@ -1,5 +1,333 @@
-import { ComingLater } from '@klinik/ui';
+/**
+ * `/Kursus` (spec 2, Courses): the clinic's courses, searchable and paginated (5, 10, 15), with the owner's
+ * therapist filter; each with its therapist, min/max, number of days and next day; create, edit and delete
+ * ('Er du sikker?'). A table on wide screens, cards on a phone. The dialog and the confirmation load when opened.
+ */
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Button,
+  SearchBox,
+  Select,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, ChevronLeftRegular, ChevronRightRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import type { RemotePageProps } from '@klinik/core/rules';
+import type { Course } from '@klinik/core';
+import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
+import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
+import { coursesApi } from './api';
+import { texts } from './texts';
 
-export default function CoursesPage() {
-  return <ComingLater title="Kursus" />;
+const CourseDialog = lazy(() => import('./CourseDialog'));
+const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
+
+const T = texts.list;
+const PAGE_SIZES = [5, 10, 15] as const;
+type PageSize = (typeof PAGE_SIZES)[number];
+const COLUMNS = 6;
+const NARROW = '(max-width: 639px)';
+
+const useStyles = makeStyles({
+  tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
+  search: { minWidth: '220px', flexGrow: 1, maxWidth: '420px' },
+  filter: { display: 'flex', alignItems: 'center', gap: '8px' },
+  table: { backgroundColor: tokens.colorNeutralBackground1 },
+  nowrap: { whiteSpace: 'nowrap' },
+  actions: { width: '96px' },
+  title: { fontWeight: tokens.fontWeightSemibold },
+  scroll: { overflowX: 'auto' },
+  pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', marginTop: '12px', flexWrap: 'wrap' },
+  cards: { display: 'grid', gap: '8px', margin: 0, padding: 0, listStyleType: 'none' },
+  card: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '10px 12px',
+  },
+  cardHead: { display: 'flex', alignItems: 'flex-start', gap: '4px' },
+  cardTitle: { flexGrow: 1, margin: '4px 0', fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2px 12px', margin: 0 },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0 },
+});
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW);
+    const onChange = () => setNarrow(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return narrow;
+}
+
+function therapistName(course: Course): string {
+  return `${course.nameFirst} ${course.nameLast}`.trim();
+}
+
+/** The first day not yet over, in Copenhagen time (the days come sorted by start). */
+function nextDay(course: Course, now: number): string {
+  const next = course.dates.find((date) => date.to > now);
+  return next ? `${formatDanishDate(next.from)} ${formatCopenhagenTime(next.from)}` : T.noNextDay;
+}
+
+export default function CoursesPage({ shell }: RemotePageProps) {
+  const styles = useStyles();
+  const api = useMemo(() => coursesApi(shell.client), [shell.client]);
+  const { notify, toaster } = useNotifications();
+  const narrow = useNarrow();
+  const isOwner = shell.therapist?.isAdmin ?? false;
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [therapistId, setTherapistId] = useState('');
+  const [therapists, setTherapists] = useState<{ id: string; nameFirst: string; nameLast: string }[]>([]);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<PageSize>(10);
+  const [rows, setRows] = useState<Course[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Course | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Course | null>(null);
+  const now = Date.now();
+
+  // Search waits for typing to pause and starts again from page 1.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQuery(search.trim());
+      setPage(1);
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    if (!isOwner) return;
+    let live = true;
+    api.therapists().then(
+      (answer) => live && setTherapists(answer.data),
+      (reason: unknown) => live && notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, isOwner, notify]);
+
+  const load = useCallback(async () => {
+    setRows(null);
+    setError(null);
+    try {
+      const answer = await api.list({ page, size, search: query, ...(isOwner && therapistId ? { therapistId } : {}) });
+      // A page emptied by a deletion shows the one before it.
+      if (answer.data.length === 0 && page > 1 && answer.total > 0) return setPage(Math.ceil(answer.total / size));
+      setRows(answer.data);
+      setTotal(answer.total);
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : T.loadFailed);
+      setRows([]);
+    }
+  }, [api, page, size, query, isOwner, therapistId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const first = total === 0 ? 0 : (page - 1) * size + 1;
+  const last = Math.min(total, page * size);
+  const loading = rows === null;
+  const empty = rows !== null && rows.length === 0 && !error;
+
+  const actionButtons = (course: Course) => (
+    <>
+      <Button appearance="subtle" icon={<EditRegular />} aria-label={`${T.edit} ${course.title}`} title={T.edit} onClick={() => setEditing(course)} />
+      <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`${T.delete} ${course.title}`} title={T.delete} onClick={() => setDeleting(course)} />
+    </>
+  );
+
+  const table = (
+    <div className={styles.scroll}>
+      <Table className={styles.table} aria-label={T.title} size="small">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{T.courseTitle}</TableHeaderCell>
+            <TableHeaderCell>{T.therapist}</TableHeaderCell>
+            <TableHeaderCell className={styles.nowrap}>{T.participants}</TableHeaderCell>
+            <TableHeaderCell className={styles.nowrap}>{T.days}</TableHeaderCell>
+            <TableHeaderCell className={styles.nowrap}>{T.nextDay}</TableHeaderCell>
+            <TableHeaderCell className={styles.actions}>{T.actions}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loading &&
+            Array.from({ length: size }, (_, index) => (
+              <TableRow key={`skeleton-${index}`} aria-hidden>
+                {Array.from({ length: COLUMNS }, (__, cell) => (
+                  <TableCell key={cell}>
+                    <Skeleton>
+                      <SkeletonItem />
+                    </Skeleton>
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          {empty && (
+            <TableRow>
+              <TableCell colSpan={COLUMNS}>
+                <Text>{T.empty}</Text>
+              </TableCell>
+            </TableRow>
+          )}
+          {rows?.map((course) => (
+            <TableRow key={course.id}>
+              <TableCell className={styles.title}>{course.title}</TableCell>
+              <TableCell>{therapistName(course)}</TableCell>
+              <TableCell className={styles.nowrap}>
+                {course.min}/{course.limit}
+              </TableCell>
+              <TableCell className={styles.nowrap}>{course.dates.length}</TableCell>
+              <TableCell className={styles.nowrap}>{nextDay(course, now)}</TableCell>
+              <TableCell>{actionButtons(course)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+
+  const cards = (
+    <ul className={styles.cards} aria-label={T.title} aria-busy={loading}>
+      {loading &&
+        Array.from({ length: Math.min(size, 5) }, (_, index) => (
+          <li key={`skeleton-${index}`} className={styles.card} aria-hidden>
+            <Skeleton>
+              <SkeletonItem size={20} />
+              <SkeletonItem size={12} />
+              <SkeletonItem size={12} />
+            </Skeleton>
+          </li>
+        ))}
+      {empty && (
+        <li className={styles.card}>
+          <Text>{T.empty}</Text>
+        </li>
+      )}
+      {rows?.map((course) => (
+        <li key={course.id} className={styles.card}>
+          <article aria-label={course.title}>
+            <div className={styles.cardHead}>
+              <h2 className={styles.cardTitle}>{course.title}</h2>
+              {actionButtons(course)}
+            </div>
+            <dl className={styles.facts}>
+              <dt className={styles.term}>{T.therapist}</dt>
+              <dd className={styles.value}>{therapistName(course)}</dd>
+              <dt className={styles.term}>{T.participantsLong}</dt>
+              <dd className={styles.value}>
+                {course.min}/{course.limit}
+              </dd>
+              <dt className={styles.term}>{T.days}</dt>
+              <dd className={styles.value}>{course.dates.length}</dd>
+              <dt className={styles.term}>{T.nextDay}</dt>
+              <dd className={styles.value}>{nextDay(course, now)}</dd>
+            </dl>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <section>
+      {toaster}
+      <PageHeader title={T.title}>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing(null)}>
+          {T.add}
+        </Button>
+      </PageHeader>
+      <div className={styles.tools}>
+        <SearchBox className={styles.search} placeholder={T.search} aria-label={T.search} value={search} onChange={(_, data) => setSearch(data.value)} />
+        {isOwner && (
+          <div className={styles.filter}>
+            <Text id="courses-therapist">{T.therapist}</Text>
+            <Select
+              aria-labelledby="courses-therapist"
+              value={therapistId}
+              onChange={(_, data) => {
+                setTherapistId(data.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{T.allTherapists}</option>
+              {therapists.map((therapist) => (
+                <option key={therapist.id} value={therapist.id}>
+                  {`${therapist.nameFirst} ${therapist.nameLast}`.trim()}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+      </div>
+      {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void load()} />}
+      {narrow ? cards : table}
+      <div className={styles.pager}>
+        <Text id="courses-page-size">{T.pageSize}</Text>
+        <Select
+          aria-labelledby="courses-page-size"
+          value={String(size)}
+          onChange={(_, data) => {
+            setSize(Number(data.value) as PageSize);
+            setPage(1);
+          }}
+        >
+          {PAGE_SIZES.map((value) => (
+            <option key={value} value={String(value)}>
+              {value}
+            </option>
+          ))}
+        </Select>
+        <Text aria-live="polite">{T.range(first, last, total)}</Text>
+        <Button icon={<ChevronLeftRegular />} aria-label={T.previous} disabled={page <= 1} onClick={() => setPage((value) => value - 1)} />
+        <Button icon={<ChevronRightRegular />} aria-label={T.next} disabled={last >= total} onClick={() => setPage((value) => value + 1)} />
+      </div>
+      <Suspense fallback={null}>
+        {editing !== undefined && (
+          <CourseDialog
+            api={api}
+            course={editing}
+            notify={notify}
+            onClose={(changed) => {
+              setEditing(undefined);
+              if (changed) void load();
+            }}
+            onSaved={(message) => {
+              setEditing(undefined);
+              notify(message);
+              void load();
+            }}
+          />
+        )}
+        {deleting !== null && (
+          <ConfirmDialog
+            open
+            body={T.deleteBody(deleting.title)}
+            onClose={() => setDeleting(null)}
+            onConfirm={async () => {
+              const answer = await api.remove(deleting.id);
+              notify(answer.message);
+              await load();
+            }}
+          />
+        )}
+      </Suspense>
+    </section>
+  );
 }

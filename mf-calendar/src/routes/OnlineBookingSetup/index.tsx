@@ -1,5 +1,196 @@
-import { ComingLater } from '@klinik/ui';
+/**
+ * `/Onlinereservation` (spec 2 §2): how a clinic puts its booking online. Two tabs: the setup guide (the form's
+ * on/off switch, the booking link and an iframe tag for the clinic's own website, each with a copy button) and
+ * the confirmation mail (bookingMail on/off and the clinic's own text). A button leads to /Kalender.
+ */
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Button,
+  Field,
+  Input,
+  Spinner,
+  Switch,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { CalendarLtrRegular, CopyRegular, OpenRegular } from '@fluentui/react-icons';
+import type { RemotePageProps } from '@klinik/core/rules';
+import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
+import type { Settings } from './MailSettings';
+import { calendarApi } from '../../api';
+import { texts } from '../../texts';
 
-export default function OnlineBookingSetupPage() {
-  return <ComingLater title="Onlinereservation" />;
+const T = texts.onlineSetup;
+// The mail tab's editor arrives when the tab is opened.
+const MailSettings = lazy(() => import('./MailSettings'));
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '860px' },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    padding: '16px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow4,
+  },
+  link: { color: tokens.colorBrandForegroundLink, display: 'inline-flex', gap: '4px', alignItems: 'center', width: 'fit-content' },
+  row: { display: 'flex', gap: '8px', alignItems: 'flex-start', flexWrap: 'wrap' },
+  grow: { flexGrow: 1, minWidth: '220px' },
+  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  block: {
+    padding: '6px 10px',
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    resize: 'vertical',
+    ':focus': { outline: `2px solid ${tokens.colorBrandStroke1}`, outlineOffset: '-1px' },
+  },
+  steps: { margin: 0, paddingLeft: '20px', display: 'flex', flexDirection: 'column', gap: '4px' },
+  hint: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
+});
+
+/** The iframe tag a clinic pastes into its website: full width, tall enough for the longest step on a phone. */
+export function iframeTag(url: string): string {
+  return `<iframe src="${url}" title="Online booking" style="width:100%;min-height:760px;border:0" loading="lazy"></iframe>`;
+}
+
+function CopyField({ label, hint, value, multiline }: { label: string; hint: string; value: string; multiline?: boolean }) {
+  const styles = useStyles();
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = window.setTimeout(() => setState('idle'), 2500);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState('copied');
+    } catch {
+      // Without clipboard access (an old browser, a denied permission) the text is selected for a manual copy.
+      field.current?.select();
+      setState('failed');
+    }
+  };
+  return (
+    <Field label={label} hint={state === 'failed' ? T.copyFailed : hint} validationState={state === 'copied' ? 'success' : 'none'} validationMessage={state === 'copied' ? T.copied : undefined}>
+      <div className={styles.row}>
+        {multiline ? (
+          // A plain read-only text area: a code block to copy needs none of Fluent's editing behaviour.
+          <textarea ref={field} aria-label={label} className={`${styles.grow} ${styles.code} ${styles.block}`} readOnly value={value} rows={3} onFocus={(event) => event.currentTarget.select()} />
+        ) : (
+          <Input ref={field} className={`${styles.grow} ${styles.code}`} readOnly value={value} onFocus={(event) => event.currentTarget.select()} />
+        )}
+        <Button icon={<CopyRegular />} onClick={() => void copy()} aria-label={`${T.copy}: ${label}`}>
+          {state === 'copied' ? T.copied : T.copy}
+        </Button>
+      </div>
+    </Field>
+  );
+}
+
+export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const api = useMemo(() => calendarApi(shell.client), [shell.client]);
+  const { notify, toaster } = useNotifications();
+  const [tab, setTab] = useState<'guide' | 'mail'>('guide');
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const therapistId = shell.therapist?.id ?? '';
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const answer = await api.onlineBookingSettings();
+      setSettings(answer.data);
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : T.loadFailed);
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** Saves a change; the page shows the server's answer, and keeps the previous state when it refuses. */
+  const save = async (change: Partial<Settings>): Promise<boolean> => {
+    setSaving(true);
+    try {
+      const answer = await api.setOnlineBookingSettings(change);
+      setSettings(answer.data);
+      notify(T.saved);
+      return true;
+    } catch (reason) {
+      notify(reason instanceof Error ? reason.message : String(reason), 'error');
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const bookingPage = therapistId ? shell.publicLinks.bookingPage(therapistId) : '';
+  const embedPage = therapistId ? shell.publicLinks.bookingEmbed(therapistId) : '';
+
+  return (
+    <section className={styles.page}>
+      {toaster}
+      <PageHeader title={T.title}>
+        <Button icon={<CalendarLtrRegular />} onClick={() => navigate('/Kalender')}>
+          {T.toCalendar}
+        </Button>
+      </PageHeader>
+      {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void load()} />}
+      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'guide' | 'mail')}>
+        <Tab value="guide">{T.tabGuide}</Tab>
+        <Tab value="mail">{T.tabMail}</Tab>
+      </TabList>
+      {settings === null && !error && (
+        <Spinner label={T.loading} />
+      )}
+      {settings && tab === 'guide' && (
+        <>
+          <div className={styles.card}>
+            <Switch
+              label={T.formSwitch}
+              checked={settings.bookingFormEnabled}
+              disabled={saving}
+              onChange={(_, data) => void save({ bookingFormEnabled: data.checked })}
+            />
+            <Text className={styles.hint}>{settings.bookingFormEnabled ? T.formOn : T.formOff}</Text>
+          </div>
+          <div className={styles.card}>
+            <Text weight="semibold">{T.stepsTitle}</Text>
+            <ol className={styles.steps}>
+              {T.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </div>
+          <div className={styles.card}>
+            <CopyField label={T.link} hint={T.linkHint} value={bookingPage} />
+            <a className={styles.link} href={bookingPage} target="_blank" rel="noopener noreferrer">
+              <OpenRegular /> {T.open}
+            </a>
+            <CopyField label={T.embed} hint={T.embedHint} value={iframeTag(embedPage)} multiline />
+          </div>
+        </>
+      )}
+      {settings && tab === 'mail' && (
+        <Suspense fallback={<Spinner label={T.loading} />}>
+          <MailSettings settings={settings} saving={saving} onSave={save} />
+        </Suspense>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,48 @@
+/**
+ * The wizard's checks before sending, with the spec's messages. Built on @klinik/core's plain predicates, the
+ * same functions the server's schemas use, so the page and the API agree without bundling zod.
+ */
+import { isCprBirthDate, isCprLast4, isValidPhone, looksLikeEmail } from '@klinik/core/rules';
+import { bookingMessages, newClientMessages } from '@klinik/core/messages';
+
+export interface NewClientFields {
+  nameFirst: string;
+  nameLast: string;
+  CPR6Digit: string;
+  CPRLast4Digit: string;
+  email: string;
+  phonePrivate: string;
+}
+
+export const EMPTY_CLIENT: NewClientFields = { nameFirst: '', nameLast: '', CPR6Digit: '', CPRLast4Digit: '', email: '', phonePrivate: '' };
+
+export function clientProblems(fields: NewClientFields): Partial<Record<keyof NewClientFields, string>> {
+  const text = newClientMessages('');
+  const problems: Partial<Record<keyof NewClientFields, string>> = {};
+  if (!fields.nameFirst.trim()) problems.nameFirst = text.nameFirst;
+  if (!fields.nameLast.trim()) problems.nameLast = text.nameLast;
+  if (!isCprBirthDate(fields.CPR6Digit)) problems.CPR6Digit = text.CPR6Digit;
+  if (!isCprLast4(fields.CPRLast4Digit)) problems.CPRLast4Digit = text.CPRLast4Digit;
+  if (!looksLikeEmail(fields.email)) problems.email = text.email;
+  if (!isValidPhone(fields.phonePrivate)) problems.phonePrivate = text.phone;
+  return problems;
+}
+
+export function informationProblems(input: {
+  kind: 'treatment' | 'course';
+  clientKind: 'new' | 'existing';
+  fields: NewClientFields;
+  found: boolean;
+  reason: string;
+  consent: boolean;
+}): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (input.clientKind === 'existing') {
+    if (!input.found) problems.client = bookingMessages.missingInformation;
+  } else {
+    Object.assign(problems, clientProblems(input.fields));
+  }
+  if (input.kind === 'treatment' && !input.reason.trim()) problems.reason = bookingMessages.reasonRequired;
+  if (!input.consent) problems.consent = bookingMessages.consentRequired;
+  return problems;
+}

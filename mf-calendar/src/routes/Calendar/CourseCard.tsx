@@ -1,0 +1,114 @@
+/**
+ * The course card (spec 2 §2): a course day clicked in the calendar shows its course's description, the
+ * participants and the waiting list. Changes happen in the course dialog under /Kursus.
+ */
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { CourseDateInCalendar, Participant } from '@klinik/core';
+import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
+import type { CalendarApi } from '../../api';
+import { texts } from '../../texts';
+
+const T = texts.courseCard;
+
+const useStyles = makeStyles({
+  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 12px', margin: '0 0 12px' },
+  term: { fontWeight: tokens.fontWeightSemibold },
+  value: { margin: 0 },
+  description: { margin: '0 0 12px', '& p': { margin: '0 0 6px' } },
+  list: { margin: '4px 0 12px', paddingLeft: '20px' },
+  heading: { display: 'block', marginTop: '8px' },
+});
+
+export default function CourseCard({ api, date, onClose }: { api: CalendarApi; date: CourseDateInCalendar; onClose: () => void }) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [description, setDescription] = useState<string | null>(null);
+  const [people, setPeople] = useState<Participant[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([api.courseParticipants(date.id), api.courses()]).then(
+      ([participants, courses]) => {
+        if (!live) return;
+        setPeople(participants.data);
+        setDescription(courses.data.find((course) => course.id === date.eventId)?.description ?? '');
+      },
+      (reason: unknown) => live && setError(reason instanceof Error ? reason.message : T.loadFailed),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, date.id, date.eventId]);
+
+  const booked = people?.filter((person) => !person.isWaiting) ?? [];
+  const waiting = people?.filter((person) => person.isWaiting) ?? [];
+  const names = (rows: Participant[], empty: string) =>
+    rows.length === 0 ? (
+      <Text as="p">{empty}</Text>
+    ) : (
+      <ol className={styles.list}>
+        {rows.map((person) => (
+          <li key={person.id}>
+            {person.nameFirst} {person.nameLast}
+            {person.email && <Text size={200}> · {person.email}</Text>}
+          </li>
+        ))}
+      </ol>
+    );
+
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface aria-label={date.title}>
+        <DialogBody>
+          <DialogTitle>{date.title}</DialogTitle>
+          <DialogContent>
+            <dl className={styles.facts}>
+              <dt className={styles.term}>{T.time}</dt>
+              <dd className={styles.value}>
+                {formatDanishDate(date.from)} {formatCopenhagenTime(date.from)}–{formatCopenhagenTime(date.to)}
+              </dd>
+              <dt className={styles.term}>{T.seats}</dt>
+              <dd className={styles.value}>{T.seatsValue(date.clients, date.limit)}</dd>
+            </dl>
+            {error && (
+              <Text as="p" role="alert">
+                {error}
+              </Text>
+            )}
+            {!error && people === null && <Spinner size="small" label={T.loading} />}
+            {description && (
+              <>
+                <Text weight="semibold" className={styles.heading}>
+                  {T.description}
+                </Text>
+                {/* Sanitised on the server when the course was saved (courses.ts: sanitizeDescription). */}
+                <div className={styles.description} dangerouslySetInnerHTML={{ __html: description }} />
+              </>
+            )}
+            {people && (
+              <>
+                <Text weight="semibold" className={styles.heading}>
+                  {T.participants} ({booked.length})
+                </Text>
+                {names(booked, T.noParticipants)}
+                <Text weight="semibold" className={styles.heading}>
+                  {T.waiting} ({waiting.length})
+                </Text>
+                {names(waiting, T.noWaiting)}
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={() => navigate('/Kursus')}>
+              {T.edit}
+            </Button>
+            <Button onClick={onClose}>{T.close}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
