@@ -208,13 +208,41 @@ describe('course sign-up', () => {
     const first = await t.call('clientAddEventDateClients', { therapistId: clinic.owner.therapistId, eventDateIds: [dateId], client: newClient('7001'), consent: true });
     expect(first.body).toMatchObject({ message: 'Du er tilmeldt kurset', data: [{ eventDateId: dateId, isWaiting: false }] });
     expect((await t.call('clientGetEventDatesFromTherapist', { eventId })).body.data[0]!.full).toBe(true);
-    const second = await t.call('clientAddEventDateClients', { therapistId: clinic.owner.therapistId, eventDateIds: [dateId], client: newClient('7002'), consent: true });
+    const second = await t.call('clientAddEventDateClients', { therapistId: clinic.owner.therapistId, eventDateIds: [dateId], client: { ...newClient('7002'), nameFirst: 'Vera', email: 'vera@example.dk' }, consent: true });
     expect(second.body).toMatchObject({ message: 'Du er skrevet på ventelisten', data: [{ isWaiting: true }] });
     const list = await t.call('getEventDateClientsFromTherapist', { eventDateId: dateId }, clinic.owner.token);
-    expect(list.body.data.map((row) => [row.nameFirst, row.isWaiting])).toEqual([['Signe', false], ['Signe', true]]);
-    // Removing the participant frees the seat.
-    await t.call('deleteEventDateClient', { id: list.body.data[0]!.id }, clinic.owner.token);
+    expect(list.body.data.map((row) => [row.nameFirst, row.isWaiting])).toEqual([['Signe', false], ['Vera', true]]);
+    // Removing the participant gives the seat to the first on the waiting list, who is told by mail.
+    expect((await t.call('deleteEventDateClient', { id: list.body.data[0]!.id }, clinic.owner.token)).status).toBe(200);
+    const after = await t.call('getEventDateClientsFromTherapist', { eventDateId: dateId }, clinic.owner.token);
+    expect(after.body.data.map((row) => [row.nameFirst, row.isWaiting])).toEqual([['Vera', false]]);
+    expect((await t.call('clientGetEventDatesFromTherapist', { eventId })).body.data[0]).toMatchObject({ clients: 1, full: true });
+    const mail = await smtp.waitForMail('vera@example.dk');
+    expect(mail.subject).toBe('Du har fået en plads på Nakkeskole');
+    expect(mail.text).toContain('du er nu tilmeldt Nakkeskole');
+    // Removing the last one leaves an empty day; nobody is waiting.
+    await t.call('deleteEventDateClient', { id: after.body.data[0]!.id }, clinic.owner.token);
     expect((await t.call('clientGetEventDatesFromTherapist', { eventId })).body.data[0]).toMatchObject({ clients: 0, full: false });
+    expect(await t.api.services.models.CourseSeat.countDocuments({ eventDateId: dateId })).toBe(0);
+  });
+
+  it('moves exactly as many people up as seats were freed when removals race', async () => {
+    const { clinic, eventId, dateId } = await courseWithDay(2);
+    for (const last4 of ['7101', '7102', '7103', '7104', '7105']) {
+      await t.call('clientAddEventDateClients', { therapistId: clinic.owner.therapistId, eventDateIds: [dateId], client: newClient(last4), consent: true });
+    }
+    const seated = (await t.call('getEventDateClientsFromTherapist', { eventDateId: dateId }, clinic.owner.token)).body.data.filter((row) => !row.isWaiting);
+    expect(seated).toHaveLength(2);
+    const answers = await Promise.all(seated.map((row) => t.call('deleteEventDateClient', { id: row.id }, clinic.owner.token)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const rows = (await t.call('getEventDateClientsFromTherapist', { eventDateId: dateId }, clinic.owner.token)).body.data;
+    expect(rows.filter((row) => !row.isWaiting)).toHaveLength(2);
+    expect(rows.filter((row) => row.isWaiting)).toHaveLength(1);
+    const seats = await t.api.services.models.CourseSeat.find({ eventDateId: dateId }).lean();
+    expect(seats).toHaveLength(2);
+    // Each seat belongs to one of the seated, and nobody holds two.
+    expect(new Set(seats.map((seat) => String(seat.ref)))).toEqual(new Set(rows.filter((row) => !row.isWaiting).map((row) => row.id)));
+    expect((await t.call('clientGetEventDatesFromTherapist', { eventId })).body.data[0]).toMatchObject({ clients: 2, full: true });
   });
 
   it('gives the last seats to exactly as many clients as there are seats, however they race', async () => {

@@ -9,7 +9,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatDanishDate } from '@klinik/core/time';
 import { at, dayKey, nextMonday } from '../support/calendar';
-import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
+import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail, waitForMail } from '../support/helpers';
 
 const MIN_ABOVE_MAX = 'Minimum antal deltagere kan ikke være højere end max antal deltagere';
 const OVERLAP = 'Denne tidspunkt overlapper med en anden booking. Vælg en anden tidspunkt.';
@@ -29,12 +29,12 @@ async function clinicOnTrial(prefix: string): Promise<Clinic> {
 }
 
 /** A client signs up online for a course day, as the public booking page does. */
-async function signUp(clinic: Clinic, eventDateId: string, nameFirst: string, nameLast: string, cpr6: string) {
+async function signUp(clinic: Clinic, eventDateId: string, nameFirst: string, nameLast: string, cpr6: string, email = uniqueEmail(nameFirst.toLowerCase())) {
   const answer = await api<{ message: string; data: { isWaiting: boolean }[] }>('clientAddEventDateClients', {
     therapistId: clinic.therapistId,
     eventDateIds: [eventDateId],
     consent: true,
-    client: { nameFirst, nameLast, CPR6Digit: cpr6, CPRLast4Digit: '1234', email: uniqueEmail(nameFirst.toLowerCase()), phonePrivate: '20304050' },
+    client: { nameFirst, nameLast, CPR6Digit: cpr6, CPRLast4Digit: '1234', email, phonePrivate: '20304050' },
   });
   expect(answer.status).toBe(200);
   return answer.body;
@@ -164,7 +164,8 @@ test('owner: create, rename, participants and waiting list, remove, delete a day
   const [tuesdayDay] = await courseDays(clinic, 'Yoga for øvede');
   await signUp(clinic, tuesdayDay!.id, 'Mette', 'Lund', '020290');
   await signUp(clinic, tuesdayDay!.id, 'Karen', 'Bech', '010170');
-  const third = await signUp(clinic, tuesdayDay!.id, 'Lotte', 'Sørensen', '120388');
+  const lotteEmail = uniqueEmail('lotte');
+  const third = await signUp(clinic, tuesdayDay!.id, 'Lotte', 'Sørensen', '120388', lotteEmail);
   expect(third.data[0]!.isWaiting).toBe(true);
 
   // Step 2 shows, per day, the participants and the waiting list.
@@ -185,15 +186,19 @@ test('owner: create, rename, participants and waiting list, remove, delete a day
   // Remove a participant after 'Er du sikker?'.
   await tuesdaySection.getByRole('button', { name: 'Fjern Karen Bech' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Er du sikker?' });
-  await expect(confirm).toContainText('Karen Bech fjernes fra kursusdagen.');
+  await expect(confirm).toContainText('Karen Bech fjernes fra kursusdagen. Pladsen går til Lotte Sørensen, den første på ventelisten');
   await confirm.getByRole('button', { name: 'Fjern' }).click();
   await expectToast(page, 'Deltageren er fjernet');
-  await expect(tuesdaySection.getByRole('heading', { name: 'Deltagere (1 af 2)' })).toBeVisible();
+  // The freed seat went to the first on the waiting list, who was told by mail.
+  await expect(tuesdaySection.getByRole('heading', { name: 'Deltagere (2 af 2)' })).toBeVisible();
+  await expect(tuesdaySection.getByRole('heading', { name: 'Venteliste (0)' })).toBeVisible();
+  await expect(booked.getByRole('listitem')).toHaveText([/Mette Lund/, /Lotte Sørensen/]);
   await expect(tuesdaySection.getByText('Karen Bech')).toHaveCount(0);
+  expect((await waitForMail(lotteEmail)).subject).toBe('Du har fået en plads på Yoga for øvede');
 
   // Delete Thursday after 'Er du sikker?'.
   await edit.getByRole('tab', { name: 'Kursusdage' }).click();
-  await expect(day(edit, 1)).toContainText('1 tilmeldt, 1 på venteliste');
+  await expect(day(edit, 1)).toContainText('2 tilmeldt');
   await day(edit, 2).getByRole('button', { name: 'Slet kursusdag 2' }).click();
   await expect(confirm).toContainText('torsdag');
   await confirm.getByRole('button', { name: 'Slet' }).click();

@@ -150,7 +150,7 @@ export const courseActions = {
   deleteEventDateClient: defineAction({
     access: 'therapist',
     plan: 'pro',
-    summary: 'Removes a participant (or someone on the waiting list) from a course day.',
+    summary: 'Removes a participant (or someone waiting) from a course day; a freed seat goes to the first on the waiting list, who is mailed.',
     input: z.strictObject({ id: objectId }),
     output: messageAnswer,
   }),

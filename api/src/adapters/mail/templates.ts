@@ -60,3 +60,15 @@ export function bookingConfirmationMail(
   const html = [...lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')), `<p>Venlig hilsen<br>${escapeHtml(details.clinicName)}</p>`].join('\n');
   return { to, subject: `Bekræftelse af din booking hos ${details.clinicName}`, text, html };
 }
+
+/** To someone moved up from a course day's waiting list when a seat was freed. */
+export function courseSeatMail(to: string, details: { clientName: string; clinicName: string; course: string; when: string }): MailMessage {
+  const lines = [
+    `Hej ${details.clientName}`,
+    `Der er blevet en plads ledig, og du er nu tilmeldt ${details.course} ${details.when}.`,
+    'Kan du alligevel ikke komme, så giv klinikken besked, så pladsen kan gå videre.',
+  ];
+  const text = [...lines, '', 'Venlig hilsen', details.clinicName].join('\n');
+  const html = [...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p>Venlig hilsen<br>${escapeHtml(details.clinicName)}</p>`].join('\n');
+  return { to, subject: `Du har fået en plads på ${details.course}`, text, html };
+}

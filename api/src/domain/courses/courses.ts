@@ -10,7 +10,9 @@ import { ConflictError, NotFoundError } from '../../endpoint/errors.js';
 import type { EventDateDoc, EventDoc } from '../../models/index.js';
 import { claimIds, claimUnits, releaseUnits } from '../scheduling/claims.js';
 import { overlapFilter } from '../scheduling/ranges.js';
-import { releaseSeats, signUpCounts } from './seats.js';
+import { promoteWaiting, releaseSeats, signUpCounts } from './seats.js';
+import { courseSeatMail } from '../../adapters/mail/templates.js';
+import { formatCopenhagenTime, formatDanishDate } from '@klinik/core';
 import { assertMayChange, targetTherapist } from '../scheduling/target.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -231,6 +233,20 @@ export async function removeParticipant(ctx: ActionContext, id: string): Promise
   assertMayChange(ctx, date.therapistId);
   await ctx.models.EventDateClient.deleteOne({ _id: row._id });
   await releaseSeats(ctx.models, { ref: row._id });
+  if (row.isWaiting) return;
+  // A freed seat goes to the first on the waiting list (a waiting list is a queue), who is told by mail.
+  const course = await ctx.models.Event.findOne({ _id: date.eventId, companyId: ctx.company._id }).lean();
+  if (!course) return;
+  const promoted = await promoteWaiting(ctx.models, date._id, course.limit);
+  for (const person of promoted.filter((person) => person.email)) {
+    const mail = courseSeatMail(person.email, {
+      clientName: person.nameFirst,
+      clinicName: ctx.company.companyName ?? '',
+      course: course.title,
+      when: `${formatDanishDate(date.from)} kl. ${formatCopenhagenTime(date.from)}–${formatCopenhagenTime(date.to)}`,
+    });
+    await ctx.services.mailer.send(mail).catch((error: unknown) => ctx.services.logger.error({ err: error }, 'course seat mail failed'));
+  }
 }
 
 export async function companyTherapists(ctx: ActionContext) {

@@ -36,3 +36,30 @@ export async function signUpCounts(models: Models, eventDateIds: Types.ObjectId[
   }
   return counts;
 }
+
+/**
+ * Moves people up from a course day's waiting list, first come first served, while seats are free. Each promotion
+ * is a seat insert like any sign-up, so a promotion racing a new sign-up cannot overbook. If two promotions race
+ * for the same person, both may take a seat for them; each then keeps the person's lowest seat only and gives
+ * back any other, and carries on with the next in line. Returns the rows promoted here.
+ */
+export async function promoteWaiting(models: Models, eventDateId: Types.ObjectId, limit: number) {
+  const promoted = [];
+  const waiting = await models.EventDateClient.find({ eventDateId, isWaiting: true }).sort({ createdAt: 1, _id: 1 }).lean();
+  for (const row of waiting) {
+    const seat = await takeSeat(models, eventDateId, limit, row._id);
+    if (!seat) break;
+    const held = (await models.CourseSeat.find({ ref: row._id }, { _id: 1 }).lean()).map((doc) => doc._id).sort(bySeatNumber);
+    if (held[0] !== seat) {
+      await models.CourseSeat.deleteOne({ _id: seat });
+      continue;
+    }
+    await models.EventDateClient.updateOne({ _id: row._id }, { $set: { isWaiting: false } });
+    promoted.push(row);
+  }
+  return promoted;
+}
+
+function bySeatNumber(a: string, b: string): number {
+  return Number(a.split(':')[1]) - Number(b.split(':')[1]);
+}

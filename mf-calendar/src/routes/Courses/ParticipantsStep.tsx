@@ -104,6 +104,14 @@ export default function ParticipantsStep({
     // Loads once per set of saved days, not on every count update of the parent.
   }, [ids]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  /** Who gets the seat when a participant (not someone waiting) is removed: the first on that day's waiting list. */
+  const firstWaiting = (person: Participant): string | null => {
+    const entry = loaded[person.eventDateId];
+    if (person.isWaiting || entry?.state !== 'done') return null;
+    const next = entry.people.find((candidate) => candidate.isWaiting);
+    return next ? nameOf(next) : null;
+  };
+
   if (isNew) return <Text as="p">{T.afterCreate}</Text>;
   if (saved.length === 0) return <Text as="p">{T.noDays}</Text>;
 
@@ -144,7 +152,7 @@ export default function ParticipantsStep({
         <Suspense fallback={null}>
           <ConfirmDialog
             open
-            body={T.removeBody(nameOf(removing))}
+            body={T.removeBody(nameOf(removing), firstWaiting(removing))}
             confirmLabel={T.remove}
             onClose={() => setRemoving(null)}
             onConfirm={async () => {

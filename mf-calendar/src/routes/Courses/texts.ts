@@ -96,7 +96,8 @@ export const texts = {
     loading: 'Henter deltagere…',
     loadFailed: 'Deltagerne kunne ikke hentes.',
     remove: 'Fjern',
-    removeBody: (name: string) => `${name} fjernes fra kursusdagen.`,
+    removeBody: (name: string, next: string | null) =>
+      next ? `${name} fjernes fra kursusdagen. Pladsen går til ${next}, den første på ventelisten, som får besked på mail.` : `${name} fjernes fra kursusdagen.`,
   },
 } as const;
 
