@@ -3,3 +3,4 @@ export { ConfirmDialog } from './ConfirmDialog.js';
 export { useNotifications } from './notifications.js';
 export { PageHeader } from './PageHeader.js';
 export { LoadError } from './LoadError.js';
+export { Pager, PAGE_SIZES, type PageSize } from './Pager.js';

@@ -214,14 +214,14 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
   }
 
   const setField = (name: keyof NewClientFields, value: string) => setFields((current) => ({ ...current, [name]: value }));
-  const input = (name: keyof NewClientFields, label: string, props: Record<string, unknown> = {}) => (
+  const input = (name: keyof NewClientFields, label: string, props: Record<string, unknown> = {}, normalize = (value: string) => value) => (
     <Field id={`kb-${name}`} label={label} error={problems[name]}>
       <input
         id={`kb-${name}`}
         value={fields[name]}
         aria-invalid={Boolean(problems[name])}
         aria-describedby={problems[name] ? `kb-${name}-error` : undefined}
-        onChange={(event) => setField(name, event.target.value)}
+        onChange={(event) => setField(name, normalize(event.target.value))}
         {...props}
       />
     </Field>
@@ -301,27 +301,9 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
                 {input('nameLast', texts.nameLast, { autoComplete: 'family-name' })}
               </div>
               <div className="kb-pair">
-                <Field id="kb-CPR6Digit" label={texts.birthDate} error={problems.CPR6Digit}>
-                  <input
-                    id="kb-CPR6Digit"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    value={fields.CPR6Digit}
-                    aria-invalid={Boolean(problems.CPR6Digit)}
-                    // Digits only (spec 1 §5), cut after six: a pasted '12-03-88' keeps all its digits.
-                    onChange={(event) => setField('CPR6Digit', event.target.value.replace(/\D/g, '').slice(0, 6))}
-                  />
-                </Field>
-                <Field id="kb-CPRLast4Digit" label={texts.cprLast4} error={problems.CPRLast4Digit}>
-                  <input
-                    id="kb-CPRLast4Digit"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    value={fields.CPRLast4Digit}
-                    aria-invalid={Boolean(problems.CPRLast4Digit)}
-                    onChange={(event) => setField('CPRLast4Digit', event.target.value.replace(/\s/g, '').slice(0, 4))}
-                  />
-                </Field>
+                {/* Digits only (spec 1 §5), cut after six: a pasted '12-03-88' keeps all its digits. */}
+                {input('CPR6Digit', texts.birthDate, { inputMode: 'numeric', autoComplete: 'off' }, (value) => value.replace(/\D/g, '').slice(0, 6))}
+                {input('CPRLast4Digit', texts.cprLast4, { inputMode: 'numeric', autoComplete: 'off' }, (value) => value.replace(/\s/g, '').slice(0, 4))}
               </div>
               {input('email', texts.email, { type: 'email', autoComplete: 'email' })}
               {input('phonePrivate', texts.phone, { type: 'tel', autoComplete: 'tel' })}

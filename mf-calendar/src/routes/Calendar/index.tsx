@@ -107,6 +107,8 @@ export default function CalendarPage({ shell }: RemotePageProps) {
     setDay((value) => startOfCopenhagenDay(direction > 0 ? value + DAY_MS + 3 * 3600_000 : value - 3 * 3600_000));
   };
   const title = cards ? formatDanishDate(day) : (gridRange?.title ?? '');
+  // Until the lazily loaded grid has drawn its first period, there is nothing to page: a click would be lost.
+  const waitingForGrid = !cards && gridRange === null;
 
   return (
     <section className="klinik-calendar" style={{ ['--klinik-theme' as string]: theme }}>
@@ -120,9 +122,11 @@ export default function CalendarPage({ shell }: RemotePageProps) {
         </Button>
       </PageHeader>
       <Toolbar className={styles.toolbar} aria-label={T.title}>
-        <Button onClick={() => (cards ? setDay(startOfCopenhagenDay(Date.now())) : grid.current?.today())}>{T.today}</Button>
-        <Button icon={<ChevronLeftRegular />} aria-label={T.previous} onClick={() => step(-1)} />
-        <Button icon={<ChevronRightRegular />} aria-label={T.next} onClick={() => step(1)} />
+        <Button disabled={waitingForGrid} onClick={() => (cards ? setDay(startOfCopenhagenDay(Date.now())) : grid.current?.today())}>
+          {T.today}
+        </Button>
+        <Button icon={<ChevronLeftRegular />} aria-label={T.previous} disabled={waitingForGrid} onClick={() => step(-1)} />
+        <Button icon={<ChevronRightRegular />} aria-label={T.next} disabled={waitingForGrid} onClick={() => step(1)} />
         <Text className={styles.title} aria-live="polite" data-testid="calendar-title">
           {title}
         </Text>
@@ -134,7 +138,7 @@ export default function CalendarPage({ shell }: RemotePageProps) {
               ['timeGridDay', T.day],
             ] as const
           ).map(([view, label]) => (
-            <ToggleButton key={view} checked={gridRange?.view === view} onClick={() => grid.current?.changeView(view)}>
+            <ToggleButton key={view} checked={gridRange?.view === view} disabled={waitingForGrid} onClick={() => grid.current?.changeView(view)}>
               {label}
             </ToggleButton>
           ))}

@@ -20,11 +20,11 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, ChevronLeftRegular, ChevronRightRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { Course } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, useNotifications, type PageSize } from '@klinik/ui';
 import { coursesApi } from './api';
 import { texts } from './texts';
 
@@ -32,8 +32,6 @@ const CourseDialog = lazy(() => import('./CourseDialog'));
 const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.list;
-const PAGE_SIZES = [5, 10, 15] as const;
-type PageSize = (typeof PAGE_SIZES)[number];
 const COLUMNS = 6;
 const NARROW = '(max-width: 639px)';
 
@@ -46,7 +44,6 @@ const useStyles = makeStyles({
   actions: { width: '96px' },
   title: { fontWeight: tokens.fontWeightSemibold },
   scroll: { overflowX: 'auto' },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', marginTop: '12px', flexWrap: 'wrap' },
   cards: { display: 'grid', gap: '8px', margin: 0, padding: 0, listStyleType: 'none' },
   card: {
     backgroundColor: tokens.colorNeutralBackground1,
@@ -141,8 +138,6 @@ export default function CoursesPage({ shell }: RemotePageProps) {
     void load();
   }, [load]);
 
-  const first = total === 0 ? 0 : (page - 1) * size + 1;
-  const last = Math.min(total, page * size);
   const loading = rows === null;
   const empty = rows !== null && rows.length === 0 && !error;
 
@@ -278,26 +273,7 @@ export default function CoursesPage({ shell }: RemotePageProps) {
       </div>
       {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void load()} />}
       {narrow ? cards : table}
-      <div className={styles.pager}>
-        <Text id="courses-page-size">{T.pageSize}</Text>
-        <Select
-          aria-labelledby="courses-page-size"
-          value={String(size)}
-          onChange={(_, data) => {
-            setSize(Number(data.value) as PageSize);
-            setPage(1);
-          }}
-        >
-          {PAGE_SIZES.map((value) => (
-            <option key={value} value={String(value)}>
-              {value}
-            </option>
-          ))}
-        </Select>
-        <Text aria-live="polite">{T.range(first, last, total)}</Text>
-        <Button icon={<ChevronLeftRegular />} aria-label={T.previous} disabled={page <= 1} onClick={() => setPage((value) => value - 1)} />
-        <Button icon={<ChevronRightRegular />} aria-label={T.next} disabled={last >= total} onClick={() => setPage((value) => value + 1)} />
-      </div>
+      <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />
       <Suspense fallback={null}>
         {editing !== undefined && (
           <CourseDialog

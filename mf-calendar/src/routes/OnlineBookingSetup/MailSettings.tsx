@@ -1,7 +1,8 @@
 /** The confirmation-mail tab of /Onlinereservation: bookingMail on/off and the clinic's own text. */
 import { useEffect, useState } from 'react';
-import { Button, Field, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Switch, Textarea, makeStyles } from '@fluentui/react-components';
 import { texts } from '../../texts';
+import { panel } from './styles';
 
 const T = texts.onlineSetup;
 const MAIL_TEXT_MAX = 5000;
@@ -9,15 +10,7 @@ const MAIL_TEXT_MAX = 5000;
 export type Settings = { bookingFormEnabled: boolean; bookingMail: boolean; bookingMailText: string };
 
 const useStyles = makeStyles({
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    padding: '16px',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow4,
-  },
+  card: panel,
   actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
 });
 

@@ -21,6 +21,7 @@ import { CalendarLtrRegular, CopyRegular, OpenRegular } from '@fluentui/react-ic
 import type { RemotePageProps } from '@klinik/core/rules';
 import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
 import type { Settings } from './MailSettings';
+import { panel } from './styles';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 
@@ -30,15 +31,7 @@ const MailSettings = lazy(() => import('./MailSettings'));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '860px' },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    padding: '16px',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow4,
-  },
+  card: panel,
   link: { color: tokens.colorBrandForegroundLink, display: 'inline-flex', gap: '4px', alignItems: 'center', width: 'fit-content' },
   row: { display: 'flex', gap: '8px', alignItems: 'flex-start', flexWrap: 'wrap' },
   grow: { flexGrow: 1, minWidth: '220px' },

@@ -6,7 +6,6 @@ import { Fragment, Suspense, lazy, useCallback, useEffect, useMemo, useState } f
 import {
   Button,
   SearchBox,
-  Select,
   Skeleton,
   SkeletonItem,
   Table,
@@ -19,10 +18,10 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, ChevronLeftRegular, ChevronRightRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
 import type { Treatment } from '@klinik/core';
-import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, useNotifications, type PageSize } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 
@@ -31,8 +30,6 @@ const TreatmentDialog = lazy(() => import('./TreatmentDialog'));
 const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.treatments;
-const PAGE_SIZES = [5, 10, 15] as const;
-type PageSize = (typeof PAGE_SIZES)[number];
 
 const useStyles = makeStyles({
   tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
@@ -40,7 +37,6 @@ const useStyles = makeStyles({
   table: { backgroundColor: tokens.colorNeutralBackground1 },
   group: { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold },
   number: { whiteSpace: 'nowrap' },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', marginTop: '12px', flexWrap: 'wrap' },
   scroll: { overflowX: 'auto' },
 });
 
@@ -95,8 +91,6 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
     return [...byTherapist.entries()];
   }, [rows]);
 
-  const first = total === 0 ? 0 : (page - 1) * size + 1;
-  const last = Math.min(total, page * size);
 
   return (
     <section>
@@ -173,26 +167,7 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
           </TableBody>
         </Table>
       </div>
-      <div className={styles.pager}>
-        <Text id="treatments-page-size">{T.pageSize}</Text>
-        <Select
-          aria-labelledby="treatments-page-size"
-          value={String(size)}
-          onChange={(_, data) => {
-            setSize(Number(data.value) as PageSize);
-            setPage(1);
-          }}
-        >
-          {PAGE_SIZES.map((value) => (
-            <option key={value} value={String(value)}>
-              {value}
-            </option>
-          ))}
-        </Select>
-        <Text aria-live="polite">{T.range(first, last, total)}</Text>
-        <Button icon={<ChevronLeftRegular />} aria-label={T.previous} disabled={page <= 1} onClick={() => setPage((value) => value - 1)} />
-        <Button icon={<ChevronRightRegular />} aria-label={T.next} disabled={last >= total} onClick={() => setPage((value) => value + 1)} />
-      </div>
+      <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />
       <Suspense fallback={null}>
       {editing !== undefined && (
         <TreatmentDialog

@@ -1,0 +1,43 @@
+/**
+ * The pager under a paginated list (spec: 5, 10 or 15 per page): page size, 'first–last af total', previous and
+ * next. A new page size starts again from page 1. Texts are Danish; the list owns page and size.
+ */
+import { useId } from 'react';
+import { Button, Select, Text, makeStyles } from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+
+export const PAGE_SIZES = [5, 10, 15] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+const useStyles = makeStyles({
+  pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', marginTop: '12px', flexWrap: 'wrap' },
+});
+
+export function Pager({ page, size, total, onPage, onSize }: { page: number; size: PageSize; total: number; onPage(page: number): void; onSize(size: PageSize): void }) {
+  const styles = useStyles();
+  const labelId = useId();
+  const first = total === 0 ? 0 : (page - 1) * size + 1;
+  const last = Math.min(total, page * size);
+  return (
+    <div className={styles.pager}>
+      <Text id={labelId}>Pr. side</Text>
+      <Select
+        aria-labelledby={labelId}
+        value={String(size)}
+        onChange={(_, data) => {
+          onSize(Number(data.value) as PageSize);
+          onPage(1);
+        }}
+      >
+        {PAGE_SIZES.map((value) => (
+          <option key={value} value={String(value)}>
+            {value}
+          </option>
+        ))}
+      </Select>
+      <Text aria-live="polite">{`${first}–${last} af ${total}`}</Text>
+      <Button icon={<ChevronLeftRegular />} aria-label="Forrige side" disabled={page <= 1} onClick={() => onPage(page - 1)} />
+      <Button icon={<ChevronRightRegular />} aria-label="Næste side" disabled={last >= total} onClick={() => onPage(page + 1)} />
+    </div>
+  );
+}
