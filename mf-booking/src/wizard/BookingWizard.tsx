@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { ActionClient } from '@klinik/core/client';
 import { ActionError } from '@klinik/core/client';
 import { copenhagenDateKey, formatCopenhagenTime, formatDanishDate, startOfCopenhagenDay } from '@klinik/core/time';
-import { normalizeFullCpr } from '@klinik/core/rules';
+import { formatKroner, normalizeFullCpr } from '@klinik/core/rules';
 import { bookingMessages, noTreatmentsMessage, schedulingMessages } from '@klinik/core/messages';
 import type { PublicCourse, PublicCourseDate, PublicTherapist, PublicTreatment } from '@klinik/core';
 import { texts } from '../texts';
@@ -213,6 +213,12 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
     }
   }
 
+  /** 'Tilbage' to step `to`; `before` runs first (leaving step 2 resets the client data, spec 1 §4). */
+  const backButton = (to: number, before?: () => void) => (
+    <button type="button" className="kb-button" data-kind="secondary" onClick={() => (before?.(), setStep(to))}>
+      {texts.back}
+    </button>
+  );
   const setField = (name: keyof NewClientFields, value: string) => setFields((current) => ({ ...current, [name]: value }));
   const input = (name: keyof NewClientFields, label: string, props: Record<string, unknown> = {}, normalize = (value: string) => value) => (
     <Field id={`kb-${name}`} label={label} error={problems[name]}>
@@ -272,9 +278,7 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
             ))}
           </div>
           <div className="kb-actions">
-            <button type="button" className="kb-button" data-kind="secondary" onClick={() => setStep(0)}>
-              {texts.back}
-            </button>
+            {backButton(0)}
           </div>
         </section>
       )}
@@ -324,9 +328,7 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
             </p>
           )}
           <div className="kb-actions">
-            <button type="button" className="kb-button" data-kind="secondary" onClick={() => (resetClient(), setStep(1))}>
-              {texts.back}
-            </button>
+            {backButton(1, resetClient)}
             <button type="button" className="kb-button" onClick={() => void toChoice()}>
               {texts.next}
             </button>
@@ -348,15 +350,13 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
               <button key={option.id} type="button" role="radio" aria-checked={treatment?.id === option.id} className="kb-choice" onClick={() => (setTreatment(option), setTime(null), setStep(4))}>
                 <strong>{option.name}</strong>
                 <small>
-                  {texts.minutes(option.duration / 60)} · {option.price.toLocaleString('da-DK', { minimumFractionDigits: 2 })} kr.
+                  {texts.minutes(option.duration / 60)} · {formatKroner(Math.round(option.price * 100))}
                 </small>
               </button>
             ))}
           </div>
           <div className="kb-actions">
-            <button type="button" className="kb-button" data-kind="secondary" onClick={() => setStep(2)}>
-              {texts.back}
-            </button>
+            {backButton(2)}
           </div>
         </section>
       )}
@@ -376,9 +376,7 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
             ))}
           </div>
           <div className="kb-actions">
-            <button type="button" className="kb-button" data-kind="secondary" onClick={() => setStep(2)}>
-              {texts.back}
-            </button>
+            {backButton(2)}
           </div>
         </section>
       )}
@@ -413,9 +411,7 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
           ))}
           {time !== null && <p className="kb-info">{texts.chosen(`${dayTitle.format(time)} kl. ${formatCopenhagenTime(time)}`)}</p>}
           <div className="kb-actions">
-            <button type="button" className="kb-button" data-kind="secondary" onClick={() => setStep(3)}>
-              {texts.back}
-            </button>
+            {backButton(3)}
             <button type="button" className="kb-button" disabled={time === null || busy} onClick={() => void book()}>
               {busy ? texts.sending : texts.book}
             </button>
@@ -446,9 +442,7 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
             </label>
           ))}
           <div className="kb-actions">
-            <button type="button" className="kb-button" data-kind="secondary" onClick={() => setStep(3)}>
-              {texts.back}
-            </button>
+            {backButton(3)}
             <button type="button" className="kb-button" disabled={chosenDates.length === 0 || busy} onClick={() => void book()}>
               {busy ? texts.sending : anyFull ? texts.waitingList : texts.book}
             </button>
