@@ -5,9 +5,11 @@ import { exposes } from './src/expose.ts';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-const federated = createModuleConfig({ dir, name: 'mf_booking', kind: 'remote', exposes, budgetKb: 60, keepOutput: /^embed\// });
+const federated = createModuleConfig({ dir, name: 'mf_booking', kind: 'remote', exposes, budgetKb: 60, keepOutput: /(^|[\\/])embed([\\/]|$)/ });
 // The standalone page for iframes: dist/embed/index.html?therapistId=… (ARCHITECTURE.md: ≤ 100 KB gzip in total).
 const embed = createStandaloneConfig({ dir, name: 'mf_booking_embed', entry: './src/embed/index.tsx', template: './public/embed.html', folder: 'embed', budgetKb: 100 });
 
-// Two builds in one: the CLI runs a multi-compiler when the function returns an array.
-export default (env, argv) => [federated(env, argv), embed(env, argv)];
+// Two builds in one: the CLI runs a multi-compiler when the function returns an array. The standalone page is
+// built after the remote (dependencies), so the remote's clean of dist/ can never remove it; the keep pattern
+// (checked against paths relative or absolute) covers a rebuild of the remote alone in watch mode.
+export default (env, argv) => [federated(env, argv), { ...embed(env, argv), dependencies: ['mf_booking'] }];
