@@ -28,6 +28,11 @@ export function startSweeper(services: Services, conn: Connection, logger: Logge
   };
   const timer = setInterval(run, everyMs);
   timer.unref();
-  setTimeout(run, 10_000).unref();
-  return () => clearInterval(timer);
+  const first = setTimeout(run, 10_000);
+  first.unref();
+  // Stopping also cancels the first sweep: a server stopped within 10 s must not sweep on a closed connection.
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
