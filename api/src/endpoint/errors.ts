@@ -57,6 +57,9 @@ export class TooManyRequestsError extends ApiError {
 }
 
 /** MongoDB's duplicate-key error, as raised by the driver on every MongoDB-protocol server. */
+/** A unique-index violation (E11000), from a single write or from any write of a bulk insert. */
 export function isDuplicateKeyError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, writeErrors } = error as { code?: unknown; writeErrors?: { code?: unknown }[] };
+  return code === 11000 || (Array.isArray(writeErrors) && writeErrors.some((write) => write.code === 11000));
 }

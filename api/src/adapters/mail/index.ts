@@ -26,6 +26,14 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/**
+ * Sends a notice whose failure must not undo what was done (a booking, a course seat stands even when the mail
+ * server is down): the failure is logged for support instead of failing the action.
+ */
+export async function sendNotice(services: { mailer: Mailer; logger: Logger }, message: MailMessage, what: string): Promise<void> {
+  await services.mailer.send(message).catch((error: unknown) => services.logger.error({ err: error }, `${what} mail failed`));
+}
+
 export function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {

@@ -15,6 +15,13 @@ function linkMail(to: string, subject: string, lines: string[], link: string, li
   return { to, subject, text, html };
 }
 
+/** A mail from a clinic to its client, signed by the clinic; an empty line is a paragraph break. */
+function clinicMail(to: string, subject: string, lines: string[], clinicName: string): MailMessage {
+  const text = [...lines, '', 'Venlig hilsen', clinicName].join('\n');
+  const html = [...lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')), `<p>Venlig hilsen<br>${escapeHtml(clinicName)}</p>`].join('\n');
+  return { to, subject, text, html };
+}
+
 export function resetPasswordMail(to: string, name: string, link: string, validMinutes: number): MailMessage {
   return linkMail(
     to,
@@ -56,9 +63,7 @@ export function bookingConfirmationMail(
     `Behandler: ${details.therapistName}`,
     `Sted: ${details.clinicName}${details.address ? `, ${details.address}` : ''}`,
   ];
-  const text = [...lines, '', 'Venlig hilsen', details.clinicName].join('\n');
-  const html = [...lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')), `<p>Venlig hilsen<br>${escapeHtml(details.clinicName)}</p>`].join('\n');
-  return { to, subject: `Bekræftelse af din booking hos ${details.clinicName}`, text, html };
+  return clinicMail(to, `Bekræftelse af din booking hos ${details.clinicName}`, lines, details.clinicName);
 }
 
 /** To someone moved up from a course day's waiting list when a seat was freed. */
@@ -68,7 +73,5 @@ export function courseSeatMail(to: string, details: { clientName: string; clinic
     `Der er blevet en plads ledig, og du er nu tilmeldt ${details.course} ${details.when}.`,
     'Kan du alligevel ikke komme, så giv klinikken besked, så pladsen kan gå videre.',
   ];
-  const text = [...lines, '', 'Venlig hilsen', details.clinicName].join('\n');
-  const html = [...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p>Venlig hilsen<br>${escapeHtml(details.clinicName)}</p>`].join('\n');
-  return { to, subject: `Du har fået en plads på ${details.course}`, text, html };
+  return clinicMail(to, `Du har fået en plads på ${details.course}`, lines, details.clinicName);
 }

@@ -11,6 +11,7 @@ import type { EventDateDoc, EventDoc } from '../../models/index.js';
 import { claimIds, claimUnits, releaseUnits } from '../scheduling/claims.js';
 import { overlapFilter } from '../scheduling/ranges.js';
 import { promoteWaiting, releaseSeats, signUpCounts } from './seats.js';
+import { sendNotice } from '../../adapters/mail/index.js';
 import { courseSeatMail } from '../../adapters/mail/templates.js';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core';
 import { assertMayChange, targetTherapist } from '../scheduling/target.js';
@@ -245,7 +246,7 @@ export async function removeParticipant(ctx: ActionContext, id: string): Promise
       course: course.title,
       when: `${formatDanishDate(date.from)} kl. ${formatCopenhagenTime(date.from)}–${formatCopenhagenTime(date.to)}`,
     });
-    await ctx.services.mailer.send(mail).catch((error: unknown) => ctx.services.logger.error({ err: error }, 'course seat mail failed'));
+    await sendNotice(ctx.services, mail, 'course seat');
   }
 }
 

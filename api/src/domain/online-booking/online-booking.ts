@@ -23,10 +23,11 @@ import {
   type PublicTherapist,
   type PublicTreatment,
 } from '@klinik/core';
+import { sendNotice } from '../../adapters/mail/index.js';
 import { bookingConfirmationMail } from '../../adapters/mail/templates.js';
 import type { ActionContext } from '../../endpoint/context.js';
 import type { TokenService } from '../../endpoint/tokens.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
+import { ConflictError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
 import type { ClientDoc, CompanyDoc, Models, TherapistDoc } from '../../models/index.js';
 import { createClient } from '../clients/clients.js';
 import { claimIds, claimUnits } from '../scheduling/claims.js';
@@ -181,8 +182,7 @@ export async function addOnlineBooking(ctx: ActionContext, input: ParsedInput<'c
       address: [context.company.address, [context.company.post, context.company.town].filter(Boolean).join(' ')].filter(Boolean).join(', '),
       text: context.therapist.bookingMailText ?? '',
     });
-    // The booking stands even if the mail server is down; the failure is logged for the clinic's support.
-    await ctx.services.mailer.send(mail).catch((error: unknown) => ctx.services.logger.error({ err: error }, 'booking confirmation mail failed'));
+    await sendNotice(ctx.services, mail, 'booking confirmation');
   }
 }
 
@@ -259,7 +259,7 @@ export async function courseSignUp(ctx: ActionContext, input: ParsedInput<'clien
     } catch (error) {
       // Signed up twice at the same moment: give back the seat this attempt took.
       await releaseSeats(ctx.models, { ref: participantId });
-      throw (error as { code?: number }).code === 11000 ? new ConflictError(bookingMessages.alreadySignedUp) : error;
+      throw isDuplicateKeyError(error) ? new ConflictError(bookingMessages.alreadySignedUp) : error;
     }
     results.push({ eventDateId: date._id.toString(), isWaiting: seat === null });
   }

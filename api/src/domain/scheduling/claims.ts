@@ -29,7 +29,7 @@ export async function claimUnits(models: Models, ids: string[], ref: Types.Objec
     );
   } catch (error) {
     await models.SlotClaim.deleteMany({ _id: { $in: wanted }, ref });
-    if (isDuplicateKeyError(error) || (error as { writeErrors?: { code?: number }[] }).writeErrors?.some((e) => e.code === 11000)) {
+    if (isDuplicateKeyError(error)) {
       throw new ConflictError(schedulingMessages.bookingOverlap);
     }
     throw error;
