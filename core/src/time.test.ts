@@ -1,4 +1,4 @@
-import { fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay } from './time.js';
+import { fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';
 
 describe('Copenhagen time', () => {
   it('puts 09:00 local at 08:00 UTC in winter and 07:00 UTC in summer', () => {
@@ -38,5 +38,17 @@ describe('date and time inputs', () => {
     expect(fromCopenhagenInputs('2026-03-29', '09:30')).toBe(at);
     expect(fromCopenhagenInputs('2026-3-29', '09:30')).toBeNull();
     expect(fromCopenhagenInputs('2026-03-29', '24:00')).toBeNull();
+  });
+});
+
+describe('weeks', () => {
+  it('starts on Monday 00:00 Copenhagen time, also from a Sunday night and across summer time', () => {
+    // Sunday 22 November 2026, 23:30 in Copenhagen (22:30 UTC): still the week of Monday the 16th.
+    expect(startOfCopenhagenWeek(copenhagenWallTime(2026, 11, 22, 23, 30))).toBe(copenhagenWallTime(2026, 11, 16));
+    expect(startOfCopenhagenWeek(copenhagenWallTime(2026, 11, 23, 0, 0))).toBe(copenhagenWallTime(2026, 11, 23));
+    expect(startOfCopenhagenWeek(copenhagenWallTime(2026, 11, 22, 12), 1)).toBe(copenhagenWallTime(2026, 11, 23));
+    expect(startOfCopenhagenWeek(copenhagenWallTime(2026, 11, 2, 12), -1)).toBe(copenhagenWallTime(2026, 10, 26));
+    // The week of the change to winter time (25 October 2026) is 169 hours long.
+    expect(startOfCopenhagenWeek(copenhagenWallTime(2026, 10, 25, 12), 1) - startOfCopenhagenWeek(copenhagenWallTime(2026, 10, 25, 12))).toBe(169 * 3600_000);
   });
 });

@@ -38,6 +38,13 @@ export function startOfCopenhagenDay(epochMs: number): number {
   return copenhagenWallTime(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
+/** Monday 00:00, Copenhagen time, of the week containing the instant; `weeks` moves that many weeks on or back. */
+export function startOfCopenhagenWeek(epochMs: number, weeks = 0): number {
+  const date = new TZDate(epochMs, TIME_ZONE);
+  const sinceMonday = (date.getDay() + 6) % 7; // getDay() is 0 for Sunday
+  return copenhagenWallTime(date.getFullYear(), date.getMonth() + 1, date.getDate() - sinceMonday + 7 * weeks);
+}
+
 /** Whether two instants fall on the same Copenhagen calendar day. */
 export function isSameCopenhagenDay(a: number, b: number): boolean {
   return copenhagenDateKey(a) === copenhagenDateKey(b);

@@ -1,14 +1,12 @@
 /** Dates and places in the calendar for the journeys: next week's days in Copenhagen time, grid slots. */
 import type { Page } from '@playwright/test';
-import { copenhagenDateKey, copenhagenWallTime, startOfCopenhagenDay } from '@klinik/core/time';
+import { copenhagenDateKey, copenhagenWallTime, startOfCopenhagenWeek } from '@klinik/core/time';
 
 const DAY = 24 * 3600_000;
 
 /** Monday of next week, 00:00 Copenhagen time, as epoch ms. */
 export function nextMonday(now = Date.now()): number {
-  const today = startOfCopenhagenDay(now);
-  const weekday = (new Date(today + 12 * 3600_000).getUTCDay() + 6) % 7; // 0 = Monday
-  return startOfCopenhagenDay(today + (7 - weekday) * DAY + 3 * 3600_000);
+  return startOfCopenhagenWeek(now, 1);
 }
 
 /** YYYY-MM-DD of the day `offset` days after `monday`. */

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ActionClient } from '@klinik/core/client';
 import { ActionError } from '@klinik/core/client';
-import { copenhagenDateKey, formatCopenhagenTime, formatDanishDate, startOfCopenhagenDay } from '@klinik/core/time';
+import { copenhagenDateKey, formatCopenhagenTime, formatDanishDate, startOfCopenhagenWeek } from '@klinik/core/time';
 import { formatKroner, normalizeFullCpr } from '@klinik/core/rules';
 import { bookingMessages, noTreatmentsMessage, schedulingMessages } from '@klinik/core/messages';
 import type { PublicCourse, PublicCourseDate, PublicTherapist, PublicTreatment } from '@klinik/core';
@@ -17,12 +17,6 @@ import './wizard.css';
 type Kind = 'treatment' | 'course';
 type ClientKind = 'new' | 'existing';
 const DAY = 24 * 3600_000;
-
-function mondayOf(epochMs: number): number {
-  const day = startOfCopenhagenDay(epochMs);
-  const weekday = (new Date(day + 12 * 3600_000).getUTCDay() + 6) % 7;
-  return startOfCopenhagenDay(day - weekday * DAY + 3 * 3600_000);
-}
 
 const dayTitle = new Intl.DateTimeFormat('da-DK', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Copenhagen' });
 
@@ -58,7 +52,7 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
   const [course, setCourse] = useState<PublicCourse | null>(null);
   const [dates, setDates] = useState<PublicCourseDate[] | null>(null);
   const [chosenDates, setChosenDates] = useState<string[]>([]);
-  const [week, setWeek] = useState(() => mondayOf(Date.now()));
+  const [week, setWeek] = useState(() => startOfCopenhagenWeek(Date.now()));
   const [times, setTimes] = useState<number[] | null>(null);
   const [time, setTime] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +71,7 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
     if (!therapistId || !treatment) return;
     setTimes(null);
     try {
-      const answer = await client.call('clientGetAvailable', { therapistId, from: week, to: week + 7 * DAY, duration: treatment.duration * 1000, pause: treatment.pause * 1000 });
+      const answer = await client.call('clientGetAvailable', { therapistId, from: week, to: startOfCopenhagenWeek(week, 1), duration: treatment.duration * 1000, pause: treatment.pause * 1000 });
       setTimes(answer.data);
     } catch (reason) {
       setTimes([]);
@@ -385,13 +379,13 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
         <section>
           <h2>{texts.chooseTime}</h2>
           <div className="kb-week">
-            <button type="button" className="kb-button" data-kind="secondary" aria-label={texts.previousWeek} disabled={week <= mondayOf(Date.now())} onClick={() => setWeek((value) => mondayOf(value - 3 * DAY))}>
+            <button type="button" className="kb-button" data-kind="secondary" aria-label={texts.previousWeek} disabled={week <= startOfCopenhagenWeek(Date.now())} onClick={() => setWeek((value) => startOfCopenhagenWeek(value, -1))}>
               ‹
             </button>
             <strong>
               {formatDanishDate(week)} – {formatDanishDate(week + 6 * DAY)}
             </strong>
-            <button type="button" className="kb-button" data-kind="secondary" aria-label={texts.nextWeek} onClick={() => setWeek((value) => mondayOf(value + 10 * DAY))}>
+            <button type="button" className="kb-button" data-kind="secondary" aria-label={texts.nextWeek} onClick={() => setWeek((value) => startOfCopenhagenWeek(value, 1))}>
               ›
             </button>
           </div>

@@ -8,6 +8,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import type { CourseDateInCalendar, Participant } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import type { CalendarApi } from '../../api';
+import { PersonList } from '../Courses/PersonList';
 import { texts } from '../../texts';
 
 const T = texts.courseCard;
@@ -17,7 +18,6 @@ const useStyles = makeStyles({
   term: { fontWeight: tokens.fontWeightSemibold },
   value: { margin: 0 },
   description: { margin: '0 0 12px', '& p': { margin: '0 0 6px' } },
-  list: { margin: '4px 0 12px', paddingLeft: '20px' },
   heading: { display: 'block', marginTop: '8px' },
 });
 
@@ -45,19 +45,6 @@ export default function CourseCard({ api, date, onClose }: { api: CalendarApi; d
 
   const booked = people?.filter((person) => !person.isWaiting) ?? [];
   const waiting = people?.filter((person) => person.isWaiting) ?? [];
-  const names = (rows: Participant[], empty: string) =>
-    rows.length === 0 ? (
-      <Text as="p">{empty}</Text>
-    ) : (
-      <ol className={styles.list}>
-        {rows.map((person) => (
-          <li key={person.id}>
-            {person.nameFirst} {person.nameLast}
-            {person.email && <Text size={200}> · {person.email}</Text>}
-          </li>
-        ))}
-      </ol>
-    );
 
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
@@ -93,11 +80,11 @@ export default function CourseCard({ api, date, onClose }: { api: CalendarApi; d
                 <Text weight="semibold" className={styles.heading}>
                   {T.participants} ({booked.length})
                 </Text>
-                {names(booked, T.noParticipants)}
+                <PersonList people={booked} empty={T.noParticipants} />
                 <Text weight="semibold" className={styles.heading}>
                   {T.waiting} ({waiting.length})
                 </Text>
-                {names(waiting, T.noWaiting)}
+                <PersonList people={waiting} empty={T.noWaiting} />
               </>
             )}
           </DialogContent>

@@ -18,7 +18,7 @@ import { Legend } from './Legend';
 import type { EventRef } from './events';
 import type { CalendarView, GridCalendarHandle } from './GridCalendar';
 import { useCalendarData, type CalendarRange } from './useCalendarData';
-import { useWindowWidth } from './useWindowWidth';
+import { useNarrowerThan } from '../../useNarrowerThan';
 
 const GridCalendar = lazy(() => import('./GridCalendar'));
 const CreateBookingDrawer = lazy(() => import('./CreateBookingDrawer'));
@@ -55,8 +55,8 @@ export default function CalendarPage({ shell }: RemotePageProps) {
   const navigate = useNavigate();
   const api = useMemo(() => calendarApi(shell.client), [shell.client]);
   const { notify, toaster } = useNotifications();
-  const width = useWindowWidth();
-  const cards = width < CALENDAR.cardLayoutBelowPx;
+  const cards = useNarrowerThan(CALENDAR.cardLayoutBelowPx);
+  const dayView = useNarrowerThan(CALENDAR.dayViewBelowPx);
   const grid = useRef<GridCalendarHandle>(null);
   const [gridRange, setGridRange] = useState<(CalendarRange & { title: string; view: CalendarView }) | null>(null);
   const [day, setDay] = useState(() => startOfCopenhagenDay(Date.now()));
@@ -155,7 +155,7 @@ export default function CalendarPage({ shell }: RemotePageProps) {
             <GridCalendar
               ref={grid}
               data={data}
-              initialView={width < CALENDAR.dayViewBelowPx ? 'timeGridDay' : 'timeGridWeek'}
+              initialView={dayView ? 'timeGridDay' : 'timeGridWeek'}
               onRange={onRange}
               onSlot={(at) => setOverlay({ kind: 'create', at })}
               onOpen={(item) => setOverlay({ kind: 'event', item })}

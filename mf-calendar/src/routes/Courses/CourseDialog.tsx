@@ -75,7 +75,8 @@ function courseFieldErrors(errors: FieldErrors): FieldErrors {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof ActionError || error instanceof Error ? error.message || T.saveFailed : T.saveFailed;
+  // ActionError is an Error too; anything else (a thrown string) gets the general message.
+  return error instanceof Error ? error.message || T.saveFailed : T.saveFailed;
 }
 
 export default function CourseDialog({

@@ -3,12 +3,12 @@
  * step opens; a participant can be removed after 'Er du sikker?'.
  */
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
-import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { PersonDeleteRegular } from '@fluentui/react-icons';
+import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { Participant } from '@klinik/core';
 import { LoadError } from '@klinik/ui';
 import type { CoursesApi } from './api';
 import { dayLabel, toDateFields, type DayDraft } from './days';
+import { nameOf, PersonList } from './PersonList';
 import { texts } from './texts';
 
 const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
@@ -21,42 +21,9 @@ const useStyles = makeStyles({
   heading: { margin: '0 0 4px', fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   columns: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: '4px 16px' },
   subheading: { margin: '8px 0 4px', fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
-  list: { margin: 0, paddingLeft: '22px' },
-  person: { padding: '2px 0' },
-  line: { display: 'flex', alignItems: 'center', gap: '4px', justifyContent: 'space-between' },
-  who: { minWidth: 0, overflowWrap: 'anywhere' },
-  email: { display: 'block', color: tokens.colorNeutralForeground3 },
 });
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'done'; people: Participant[] };
-
-function nameOf(person: Participant): string {
-  return `${person.nameFirst} ${person.nameLast}`.trim();
-}
-
-function PersonList({ people, empty, disabled, onRemove }: { people: Participant[]; empty: string; disabled: boolean; onRemove: (person: Participant) => void }) {
-  const styles = useStyles();
-  if (people.length === 0) return <Text as="p">{empty}</Text>;
-  return (
-    <ol className={styles.list}>
-      {people.map((person) => (
-        <li key={person.id} className={styles.person}>
-          <div className={styles.line}>
-            <span className={styles.who}>
-              {nameOf(person)}
-              {person.email && (
-                <Text size={200} className={styles.email}>
-                  {person.email}
-                </Text>
-              )}
-            </span>
-            <Button size="small" appearance="subtle" icon={<PersonDeleteRegular />} disabled={disabled} aria-label={`${T.remove} ${nameOf(person)}`} title={T.remove} onClick={() => onRemove(person)} />
-          </div>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 export default function ParticipantsStep({
   api,

@@ -25,6 +25,7 @@ import type { RemotePageProps } from '@klinik/core/rules';
 import type { Course } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import { LoadError, PageHeader, Pager, useNotifications, type PageSize } from '@klinik/ui';
+import { useNarrowerThan } from '../../useNarrowerThan';
 import { coursesApi } from './api';
 import { texts } from './texts';
 
@@ -33,7 +34,8 @@ const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.list;
 const COLUMNS = 6;
-const NARROW = '(max-width: 639px)';
+/** Below this width the table turns into cards. */
+const CARDS_BELOW_PX = 640;
 
 const useStyles = makeStyles({
   tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
@@ -58,17 +60,6 @@ const useStyles = makeStyles({
   value: { margin: 0 },
 });
 
-function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
-  useEffect(() => {
-    const query = window.matchMedia(NARROW);
-    const onChange = () => setNarrow(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
-}
-
 function therapistName(course: Course): string {
   return `${course.nameFirst} ${course.nameLast}`.trim();
 }
@@ -83,7 +74,7 @@ export default function CoursesPage({ shell }: RemotePageProps) {
   const styles = useStyles();
   const api = useMemo(() => coursesApi(shell.client), [shell.client]);
   const { notify, toaster } = useNotifications();
-  const narrow = useNarrow();
+  const narrow = useNarrowerThan(CARDS_BELOW_PX);
   const isOwner = shell.therapist?.isAdmin ?? false;
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
