@@ -22,6 +22,7 @@ import { createTokenService } from './endpoint/tokens.js';
 import { createModels } from './models/index.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/index.js';
 import { outboxPage } from './adapters/mail/outbox-page.js';
+import { contentTypeOfKey, createBlobSigner, createLocalBlobStore, type BlobStore } from './adapters/blobs/index.js';
 
 export interface AppOptions {
   config: ApiConfig;
@@ -29,6 +30,7 @@ export interface AppOptions {
   logger: Logger;
   clock?: Clock;
   mailer?: Mailer;
+  blobs?: BlobStore;
 }
 
 export interface KlinikApi {
@@ -88,7 +90,9 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   const { config, conn, logger } = options;
   const models = createModels(conn);
   await Promise.all(Object.values(models).map((model) => model.init()));
-  const clock = options.clock ?? { now: () => Date.now() };
+  // Outside production the clock can be moved forward through /dev/clock (end-to-end tests of the 24-hour rules).
+  let devOffsetMs = 0;
+  const clock = options.clock ?? { now: () => Date.now() + devOffsetMs };
   const outboxUrl = `http://localhost:${config.port}/dev/outbox`;
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(models, logger, outboxUrl));
   const services: Services = {
@@ -99,6 +103,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     logger,
     clock,
     limiter: await createRateLimiter(conn, config.rateLimits),
+    blobs: options.blobs ?? createLocalBlobStore(config.blobDir),
+    blobSigner: createBlobSigner(config.jwtSecret, config.blobUrlTtlSeconds),
   };
 
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
@@ -154,7 +160,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError(messages.malformedJson);
     const body = raw as Record<string, unknown>;
     if (typeof body.action === 'string' && isActionName(body.action)) ctx.state.action = body.action;
-    const { answer } = await dispatch({ body, files: multipartFiles((ctx as { files?: unknown }).files), ip: ctx.ip }, services);
+    const { answer } = await dispatch({ body, files: multipartFiles((ctx as { files?: unknown }).files), ip: ctx.ip, origin: `${ctx.protocol}://${ctx.host}` }, services);
     ctx.status = 200;
     ctx.body = answer;
   });
@@ -163,7 +169,41 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     ctx.body = { ok: true };
   });
 
-  if (config.devRoutes) {
+  // Images: only with a valid signature, minted by the image actions for the clinic that owns the image.
+  router.get('/blobs/:company/:file', async (ctx) => {
+    const key = `${ctx.params.company}/${ctx.params.file}`;
+    const { exp, sig } = ctx.query;
+    if (typeof exp !== 'string' || typeof sig !== 'string' || !services.blobSigner.verify(key, exp, sig, clock.now())) {
+      ctx.status = 403;
+      ctx.body = { message: 'Linket til billedet er ugyldigt eller udløbet' };
+      return;
+    }
+    const data = await services.blobs.get(key);
+    if (!data) {
+      ctx.status = 404;
+      ctx.body = { message: 'Billedet findes ikke' };
+      return;
+    }
+    ctx.set('Cache-Control', 'private, max-age=300');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    ctx.type = contentTypeOfKey(key);
+    ctx.body = data;
+  });
+
+  if (config.devRoutes && !config.production) {
+    // Test-only clock control (never in production): POST {"advanceMs": n} moves the API's clock forward.
+    router.post('/dev/clock', json, (ctx) => {
+      const body = (ctx.request.body ?? {}) as { advanceMs?: unknown; reset?: unknown };
+      if (body.reset === true) devOffsetMs = 0;
+      else if (typeof body.advanceMs === 'number' && Number.isFinite(body.advanceMs)) devOffsetMs += body.advanceMs;
+      else {
+        ctx.status = 400;
+        ctx.body = { message: 'advanceMs (tal) eller reset: true' };
+        return;
+      }
+      ctx.body = { now: clock.now(), offsetMs: devOffsetMs };
+    });
     router.get('/dev/outbox', async (ctx) => {
       const mails = await models.OutboxMail.find().sort({ createdAt: -1 }).limit(50).lean();
       ctx.type = 'html';

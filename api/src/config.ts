@@ -40,6 +40,12 @@ export interface ApiConfig {
   rateLimits: Record<string, RateLimitRule>;
   /** Whether the test-only clock control and the development outbox are served. Never in production. */
   devRoutes: boolean;
+  /** The local blob store's folder (images); production uses a cloud blob store adapter behind the same interface. */
+  blobDir: string;
+  /** Lifetime of a signed image address, in seconds. */
+  blobUrlTtlSeconds: number;
+  /** The Google Drive OAuth client id; without it the cloud-drive panel is hidden (spec 2, Images). */
+  googleDriveClientId: string | null;
 }
 
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
@@ -58,6 +64,9 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   clientAddBooking: { points: 30, durationSeconds: 60 * 60 },
   clientAddEventDateClients: { points: 30, durationSeconds: 60 * 60 },
   clientUnsubscribe: { points: 30, durationSeconds: 60 * 60 },
+  // The public intake form creates clients: as tight as the booking page.
+  getPublicClientForm: { points: 300, durationSeconds: 15 * 60 },
+  clientSubmitClientForm: { points: 30, durationSeconds: 60 * 60 },
 };
 
 export const DEFAULT_DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].flatMap((port) => [
@@ -132,5 +141,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimits: scaledRateLimits(Number(env.RATE_LIMIT_SCALE ?? '1')),
     devRoutes: !production,
+    blobDir: path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs')),
+    blobUrlTtlSeconds: intFrom(env.BLOB_URL_TTL_SECONDS, 10 * 60),
+    googleDriveClientId: env.GOOGLE_DRIVE_CLIENT_ID || null,
   };
 }

@@ -75,3 +75,49 @@ export const bookingMessages = {
 export function noTreatmentsMessage(email: string, phone: string): string {
   return `Der er ingen behandlinger, du kan booke online. Kontakt klinikken på ${email} eller ${phone}.`;
 }
+
+/** Client records, journals, images, storage and the intake form (spec 2 §4, §5, §8; issue 5). */
+export const clientMessages = {
+  // spec 2, verbatim
+  noTagsFound: 'Ingen problematikker fundet.',
+  areYouSure: 'Er du sikker?',
+  imageType: 'Filen skal være JPEG, JPG, GIF, PNG filtyper.',
+  imageSize: 'Billedstørrelse skal være inden for 4 MB',
+  storageFull: 'Din lagerplads er fuld',
+  oneImageForEdit: 'Kun 1 billede tilladt til redigering',
+  imageRequired: 'Mindst 1 billede er påkrævet',
+  noImageChosen: 'Please select Image for Download',
+  noImagesFound: 'Ingen billeder fundet',
+  questionNameRequired: 'Spørgsmålets navn må ikke være tomt!',
+  questionDeleted: 'spørgsmålet blev slettet!',
+  mailSent: 'e-mail er blevet sendt!',
+  copied: 'Kopieret!',
+  // ours
+  tooManyImages: (max: number) => `Maksimalt ${max} billeder tilladt`,
+  clientNotFound: 'Klienten findes ikke',
+  journalNotFound: 'Journalen findes ikke',
+  fieldNotFound: 'Feltet findes ikke',
+  imageNotFound: 'Billedet findes ikke',
+  questionNotFound: 'Spørgsmålet findes ikke',
+  bookingNotFound: 'Bookingen findes ikke',
+  journalClosed: 'Journalen kan kun skrives indtil 24 timer efter behandlingen. Tilføj en kommentar i stedet.',
+  fieldLocked: (label: string) => `Feltet '${label}' er låst 24 timer efter første indtastning. Tilføj en kommentar i stedet.`,
+  commentLocked: 'Kommentaren er låst: den kan kun ændres de første 24 timer.',
+  commentNotAllowed: 'Kommentarer kan kun skrives til de første fire felter i stamjournalen.',
+  commentRequired: 'Kommentaren må ikke være tom',
+  journalChanged: 'Journalen er blevet ændret af en anden imens. Hent den igen; din tekst er ikke gemt.',
+  fieldChanged: 'Feltet er blevet ændret af en anden imens. Hent det igen; din tekst er ikke gemt.',
+  fieldNameRequired: 'Feltets navn må ikke være tomt',
+  fieldIsLocked: 'Dette felt er fast og kan ikke omdøbes eller slettes',
+  proOnly: 'Kan kun bruges med pro abonnement',
+  requiredField: (label: string) => `${label} er påkrævet`,
+  digitsOnly: (label: string) => `${label} må kun indeholde tal`,
+  birthdayInFuture: 'Fødselsdagen kan ikke ligge i fremtiden',
+  clientHasUpcomingBookings: 'Klienten har kommende bookinger. Slet eller flyt dem først.',
+  clientDeleted: 'Klienten er slettet',
+  formLinkInvalid: 'Linket til formularen er ugyldigt eller udløbet. Bed klinikken om et nyt.',
+  formSubmitted: 'Tak! Dine svar er sendt til klinikken.',
+  answerRequired: (name: string) => `'${name}' skal besvares`,
+  answerNumber: (name: string) => `'${name}' skal være et tal`,
+  noFreeLastDigits: 'Der er ingen ledige koder for denne fødselsdag',
+} as const;

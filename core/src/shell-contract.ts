@@ -32,6 +32,8 @@ export interface PublicLinks {
   bookingPage(therapistId: string): string;
   /** The standalone booking page for an iframe on the clinic's website (mf-booking's embed/index.html). */
   bookingEmbed(therapistId: string): string;
+  /** The public intake form: /ClientForm?therapistID=…[&ids=a,b] (spec 2 §5, form link). */
+  clientForm(therapistId: string, questionIds: readonly string[]): string;
 }
 
 export interface RemotePageProps {

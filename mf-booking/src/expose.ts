@@ -3,4 +3,5 @@ export const exposes = {
   './OnlineBooking': './src/routes/OnlineBooking/index.tsx',
   './Unsubscribe': './src/routes/Unsubscribe/index.tsx',
   './Newsletter': './src/routes/Newsletter/index.tsx',
+  './ClientForm': './src/routes/ClientForm/index.tsx',
 } as const;

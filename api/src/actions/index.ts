@@ -4,6 +4,7 @@
  */
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
 import { authHandlers } from './auth.js';
+import { clientHandlers } from './clients.js';
 import { courseHandlers } from './courses.js';
 import { schedulingHandlers } from './scheduling.js';
 import type { Handler, Handlers } from './types.js';
@@ -12,6 +13,7 @@ export const handlers: Handlers<ActionName> = {
   ...authHandlers,
   ...schedulingHandlers,
   ...courseHandlers,
+  ...clientHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

@@ -1,6 +1,7 @@
 /** What a handler gets: the verified caller, the services, and nothing taken from the body on trust. */
 import type { Logger } from 'pino';
 import type { ApiConfig } from '../config.js';
+import type { BlobSigner, BlobStore } from '../adapters/blobs/index.js';
 import type { Mailer } from '../adapters/mail/index.js';
 import type { CompanyDoc, Models, TherapistDoc } from '../models/index.js';
 import { ForbiddenError } from './errors.js';
@@ -19,6 +20,8 @@ export interface Services {
   logger: Logger;
   clock: Clock;
   limiter: RateLimiter;
+  blobs: BlobStore;
+  blobSigner: BlobSigner;
 }
 
 export type Principal =
@@ -41,6 +44,8 @@ export class ActionContext {
     readonly services: Services,
     readonly ip: string,
     readonly files: readonly UploadedFile[] = [],
+    /** The API's own origin as the caller reached it (for absolute signed image addresses). */
+    readonly origin: string = '',
   ) {}
 
   private therapistPrincipal() {

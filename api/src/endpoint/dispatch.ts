@@ -12,6 +12,7 @@ export interface DispatchRequest {
   body: Record<string, unknown>;
   files: UploadedFile[];
   ip: string;
+  origin?: string;
 }
 
 /** Fields of the account a sign-in or reset attempt is about, for the per-account rate limits. */
@@ -41,7 +42,7 @@ export async function dispatch(request: DispatchRequest, services: Services): Pr
     throw new ValidationError(Object.values(errors)[0] ?? 'Ugyldige data', errors);
   }
 
-  const context = new ActionContext(principal, services, request.ip, request.files);
+  const context = new ActionContext(principal, services, request.ip, request.files, request.origin);
   const handler = handlerFor(action);
   const answer = await (handler as (input: unknown, ctx: ActionContext) => Promise<unknown>)(parsed.data, context);
 

@@ -4,7 +4,7 @@
  * Times are epoch milliseconds.
  */
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
-import { DEFAULT_THERAPIST_COLORS, PLAN_STATUSES, PLAN_TYPES } from '@klinik/core/rules';
+import { DEFAULT_THERAPIST_COLORS, INCLUDED_STORAGE_BYTES, PLAN_STATUSES, PLAN_TYPES } from '@klinik/core/rules';
 
 const now = () => Date.now();
 const timestamps = { currentTime: now } as const;
@@ -33,6 +33,10 @@ const companySchema = new Schema(
     /** Secret: never leaves the server. */
     dineroRefreshToken: { type: String, default: null },
     reepayId: { type: String, default: null },
+    /** Storage the clinic may use: 1 GB included plus 5 GB per storage add-on (spec 3). Used bytes: StorageEntry. */
+    total_purchased_storage_bytes: { type: Number, default: INCLUDED_STORAGE_BYTES },
+    /** Whether the cloud-drive add-on is active (bought in the add-on area). */
+    driveAddOnActive: { type: Boolean, default: false },
     createdAt: Number,
     updatedAt: Number,
   },
@@ -111,9 +115,20 @@ const treatmentSchema = new Schema(
 );
 
 /**
- * A client of the clinic. This issue keeps the identity fields a booking needs; the full record (spec 2, Client)
- * arrives with the client area. `cprKey` (the ten CPR digits) is unique per clinic and always present.
+ * A client of the clinic (spec 2, Client). `cprKey` (the ten CPR digits) is unique per clinic and always present.
+ * `createdBy` is the therapist the client belongs to. Intake answers are appended, never overwritten.
  */
+const intakeAnswerSchema = new Schema(
+  {
+    questionId: { type: String, required: true },
+    fieldName: { type: String, required: true },
+    fieldType: { type: String, required: true },
+    value: { type: String, default: '' },
+    submittedAt: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
 const clientSchema = new Schema(
   {
     companyId: { type: Schema.Types.ObjectId, required: true },
@@ -122,10 +137,28 @@ const clientSchema = new Schema(
     nameLast: { type: String, required: true },
     email: { type: String, default: '' },
     phonePrivate: { type: String, default: '' },
+    phoneWork: { type: String, default: '' },
+    phoneRelative: { type: String, default: '' },
     CPR6Digit: { type: String, required: true },
     CPRLast4Digit: { type: String, required: true },
     cprKey: { type: String, required: true },
+    address: { type: String, default: '' },
+    post: { type: String, default: '' },
+    town: { type: String, default: '' },
+    civilStatus: { type: String, default: '' },
+    sex: { type: Number, default: 0 },
+    education: { type: String, default: '' },
+    children: { type: String, default: '' },
+    doctor: { type: String, default: '' },
+    otherTreater: { type: String, default: '' },
+    reminder: { type: Boolean, default: false },
+    followUp: { type: Boolean, default: false },
     newsletter: { type: Boolean, default: true },
+    tags: { type: [String], default: () => [] },
+    profileImage: { type: Schema.Types.ObjectId, default: null },
+    intakeAnswers: { type: [intakeAnswerSchema], default: () => [] },
+    updatedBy: { type: String, default: '' },
+    updatedBySJ: { type: String, default: '' },
     createdAt: Number,
     updatedAt: Number,
   },
@@ -281,6 +314,159 @@ const courseSeatSchema = new Schema(
   { versionKey: false },
 );
 
+/**
+ * A treatment journal (spec 2, Journal). `_id` is the booking's id, so a booking has at most one journal on
+ * every MongoDB-protocol server. `to` is the booking's end: the journal is writable until 24 hours after it.
+ * The first-input stamps are set by the server only.
+ */
+const journalSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    treatmentId: { type: Schema.Types.ObjectId, default: null },
+    from: { type: Number, required: true },
+    to: { type: Number, required: true },
+    treatmentName: { type: String, default: '' },
+    effect: { type: String, default: '' },
+    treatment: { type: String, default: '' },
+    followUp: { type: String, default: '' },
+    remark: { type: String, default: '' },
+    firstInputEffectDate: { type: Number, default: null },
+    firstInputTreatmentUpDate: { type: Number, default: null },
+    firstInputFollowUpDate: { type: Number, default: null },
+    firstInputRemarkUpDate: { type: Number, default: null },
+    updatedBy: { type: String, default: '' },
+    version: { type: Number, default: 0 },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: false },
+);
+journalSchema.index({ companyId: 1, clientId: 1, from: -1 });
+
+/** A custom field: of the Stamjournal (journalId null, isJournal false) or of one journal. */
+const customFieldSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    journalId: { type: Schema.Types.ObjectId, default: null },
+    isJournal: { type: Boolean, required: true },
+    name: { type: String, required: true },
+    value: { type: String, default: '' },
+    locked: { type: Boolean, default: false },
+    position: { type: Number, default: 0 },
+    firstInputValueDate: { type: Number, default: null },
+    updatedBy: { type: String, default: '' },
+    version: { type: Number, default: 0 },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: false },
+);
+customFieldSchema.index({ companyId: 1, clientId: 1, journalId: 1 });
+
+/**
+ * The fixed Stamjournal fields of a client are created once: `_id` of this marker is the client id, so two first
+ * reads racing cannot both create them.
+ */
+const stamjournalSeedSchema = new Schema({ _id: { type: String, required: true }, createdAt: { type: Number, default: now } }, { versionKey: false });
+
+/** A comment on a journal field or a custom field (spec 2, Comment on field). Read-only 24 hours after creation. */
+const fieldCommentSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    journalId: { type: Schema.Types.ObjectId, default: null },
+    customFieldId: { type: Schema.Types.ObjectId, default: null },
+    customFieldName: { type: String, required: true },
+    value: { type: String, required: true },
+    createdBy: { type: String, required: true },
+    createdById: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Number, required: true },
+    updatedAt: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+fieldCommentSchema.index({ companyId: 1, clientId: 1 });
+
+/**
+ * One change of a health record: who, when, the previous and the new value. Insert-only. For versioned entities
+ * (journals, custom fields) `_id` is `<entity>:<id>:<new version>`, so of two saves on the same version only one
+ * can insert its revision: the loser answers 409 on every MongoDB-protocol server.
+ */
+const revisionSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    journalId: { type: Schema.Types.ObjectId, default: null },
+    entity: { type: String, enum: ['client', 'journal', 'customField', 'comment'], required: true },
+    entityId: { type: String, required: true },
+    changes: {
+      type: [new Schema({ field: String, previous: String, value: String }, { _id: false })],
+      default: () => [],
+    },
+    changedBy: { type: String, required: true },
+    changedAt: { type: Number, required: true },
+    /** Set once the change itself is written; an unapplied revision older than a minute is an orphan of a crash. */
+    applied: { type: Boolean, default: false },
+  },
+  { versionKey: false },
+);
+revisionSchema.index({ companyId: 1, clientId: 1, changedAt: -1 });
+
+/** A question of the clinic's intake form (spec 2, Client form question). */
+const clientFormFieldSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true, index: true },
+    fieldName: { type: String, required: true },
+    fieldType: { type: String, enum: ['text', 'number', 'checkbox'], default: 'text' },
+    isRequired: { type: Boolean, default: false },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: false },
+);
+
+/**
+ * A stored image (spec 2, Image entry): the EXIF-free original and its 800 px copy in the blob store. `status`
+ * is 'uploading' until both blobs and the storage entry are written; only 'ready' images are shown.
+ */
+const imageSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    journalId: { type: Schema.Types.ObjectId, default: null },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    kind: { type: String, enum: ['profile', 'journal'], required: true },
+    imageName: { type: String, required: true },
+    contentType: { type: String, required: true },
+    blobKey: { type: String, required: true },
+    previewKey: { type: String, required: true },
+    bytes: { type: Number, default: 0 },
+    status: { type: String, enum: ['uploading', 'ready'], default: 'uploading' },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+imageSchema.index({ companyId: 1, clientId: 1, createdAt: -1 });
+
+/**
+ * The storage ledger: +bytes when an image is stored, −bytes when it is deleted. `_id` is `<imageId>:add` or
+ * `<imageId>:del`, so a retried upload or delete cannot count twice. Used bytes are the sum, which stays exact
+ * under any concurrency (an `$inc`ed counter is not atomic on FerretDB 1.24, see docs/architecture.md).
+ */
+const storageEntrySchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true, index: true },
+    bytes: { type: Number, required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
 /** The development outbox: mails that would have been sent, viewable at /dev/outbox. */
 const outboxMailSchema = new Schema(
   {
@@ -303,6 +489,12 @@ export type OpeningHoursDoc = InferSchemaType<typeof openingHoursSchema> & { _id
 export type EventDoc = InferSchemaType<typeof eventSchema> & { _id: Types.ObjectId };
 export type EventDateDoc = InferSchemaType<typeof eventDateSchema> & { _id: Types.ObjectId };
 export type EventDateClientDoc = InferSchemaType<typeof eventDateClientSchema> & { _id: Types.ObjectId };
+export type JournalDoc = InferSchemaType<typeof journalSchema> & { _id: Types.ObjectId };
+export type CustomFieldDoc = InferSchemaType<typeof customFieldSchema> & { _id: Types.ObjectId };
+export type FieldCommentDoc = InferSchemaType<typeof fieldCommentSchema> & { _id: Types.ObjectId };
+export type RevisionDoc = InferSchemaType<typeof revisionSchema>;
+export type ClientFormFieldDoc = InferSchemaType<typeof clientFormFieldSchema> & { _id: Types.ObjectId };
+export type ImageDoc = InferSchemaType<typeof imageSchema> & { _id: Types.ObjectId };
 export type TeamUserDoc = InferSchemaType<typeof teamUserSchema> & { _id: Types.ObjectId };
 
 export function createModels(conn: Connection) {
@@ -321,6 +513,14 @@ export function createModels(conn: Connection) {
     EventDate: conn.model('EventDate', eventDateSchema),
     EventDateClient: conn.model('EventDateClient', eventDateClientSchema),
     CourseSeat: conn.model('CourseSeat', courseSeatSchema),
+    Journal: conn.model('Journal', journalSchema),
+    CustomField: conn.model('CustomField', customFieldSchema),
+    StamjournalSeed: conn.model('StamjournalSeed', stamjournalSeedSchema),
+    FieldComment: conn.model('FieldComment', fieldCommentSchema),
+    Revision: conn.model('Revision', revisionSchema),
+    ClientFormField: conn.model('ClientFormField', clientFormFieldSchema),
+    Image: conn.model('Image', imageSchema),
+    StorageEntry: conn.model('StorageEntry', storageEntrySchema),
     OutboxMail: conn.model('OutboxMail', outboxMailSchema),
   };
 }

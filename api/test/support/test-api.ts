@@ -3,6 +3,8 @@
  * database server, a controllable clock, captured logs, and a small typed caller.
  */
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
@@ -70,6 +72,9 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     logLevel: 'info',
     rateLimits: DEFAULT_RATE_LIMITS,
     devRoutes: true,
+    blobDir: path.join(tmpdir(), 'klinik-test-blobs'),
+    blobUrlTtlSeconds: 600,
+    googleDriveClientId: null,
     ...overrides,
   };
 }

@@ -4,6 +4,9 @@
  */
 import type { z } from 'zod';
 import { authActions } from './auth.js';
+import { clientActions } from './clients.js';
+import { imageActions } from './images.js';
+import { journalActions } from './journals.js';
 import { courseActions } from './courses.js';
 import { onlineBookingActions } from './online-booking.js';
 import { schedulingActions } from './scheduling.js';
@@ -15,6 +18,9 @@ export const actions = {
   ...schedulingActions,
   ...courseActions,
   ...onlineBookingActions,
+  ...clientActions,
+  ...journalActions,
+  ...imageActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -31,6 +37,9 @@ export function isActionName(name: string): name is ActionName {
 }
 
 export * from './auth.js';
+export * from './clients.js';
+export * from './images.js';
+export * from './journals.js';
 export * from './courses.js';
 export * from './online-booking.js';
 export * from './scheduling.js';

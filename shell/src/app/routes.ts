@@ -41,6 +41,7 @@ export const PUBLIC_REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/OnlineBooking', remote: 'mf_booking', expose: 'OnlineBooking' },
   { path: '/unsubscribe', remote: 'mf_booking', expose: 'Unsubscribe' },
   { path: '/Newsletter', remote: 'mf_booking', expose: 'Newsletter' },
+  { path: '/ClientForm', remote: 'mf_booking', expose: 'ClientForm' },
 ];
 
 export const ADMIN_REMOTE_ROUTES: RemoteRoute[] = [

@@ -96,6 +96,7 @@ export function useSessionWatch() {
 const publicLinks: PublicLinks = {
   bookingPage: (therapistId) => `${window.location.origin}/OnlineBooking?therapistId=${encodeURIComponent(therapistId)}`,
   bookingEmbed: (therapistId) => `${remoteBase('mf_booking')}embed/index.html?therapistId=${encodeURIComponent(therapistId)}`,
+  clientForm: (therapistId, ids) => `${window.location.origin}/ClientForm?therapistID=${therapistId}${ids.length ? `&ids=${ids.join(',')}` : ''}`,
 };
 
 /** The services handed to a remote page of the therapist area. */

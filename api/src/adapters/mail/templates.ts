@@ -75,3 +75,16 @@ export function courseSeatMail(to: string, details: { clientName: string; clinic
   ];
   return clinicMail(to, `Du har fået en plads på ${details.course}`, lines, details.clinicName);
 }
+
+/** The intake form link, mailed when a therapist adds a client from /NewClientForm. */
+export function clientFormMail(to: string, details: { clientName: string; clinicName: string; link: string | null }): MailMessage {
+  const lines = details.link
+    ? [
+        `Hej ${details.clientName}`,
+        `Du er nu oprettet som klient hos ${details.clinicName}.`,
+        'Vi beder dig besvare nogle få spørgsmål før din behandling. Linket virker i 30 dage:',
+        details.link,
+      ]
+    : [`Hej ${details.clientName}`, `Du er nu oprettet som klient hos ${details.clinicName}.`];
+  return clinicMail(to, `Velkommen hos ${details.clinicName}`, lines, details.clinicName);
+}

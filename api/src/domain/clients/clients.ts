@@ -50,7 +50,7 @@ export async function findVisibleClient(ctx: ActionContext, clientId: string): P
   return ctx.models.Client.findOne({ ...clientVisibility(ctx), _id: new Types.ObjectId(clientId) }).lean();
 }
 
-type NewClient = NonNullable<ParsedInput<'addBooking'>['client']>;
+type NewClient = NonNullable<ParsedInput<'addBooking'>['client']> & { address?: string; post?: string; town?: string };
 
 /** Creates a client of `companyId`; a CPR number the clinic already has answers 409. */
 export async function createClient(models: Models, companyId: Types.ObjectId, fields: NewClient, createdBy: Types.ObjectId): Promise<ClientDoc> {
@@ -65,6 +65,9 @@ export async function createClient(models: Models, companyId: Types.ObjectId, fi
       CPR6Digit: fields.CPR6Digit,
       CPRLast4Digit: fields.CPRLast4Digit,
       cprKey: `${fields.CPR6Digit}${fields.CPRLast4Digit}`,
+      address: fields.address ?? '',
+      post: fields.post ?? '',
+      town: fields.town ?? '',
     });
     return client.toObject();
   } catch (error) {

@@ -1,0 +1,233 @@
+/**
+ * Patient and journal images. A file is accepted only if its name says JPEG/JPG/GIF/PNG *and* sharp decodes it as
+ * one (so a renamed .exe is refused), at most 4 MB. The stored original is re-encoded without EXIF (no GPS, no
+ * camera data), turned upright first; an 800 px wide copy is made for previews. Blobs go to the blob store and
+ * are served only through short-lived signed addresses minted here for the owning clinic.
+ *
+ * Storage used is the sum of the clinic's StorageEntry ledger (+bytes per stored image, −bytes per deleted one,
+ * each with a deterministic `_id`), so it stays exact under any number of parallel uploads and deletes. The
+ * "storage full" check reads the sum before writing; parallel uploads can together pass it by at most what is in
+ * flight at that moment, which the next upload then sees.
+ *
+ * Write order (a crash half-way leaves nothing a user can see): the image record ('uploading', invisible), the
+ * blobs, the ledger entry, then 'ready'. Delete: the ledger entry first, then the record, then the blobs; a retry
+ * finishes the job without counting twice.
+ */
+import { Types } from 'mongoose';
+import sharp from 'sharp';
+import {
+  clientMessages,
+  hasImageExtension,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PER_UPLOAD,
+  IMAGE_RESIZED_WIDTH,
+  isJournalEditable,
+  wouldExceedStorage,
+  type ImageEntry,
+  type ParsedInput,
+  type StorageUsage,
+} from '@klinik/core';
+import type { ActionContext, UploadedFile } from '../../endpoint/context.js';
+import { ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
+import type { ImageDoc } from '../../models/index.js';
+import { visibleClient } from './records.js';
+
+type ImageFormat = 'jpeg' | 'png' | 'gif';
+const EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', gif: 'gif' };
+const CONTENT_TYPE: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
+
+interface ProcessedImage {
+  name: string;
+  format: ImageFormat;
+  original: Buffer;
+  preview: Buffer;
+}
+
+/** Checks one file by name, size and content, and makes the EXIF-free original and the 800 px copy. */
+async function processImage(file: UploadedFile): Promise<ProcessedImage> {
+  if (!hasImageExtension(file.originalName)) throw new ValidationError(clientMessages.imageType, { files: clientMessages.imageType });
+  if (file.size > IMAGE_MAX_BYTES) throw new ValidationError(clientMessages.imageSize, { files: clientMessages.imageSize });
+  let format: string | undefined;
+  try {
+    format = (await sharp(file.buffer, { limitInputPixels: 60_000_000 }).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (format !== 'jpeg' && format !== 'png' && format !== 'gif') throw new ValidationError(clientMessages.imageType, { files: clientMessages.imageType });
+  try {
+    const animated = format === 'gif';
+    // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF and GPS are gone.
+    const source = () => (animated ? sharp(file.buffer, { animated: true }) : sharp(file.buffer).rotate());
+    const encode = (image: sharp.Sharp) =>
+      format === 'jpeg' ? image.jpeg({ quality: 88 }) : format === 'png' ? image.png({ compressionLevel: 8 }) : image.gif();
+    const original = await encode(source()).toBuffer();
+    const preview = await encode(source().resize({ width: IMAGE_RESIZED_WIDTH, withoutEnlargement: true })).toBuffer();
+    const name = file.originalName.replace(/[\\/\r\n\t"]/g, '_').slice(0, 200);
+    return { name, format, original, preview };
+  } catch {
+    throw new ValidationError(clientMessages.imageType, { files: clientMessages.imageType });
+  }
+}
+
+export async function storageUsedBytes(ctx: ActionContext): Promise<number> {
+  const [sum] = await ctx.models.StorageEntry.aggregate<{ total: number }>([
+    { $match: { companyId: ctx.company._id } },
+    { $group: { _id: null, total: { $sum: '$bytes' } } },
+  ]);
+  return sum?.total ?? 0;
+}
+
+async function purchasedBytes(ctx: ActionContext): Promise<number> {
+  const company = await ctx.models.Company.findById(ctx.company._id, { total_purchased_storage_bytes: 1 }).lean();
+  return company?.total_purchased_storage_bytes ?? 0;
+}
+
+export async function storageUsage(ctx: ActionContext): Promise<StorageUsage> {
+  const [usedBytes, purchased, company] = await Promise.all([
+    storageUsedBytes(ctx),
+    purchasedBytes(ctx),
+    ctx.models.Company.findById(ctx.company._id, { driveAddOnActive: 1 }).lean(),
+  ]);
+  return { usedBytes, purchasedBytes: purchased, drive: { enabled: Boolean(company?.driveAddOnActive) && Boolean(ctx.services.config.googleDriveClientId) } };
+}
+
+function toImageEntry(ctx: ActionContext, image: ImageDoc): ImageEntry {
+  const now = ctx.now();
+  return {
+    id: image._id.toString(),
+    clientId: image.clientId.toString(),
+    journalId: image.journalId ? image.journalId.toString() : null,
+    therapistId: image.therapistId.toString(),
+    kind: image.kind,
+    imageName: image.imageName,
+    bytes: image.bytes ?? 0,
+    createdAt: image.createdAt ?? 0,
+    imageUrl: `${ctx.origin}${ctx.services.blobSigner.sign(image.blobKey, now)}`,
+    previewUrl: `${ctx.origin}${ctx.services.blobSigner.sign(image.previewKey, now)}`,
+  };
+}
+
+async function storeImage(
+  ctx: ActionContext,
+  processed: ProcessedImage,
+  owner: { clientId: Types.ObjectId; journalId: Types.ObjectId | null; kind: 'profile' | 'journal' },
+): Promise<ImageDoc> {
+  const id = new Types.ObjectId();
+  const company = ctx.company._id.toString();
+  const extension = EXTENSION[processed.format];
+  const bytes = processed.original.length + processed.preview.length;
+  const image = await ctx.models.Image.create({
+    _id: id,
+    companyId: ctx.company._id,
+    clientId: owner.clientId,
+    journalId: owner.journalId,
+    therapistId: ctx.therapist._id,
+    kind: owner.kind,
+    imageName: processed.name,
+    contentType: CONTENT_TYPE[processed.format],
+    blobKey: `${company}/${id.toString()}.${extension}`,
+    previewKey: `${company}/${id.toString()}_800.${extension}`,
+    bytes,
+    status: 'uploading',
+    createdAt: ctx.now(),
+  });
+  await ctx.services.blobs.put(image.blobKey, processed.original);
+  await ctx.services.blobs.put(image.previewKey, processed.preview);
+  await ctx.models.StorageEntry.create({ _id: `${id.toString()}:add`, companyId: ctx.company._id, bytes });
+  await ctx.models.Image.updateOne({ _id: id }, { $set: { status: 'ready' } });
+  return { ...image.toObject(), status: 'ready' };
+}
+
+/** Removes one image: ledger entry, record, blobs (in that order, each step safe to repeat). */
+async function removeImage(ctx: ActionContext, image: ImageDoc): Promise<void> {
+  const id = image._id.toString();
+  const added = await ctx.models.StorageEntry.exists({ _id: `${id}:add` });
+  if (added) {
+    try {
+      await ctx.models.StorageEntry.create({ _id: `${id}:del`, companyId: image.companyId, bytes: -(image.bytes ?? 0) });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+  await ctx.models.Image.deleteOne({ _id: image._id, companyId: image.companyId });
+  if (image.kind === 'profile') {
+    await ctx.models.Client.updateOne({ _id: image.clientId, companyId: image.companyId, profileImage: image._id }, { $set: { profileImage: null } });
+  }
+  await ctx.services.blobs.delete(image.blobKey);
+  await ctx.services.blobs.delete(image.previewKey);
+}
+
+async function openJournalOf(ctx: ActionContext, journalId: string, clientId: Types.ObjectId) {
+  const journal = await ctx.models.Journal.findOne({ _id: new Types.ObjectId(journalId), companyId: ctx.company._id, clientId }).lean();
+  if (!journal) throw new NotFoundError(clientMessages.journalNotFound);
+  if (!isJournalEditable(journal.to, ctx.now())) throw new ForbiddenError(clientMessages.journalClosed);
+  return journal;
+}
+
+async function visibleImage(ctx: ActionContext, id: string): Promise<ImageDoc> {
+  const image = await ctx.models.Image.findOne({ _id: new Types.ObjectId(id), companyId: ctx.company._id, status: 'ready' }).lean();
+  if (!image) throw new NotFoundError(clientMessages.imageNotFound);
+  await visibleClient(ctx, image.clientId);
+  return image;
+}
+
+export async function uploadImages(ctx: ActionContext, input: ParsedInput<'uploadImages'>): Promise<ImageEntry[]> {
+  const files = ctx.files;
+  if (files.length === 0) throw new ValidationError(clientMessages.imageRequired, { files: clientMessages.imageRequired });
+  if (input.replaceImageId && files.length > 1) throw new ValidationError(clientMessages.oneImageForEdit, { files: clientMessages.oneImageForEdit });
+  if (input.kind === 'profile' && files.length > 1) throw new ValidationError(clientMessages.tooManyImages(1), { files: clientMessages.tooManyImages(1) });
+  if (files.length > IMAGE_MAX_PER_UPLOAD) {
+    throw new ValidationError(clientMessages.tooManyImages(IMAGE_MAX_PER_UPLOAD), { files: clientMessages.tooManyImages(IMAGE_MAX_PER_UPLOAD) });
+  }
+  if (input.kind === 'journal' && !input.journalId) throw new ValidationError(clientMessages.journalNotFound, { journalId: clientMessages.journalNotFound });
+  if (input.kind === 'profile' && input.journalId) throw new ValidationError('Et profilbillede hører ikke til en journal', { journalId: 'Et profilbillede hører ikke til en journal' });
+
+  const client = await visibleClient(ctx, input.clientId);
+  const journal = input.journalId ? await openJournalOf(ctx, input.journalId, client._id) : null;
+  const replaced = input.replaceImageId ? await visibleImage(ctx, input.replaceImageId) : null;
+  if (replaced && (!replaced.clientId.equals(client._id) || String(replaced.journalId ?? '') !== String(journal?._id ?? ''))) {
+    throw new NotFoundError(clientMessages.imageNotFound);
+  }
+
+  // Everything is checked and processed before anything is written: a bad file in a batch stores nothing.
+  const processed: ProcessedImage[] = [];
+  for (const file of files) processed.push(await processImage(file));
+  const newBytes = processed.reduce((sum, image) => sum + image.original.length + image.preview.length, 0);
+  const [used, purchased] = await Promise.all([storageUsedBytes(ctx), purchasedBytes(ctx)]);
+  if (wouldExceedStorage(used, newBytes, purchased)) throw new ValidationError(clientMessages.storageFull, { files: clientMessages.storageFull });
+
+  const stored: ImageDoc[] = [];
+  for (const image of processed) stored.push(await storeImage(ctx, image, { clientId: client._id, journalId: journal?._id ?? null, kind: input.kind }));
+
+  if (input.kind === 'profile') {
+    const previous = client.profileImage;
+    await ctx.models.Client.updateOne({ _id: client._id, companyId: ctx.company._id }, { $set: { profileImage: stored[0]!._id } });
+    const old = previous ? await ctx.models.Image.findOne({ _id: previous, companyId: ctx.company._id }).lean() : null;
+    if (old) await removeImage(ctx, old);
+  }
+  if (replaced && !(input.kind === 'profile' && client.profileImage?.equals(replaced._id))) await removeImage(ctx, replaced);
+  return stored.map((image) => toImageEntry(ctx, image));
+}
+
+export async function listImages(ctx: ActionContext, input: ParsedInput<'getImages'>): Promise<ImageEntry[]> {
+  const client = await visibleClient(ctx, input.clientId);
+  const filter: Record<string, unknown> = { companyId: ctx.company._id, clientId: client._id, status: 'ready' };
+  if (input.journalId) filter.journalId = new Types.ObjectId(input.journalId);
+  const images = await ctx.models.Image.find(filter).sort({ createdAt: -1 }).limit(1000).lean();
+  return images.map((image) => toImageEntry(ctx, image));
+}
+
+export async function deleteImage(ctx: ActionContext, id: string): Promise<void> {
+  const image = await visibleImage(ctx, id);
+  if (image.journalId) {
+    const journal = await ctx.models.Journal.findOne({ _id: image.journalId, companyId: ctx.company._id }).lean();
+    if (journal && !isJournalEditable(journal.to, ctx.now())) throw new ForbiddenError(clientMessages.journalClosed);
+  }
+  await removeImage(ctx, image);
+}
+
+/** Every image of a client (when the client is deleted). */
+export async function removeImagesOf(ctx: ActionContext, clientId: Types.ObjectId): Promise<void> {
+  const images = await ctx.models.Image.find({ companyId: ctx.company._id, clientId }).lean();
+  for (const image of images) await removeImage(ctx, image);
+}

@@ -1,0 +1,39 @@
+/** mf-clients' calls, typed by the contracts, over the client the shell hands to every page. */
+import type { ActionClient } from '@klinik/core/client';
+import type { ActionInput } from '@klinik/core';
+
+export const clientsApi = (client: ActionClient) => ({
+  // Client records (Stamdata)
+  clients: (input: ActionInput<'getAllClient'>) => client.call('getAllClient', input),
+  client: (id: string) => client.call('getClient', { id }),
+  setClient: (id: string, changes: ActionInput<'setClient'>['changes']) => client.call('setClient', { id, changes }),
+  deleteClient: (id: string) => client.call('deleteClient', { id }),
+  lastDigit: (CPR6Digit: string) => client.call('getClientLastDigit', { CPR6Digit }),
+  clientBookings: (clientId: string) => client.call('getBookingsFromClient', { clientId }),
+  history: (clientId: string, journalId?: string) => client.call('getClientHistory', { clientId, ...(journalId ? { journalId } : {}) }),
+  therapists: () => client.call('getCompanyTherapists', {}),
+  // Journals, Stamjournal and comments
+  journalFromBooking: (bookingId: string) => client.call('getJournalFromBooking', { bookingId }),
+  journals: (clientId: string) => client.call('getJournalsFromClient', { clientId }),
+  addJournal: (bookingId: string) => client.call('addJournal', { bookingId }),
+  setJournal: (input: ActionInput<'setJournal'>) => client.call('setJournal', input),
+  stamjournal: (clientId: string) => client.call('getCustomFieldsFromClientIsNotJournal', { clientId }),
+  journalFields: (journalId: string) => client.call('getCustomFieldsFromJournal', { journalId }),
+  addCustomField: (input: ActionInput<'addCustomField'>) => client.call('addCustomField', input),
+  setCustomField: (input: ActionInput<'setCustomField'>) => client.call('setCustomField', input),
+  deleteCustomField: (id: string) => client.call('deleteCustomField', { id }),
+  saveComment: (input: ActionInput<'saveFieldComment'>) => client.call('saveFieldComment', input),
+  // Images and storage
+  images: (clientId: string, journalId?: string) => client.call('getImages', { clientId, ...(journalId ? { journalId } : {}) }),
+  uploadImages: (form: FormData) => client.upload('uploadImages', form),
+  deleteImage: (id: string) => client.call('deleteImage', { id }),
+  storage: () => client.call('getStorageUsage', {}),
+  // Intake form
+  formFields: () => client.call('getClientFormFields', {}),
+  addFormField: (input: ActionInput<'addClientFormField'>) => client.call('addClientFormField', input),
+  setFormField: (input: ActionInput<'setClientFormField'>) => client.call('setClientFormField', input),
+  deleteFormField: (id: string) => client.call('deleteClientFormField', { id }),
+  addClient: (input: ActionInput<'addClient'>) => client.call('addClient', input),
+});
+
+export type ClientsApi = ReturnType<typeof clientsApi>;
