@@ -17,6 +17,7 @@ const shared = {
   moduleNameMapper: {
     '^@klinik/core$': '<rootDir>/../core/src/index.ts',
     '^@klinik/core/messages$': '<rootDir>/../core/src/messages-scheduling.ts',
+    '^@klinik/core/records$': '<rootDir>/../core/src/client-records.ts',
     '^@klinik/core/(.*)$': '<rootDir>/../core/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

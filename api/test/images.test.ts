@@ -205,3 +205,18 @@ describe('storage accounting', () => {
     expect((await t.call('getImages', { clientId }, owner.token)).body.data).toHaveLength(25);
   });
 });
+
+describe('the sweeper', () => {
+  it('removes an upload cut off half-way, with its storage entry, after an hour', async () => {
+    const { sweepStalledUploads } = await import('../src/domain/clients/images.js');
+    const { owner, clientId, journalId } = await clientWithJournal();
+    const answer = await upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: 'a.jpg', data: await photo(60, 60) }]);
+    const { models, blobs } = t.api.services;
+    // As if the process died after the ledger entry, before the image turned 'ready'.
+    await models.Image.updateOne({ _id: answer.body.data[0]!.id }, { $set: { status: 'uploading' } });
+    expect(await sweepStalledUploads({ models, blobs }, t.clock.now())).toBe(0);
+    expect(await sweepStalledUploads({ models, blobs }, t.clock.now() + 2 * HOUR)).toBe(1);
+    expect((await usage(owner.token)).usedBytes).toBe(0);
+    expect(await models.Image.countDocuments({ _id: answer.body.data[0]!.id })).toBe(0);
+  });
+});

@@ -9,6 +9,5 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './format.js';
 export * from './predicates.js';
-export * from './client-records.js';
 export type * from './shell-contract.js';
 export type { TherapistView } from './actions/auth.js';

@@ -59,6 +59,7 @@ export function createModuleConfig(options) {
           '@klinik/core/rules$': path.join(coreSrc, 'rules.ts'),
           '@klinik/core/time$': path.join(coreSrc, 'time.ts'),
           '@klinik/core/messages$': path.join(coreSrc, 'messages-scheduling.ts'),
+          '@klinik/core/records$': path.join(coreSrc, 'client-records.ts'),
           '@klinik/core/client$': path.join(coreSrc, 'client.ts'),
           '@klinik/ui$': path.join(root, 'ui', 'src', 'index.ts'),
           '@klinik/ui': path.join(root, 'ui', 'src'),

@@ -1,5 +1,5 @@
 /**
- * Housekeeping: orphans of registrations cut off half-way, used-up link tokens and old rate-limit windows.
+ * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens and old rate-limit windows.
  * Every step is idempotent, so any number of API processes may run it.
  */
 import type { Connection } from 'mongoose';
@@ -9,6 +9,7 @@ import { sweepOrphanTherapists } from '../domain/accounts/register.js';
 import { sweepRateLimits } from '../endpoint/rate-limit.js';
 import { sweepOrphanClaims } from '../domain/scheduling/claims.js';
 import type { Services } from '../endpoint/context.js';
+import { sweepStalledUploads } from '../domain/clients/images.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
   const now = services.clock.now();
@@ -17,6 +18,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     linkTokens: await sweepExpiredLinkTokens(services.models, now),
     rateLimits: await sweepRateLimits(conn, now),
     slotClaims: await sweepOrphanClaims(services.models, now),
+    stalledUploads: await sweepStalledUploads(services, now),
   };
 }
 

@@ -4,7 +4,8 @@
  * Times are epoch milliseconds.
  */
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
-import { DEFAULT_THERAPIST_COLORS, INCLUDED_STORAGE_BYTES, PLAN_STATUSES, PLAN_TYPES } from '@klinik/core/rules';
+import { DEFAULT_THERAPIST_COLORS, PLAN_STATUSES, PLAN_TYPES } from '@klinik/core/rules';
+import { INCLUDED_STORAGE_BYTES } from '@klinik/core/records';
 
 const now = () => Date.now();
 const timestamps = { currentTime: now } as const;

@@ -4,7 +4,7 @@
  * different fields never overwrite each other, and every change is kept in the client's history.
  */
 import { z } from 'zod';
-import { CIVIL_STATUSES, CLIENT_FORM_FIELD_TYPES, dedupeTags } from '../client-records.js';
+import { CIVIL_STATUSES, CLIENT_FORM_FIELD_TYPES, dedupeTags, isCprBirthdayInFuture } from '../client-records.js';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '../constants.js';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
 import { newClientSchema, objectId } from '../fields.js';
@@ -144,11 +144,13 @@ const questionFields = {
 };
 
 /** The personal details of the intake form: the new-client rules plus the required address (spec 2 §5). */
-export const intakePersonalSchema = newClientSchema('').extend({
-  address: requiredField('Adresse', 200),
-  post: requiredField('Postnummer', 8).refine((value) => /^\d+$/.test(value), clientMessages.digitsOnly('Postnummer')),
-  town: requiredField('By'),
-});
+export const intakePersonalSchema = newClientSchema('')
+  .extend({
+    address: requiredField('Adresse', 200),
+    post: requiredField('Postnummer', 8).refine((value) => /^\d+$/.test(value), clientMessages.digitsOnly('Postnummer')),
+    town: requiredField('By'),
+  })
+  .refine((value) => !isCprBirthdayInFuture(value.CPR6Digit, Date.now()), { message: clientMessages.birthdayInFuture, path: ['CPR6Digit'] });
 export type IntakePersonal = z.input<typeof intakePersonalSchema>;
 
 const questionIds = z.array(objectId).max(50).default([]);

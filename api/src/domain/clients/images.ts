@@ -29,7 +29,8 @@ import {
 } from '@klinik/core';
 import type { ActionContext, UploadedFile } from '../../endpoint/context.js';
 import { ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
-import type { ImageDoc } from '../../models/index.js';
+import type { BlobStore } from '../../adapters/blobs/index.js';
+import type { ImageDoc, Models } from '../../models/index.js';
 import { visibleClient } from './records.js';
 
 type ImageFormat = 'jpeg' | 'png' | 'gif';
@@ -138,23 +139,37 @@ async function storeImage(
   return { ...image.toObject(), status: 'ready' };
 }
 
+interface ImageDeps {
+  models: Models;
+  blobs: BlobStore;
+}
+
 /** Removes one image: ledger entry, record, blobs (in that order, each step safe to repeat). */
-async function removeImage(ctx: ActionContext, image: ImageDoc): Promise<void> {
+async function removeStoredImage({ models, blobs }: ImageDeps, image: ImageDoc): Promise<void> {
   const id = image._id.toString();
-  const added = await ctx.models.StorageEntry.exists({ _id: `${id}:add` });
+  const added = await models.StorageEntry.exists({ _id: `${id}:add` });
   if (added) {
     try {
-      await ctx.models.StorageEntry.create({ _id: `${id}:del`, companyId: image.companyId, bytes: -(image.bytes ?? 0) });
+      await models.StorageEntry.create({ _id: `${id}:del`, companyId: image.companyId, bytes: -(image.bytes ?? 0) });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }
   }
-  await ctx.models.Image.deleteOne({ _id: image._id, companyId: image.companyId });
+  await models.Image.deleteOne({ _id: image._id, companyId: image.companyId });
   if (image.kind === 'profile') {
-    await ctx.models.Client.updateOne({ _id: image.clientId, companyId: image.companyId, profileImage: image._id }, { $set: { profileImage: null } });
+    await models.Client.updateOne({ _id: image.clientId, companyId: image.companyId, profileImage: image._id }, { $set: { profileImage: null } });
   }
-  await ctx.services.blobs.delete(image.blobKey);
-  await ctx.services.blobs.delete(image.previewKey);
+  await blobs.delete(image.blobKey);
+  await blobs.delete(image.previewKey);
+}
+
+const removeImage = (ctx: ActionContext, image: ImageDoc) => removeStoredImage({ models: ctx.models, blobs: ctx.services.blobs }, image);
+
+/** Uploads cut off half-way (still 'uploading' after an hour): their blobs and any storage entry are removed. */
+export async function sweepStalledUploads(deps: ImageDeps, now: number): Promise<number> {
+  const stalled = await deps.models.Image.find({ status: 'uploading', createdAt: { $lt: now - 3_600_000 } }).limit(500).lean();
+  for (const image of stalled) await removeStoredImage(deps, image);
+  return stalled.length;
 }
 
 async function openJournalOf(ctx: ActionContext, journalId: string, clientId: Types.ObjectId) {

@@ -78,7 +78,7 @@ export default function EventDialog({
                   <Button appearance="primary" onClick={onEdit}>
                     {T.edit}
                   </Button>
-                  <Button onClick={() => navigate(`/Klientdata?id=${booking.clientId}${booking.journalId ? `&journalId=${booking.journalId}` : ''}`)}>{journalLabel}</Button>
+                  <Button onClick={() => navigate(`/Klientdata?id=${booking.clientId}&journalId=${booking.id}`)}>{journalLabel}</Button>
                 </>
               )}
               <Button onClick={() => setConfirming(true)}>{T.delete}</Button>

@@ -1,0 +1,30 @@
+/** What the client page hands to its panels: the calls, the client, the page's records and comments. */
+import { createContext, useContext } from 'react';
+import type { ClientsApi } from '../../api';
+import type { CommentStore } from './commentStore';
+import type { PrintDocument } from './printModel';
+import type { RecordRegistry } from './savers';
+
+export type Notify = (text: string, intent?: 'success' | 'error' | 'warning' | 'info') => void;
+
+export interface ClientPageServices {
+  api: ClientsApi;
+  clientId: string;
+  /** The client's name as last saved (camera file names, print headers). */
+  clientName: { nameFirst: string; nameLast: string; CPR6Digit: string; CPRLast4Digit: string };
+  notify: Notify;
+  records: RecordRegistry;
+  comments: CommentStore;
+  /** Storage changed (an upload or a delete): the storage panel fetches the figures again. */
+  storageChanged(): void;
+  /** Opens the print view of one section. */
+  print(document: PrintDocument): void;
+}
+
+export const ClientPageContext = createContext<ClientPageServices | null>(null);
+
+export function useClientPage(): ClientPageServices {
+  const services = useContext(ClientPageContext);
+  if (!services) throw new Error('useClientPage outside the client page');
+  return services;
+}

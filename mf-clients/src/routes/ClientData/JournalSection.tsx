@@ -1,0 +1,124 @@
+/**
+ * One 'Journal' panel (spec 2 §4): the four text fields, saved one at a time on top of the journal's version;
+ * each field read-only once the server says its window is over, and then only comments can be added (comments on
+ * every field). The journal's own custom fields (pro plan) and its images follow.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Caption1, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { CustomField, Journal } from '@klinik/core';
+import { JOURNAL_TEXT_FIELDS } from '@klinik/core/records';
+import { LoadError } from '@klinik/ui';
+import { commentTarget } from '../../components/clientdata/commentStore';
+import { useClientPage } from '../../components/clientdata/context';
+import { CustomFields, adoptCustomFields, customFieldPrintEntries } from '../../components/clientdata/CustomFields';
+import { FieldComments, formatWhen } from '../../components/clientdata/FieldComments';
+import type { PrintEntry } from '../../components/clientdata/printModel';
+import { RecordTextarea } from '../../components/clientdata/RecordTextarea';
+import { retryable } from '../../components/clientdata/retryable';
+import { errorMessage, type EditableRecord } from '../../components/clientdata/savers';
+import { SectionToolbar } from '../../components/clientdata/SectionToolbar';
+import { journalKey, journalTime, journalTitle, type JournalValues } from './journalRecords';
+import { texts } from './texts';
+
+const ImagesPanel = retryable(() => import('../../components/clientdata/ImagesPanel'));
+
+const T = texts.journal;
+
+const useStyles = makeStyles({
+  meta: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: '12px' },
+  fields: { display: 'grid', gap: '16px' },
+  heading: { display: 'block', marginTop: '20px', marginBottom: '8px' },
+});
+
+export default function JournalSection({ journal, onClose }: { journal: Journal; onClose(): void }) {
+  const styles = useStyles();
+  const services = useClientPage();
+  const record = services.records.peek<JournalValues>(journalKey(journal.id)) as EditableRecord<JournalValues>;
+  const [fields, setFields] = useState<CustomField[] | null>(null);
+  const [fieldsError, setFieldsError] = useState<string | null>(null);
+  const { api } = services;
+
+  const fetchFields = useCallback(async () => (await api.journalFields(journal.id)).data, [api, journal.id]);
+  const loadFields = useCallback(async () => {
+    setFieldsError(null);
+    try {
+      const data = await fetchFields();
+      adoptCustomFields(services, data, fetchFields);
+      setFields(data);
+    } catch (reason) {
+      setFieldsError(errorMessage(reason));
+    }
+  }, [fetchFields, services]);
+
+  useEffect(() => {
+    void loadFields();
+  }, [loadFields]);
+
+  const closedHint = journal.editable ? texts.fields.lockedHint : texts.fields.journalClosed;
+
+  function print() {
+    record.flush();
+    const drafts = record.drafts();
+    const entries: PrintEntry[] = JOURNAL_TEXT_FIELDS.map((field) => ({
+      label: T.labels[field],
+      value: drafts[field],
+      comments: services.comments
+        .get(commentTarget.journalField(journal.id, field))
+        .map((comment) => ({ by: comment.createdBy, at: comment.createdAt, text: comment.value })),
+    }));
+    services.print({
+      title: journalTitle(journal),
+      subtitle: `${journalTime(journal)}${journal.updatedBy ? ` · ${journal.updatedBy}` : ''}`,
+      entries: [...entries, ...customFieldPrintEntries(services, fields ?? [])],
+    });
+  }
+
+  return (
+    <>
+      <SectionToolbar onPrint={print} onClose={onClose} history={{ journalId: journal.id, entities: ['journal', 'customField', 'comment'] }} />
+      <Caption1 className={styles.meta}>
+        {journalTime(journal)}
+        {journal.updatedBy ? ` · ${texts.stamdata.updatedBy(journal.updatedBy, formatWhen(journal.updatedAt))}` : ''}
+      </Caption1>
+      {!journal.editable && (
+        <MessageBar intent="info">
+          <MessageBarBody>{texts.fields.journalClosed}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.fields}>
+        {JOURNAL_TEXT_FIELDS.map((field) => {
+          const open = journal.fieldEditable[field];
+          return (
+            <RecordTextarea key={field} record={record} field={field} label={T.labels[field]} readOnly={!open} hint={open ? undefined : closedHint} rows={4}>
+              <FieldComments
+                target={commentTarget.journalField(journal.id, field)}
+                fieldLabel={T.labels[field]}
+                base={{ journalId: journal.id, customFieldName: field }}
+                canAdd
+              />
+            </RecordTextarea>
+          );
+        })}
+      </div>
+      <Text weight="semibold" className={styles.heading}>
+        {texts.fields.journalFields}
+      </Text>
+      {fieldsError && <LoadError title={texts.fields.loadFailed} detail={fieldsError} retryLabel={texts.retry} onRetry={() => void loadFields()} />}
+      {fields === null && !fieldsError && <Spinner size="tiny" label={texts.loading} />}
+      {fields && (
+        <CustomFields
+          fields={fields}
+          setFields={(update) => setFields((current) => update(current ?? []))}
+          reload={fetchFields}
+          journalId={journal.id}
+          canAddFields={journal.editable}
+          readOnlyHint={closedHint}
+        />
+      )}
+      <Text weight="semibold" className={styles.heading}>
+        {T.images}
+      </Text>
+      <ImagesPanel kind="journal" journalId={journal.id} />
+    </>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * The client overview of /Klientdata (spec 2 §2, §9): searchable by name or CPR (300 ms after typing stops),
+ * 5, 10 or 15 per page (10 by default), the owner's therapist filter; a client's name opens the client page.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Button,
+  Caption1,
+  Link,
+  SearchBox,
+  Select,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { PersonAddRegular } from '@fluentui/react-icons';
+import type { ClientListItem } from '@klinik/core';
+import { formatPhonePairs } from '@klinik/core/records';
+import { formatDanishDate } from '@klinik/core/time';
+import { LoadError, PageHeader, Pager, type PageSize } from '@klinik/ui';
+import type { ClientsApi } from '../../api';
+import type { Notify } from '../../components/clientdata/context';
+import { texts } from './texts';
+
+const T = texts.overview;
+const COLUMNS = 5;
+
+const useStyles = makeStyles({
+  tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
+  search: { minWidth: '220px', flexGrow: 1, maxWidth: '420px' },
+  filter: { display: 'flex', alignItems: 'center', gap: '8px' },
+  table: { backgroundColor: tokens.colorNeutralBackground1 },
+  row: { cursor: 'pointer' },
+  nowrap: { whiteSpace: 'nowrap' },
+  scroll: { overflowX: 'auto' },
+  hint: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: '8px' },
+  empty: { display: 'grid', gap: '2px' },
+});
+
+export default function Overview({
+  api,
+  isOwner,
+  notify,
+  onOpen,
+  onNewClient,
+}: {
+  api: ClientsApi;
+  isOwner: boolean;
+  notify: Notify;
+  onOpen(clientId: string): void;
+  onNewClient(): void;
+}) {
+  const styles = useStyles();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [therapistId, setTherapistId] = useState('');
+  const [therapists, setTherapists] = useState<{ id: string; nameFirst: string; nameLast: string }[]>([]);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<PageSize>(10);
+  const [rows, setRows] = useState<ClientListItem[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  // Search waits for typing to pause and starts again from page 1.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQuery(search.trim());
+      setPage(1);
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    if (!isOwner) return;
+    let live = true;
+    api.therapists().then(
+      (answer) => live && setTherapists(answer.data),
+      (reason: unknown) => live && notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, isOwner, notify]);
+
+  const load = useCallback(async () => {
+    setRows(null);
+    setError(null);
+    try {
+      const answer = await api.clients({ page, size, search: query, ...(isOwner && therapistId ? { therapistId } : {}) });
+      if (answer.data.length === 0 && page > 1 && answer.total > 0) return setPage(Math.ceil(answer.total / size));
+      setRows(answer.data);
+      setTotal(answer.total);
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : T.loadFailed);
+      setRows([]);
+      setTotal(0);
+    }
+  }, [api, page, size, query, isOwner, therapistId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const loading = rows === null;
+  const empty = rows !== null && rows.length === 0 && !error;
+
+  return (
+    <section>
+      <PageHeader title={texts.title}>
+        <Button icon={<PersonAddRegular />} onClick={onNewClient}>
+          {T.newClient}
+        </Button>
+      </PageHeader>
+      <Caption1 className={styles.hint}>{T.selectHint}</Caption1>
+      <div className={styles.tools}>
+        <SearchBox className={styles.search} placeholder={T.search} aria-label={T.search} value={search} onChange={(_, data) => setSearch(data.value)} />
+        {isOwner && (
+          <div className={styles.filter}>
+            <Text id="klientdata-therapist">{T.therapist}</Text>
+            <Select
+              aria-labelledby="klientdata-therapist"
+              value={therapistId}
+              onChange={(_, data) => {
+                setTherapistId(data.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{T.allTherapists}</option>
+              {therapists.map((therapist) => (
+                <option key={therapist.id} value={therapist.id}>
+                  {`${therapist.nameFirst} ${therapist.nameLast}`.trim()}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+      </div>
+      {error && <LoadError title={T.loadFailed} detail={error} retryLabel={texts.retry} onRetry={() => void load()} />}
+      <div className={styles.scroll}>
+        <Table className={styles.table} aria-label={T.listLabel} size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{T.name}</TableHeaderCell>
+              <TableHeaderCell className={styles.nowrap}>{T.cpr}</TableHeaderCell>
+              <TableHeaderCell>{T.email}</TableHeaderCell>
+              <TableHeaderCell className={styles.nowrap}>{T.phone}</TableHeaderCell>
+              <TableHeaderCell className={styles.nowrap}>{T.updated}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody aria-busy={loading}>
+            {loading &&
+              Array.from({ length: size }, (_, index) => (
+                <TableRow key={`skeleton-${index}`} aria-hidden>
+                  {Array.from({ length: COLUMNS }, (__, cell) => (
+                    <TableCell key={cell}>
+                      <Skeleton>
+                        <SkeletonItem />
+                      </Skeleton>
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            {empty && (
+              <TableRow>
+                <TableCell colSpan={COLUMNS}>
+                  <div className={styles.empty}>
+                    <Text>{T.empty}</Text>
+                    {!query && !therapistId && <Caption1>{T.emptyHint}</Caption1>}
+                  </div>
+                </TableCell>
+              </TableRow>
+            )}
+            {rows?.map((client) => {
+              const name = `${client.nameFirst} ${client.nameLast}`.trim();
+              return (
+                <TableRow key={client.id} className={styles.row} onClick={() => onOpen(client.id)}>
+                  <TableCell>
+                    <Link
+                      href={`/Klientdata?id=${client.id}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        event.stopPropagation();
+                        onOpen(client.id);
+                      }}
+                    >
+                      {name}
+                    </Link>
+                  </TableCell>
+                  <TableCell className={styles.nowrap}>{`${client.CPR6Digit}-${client.CPRLast4Digit}`}</TableCell>
+                  <TableCell>{client.email}</TableCell>
+                  <TableCell className={styles.nowrap}>{formatPhonePairs(client.phonePrivate)}</TableCell>
+                  <TableCell className={styles.nowrap}>{formatDanishDate(client.updatedAt)}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
+      <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+/** The public form's address with the chosen questions, read-only, and 'kopi' → 'Kopieret!' for 5 s (spec 2 §5). */
+import { useEffect, useRef, useState } from 'react';
+import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons';
+import { COPY_CONFIRMATION_MS } from '@klinik/core/records';
+import { texts } from './texts';
+
+const useStyles = makeStyles({
+  row: { display: 'flex', gap: '8px', alignItems: 'center' },
+  input: { flexGrow: 1, minWidth: 0, fontFamily: 'monospace' },
+  button: { flexShrink: 0, minWidth: '104px' },
+});
+
+/** Copies with the Clipboard API, or, where it is missing or refused, with the selection and execCommand. */
+async function copyText(value: string, input: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(value);
+    return true;
+  } catch {
+    if (!input) return false;
+    input.focus();
+    input.select();
+    try {
+      // Deprecated but still the only way without the Clipboard API (an insecure origin, an old browser).
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    }
+  }
+}
+
+export function FormLink({ url }: { url: string }) {
+  const styles = useStyles();
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = window.setTimeout(() => setState('idle'), COPY_CONFIRMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+  // A new link (another question chosen) has not been copied yet.
+  useEffect(() => setState('idle'), [url]);
+
+  return (
+    <Field label={texts.linkLabel} hint={state === 'failed' ? texts.copyFailed : texts.linkHint}>
+      <div className={styles.row}>
+        <Input ref={input} className={styles.input} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+        <Button
+          className={styles.button}
+          icon={<CopyRegular />}
+          disabled={!url}
+          onClick={() => void copyText(url, input.current).then((ok) => setState(ok ? 'copied' : 'failed'))}
+        >
+          {state === 'copied' ? texts.copied : texts.copy}
+        </Button>
+      </div>
+    </Field>
+  );
+}
