@@ -1,9 +1,10 @@
 /**
  * A treatment journal (issue 5): from the calendar's booking card the therapist opens the client, fills Stamdata
  * and the Stamjournal, writes the journal, adds a comment, uploads two images and sees the storage move, prints
- * the journal; after the API's clock (test-only control) passes 24 hours after the booking, the fields are locked
+ * the journal (and takes a camera picture and downloads the chosen images as a zip); after the API's clock (test-only control) passes 24 hours after the booking, the fields are locked
  * and only comments can be added.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { at, dayKey, nextMonday } from '../support/calendar';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
@@ -89,6 +90,26 @@ test('journal: Stamdata, Stamjournal, journal, comment, images, print, and locke
   await expect(bar).not.toHaveAttribute('data-used-bytes', '0');
   const used = Number(await bar.getAttribute('data-used-bytes'));
   expect(used).toBeGreaterThan(0);
+
+  // A picture from the (fake) rear camera, named after the client, 400 px wide.
+  await page.context().grantPermissions(['camera']);
+  await journal.getByRole('button', { name: 'Tag billede med kamera' }).click();
+  const camera = page.getByRole('dialog', { name: 'Tag billede' });
+  await camera.getByRole('button', { name: 'Tag billede' }).click();
+  await expect(camera).toBeHidden();
+  await journal.getByRole('button', { name: 'Upload billeder' }).click();
+  await expect
+    .poll(async () => (await api<{ data: { imageName: string }[] }>('getImages', { token, clientId: booked.body.data.clientId })).body.data.map((image) => image.imageName).sort())
+    .toEqual(['ryg.png', expect.stringMatching(/^signe_kjaer_\d+\.jpg$/), 'skulder.png']);
+  await expect.poll(async () => Number(await bar.getAttribute('data-used-bytes'))).toBeGreaterThan(used);
+
+  // The chosen pictures download as journal_images.zip.
+  await journal.getByRole('checkbox', { name: 'Vælg ryg.png' }).check();
+  const [download] = await Promise.all([page.waitForEvent('download'), journal.getByRole('button', { name: 'Download valgte' }).click()]);
+  expect(download.suggestedFilename()).toBe('journal_images.zip');
+  const zip = readFileSync((await download.path())!);
+  expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(zip.includes(Buffer.from('ryg.png'))).toBe(true);
 
   // Print the journal: a clean A4 page with the client and the text.
   await page.evaluate(() => {
