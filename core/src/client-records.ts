@@ -4,6 +4,8 @@
  * browser and the server decide the 24-hour windows, file limits and storage warning the same way.
  */
 import { DAY_MS } from './constants.js';
+import { clientMessages, newClientMessages } from './messages-scheduling.js';
+import { isCprBirthDate, isCprLast4, isValidPhone, looksLikeEmail } from './predicates.js';
 
 /** Journal and comment edit window (spec 2 §9). */
 export const JOURNAL_EDIT_WINDOW_MS = DAY_MS;
@@ -153,4 +155,72 @@ export function formatPhonePairs(value: string): string {
   const plus = value.trim().startsWith('+') ? '+' : '';
   const digits = value.replace(/\D/g, '');
   return plus + (digits.match(/.{1,2}/g) ?? []).join(' ');
+}
+
+/** The personal details of the intake form (spec 2 §5), checked the same way by /NewClientForm and /ClientForm. */
+export const INTAKE_PERSONAL_FIELDS = ['nameFirst', 'nameLast', 'CPR6Digit', 'CPRLast4Digit', 'address', 'post', 'town', 'email', 'phonePrivate'] as const;
+export type IntakePersonalField = (typeof INTAKE_PERSONAL_FIELDS)[number];
+export type IntakePersonalValues = Record<IntakePersonalField, string>;
+export type IntakePersonalErrors = Partial<Record<IntakePersonalField, string>>;
+
+export const EMPTY_INTAKE_PERSONAL: IntakePersonalValues = {
+  nameFirst: '',
+  nameLast: '',
+  CPR6Digit: '',
+  CPRLast4Digit: '',
+  address: '',
+  post: '',
+  town: '',
+  email: '',
+  phonePrivate: '',
+};
+
+const identityMessages = newClientMessages('Fejl: ');
+/** The form's messages, 'Fejl: ' first as spec 2 §8 writes them. */
+export const intakePersonalMessages = {
+  nameFirst: identityMessages.nameFirst,
+  nameLast: identityMessages.nameLast,
+  CPR6Digit: identityMessages.CPR6Digit,
+  CPRLast4Digit: identityMessages.CPRLast4Digit,
+  email: identityMessages.email,
+  phonePrivate: identityMessages.phone,
+  address: `Fejl: ${clientMessages.requiredField('Adresse')}.`,
+  post: `Fejl: ${clientMessages.requiredField('Postnummer')}.`,
+  postDigits: `Fejl: ${clientMessages.digitsOnly('Postnummer')}.`,
+  town: `Fejl: ${clientMessages.requiredField('By')}.`,
+  birthdayInFuture: `Fejl: ${clientMessages.birthdayInFuture}.`,
+} as const;
+
+/** The first problem of one field (the server's schema applies the same predicates), or undefined. */
+export function intakePersonalProblem(field: IntakePersonalField, values: IntakePersonalValues, now: number): string | undefined {
+  const value = values[field];
+  const E = intakePersonalMessages;
+  switch (field) {
+    case 'nameFirst':
+    case 'nameLast':
+    case 'address':
+    case 'town':
+      return value.trim() ? undefined : E[field];
+    case 'post':
+      if (!value.trim()) return E.post;
+      return /^\d+$/.test(value.trim()) ? undefined : E.postDigits;
+    case 'CPR6Digit':
+      if (!isCprBirthDate(value)) return E.CPR6Digit;
+      return isCprBirthdayInFuture(value, now) ? E.birthdayInFuture : undefined;
+    case 'CPRLast4Digit':
+      return isCprLast4(value) ? undefined : E.CPRLast4Digit;
+    case 'email':
+      return looksLikeEmail(value) ? undefined : E.email;
+    case 'phonePrivate':
+      return isValidPhone(value) ? undefined : E.phonePrivate;
+  }
+}
+
+export function intakePersonalProblems(values: IntakePersonalValues, now: number): IntakePersonalErrors {
+  const problems: IntakePersonalErrors = {};
+  for (const field of INTAKE_PERSONAL_FIELDS) {
+    const problem = intakePersonalProblem(field, values, now);
+    if (problem) problems[field] = problem;
+  }
+  return problems;
 }

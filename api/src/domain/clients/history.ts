@@ -27,11 +27,9 @@ interface RevisionInput {
   changes: FieldChange[];
 }
 
-/** A history entry for an unversioned change (Stamdata, comments): a random id, applied at once. */
-export async function recordChange(ctx: ActionContext, input: RevisionInput): Promise<void> {
-  if (input.changes.length === 0) return;
-  await ctx.models.Revision.create({
-    _id: `${input.entity}:${input.entityId.toString()}:${randomUUID()}`,
+function revision(ctx: ActionContext, id: string, input: RevisionInput, applied: boolean) {
+  return {
+    _id: id,
     companyId: ctx.company._id,
     clientId: input.clientId,
     journalId: input.journalId ?? null,
@@ -40,8 +38,14 @@ export async function recordChange(ctx: ActionContext, input: RevisionInput): Pr
     changes: input.changes,
     changedBy: changedByName(ctx),
     changedAt: ctx.now(),
-    applied: true,
-  });
+    applied,
+  };
+}
+
+/** A history entry for an unversioned change (Stamdata, comments): a random id, applied at once. */
+export async function recordChange(ctx: ActionContext, input: RevisionInput): Promise<void> {
+  if (input.changes.length === 0) return;
+  await ctx.models.Revision.create(revision(ctx, `${input.entity}:${input.entityId.toString()}:${randomUUID()}`, input, true));
 }
 
 /** How old an unapplied revision must be before it counts as left over by a crash. */
@@ -59,19 +63,7 @@ export async function claimVersion(
   conflictMessage: string,
 ): Promise<string> {
   const id = `${input.entity}:${input.entityId.toString()}:${input.nextVersion}`;
-  const insert = () =>
-    ctx.models.Revision.create({
-      _id: id,
-      companyId: ctx.company._id,
-      clientId: input.clientId,
-      journalId: input.journalId ?? null,
-      entity: input.entity,
-      entityId: input.entityId.toString(),
-      changes: input.changes,
-      changedBy: changedByName(ctx),
-      changedAt: ctx.now(),
-      applied: false,
-    });
+  const insert = () => ctx.models.Revision.create(revision(ctx, id, input, false));
   try {
     await insert();
     return id;

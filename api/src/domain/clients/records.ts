@@ -57,17 +57,8 @@ export function toClientRecord(client: ClientDoc): ClientRecord {
 }
 
 function toListItem(client: ClientDoc): ClientListItem {
-  return {
-    id: client._id.toString(),
-    therapistId: client.createdBy.toString(),
-    nameFirst: client.nameFirst,
-    nameLast: client.nameLast,
-    CPR6Digit: client.CPR6Digit,
-    CPRLast4Digit: client.CPRLast4Digit,
-    email: client.email ?? '',
-    phonePrivate: client.phonePrivate ?? '',
-    updatedAt: client.updatedAt ?? 0,
-  };
+  const { id, therapistId, nameFirst, nameLast, CPR6Digit, CPRLast4Digit, email, phonePrivate, updatedAt } = toClientRecord(client);
+  return { id, therapistId, nameFirst, nameLast, CPR6Digit, CPRLast4Digit, email, phonePrivate, updatedAt };
 }
 
 function escapeRegex(text: string): string {

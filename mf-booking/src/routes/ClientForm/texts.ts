@@ -1,7 +1,7 @@
 /** The public intake form's Danish texts. Those quoted by spec 2 (§5, §8) come verbatim from @klinik/core; the rest are ours. */
-import { clientMessages, newClientMessages } from '@klinik/core/messages';
+import { clientMessages } from '@klinik/core/messages';
+import { intakePersonalMessages } from '@klinik/core/records';
 
-const fieldErrors = newClientMessages('Fejl: ');
 
 export const formTexts = {
   title: 'Klientformular',
@@ -30,17 +30,7 @@ export const formTexts = {
   sending: 'Sender…',
   noQuestions: 'Der er ingen spørgsmål at besvare.',
   errors: {
-    nameFirst: fieldErrors.nameFirst,
-    nameLast: fieldErrors.nameLast,
-    CPR6Digit: fieldErrors.CPR6Digit,
-    CPRLast4Digit: fieldErrors.CPRLast4Digit,
-    email: fieldErrors.email,
-    phonePrivate: fieldErrors.phone,
-    address: `Fejl: ${clientMessages.requiredField('Adresse')}.`,
-    post: `Fejl: ${clientMessages.requiredField('Postnummer')}.`,
-    postDigits: `Fejl: ${clientMessages.digitsOnly('Postnummer')}.`,
-    town: `Fejl: ${clientMessages.requiredField('By')}.`,
-    birthdayInFuture: `Fejl: ${clientMessages.birthdayInFuture}.`,
+    ...intakePersonalMessages,
     answerRequired: (name: string) => `Fejl: ${clientMessages.answerRequired(name)}.`,
     answerNumber: (name: string) => `Fejl: ${clientMessages.answerNumber(name)}.`,
   },

@@ -1,71 +1,20 @@
 /**
- * The public intake form's checks before sending (spec 2 §5), with the spec's messages, on @klinik/core's plain
- * predicates (the same ones the server's schema uses) so the page needs no zod.
+ * The public intake form's checks before sending (spec 2 §5): the personal details are checked by
+ * @klinik/core/records (shared with /NewClientForm, on the predicates the server's schema uses, no zod); the
+ * answers here.
  */
-import { isCprBirthDate, isCprLast4, isValidPhone, looksLikeEmail } from '@klinik/core/rules';
-import { isCprBirthdayInFuture } from '@klinik/core/records';
-import type { ClientFormField, IntakePersonal } from '@klinik/core';
+import { INTAKE_PERSONAL_FIELDS, type IntakePersonalField } from '@klinik/core/records';
+import type { ClientFormField } from '@klinik/core';
 import { formTexts } from './texts';
 
-export type PersonalFields = { [K in keyof IntakePersonal]-?: string };
-export type PersonalField = keyof PersonalFields;
-
-export const PERSONAL_FIELDS = [
-  'nameFirst',
-  'nameLast',
-  'CPR6Digit',
-  'CPRLast4Digit',
-  'address',
-  'post',
-  'town',
-  'email',
-  'phonePrivate',
-] as const satisfies readonly PersonalField[];
-
-export const EMPTY_PERSONAL: PersonalFields = {
-  nameFirst: '',
-  nameLast: '',
-  CPR6Digit: '',
-  CPRLast4Digit: '',
-  address: '',
-  post: '',
-  town: '',
-  email: '',
-  phonePrivate: '',
-};
-
-export function personalProblem(field: PersonalField, fields: PersonalFields, now: number): string | undefined {
-  const value = fields[field];
-  const E = formTexts.errors;
-  switch (field) {
-    case 'nameFirst':
-    case 'nameLast':
-    case 'address':
-    case 'town':
-      return value.trim() ? undefined : E[field];
-    case 'post':
-      if (!value.trim()) return E.post;
-      return /^\d+$/.test(value.trim()) ? undefined : E.postDigits;
-    case 'CPR6Digit':
-      if (!isCprBirthDate(value)) return E.CPR6Digit;
-      return isCprBirthdayInFuture(value, now) ? E.birthdayInFuture : undefined;
-    case 'CPRLast4Digit':
-      return isCprLast4(value) ? undefined : E.CPRLast4Digit;
-    case 'email':
-      return looksLikeEmail(value) ? undefined : E.email;
-    case 'phonePrivate':
-      return isValidPhone(value) ? undefined : E.phonePrivate;
-  }
-}
-
-export function personalProblems(fields: PersonalFields, now: number): Partial<Record<PersonalField, string>> {
-  const problems: Partial<Record<PersonalField, string>> = {};
-  for (const field of PERSONAL_FIELDS) {
-    const problem = personalProblem(field, fields, now);
-    if (problem) problems[field] = problem;
-  }
-  return problems;
-}
+export {
+  INTAKE_PERSONAL_FIELDS as PERSONAL_FIELDS,
+  EMPTY_INTAKE_PERSONAL as EMPTY_PERSONAL,
+  intakePersonalProblem as personalProblem,
+  intakePersonalProblems as personalProblems,
+  type IntakePersonalValues as PersonalFields,
+  type IntakePersonalField as PersonalField,
+} from '@klinik/core/records';
 
 /** A checkbox is answered 'true' or 'false'; a required one must be ticked (as the server decides). */
 export function answerProblem(question: ClientFormField, value: string): string | undefined {
@@ -92,15 +41,15 @@ export function answerProblems(questions: readonly ClientFormField[], answers: R
 export function splitServerErrors(
   errors: Record<string, string>,
   sentQuestionIds: readonly string[],
-): { personal: Partial<Record<PersonalField, string>>; answers: Record<string, string>; other: string[] } {
-  const personal: Partial<Record<PersonalField, string>> = {};
+): { personal: Partial<Record<IntakePersonalField, string>>; answers: Record<string, string>; other: string[] } {
+  const personal: Partial<Record<IntakePersonalField, string>> = {};
   const answers: Record<string, string> = {};
   const other: string[] = [];
   const prefixed = (message: string) => (message.startsWith('Fejl: ') ? message : `Fejl: ${message}`);
   for (const [path, message] of Object.entries(errors)) {
     const [head, second] = path.split('.');
-    if (head === 'client' && second && (PERSONAL_FIELDS as readonly string[]).includes(second)) {
-      personal[second as PersonalField] = prefixed(message);
+    if (head === 'client' && second && (INTAKE_PERSONAL_FIELDS as readonly string[]).includes(second)) {
+      personal[second as IntakePersonalField] = prefixed(message);
     } else if (head === 'answers' && second !== undefined) {
       const questionId = /^\d{1,3}$/.test(second) ? sentQuestionIds[Number(second)] : second;
       if (questionId) answers[questionId] = prefixed(message);

@@ -24,7 +24,7 @@ import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { Course } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { LoadError, PageHeader, Pager, useNotifications, type PageSize } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
 import { useNarrowerThan } from '../../useNarrowerThan';
 import { coursesApi } from './api';
 import { texts } from './texts';
@@ -76,58 +76,21 @@ export default function CoursesPage({ shell }: RemotePageProps) {
   const { notify, toaster } = useNotifications();
   const narrow = useNarrowerThan(CARDS_BELOW_PX);
   const isOwner = shell.therapist?.isAdmin ?? false;
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [therapistId, setTherapistId] = useState('');
-  const [therapists, setTherapists] = useState<{ id: string; nameFirst: string; nameLast: string }[]>([]);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<PageSize>(10);
-  const [rows, setRows] = useState<Course[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const fetchPage = useCallback((query: PageQuery) => api.list(query), [api]);
+  const fetchTherapists = useMemo(() => (isOwner ? () => api.therapists() : undefined), [api, isOwner]);
+  const onTherapistsFailed = useCallback(
+    (reason: unknown) => notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
+    [notify],
+  );
+  const { search, setSearch, therapistId, setTherapistId, therapists, page, setPage, size, setSize, rows, total, error, load } = usePagedList({
+    fetchPage,
+    fetchTherapists,
+    onTherapistsFailed,
+    loadFailed: T.loadFailed,
+  });
   const [editing, setEditing] = useState<Course | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Course | null>(null);
   const now = Date.now();
-
-  // Search waits for typing to pause and starts again from page 1.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQuery(search.trim());
-      setPage(1);
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [search]);
-
-  useEffect(() => {
-    if (!isOwner) return;
-    let live = true;
-    api.therapists().then(
-      (answer) => live && setTherapists(answer.data),
-      (reason: unknown) => live && notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, isOwner, notify]);
-
-  const load = useCallback(async () => {
-    setRows(null);
-    setError(null);
-    try {
-      const answer = await api.list({ page, size, search: query, ...(isOwner && therapistId ? { therapistId } : {}) });
-      // A page emptied by a deletion shows the one before it.
-      if (answer.data.length === 0 && page > 1 && answer.total > 0) return setPage(Math.ceil(answer.total / size));
-      setRows(answer.data);
-      setTotal(answer.total);
-    } catch (reason) {
-      setError(reason instanceof Error ? reason.message : T.loadFailed);
-      setRows([]);
-    }
-  }, [api, page, size, query, isOwner, therapistId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const loading = rows === null;
   const empty = rows !== null && rows.length === 0 && !error;
@@ -249,7 +212,6 @@ export default function CoursesPage({ shell }: RemotePageProps) {
               value={therapistId}
               onChange={(_, data) => {
                 setTherapistId(data.value);
-                setPage(1);
               }}
             >
               <option value="">{T.allTherapists}</option>

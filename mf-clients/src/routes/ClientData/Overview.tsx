@@ -2,7 +2,7 @@
  * The client overview of /Klientdata (spec 2 §2, §9): searchable by name or CPR (300 ms after typing stops),
  * 5, 10 or 15 per page (10 by default), the owner's therapist filter; a client's name opens the client page.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   Button,
   Caption1,
@@ -25,7 +25,7 @@ import { PersonAddRegular } from '@fluentui/react-icons';
 import type { ClientListItem } from '@klinik/core';
 import { formatPhonePairs } from '@klinik/core/records';
 import { formatDanishDate } from '@klinik/core/time';
-import { LoadError, PageHeader, Pager, type PageSize } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, usePagedList, type PageQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import type { Notify } from '../../components/clientdata/context';
 import { texts } from './texts';
@@ -59,55 +59,18 @@ export default function Overview({
   onNewClient(): void;
 }) {
   const styles = useStyles();
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [therapistId, setTherapistId] = useState('');
-  const [therapists, setTherapists] = useState<{ id: string; nameFirst: string; nameLast: string }[]>([]);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<PageSize>(10);
-  const [rows, setRows] = useState<ClientListItem[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-
-  // Search waits for typing to pause and starts again from page 1.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQuery(search.trim());
-      setPage(1);
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [search]);
-
-  useEffect(() => {
-    if (!isOwner) return;
-    let live = true;
-    api.therapists().then(
-      (answer) => live && setTherapists(answer.data),
-      (reason: unknown) => live && notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, isOwner, notify]);
-
-  const load = useCallback(async () => {
-    setRows(null);
-    setError(null);
-    try {
-      const answer = await api.clients({ page, size, search: query, ...(isOwner && therapistId ? { therapistId } : {}) });
-      if (answer.data.length === 0 && page > 1 && answer.total > 0) return setPage(Math.ceil(answer.total / size));
-      setRows(answer.data);
-      setTotal(answer.total);
-    } catch (reason) {
-      setError(reason instanceof Error ? reason.message : T.loadFailed);
-      setRows([]);
-      setTotal(0);
-    }
-  }, [api, page, size, query, isOwner, therapistId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const fetchPage = useCallback((query: PageQuery) => api.clients(query), [api]);
+  const fetchTherapists = useMemo(() => (isOwner ? () => api.therapists() : undefined), [api, isOwner]);
+  const onTherapistsFailed = useCallback(
+    (reason: unknown) => notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
+    [notify],
+  );
+  const { search, setSearch, therapistId, setTherapistId, therapists, page, setPage, size, setSize, rows, total, error, load } = usePagedList({
+    fetchPage,
+    fetchTherapists,
+    onTherapistsFailed,
+    loadFailed: T.loadFailed,
+  });
 
   const loading = rows === null;
   const empty = rows !== null && rows.length === 0 && !error;
@@ -130,7 +93,6 @@ export default function Overview({
               value={therapistId}
               onChange={(_, data) => {
                 setTherapistId(data.value);
-                setPage(1);
               }}
             >
               <option value="">{T.allTherapists}</option>
@@ -173,7 +135,7 @@ export default function Overview({
                 <TableCell colSpan={COLUMNS}>
                   <div className={styles.empty}>
                     <Text>{T.empty}</Text>
-                    {!query && !therapistId && <Caption1>{T.emptyHint}</Caption1>}
+                    {!search.trim() && !therapistId && <Caption1>{T.emptyHint}</Caption1>}
                   </div>
                 </TableCell>
               </TableRow>

@@ -4,6 +4,7 @@
  */
 import type { ClientChanges, ClientRecord } from '@klinik/core';
 import { isCprBirthDate, isValidPhone, looksLikeEmail } from '@klinik/core/rules';
+import { INTAKE_PERSONAL_FIELDS } from '@klinik/core/records';
 import { texts } from './texts';
 
 const L = texts.stamdata.labels;
@@ -35,15 +36,7 @@ export interface StamdataValues {
 export type StamdataField = keyof StamdataValues;
 
 export const STAMDATA_FIELDS: readonly StamdataField[] = [
-  'nameFirst',
-  'nameLast',
-  'CPR6Digit',
-  'CPRLast4Digit',
-  'address',
-  'post',
-  'town',
-  'email',
-  'phonePrivate',
+  ...INTAKE_PERSONAL_FIELDS,
   'phoneWork',
   'phoneRelative',
   'civilStatus',

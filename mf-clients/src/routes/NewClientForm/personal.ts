@@ -1,78 +1,30 @@
 /**
- * The personal details of the intake form: the fields, their checks (the spec's messages, on the same predicates
- * the server's schema is built on, so the page needs no zod) and the draft kept in localStorage (spec 2 §4, §5).
+ * The personal details of the intake form: the fields and their checks come from @klinik/core/records (shared
+ * with the public /ClientForm); here the draft kept in localStorage (spec 2 §4, §5) and the server's field errors.
  */
-import { isCprBirthDate, isCprLast4, isValidPhone, looksLikeEmail } from '@klinik/core/rules';
-import { CLIENT_DRAFT_KEY, CLIENT_DRAFT_TTL_MS, isCprBirthdayInFuture } from '@klinik/core/records';
-import type { IntakePersonal } from '@klinik/core';
-import { texts } from './texts';
+import {
+  CLIENT_DRAFT_KEY,
+  CLIENT_DRAFT_TTL_MS,
+  INTAKE_PERSONAL_FIELDS,
+  type IntakePersonalErrors,
+  type IntakePersonalField,
+  type IntakePersonalValues,
+} from '@klinik/core/records';
 
-export type PersonalFields = { [K in keyof IntakePersonal]-?: string };
-export type PersonalField = keyof PersonalFields;
-export type PersonalErrors = Partial<Record<PersonalField, string>>;
-
-export const PERSONAL_FIELDS = [
-  'nameFirst',
-  'nameLast',
-  'CPR6Digit',
-  'CPRLast4Digit',
-  'address',
-  'post',
-  'town',
-  'email',
-  'phonePrivate',
-] as const satisfies readonly PersonalField[];
-
-export const EMPTY_PERSONAL: PersonalFields = {
-  nameFirst: '',
-  nameLast: '',
-  CPR6Digit: '',
-  CPRLast4Digit: '',
-  address: '',
-  post: '',
-  town: '',
-  email: '',
-  phonePrivate: '',
-};
-
-/** The first problem of one field, or undefined. */
-export function personalProblem(field: PersonalField, fields: PersonalFields, now: number): string | undefined {
-  const value = fields[field];
-  const E = texts.errors;
-  switch (field) {
-    case 'nameFirst':
-    case 'nameLast':
-    case 'address':
-    case 'town':
-      return value.trim() ? undefined : E[field];
-    case 'post':
-      if (!value.trim()) return E.post;
-      return /^\d+$/.test(value.trim()) ? undefined : E.postDigits;
-    case 'CPR6Digit':
-      if (!isCprBirthDate(value)) return E.CPR6Digit;
-      return isCprBirthdayInFuture(value, now) ? E.birthdayInFuture : undefined;
-    case 'CPRLast4Digit':
-      return isCprLast4(value) ? undefined : E.CPRLast4Digit;
-    case 'email':
-      return looksLikeEmail(value) ? undefined : E.email;
-    case 'phonePrivate':
-      return isValidPhone(value) ? undefined : E.phonePrivate;
-  }
-}
-
-export function personalProblems(fields: PersonalFields, now: number): PersonalErrors {
-  const problems: PersonalErrors = {};
-  for (const field of PERSONAL_FIELDS) {
-    const problem = personalProblem(field, fields, now);
-    if (problem) problems[field] = problem;
-  }
-  return problems;
-}
+export {
+  INTAKE_PERSONAL_FIELDS as PERSONAL_FIELDS,
+  EMPTY_INTAKE_PERSONAL as EMPTY_PERSONAL,
+  intakePersonalProblem as personalProblem,
+  intakePersonalProblems as personalProblems,
+  type IntakePersonalValues as PersonalFields,
+  type IntakePersonalField as PersonalField,
+  type IntakePersonalErrors as PersonalErrors,
+} from '@klinik/core/records';
 
 /** Fields kept in the browser: never the CPR digits (ARCHITECTURE.md: no CPR number in localStorage). */
-const DRAFT_FIELDS = PERSONAL_FIELDS.filter((field) => field !== 'CPR6Digit' && field !== 'CPRLast4Digit');
+const DRAFT_FIELDS = INTAKE_PERSONAL_FIELDS.filter((field) => field !== 'CPR6Digit' && field !== 'CPRLast4Digit');
 
-type DraftValue = Partial<Omit<PersonalFields, 'CPR6Digit' | 'CPRLast4Digit'>>;
+type DraftValue = Partial<Omit<IntakePersonalValues, 'CPR6Digit' | 'CPRLast4Digit'>>;
 
 /** The stored draft if it is younger than 20 minutes; an expired or unreadable one is removed. */
 export function readDraft(now: number): DraftValue | null {
@@ -97,7 +49,7 @@ export function readDraft(now: number): DraftValue | null {
   }
 }
 
-export function writeDraft(fields: PersonalFields, now: number): void {
+export function writeDraft(fields: IntakePersonalValues, now: number): void {
   const value: DraftValue = {};
   for (const field of DRAFT_FIELDS) value[field as keyof DraftValue] = fields[field];
   try {
@@ -117,13 +69,13 @@ export function clearDraft(): void {
 }
 
 /** Server field errors (paths like `client.nameFirst`) → the page's fields; the rest is one top message. */
-export function splitServerErrors(errors: Record<string, string>): { fields: PersonalErrors; other: string[] } {
-  const fields: PersonalErrors = {};
+export function splitServerErrors(errors: Record<string, string>): { fields: IntakePersonalErrors; other: string[] } {
+  const fields: IntakePersonalErrors = {};
   const other: string[] = [];
   for (const [path, message] of Object.entries(errors)) {
     const name = path.replace(/^client\./, '');
     const text = message.startsWith('Fejl: ') ? message : `Fejl: ${message}`;
-    if ((PERSONAL_FIELDS as readonly string[]).includes(name)) fields[name as PersonalField] = text;
+    if ((INTAKE_PERSONAL_FIELDS as readonly string[]).includes(name)) fields[name as IntakePersonalField] = text;
     else other.push(message);
   }
   return { fields, other };

@@ -1,7 +1,7 @@
 /** The intake form's Danish texts. Those quoted by spec 2 (§4, §5, §8) come verbatim from @klinik/core; the rest are ours. */
-import { clientMessages, newClientMessages } from '@klinik/core/messages';
+import { clientMessages } from '@klinik/core/messages';
+import { intakePersonalMessages } from '@klinik/core/records';
 
-const fieldErrors = newClientMessages('Fejl: ');
 
 export const texts = {
   title: 'Ny klient',
@@ -62,16 +62,6 @@ export const texts = {
   linkHint: 'Klienten kan også udfylde formularen selv via dette link.',
   copyFailed: 'Kopiering blev afvist af browseren: linket er markeret, så du kan kopiere det selv.',
   errors: {
-    nameFirst: fieldErrors.nameFirst,
-    nameLast: fieldErrors.nameLast,
-    CPR6Digit: fieldErrors.CPR6Digit,
-    CPRLast4Digit: fieldErrors.CPRLast4Digit,
-    email: fieldErrors.email,
-    phonePrivate: fieldErrors.phone,
-    address: `Fejl: ${clientMessages.requiredField('Adresse')}.`,
-    post: `Fejl: ${clientMessages.requiredField('Postnummer')}.`,
-    postDigits: `Fejl: ${clientMessages.digitsOnly('Postnummer')}.`,
-    town: `Fejl: ${clientMessages.requiredField('By')}.`,
-    birthdayInFuture: `Fejl: ${clientMessages.birthdayInFuture}.`,
+    ...intakePersonalMessages,
   },
 } as const;
