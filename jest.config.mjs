@@ -18,6 +18,7 @@ const shared = {
     '^@klinik/core$': '<rootDir>/../core/src/index.ts',
     '^@klinik/core/messages$': '<rootDir>/../core/src/messages-scheduling.ts',
     '^@klinik/core/records$': '<rootDir>/../core/src/client-records.ts',
+    '^@klinik/core/invoice-pdf$': '<rootDir>/../core/src/invoice-pdf.ts',
     '^@klinik/core/(.*)$': '<rootDir>/../core/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

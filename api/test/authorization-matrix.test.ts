@@ -105,6 +105,22 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getStorageUsage: therapistRow,
   getPublicClientForm: publicRow,
   clientSubmitClientForm: publicRow,
+  getInvoicePreview: proRow,
+  addInvoice: proRow,
+  getInvoice: proRow,
+  getAllInvoice: proRow,
+  getInvoicesByBookingIds: proRow,
+  getMergedInvoicesByClient: proRow,
+  getInvoicesForPeriod: proRow,
+  addMergedInvoice: proRow,
+  setMergedInvoice: proRow,
+  deleteInvoice: proRow,
+  invoiceMail: proRow,
+  getCompany: therapistRow,
+  setCompany: ownerRow,
+  getCvrFromNumber: therapistRow,
+  addCvrNumber: ownerRow,
+  setCvrCounter: ownerRow,
 };
 
 let t: TestApi;

@@ -2,6 +2,7 @@ import './zod-locale.js';
 
 export * from './rules.js';
 export * from './client-records.js';
+export * from './invoices.js';
 export * from './time.js';
 export * from './fields.js';
 export * from './messages-scheduling.js';

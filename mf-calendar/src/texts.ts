@@ -106,6 +106,7 @@ export const texts = {
     title: 'Booking',
     edit: 'Rediger reservation',
     journal: 'Journal',
+    invoice: 'Faktura',
     firstJournal: 'Stamjournal og Stamdata',
     delete: 'Slet',
     close: 'Luk',

@@ -5,6 +5,7 @@
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
 import { authHandlers } from './auth.js';
 import { clientHandlers } from './clients.js';
+import { invoiceHandlers } from './invoices.js';
 import { courseHandlers } from './courses.js';
 import { schedulingHandlers } from './scheduling.js';
 import type { Handler, Handlers } from './types.js';
@@ -14,6 +15,7 @@ export const handlers: Handlers<ActionName> = {
   ...schedulingHandlers,
   ...courseHandlers,
   ...clientHandlers,
+  ...invoiceHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

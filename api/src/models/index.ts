@@ -38,6 +38,18 @@ const companySchema = new Schema(
     total_purchased_storage_bytes: { type: Number, default: INCLUDED_STORAGE_BYTES },
     /** Whether the cloud-drive add-on is active (bought in the add-on area). */
     driveAddOnActive: { type: Boolean, default: false },
+    /** Bank and payment details printed on invoices (spec 3, company profile). */
+    regNumber: { type: String, default: '' },
+    accountNumber: { type: String, default: '' },
+    mobilePay: { type: String, default: '' },
+    /**
+     * The invoice counter of the clinic's CVR number (spec 2, Company CVR counter): a floor set by setCvrCounter for
+     * `year`; the next number is above both it and every number already used that year.
+     */
+    invoiceCounter: {
+      type: new Schema({ count: Number, year: Number, updatedAt: Number }, { _id: false }),
+      default: null,
+    },
     createdAt: Number,
     updatedAt: Number,
   },
@@ -468,6 +480,57 @@ const storageEntrySchema = new Schema(
   { versionKey: false },
 );
 
+/**
+ * An invoice, credit note or merged statement (spec 2, Invoice record). A numbered invoice's `_id` is derived from
+ * company, year and sequence number (invoices/numbering.ts), so two invoices can never take the same number on any
+ * MongoDB-protocol server, and a crash before the insert uses no number. `snapshots` never change once written.
+ */
+const invoiceSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    bookingId: { type: Schema.Types.ObjectId, default: null },
+    /** The booking's start (the treatment's date), for the merged statement's period search. */
+    bookingFrom: { type: Number, default: null },
+    year: { type: Number, required: true },
+    seq: { type: Number, required: true },
+    number: { type: String, required: true },
+    isMerged: { type: Boolean, default: false },
+    isCredit: { type: Boolean, default: false },
+    creditForId: { type: Schema.Types.ObjectId, default: null },
+    nameFirst: { type: String, default: '' },
+    nameLast: { type: String, default: '' },
+    CPR: { type: String, default: '' },
+    totalOre: { type: Number, default: 0 },
+    from: { type: Number, default: null },
+    to: { type: Number, default: null },
+    invoiceIds: { type: [Schema.Types.ObjectId], default: () => [] },
+    snapshots: { type: [Schema.Types.Mixed], default: () => [] },
+    createdBy: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Number, required: true },
+    updatedAt: { type: Number, default: null },
+  },
+  { versionKey: false },
+);
+invoiceSchema.index({ companyId: 1, year: 1, seq: -1 });
+invoiceSchema.index({ companyId: 1, clientId: 1, bookingFrom: 1 });
+invoiceSchema.index({ companyId: 1, createdAt: -1 });
+
+/**
+ * One invoicing step of a booking: `_id` is `<bookingId>:<credit notes so far>:<inv|cred>`, so a booking is
+ * invoiced (or credited) once per cycle even when two requests race; `invoiceId` is set when the invoice exists.
+ */
+const invoiceClaimSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    invoiceId: { type: Schema.Types.ObjectId, default: null },
+    createdAt: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+
 /** The development outbox: mails that would have been sent, viewable at /dev/outbox. */
 const outboxMailSchema = new Schema(
   {
@@ -496,6 +559,7 @@ export type FieldCommentDoc = InferSchemaType<typeof fieldCommentSchema> & { _id
 export type RevisionDoc = InferSchemaType<typeof revisionSchema>;
 export type ClientFormFieldDoc = InferSchemaType<typeof clientFormFieldSchema> & { _id: Types.ObjectId };
 export type ImageDoc = InferSchemaType<typeof imageSchema> & { _id: Types.ObjectId };
+export type InvoiceDoc = InferSchemaType<typeof invoiceSchema> & { _id: Types.ObjectId };
 export type TeamUserDoc = InferSchemaType<typeof teamUserSchema> & { _id: Types.ObjectId };
 
 export function createModels(conn: Connection) {
@@ -522,6 +586,8 @@ export function createModels(conn: Connection) {
     ClientFormField: conn.model('ClientFormField', clientFormFieldSchema),
     Image: conn.model('Image', imageSchema),
     StorageEntry: conn.model('StorageEntry', storageEntrySchema),
+    Invoice: conn.model('Invoice', invoiceSchema),
+    InvoiceClaim: conn.model('InvoiceClaim', invoiceClaimSchema),
     OutboxMail: conn.model('OutboxMail', outboxMailSchema),
   };
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { authActions } from './auth.js';
 import { clientActions } from './clients.js';
 import { imageActions } from './images.js';
+import { invoiceActions } from './invoices.js';
 import { journalActions } from './journals.js';
 import { courseActions } from './courses.js';
 import { onlineBookingActions } from './online-booking.js';
@@ -21,6 +22,7 @@ export const actions = {
   ...clientActions,
   ...journalActions,
   ...imageActions,
+  ...invoiceActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -39,6 +41,7 @@ export function isActionName(name: string): name is ActionName {
 export * from './auth.js';
 export * from './clients.js';
 export * from './images.js';
+export * from './invoices.js';
 export * from './journals.js';
 export * from './courses.js';
 export * from './online-booking.js';

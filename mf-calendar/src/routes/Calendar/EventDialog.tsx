@@ -1,6 +1,6 @@
 /**
  * The booking card (edit reservation, journal, delete) and the details of a leave (spec 2 §2). Deleting asks
- * 'Er du sikker?' first. The invoice button arrives with the invoices module; until then it is absent.
+ * 'Er du sikker?' first. 'Faktura' opens the invoice dialog of mf-invoices on /Faktura for this booking.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -79,6 +79,7 @@ export default function EventDialog({
                     {T.edit}
                   </Button>
                   <Button onClick={() => navigate(`/Klientdata?id=${booking.clientId}&journalId=${booking.id}`)}>{journalLabel}</Button>
+                  <Button onClick={() => navigate(`/Faktura?bookingId=${booking.id}`)}>{T.invoice}</Button>
                 </>
               )}
               <Button onClick={() => setConfirming(true)}>{T.delete}</Button>

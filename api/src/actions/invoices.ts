@@ -1,0 +1,72 @@
+/** Invoices, credit notes, merged statements, the company profile and the CVR counter. Thin. */
+import { companyProfile, cvrCounter, setCvrCounter, startCvrCounter, updateCompanyProfile } from '../domain/invoices/company.js';
+import {
+  createMerged,
+  deleteMerged,
+  invoicesForPeriod,
+  invoicesOfBookings,
+  issueInvoice,
+  listInvoices,
+  mailInvoice,
+  mergedOfClient,
+  previewInvoice,
+  toInvoice,
+  updateMerged,
+  visibleInvoice,
+} from '../domain/invoices/invoices.js';
+import type { Handlers } from './types.js';
+
+type InvoiceAction =
+  | 'getCompany'
+  | 'setCompany'
+  | 'getInvoicePreview'
+  | 'addInvoice'
+  | 'getInvoice'
+  | 'getAllInvoice'
+  | 'getInvoicesByBookingIds'
+  | 'getMergedInvoicesByClient'
+  | 'getInvoicesForPeriod'
+  | 'addMergedInvoice'
+  | 'setMergedInvoice'
+  | 'deleteInvoice'
+  | 'invoiceMail'
+  | 'getCvrFromNumber'
+  | 'addCvrNumber'
+  | 'setCvrCounter';
+
+export const invoiceHandlers: Handlers<InvoiceAction> = {
+  getCompany: async (_input, ctx) => ({ data: await companyProfile(ctx) }),
+  setCompany: async (input, ctx) => ({ message: 'Firmaoplysningerne er gemt', data: await updateCompanyProfile(ctx, input) }),
+  getInvoicePreview: async (input, ctx) => ({ data: await previewInvoice(ctx, input) }),
+  async addInvoice(input, ctx) {
+    const data = await issueInvoice(ctx, input);
+    return { message: data.isCredit ? `Kreditnota ${data.number} er oprettet` : `Faktura ${data.number} er oprettet`, data };
+  },
+  getInvoice: async ({ id }, ctx) => ({ data: toInvoice(await visibleInvoice(ctx, id)) }),
+  getAllInvoice: (input, ctx) => listInvoices(ctx, input),
+  async getInvoicesByBookingIds({ bookingIds }, ctx) {
+    const data = await invoicesOfBookings(ctx, bookingIds);
+    return { data, total: data.length };
+  },
+  async getMergedInvoicesByClient({ clientId }, ctx) {
+    const data = await mergedOfClient(ctx, clientId);
+    return { data, total: data.length };
+  },
+  async getInvoicesForPeriod(input, ctx) {
+    const data = await invoicesForPeriod(ctx, input);
+    return { data, total: data.length };
+  },
+  addMergedInvoice: async (input, ctx) => ({ message: 'Den samlede opgørelse er oprettet', data: await createMerged(ctx, input) }),
+  setMergedInvoice: async (input, ctx) => ({ message: 'Den samlede opgørelse er opdateret', data: await updateMerged(ctx, input) }),
+  async deleteInvoice({ id }, ctx) {
+    await deleteMerged(ctx, id);
+    return { message: 'Den samlede opgørelse er slettet' };
+  },
+  async invoiceMail(input, ctx) {
+    await mailInvoice(ctx, input);
+    return { message: 'Fakturaen er sendt' };
+  },
+  getCvrFromNumber: async ({ CVR }, ctx) => ({ data: await cvrCounter(ctx, CVR) }),
+  addCvrNumber: async ({ CVR }, ctx) => ({ message: 'Fakturatælleren er oprettet', data: await startCvrCounter(ctx, CVR) }),
+  setCvrCounter: async (input, ctx) => ({ message: 'Fakturatælleren er gemt', data: await setCvrCounter(ctx, input) }),
+};

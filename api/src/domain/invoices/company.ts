@@ -1,0 +1,85 @@
+/** The clinic's profile (spec 3: company profile) and the invoice counter of its CVR number (spec 2). */
+import type { CompanyProfile, ParsedInput } from '@klinik/core';
+import type { ActionContext } from '../../endpoint/context.js';
+import { ConflictError, NotFoundError } from '../../endpoint/errors.js';
+import type { CompanyDoc } from '../../models/index.js';
+import { copenhagenYear } from './invoices.js';
+import { counterOf, highestSequence } from './numbering.js';
+
+function toProfile(company: CompanyDoc): CompanyProfile {
+  return {
+    companyName: company.companyName,
+    email: company.email ?? '',
+    mobilePay: company.mobilePay ?? '',
+    CVR: company.CVR ?? '',
+    phone: company.phone ?? '',
+    moms: company.moms !== false,
+    address: company.address ?? '',
+    town: company.town ?? '',
+    post: company.post ?? '',
+    regNumber: company.regNumber ?? '',
+    accountNumber: company.accountNumber ?? '',
+  };
+}
+
+async function freshCompany(ctx: ActionContext): Promise<CompanyDoc> {
+  return (await ctx.models.Company.findById(ctx.company._id).lean())!;
+}
+
+export async function companyProfile(ctx: ActionContext): Promise<CompanyProfile> {
+  return toProfile(await freshCompany(ctx));
+}
+
+export async function updateCompanyProfile(ctx: ActionContext, input: ParsedInput<'setCompany'>): Promise<CompanyProfile> {
+  const set: Record<string, unknown> = { ...input, CVR: input.CVR ?? '' };
+  if (input.moms === undefined) delete set.moms;
+  await ctx.models.Company.updateOne({ _id: ctx.company._id }, { $set: set });
+  return toProfile(await freshCompany(ctx));
+}
+
+interface CounterView {
+  CVR: string;
+  count: number;
+  year: number;
+  updatedAt: number | null;
+}
+
+async function counterView(ctx: ActionContext, company: CompanyDoc): Promise<CounterView> {
+  const year = copenhagenYear(ctx.now());
+  const last = await ctx.models.Invoice.findOne({ companyId: company._id, year, isMerged: false }, { createdAt: 1 }).sort({ seq: -1 }).lean();
+  const updatedAt = Math.max(company.invoiceCounter?.year === year ? (company.invoiceCounter.updatedAt ?? 0) : 0, last?.createdAt ?? 0) || null;
+  return { CVR: company.CVR ?? '', count: await counterOf(ctx.models, company, year), year, updatedAt };
+}
+
+function assertOwnCvr(company: CompanyDoc, cvr: string): void {
+  // Another clinic's CVR number is simply not found: counters are per clinic.
+  if ((company.CVR ?? '') !== cvr) throw new NotFoundError('CVR-nummeret hører ikke til din klinik');
+}
+
+export async function cvrCounter(ctx: ActionContext, cvr: string): Promise<CounterView> {
+  const company = await freshCompany(ctx);
+  assertOwnCvr(company, cvr);
+  return counterView(ctx, company);
+}
+
+export async function startCvrCounter(ctx: ActionContext, cvr: string): Promise<CounterView> {
+  let company = await freshCompany(ctx);
+  if (!company.CVR) await ctx.models.Company.updateOne({ _id: company._id, CVR: '' }, { $set: { CVR: cvr } });
+  company = await freshCompany(ctx);
+  assertOwnCvr(company, cvr);
+  if (!company.invoiceCounter) {
+    await ctx.models.Company.updateOne({ _id: company._id }, { $set: { invoiceCounter: { count: 0, year: copenhagenYear(ctx.now()), updatedAt: ctx.now() } } });
+  }
+  return counterView(ctx, await freshCompany(ctx));
+}
+
+export async function setCvrCounter(ctx: ActionContext, input: ParsedInput<'setCvrCounter'>): Promise<CounterView> {
+  const company = await freshCompany(ctx);
+  assertOwnCvr(company, input.CVR);
+  const year = copenhagenYear(ctx.now());
+  if (input.count < (await highestSequence(ctx.models, company._id, year))) {
+    throw new ConflictError('Tælleren kan ikke sættes under et fakturanummer, der allerede er brugt i år');
+  }
+  await ctx.models.Company.updateOne({ _id: company._id }, { $set: { invoiceCounter: { count: input.count, year, updatedAt: ctx.now() } } });
+  return counterView(ctx, await freshCompany(ctx));
+}

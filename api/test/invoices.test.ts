@@ -1,0 +1,270 @@
+/**
+ * Invoices through the real endpoint (issue 6): the required data with the '||' format, numbers 1..50 without
+ * gaps under concurrency, the year rollover, the counter, credit notes, snapshots that never change, VAT and
+ * discount to the øre, merged statements, tenancy, and the mail with the server-built PDF read back by MuPDF.
+ */
+import * as mupdf from 'mupdf';
+import { copenhagenWallTime, DAY_MS } from '@klinik/core';
+import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startTestApi, type TestApi } from './support/test-api.js';
+
+let t: TestApi;
+let smtp: SmtpSink;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await startTestApi({ smtpUrl: smtp.url });
+  t.clock.set(copenhagenWallTime(2026, 11, 23, 12, 0));
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const HOUR = 3_600_000;
+const COMPANY = { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' };
+const ADDRESS = { address: 'Åvej 2', post: '4000', town: 'Roskilde' };
+const SETTINGS = { type: true, discount: '12,50', moms: true, treatmentText: true, aktuelBehandling: true, followUpText: true };
+
+async function readyClinic(priceDkk = 450): Promise<SignedInOwner & { treatmentId: string }> {
+  const owner = await clinicWithTrial(t);
+  expect((await t.call('setCompany', COMPANY, owner.token)).status).toBe(200);
+  const treatment = await t.call('addTreatment', { name: 'Massage', price: priceDkk, duration: 45 * 60, pause: 0 }, owner.token);
+  return { ...owner, treatmentId: treatment.body.data.id };
+}
+
+let slot = 0;
+/** Clients already created, per clinic and CPR: a second booking of the same person books the existing client. */
+const known = new Map<string, string>();
+async function bookingFor(clinic: SignedInOwner & { treatmentId: string }, cprLast4 = '1234') {
+  slot += 1;
+  const from = copenhagenWallTime(2026, 12, 1, 6, 0) + (slot % 17) * HOUR + Math.floor(slot / 17) * DAY_MS;
+  const key = `${clinic.companyId}:${cprLast4}`;
+  const existing = known.get(key);
+  const booked = await t.call('addBooking', { treatmentId: clinic.treatmentId, from, ...(existing ? { clientId: existing } : { client: newClient(cprLast4) }) }, clinic.token);
+  if (booked.status !== 200) throw new Error(JSON.stringify(booked.body));
+  if (!existing) {
+    known.set(key, booked.body.data.clientId);
+    await t.call('setClient', { id: booked.body.data.clientId, changes: ADDRESS }, clinic.token);
+  }
+  return booked.body.data;
+}
+
+describe('required data', () => {
+  it("lists what is missing as '||'-separated alerts, checked by the server", async () => {
+    const owner = await clinicWithTrial(t);
+    const treatment = await t.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 0 }, owner.token);
+    const booked = await t.call('addBooking', { treatmentId: treatment.body.data.id, from: copenhagenWallTime(2026, 12, 2, 9, 0), client: newClient() }, owner.token);
+    const refused = await t.call('addInvoice', { bookingId: booked.body.data.id, settings: SETTINGS }, owner.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Du mangler at udfylde (Firmaindstillinger: Reg.nr., Kontonummer)||Du mangler at udfylde (Klientdata: Adresse, Postnummer, By)');
+    expect((await t.call('getInvoicePreview', { bookingId: booked.body.data.id, settings: SETTINGS }, owner.token)).body.message).toBe(refused.body.message);
+    expect(await t.api.services.models.Invoice.countDocuments({ companyId: owner.companyId })).toBe(0);
+  });
+
+  it('keeps the company profile to the owner and to the spec rules', async () => {
+    const owner = await clinicWithTrial(t);
+    const colleague = await colleagueOf(t, owner);
+    expect((await t.call('setCompany', COMPANY, colleague.token)).status).toBe(403);
+    expect((await t.call('getCompany', {}, colleague.token)).body.data.companyName).toBe('Fysio Ærø');
+    expect((await t.call('setCompany', { ...COMPANY, regNumber: '12345' }, owner.token)).body.message).toBe('Reg.nr. skal være et tal med højst 4 cifre');
+    expect((await t.call('setCompany', { ...COMPANY, accountNumber: '12a' }, owner.token)).status).toBe(400);
+    expect((await t.call('setCompany', { ...COMPANY, companyName: ' ' }, owner.token)).status).toBe(400);
+  });
+});
+
+describe('issuing', () => {
+  it('computes discount before VAT to the øre, snapshots the records, and never changes an issued invoice', async () => {
+    const clinic = await readyClinic(449.99);
+    const booking = await bookingFor(clinic);
+    await t.call('addJournal', { bookingId: booking.id }, clinic.token);
+    await t.call('setJournal', { id: booking.id, version: 0, changes: { treatment: 'Massage af nakke', followUp: 'Om to uger' } }, clinic.token);
+    const later = await bookingFor(clinic);
+    const preview = await t.call('getInvoicePreview', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
+    // 449,99 − 12,50 = 437,49; VAT 25 % = 109,3725 → 109,37; total 546,86.
+    expect(preview.body.data.amounts).toEqual({ priceOre: 44999, discountOre: 1250, netOre: 43749, vatOre: 10937, totalOre: 54686 });
+    expect(preview.body.data.number).toBe('Udkast');
+    const issued = await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
+    expect(issued.status).toBe(200);
+    const invoice = issued.body.data;
+    expect(invoice).toMatchObject({ number: '0001-26', isCredit: false, totalOre: 54686, nameFirst: 'Signe', CPR: '010190-1234' });
+    expect(invoice.image[0]).toMatchObject({
+      number: '0001-26',
+      journal: { treatment: 'Massage af nakke', followUp: 'Om to uger' },
+      upComing: [{ from: later.from }],
+      client: { address: 'Åvej 2', town: 'Roskilde' },
+      company: { CVR: '12345678', regNumber: '1234' },
+    });
+    expect((await t.call('getBooking', { id: booking.id }, clinic.token)).body.data).toMatchObject({ invoiceId: invoice.id, state: 'invoiced' });
+
+    await t.call('setClient', { id: booking.clientId, changes: { address: 'Ny vej 9' } }, clinic.token);
+    await t.call('setTreatment', { id: clinic.treatmentId, name: 'Ny pris', price: 999, duration: 45 * 60, pause: 0 }, clinic.token);
+    const again = await t.call('getInvoice', { id: invoice.id }, clinic.token);
+    expect(again.body.data.image).toEqual(invoice.image);
+    expect((await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).status).toBe(409);
+    expect((await t.call('deleteInvoice', { id: invoice.id }, clinic.token)).status).toBe(403);
+  });
+
+  it('VAT without discount, no VAT, and a discount larger than the price', async () => {
+    const clinic = await readyClinic(0.05);
+    const tiny = await bookingFor(clinic);
+    // 0,05 × 25 % = 0,0125 → 0,01 (half up on øre).
+    expect((await t.call('getInvoicePreview', { bookingId: tiny.id, settings: { ...SETTINGS, discount: 0 } }, clinic.token)).body.data.amounts).toEqual({ priceOre: 5, discountOre: 0, netOre: 5, vatOre: 1, totalOre: 6 });
+    expect((await t.call('getInvoicePreview', { bookingId: tiny.id, settings: { ...SETTINGS, discount: 0, moms: false } }, clinic.token)).body.data.amounts.totalOre).toBe(5);
+    expect((await t.call('getInvoicePreview', { bookingId: tiny.id, settings: { ...SETTINGS, discount: 10 } }, clinic.token)).body.data.amounts).toMatchObject({ discountOre: 5, totalOre: 0 });
+    expect((await t.call('getInvoicePreview', { bookingId: tiny.id, settings: { ...SETTINGS, discount: '1,234' } }, clinic.token)).status).toBe(400);
+  });
+
+  it('gives 50 concurrent invoices of one clinic the numbers 1..50 without gaps; one booking is invoiced once', async () => {
+    const clinic = await readyClinic();
+    const bookings = [];
+    for (let i = 0; i < 50; i += 1) bookings.push(await bookingFor(clinic, String(2000 + i)));
+    const answers = await Promise.all(bookings.map((booking) => t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)));
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
+    const numbers = answers.map((answer) => answer.body.data.number).sort();
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `${String(i + 1).padStart(4, '0')}-26`));
+
+    const one = await bookingFor(clinic, '3000');
+    const race = await Promise.all([1, 2, 3].map(() => t.call('addInvoice', { bookingId: one.id, settings: SETTINGS }, clinic.token)));
+    expect(race.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    expect(race.find((answer) => answer.status === 200)!.body.data.number).toBe('0051-26');
+  });
+
+  it('starts again at 0001 in a new year, and continues from a counter set by the owner', async () => {
+    const clinic = await readyClinic();
+    const first = await bookingFor(clinic);
+    expect((await t.call('addInvoice', { bookingId: first.id, settings: SETTINGS }, clinic.token)).body.data.number).toBe('0001-26');
+    expect((await t.call('getCvrFromNumber', { CVR: '12345678' }, clinic.token)).body.data).toMatchObject({ count: 1, year: 2026 });
+    expect((await t.call('setCvrCounter', { CVR: '12345678', count: 0 }, clinic.token)).status).toBe(409);
+    expect((await t.call('setCvrCounter', { CVR: '87654321', count: 5 }, clinic.token)).status).toBe(404);
+    expect((await t.call('setCvrCounter', { CVR: '12345678', count: 99 }, clinic.token)).status).toBe(200);
+    const second = await bookingFor(clinic);
+    expect((await t.call('addInvoice', { bookingId: second.id, settings: SETTINGS }, clinic.token)).body.data.number).toBe('0100-26');
+
+    // The free trial would have run out by then: this clinic pays for pro.
+    await t.api.services.models.Company.updateOne({ _id: clinic.companyId }, { $set: { planType: 'pro', status: 'active' } });
+    const newYear = copenhagenWallTime(2027, 1, 1, 0, 5) - t.clock.now();
+    t.clock.advance(newYear);
+    try {
+      const third = await bookingFor(clinic);
+      expect((await t.call('addInvoice', { bookingId: third.id, settings: SETTINGS }, clinic.token)).body.data.number).toBe('0001-27');
+      expect((await t.call('getCvrFromNumber', { CVR: '12345678' }, clinic.token)).body.data).toMatchObject({ count: 1, year: 2027 });
+    } finally {
+      t.clock.advance(-newYear);
+    }
+  });
+});
+
+describe('credit notes', () => {
+  it('credit the invoice with the next number and negated amounts; the booking can be invoiced again', async () => {
+    const clinic = await readyClinic();
+    const booking = await bookingFor(clinic);
+    const invoice = (await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data;
+    const credit = await t.call('addInvoice', { bookingId: booking.id, settings: { ...SETTINGS, type: false } }, clinic.token);
+    expect(credit.body.data).toMatchObject({ number: '0002-26', isCredit: true, creditForId: invoice.id, totalOre: -invoice.totalOre });
+    expect(credit.body.data.image[0]).toMatchObject({ creditFor: '0001-26', settings: { type: false } });
+    expect((await t.call('getBooking', { id: booking.id }, clinic.token)).body.data.invoiceId).toBeNull();
+    expect((await t.call('addInvoice', { bookingId: booking.id, settings: { ...SETTINGS, type: false } }, clinic.token)).status).toBe(409);
+    expect((await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data.number).toBe('0003-26');
+    const uninvoiced = await bookingFor(clinic);
+    expect((await t.call('addInvoice', { bookingId: uninvoiced.id, settings: { ...SETTINGS, type: false } }, clinic.token)).body.message).toBe('Bookingen har ingen faktura at kreditere');
+  });
+});
+
+describe('lists, merged statements and tenancy', () => {
+  it('lists with search and pages; merges a period; another clinic sees nothing', async () => {
+    const clinic = await readyClinic();
+    const a = await bookingFor(clinic);
+    const b = await bookingFor(clinic);
+    const ia = (await t.call('addInvoice', { bookingId: a.id, settings: SETTINGS }, clinic.token)).body.data;
+    const ib = (await t.call('addInvoice', { bookingId: b.id, settings: SETTINGS }, clinic.token)).body.data;
+    const list = await t.call('getAllInvoice', { page: 1, size: 5, search: '' }, clinic.token);
+    expect(list.body).toMatchObject({ totalCount: 2 });
+    expect(list.body.result.map((invoice) => invoice.number)).toEqual(['0002-26', '0001-26']);
+    expect((await t.call('getAllInvoice', { search: '0002' }, clinic.token)).body.result.map((invoice) => invoice.id)).toEqual([ib.id]);
+    expect((await t.call('getAllInvoice', { search: 'signe kjær' }, clinic.token)).body.totalCount).toBe(2);
+    expect((await t.call('getInvoicesByBookingIds', { bookingIds: [a.id] }, clinic.token)).body).toMatchObject({ total: 1, data: [{ id: ia.id }] });
+
+    const day = copenhagenWallTime(2026, 12, 1, 0, 0);
+    const month = copenhagenWallTime(2027, 1, 1, 0, 0) - 1;
+    expect((await t.call('getInvoicesForPeriod', { clientId: a.clientId, from: day - 30 * DAY_MS, to: day - 1 }, clinic.token)).body.total).toBe(0);
+    const period = await t.call('getInvoicesForPeriod', { clientId: a.clientId, from: day, to: month }, clinic.token);
+    expect(period.body.data.map((invoice) => invoice.id).sort()).toEqual([ia.id, ib.id].sort());
+    const merged = await t.call('addMergedInvoice', { clientId: a.clientId, from: day, to: month, invoiceIds: [ia.id] }, clinic.token);
+    expect(merged.body.data).toMatchObject({ isMerged: true, totalOre: ia.totalOre, number: 'Samlet opgørelse 01-12-2026–31-12-2026' });
+    const updated = await t.call('setMergedInvoice', { id: merged.body.data.id, invoiceIds: [ia.id, ib.id] }, clinic.token);
+    expect(updated.body.data.image.map((snapshot) => snapshot.number)).toEqual(['0001-26', '0002-26']);
+    expect((await t.call('getMergedInvoicesByClient', { clientId: a.clientId }, clinic.token)).body.total).toBe(1);
+    expect((await t.call('addMergedInvoice', { clientId: a.clientId, from: day, to: day + DAY_MS, invoiceIds: [] }, clinic.token)).body.message).toBe('Vælg mindst én faktura');
+
+    const other = await readyClinic();
+    const foreign: [string, Record<string, unknown>][] = [
+      ['getInvoice', { id: ia.id }],
+      ['getInvoicePreview', { bookingId: a.id, settings: SETTINGS }],
+      ['addInvoice', { bookingId: a.id, settings: { ...SETTINGS, type: false } }],
+      ['deleteInvoice', { id: merged.body.data.id }],
+      ['setMergedInvoice', { id: merged.body.data.id, invoiceIds: [ia.id] }],
+      ['invoiceMail', { id: ia.id, to: 'x@example.dk', subject: 'x' }],
+      ['getMergedInvoicesByClient', { clientId: a.clientId }],
+      ['getInvoicesForPeriod', { clientId: a.clientId, from: day, to: day + DAY_MS }],
+    ];
+    for (const [action, input] of foreign) expect([action, (await t.call(action as 'getInvoice', input as never, other.token)).status]).toEqual([action, 404]);
+    expect((await t.call('getAllInvoice', {}, other.token)).body.totalCount).toBe(0);
+    expect((await t.call('getInvoicesByBookingIds', { bookingIds: [a.id] }, other.token)).body.total).toBe(0);
+    expect((await t.call('addMergedInvoice', { clientId: (await bookingFor(other)).clientId, from: day, to: day + DAY_MS, invoiceIds: [ia.id] }, other.token)).status).toBe(400);
+    expect((await t.call('getCvrFromNumber', { CVR: '99999999' }, other.token)).status).toBe(404);
+
+    expect((await t.call('deleteInvoice', { id: merged.body.data.id }, clinic.token)).status).toBe(200);
+    expect((await t.call('getMergedInvoicesByClient', { clientId: a.clientId }, clinic.token)).body.total).toBe(0);
+  });
+
+  it('a colleague sees only their own invoices; the owner picks a therapist', async () => {
+    const clinic = await readyClinic();
+    const booking = await bookingFor(clinic);
+    const invoice = (await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data;
+    const colleague = await colleagueOf(t, clinic);
+    expect((await t.call('getAllInvoice', {}, colleague.token)).body.totalCount).toBe(0);
+    expect((await t.call('getInvoice', { id: invoice.id }, colleague.token)).status).toBe(404);
+    expect((await t.call('getAllInvoice', { therapistId: colleague.therapistId }, clinic.token)).body.totalCount).toBe(0);
+    expect((await t.call('getAllInvoice', { therapistId: clinic.therapistId }, clinic.token)).body.totalCount).toBe(1);
+  });
+});
+
+describe('mail', () => {
+  it('sends Faktura.pdf built on the server; the PDF is A4 with the Danish text whole and inside the page', async () => {
+    const clinic = await readyClinic();
+    const booking = await bookingFor(clinic);
+    const invoice = (await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data;
+    expect((await t.call('invoiceMail', { id: invoice.id, to: 'a@example.dk, ikke-en-mail', subject: 'Faktura' }, clinic.token)).status).toBe(400);
+    const sent = await t.call('invoiceMail', { id: invoice.id, to: 'signe@example.dk, bogholder@example.dk', subject: 'Din faktura', message: 'Tak for besøget.' }, clinic.token);
+    expect(sent.status).toBe(200);
+    const mail = await smtp.waitForMail('bogholder@example.dk');
+    expect(mail.to.sort()).toEqual(['bogholder@example.dk', 'signe@example.dk']);
+    expect(mail.text).toContain('Tak for besøget.');
+    expect(mail.attachments).toHaveLength(1);
+    const [pdf] = mail.attachments;
+    expect(pdf).toMatchObject({ filename: 'Faktura.pdf', contentType: 'application/pdf' });
+
+    const doc = mupdf.Document.openDocument(new Uint8Array(pdf!.content), 'application/pdf');
+    expect(doc.countPages()).toBe(1);
+    const page = doc.loadPage(0);
+    const [x0, y0, x1, y1] = page.getBounds();
+    // A4 portrait: 595 × 842 points.
+    expect([Math.round(x1 - x0), Math.round(y1 - y0)]).toEqual([595, 842]);
+    const text = page.toStructuredText("preserve-whitespace").asText();
+    for (const expected of ['Faktura', 'Fysio Ærø', '5970 Ærøskøbing', 'CVR: 12345678', 'Signe Kjær', 'Åvej 2', 'Fakturanr.:', '0001-26', 'Massage (45 min.)', 'Rabat', '-12,50 kr.', 'Moms 25 %', '109,38 kr.', '546,88 kr.', 'reg.nr. 1234', 'kontonr. 0012345678', 'MobilePay 12345', 'Mette Ørsted']) {
+      expect(text).toContain(expected);
+    }
+    const blocks = (JSON.parse(page.toStructuredText('preserve-whitespace').asJSON()) as { blocks: { bbox: { x: number; y: number; w: number; h: number } }[] }).blocks;
+    for (const { bbox } of blocks) {
+      expect(bbox.x).toBeGreaterThanOrEqual(20);
+      expect(bbox.y).toBeGreaterThanOrEqual(20);
+      expect(bbox.x + bbox.w).toBeLessThanOrEqual(575);
+      expect(bbox.y + bbox.h).toBeLessThanOrEqual(822);
+    }
+    // Rendered as an image, the page is not blank.
+    const pixmap = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceGray, false, true);
+    const samples = pixmap.getPixels();
+    expect(samples.filter((value) => value < 128).length).toBeGreaterThan(2000);
+  });
+});
