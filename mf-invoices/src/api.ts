@@ -1,0 +1,30 @@
+/** mf-invoices' calls, typed by the contracts, over the client the shell hands to every page. */
+import type { ActionClient } from '@klinik/core/client';
+import type { ActionInput } from '@klinik/core';
+
+export type InvoiceSettings = ActionInput<'getInvoicePreview'>['settings'];
+
+export const invoicesApi = (client: ActionClient) => ({
+  company: () => client.call('getCompany', {}),
+  preview: (bookingId: string, settings: InvoiceSettings) => client.call('getInvoicePreview', { bookingId, settings }),
+  add: (bookingId: string, settings: InvoiceSettings) => client.call('addInvoice', { bookingId, settings }),
+  invoice: (id: string) => client.call('getInvoice', { id }),
+  /** The paged list; mapped to the { data, total } that usePagedList reads. */
+  list: async (input: ActionInput<'getAllInvoice'>) => {
+    const answer = await client.call('getAllInvoice', input);
+    return { data: answer.result, total: answer.totalCount };
+  },
+  byBookingIds: (bookingIds: string[]) => client.call('getInvoicesByBookingIds', { bookingIds }),
+  mergedByClient: (clientId: string) => client.call('getMergedInvoicesByClient', { clientId }),
+  forPeriod: (clientId: string, from: number, to: number) => client.call('getInvoicesForPeriod', { clientId, from, to }),
+  addMerged: (input: ActionInput<'addMergedInvoice'>) => client.call('addMergedInvoice', input),
+  setMerged: (id: string, invoiceIds: string[]) => client.call('setMergedInvoice', { id, invoiceIds }),
+  remove: (id: string) => client.call('deleteInvoice', { id }),
+  mail: (input: ActionInput<'invoiceMail'>) => client.call('invoiceMail', input),
+  therapists: () => client.call('getCompanyTherapists', {}),
+  searchClients: (search: string) => client.call('getClientsFromTherapistCompany', { search }),
+  client: (id: string) => client.call('getClient', { id }),
+  clientBookings: (clientId: string) => client.call('getBookingsFromClient', { clientId }),
+});
+
+export type InvoicesApi = ReturnType<typeof invoicesApi>;

@@ -1,0 +1,92 @@
+/**
+ * The clinic's invoices and credit notes (spec 2, Invoice list): newest first, searchable by name, CPR or number
+ * (300 ms after typing stops), 5, 10 or 15 per page from page 1, the owner's therapist picker, one row open at a
+ * time, 'Ingen faktura fundet' when nothing matches.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { Caption1, SearchBox, Select, Text, makeStyles } from '@fluentui/react-components';
+import type { Invoice } from '@klinik/core';
+import { Pager, usePagedList, type PageQuery } from '@klinik/ui';
+import type { InvoicesApi } from '../../api';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { InvoiceAccordion } from '../../components/InvoiceAccordion';
+import type { Notify } from '../../components/InvoiceDialog';
+import { retryable } from '../../components/retryable';
+import { texts } from '../../texts';
+
+const InvoiceDetails = retryable(() => import('../../components/InvoiceDetails'));
+
+const T = texts.list;
+
+const useStyles = makeStyles({
+  tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
+  search: { minWidth: '220px', flexGrow: 1, maxWidth: '420px' },
+  filter: { display: 'flex', alignItems: 'center', gap: '8px' },
+  loading: { display: 'block', padding: '12px' },
+});
+
+export default function InvoiceList({
+  api,
+  isOwner,
+  notify,
+  initialOpenId = null,
+  onCredit,
+}: {
+  api: InvoicesApi;
+  isOwner: boolean;
+  notify: Notify;
+  initialOpenId?: string | null;
+  onCredit(invoice: Invoice): void;
+}) {
+  const styles = useStyles();
+  const fetchPage = useCallback((query: PageQuery) => api.list(query), [api]);
+  const fetchTherapists = useMemo(() => (isOwner ? () => api.therapists() : undefined), [api, isOwner]);
+  const onTherapistsFailed = useCallback(
+    (reason: unknown) => notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
+    [notify],
+  );
+  const { search, setSearch, therapistId, setTherapistId, therapists, page, setPage, size, setSize, rows, total, error, load } = usePagedList<Invoice>({
+    fetchPage,
+    fetchTherapists,
+    onTherapistsFailed,
+    loadFailed: T.loadFailed,
+  });
+  const [openId, setOpenId] = useState<string | null>(initialOpenId);
+
+  return (
+    <section aria-label={T.label}>
+      <div className={styles.tools}>
+        <SearchBox className={styles.search} placeholder={T.search} aria-label={T.search} value={search} onChange={(_, data) => setSearch(data.value)} />
+        {isOwner && (
+          <div className={styles.filter}>
+            <Text id="invoices-therapist">{T.therapist}</Text>
+            <Select aria-labelledby="invoices-therapist" value={therapistId} onChange={(_, data) => setTherapistId(data.value)}>
+              <option value="">{T.allTherapists}</option>
+              {therapists.map((therapist) => (
+                <option key={therapist.id} value={therapist.id}>
+                  {`${therapist.nameFirst} ${therapist.nameLast}`.trim()}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+      </div>
+      {error && <ErrorNotice title={T.loadFailed} detail={error} onRetry={() => void load()} />}
+      {rows === null ? (
+        <Caption1 className={styles.loading} role="status">
+          {texts.loading}
+        </Caption1>
+      ) : (
+        <InvoiceAccordion
+          label={T.label}
+          invoices={rows}
+          openId={openId}
+          onOpen={setOpenId}
+          empty={error ? null : <Text>{T.empty}</Text>}
+          details={(invoice) => <InvoiceDetails api={api} invoice={invoice} notify={notify} onCredit={onCredit} />}
+        />
+      )}
+      <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />
+    </section>
+  );
+}
