@@ -118,6 +118,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   invoiceMail: proRow,
   getCompany: therapistRow,
   setCompany: ownerRow,
+  uploadCompanyLogo: ownerRow,
   getCvrFromNumber: therapistRow,
   addCvrNumber: ownerRow,
   setCvrCounter: ownerRow,

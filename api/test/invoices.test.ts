@@ -4,6 +4,8 @@
  * discount to the øre, merged statements, tenancy, and the mail with the server-built PDF read back by MuPDF.
  */
 import * as mupdf from 'mupdf';
+import sharp from 'sharp';
+import { invoicePdfBytes } from '@klinik/core/invoice-pdf';
 import { copenhagenWallTime, DAY_MS } from '@klinik/core';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
@@ -13,7 +15,7 @@ let t: TestApi;
 let smtp: SmtpSink;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await startTestApi({ smtpUrl: smtp.url });
+  t = await startTestApi({ smtpUrl: smtp.url, uploadFileLimitBytes: 10 * 1024 * 1024 });
   t.clock.set(copenhagenWallTime(2026, 11, 23, 12, 0));
 });
 afterAll(async () => {
@@ -266,5 +268,42 @@ describe('mail', () => {
     const pixmap = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceGray, false, true);
     const samples = pixmap.getPixels();
     expect(samples.filter((value) => value < 128).length).toBeGreaterThan(2000);
+  });
+});
+
+describe('the logo', () => {
+  async function uploadLogo(token: string, name: string, data: Buffer) {
+    const form = new FormData();
+    form.set('action', 'uploadCompanyLogo');
+    form.set('token', token);
+    form.append('logo', new Blob([new Uint8Array(data)]), name);
+    const response = await fetch(t.url, { method: 'POST', body: form });
+    return { status: response.status, body: (await response.json()) as { message: string; data: { logo: string | null } } };
+  }
+
+  it('takes a JPG or PNG (by content) up to 5 MB from the owner, and prints it on the invoice', async () => {
+    const clinic = await readyClinic();
+    const colleague = await colleagueOf(t, clinic);
+    const png = await sharp({ create: { width: 1200, height: 400, channels: 4, background: { r: 53, g: 64, b: 142, alpha: 1 } } }).png().toBuffer();
+    expect((await uploadLogo(colleague.token, 'logo.png', png)).status).toBe(403);
+    expect((await uploadLogo(clinic.token, 'logo.png', Buffer.from('MZ not an image'))).body.message).toBe('Logoet skal være en JPG, JPEG eller PNG fil');
+    expect((await uploadLogo(clinic.token, 'logo.gif', await sharp(png).gif().toBuffer())).status).toBe(400);
+    expect((await uploadLogo(clinic.token, 'logo.png', Buffer.concat([png, Buffer.alloc(5_200_000)]))).body.message).toBe('Logoet må højst fylde 5 MB');
+    const saved = await uploadLogo(clinic.token, 'logo.png', png);
+    expect(saved.status).toBe(200);
+    const stored = Buffer.from(saved.body.data.logo!.replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 600, height: 200 });
+
+    const booking = await bookingFor(clinic);
+    const invoice = (await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data;
+    expect(invoice.image[0]!.company.logo).toBe(saved.body.data.logo);
+    const page = mupdf.Document.openDocument(invoicePdfBytes(invoice.image), 'application/pdf').loadPage(0);
+    const blocks = (JSON.parse(page.toStructuredText('preserve-images').asJSON()) as { blocks: { type: string; bbox: { x: number; y: number } }[] }).blocks;
+    const image = blocks.find((block) => block.type === 'image');
+    // Drawn at the left margin (20 mm = 56.7 pt), at the top.
+    expect(image).toBeDefined();
+    expect(Math.abs(image!.bbox.x - 56.7)).toBeLessThan(1.5);
+    expect(image!.bbox.y).toBeLessThan(60);
+    expect(page.toStructuredText('preserve-whitespace').asText()).toContain('Faktura');
   });
 });

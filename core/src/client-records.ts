@@ -71,6 +71,9 @@ export const CAMERA_WIDTH = 400;
 export const IMAGE_ZIP_NAME = 'journal_images.zip';
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'gif', 'png'] as const;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/gif', 'image/png'] as const;
+/** The company logo (spec 2 §5): JPG, JPEG or PNG, at most 5 MB. */
+export const LOGO_MAX_BYTES = 5_120_000;
+export const LOGO_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 
 export function hasImageExtension(fileName: string): boolean {
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';

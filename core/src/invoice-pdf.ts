@@ -2,7 +2,8 @@
  * The one invoice renderer (issue 6): an invoice snapshot → an A4 portrait PDF with jsPDF. The browser's preview
  * and the server's mail attachment both call this, so they are identical. It carries what a Danish invoice must:
  * issue date, number, the clinic's name, address and CVR, the client's name and address, what was delivered and
- * when, amount, VAT rate and amount (or that none is charged), bank registration and account, MobilePay if set.
+ * when, amount, VAT rate and amount (or that none is charged), bank registration and account, MobilePay if set,
+ * and the logo when the clinic has one.
  * The standard PDF fonts cover Danish letters (WinAnsi), so no font is embedded.
  */
 import { jsPDF } from 'jspdf';
@@ -51,9 +52,21 @@ export function renderInvoicePdf(snapshots: InvoiceSnapshot | readonly InvoiceSn
 function drawInvoice(doc: jsPDF, s: InvoiceSnapshot): void {
   const credit = !s.settings.type;
   const { company, client } = s;
+  let titleY = 28;
+  if (company.logo) {
+    // The logo top left, at most 50 × 16 mm, keeping its proportions.
+    try {
+      const { width, height } = doc.getImageProperties(company.logo);
+      const scale = Math.min(50 / width, 16 / height);
+      doc.addImage(company.logo, 'PNG', MARGIN, 12, width * scale, height * scale);
+      titleY = 12 + height * scale + 10;
+    } catch {
+      // A logo that cannot be drawn is left out rather than failing the invoice.
+    }
+  }
   doc.setFont('helvetica', 'bold');
   doc.setFontSize(20);
-  doc.text(credit ? 'Kreditnota' : 'Faktura', MARGIN, 28);
+  doc.text(credit ? 'Kreditnota' : 'Faktura', MARGIN, titleY);
   doc.setFontSize(11);
   doc.text(company.companyName, RIGHT, 22, { align: 'right' });
   doc.setFont('helvetica', 'normal');

@@ -120,4 +120,6 @@ export const clientMessages = {
   answerRequired: (name: string) => `'${name}' skal besvares`,
   answerNumber: (name: string) => `'${name}' skal være et tal`,
   noFreeLastDigits: 'Der er ingen ledige koder for denne fødselsdag',
+  logoType: 'Logoet skal være en JPG, JPEG eller PNG fil',
+  logoSize: 'Logoet må højst fylde 5 MB',
 } as const;

@@ -1,5 +1,5 @@
 /** Invoices, credit notes, merged statements, the company profile and the CVR counter. Thin. */
-import { companyProfile, cvrCounter, setCvrCounter, startCvrCounter, updateCompanyProfile } from '../domain/invoices/company.js';
+import { companyProfile, cvrCounter, setCvrCounter, startCvrCounter, updateCompanyProfile, uploadLogo } from '../domain/invoices/company.js';
 import {
   createMerged,
   deleteMerged,
@@ -19,6 +19,7 @@ import type { Handlers } from './types.js';
 type InvoiceAction =
   | 'getCompany'
   | 'setCompany'
+  | 'uploadCompanyLogo'
   | 'getInvoicePreview'
   | 'addInvoice'
   | 'getInvoice'
@@ -37,6 +38,7 @@ type InvoiceAction =
 export const invoiceHandlers: Handlers<InvoiceAction> = {
   getCompany: async (_input, ctx) => ({ data: await companyProfile(ctx) }),
   setCompany: async (input, ctx) => ({ message: 'Firmaoplysningerne er gemt', data: await updateCompanyProfile(ctx, input) }),
+  uploadCompanyLogo: async (_input, ctx) => ({ message: 'Logoet er gemt', data: await uploadLogo(ctx) }),
   getInvoicePreview: async (input, ctx) => ({ data: await previewInvoice(ctx, input) }),
   async addInvoice(input, ctx) {
     const data = await issueInvoice(ctx, input);

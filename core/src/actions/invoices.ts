@@ -56,6 +56,8 @@ export const invoiceSnapshotSchema = z.strictObject({
     regNumber: z.string(),
     accountNumber: z.string(),
     mobilePay: z.string(),
+    /** The clinic's logo as a small PNG data URL, or null. */
+    logo: z.string().nullable().default(null),
   }),
   client: z.strictObject({ nameFirst: z.string(), nameLast: z.string(), ...party, CPR: z.string() }),
   treatment: z.strictObject({ name: z.string(), duration: z.number(), price: z.number() }),
@@ -111,6 +113,8 @@ export const companyProfileSchema = z.strictObject({
   post: z.string(),
   regNumber: z.string(),
   accountNumber: z.string(),
+  /** A PNG data URL (at most 600 × 240 px), or null. */
+  logo: z.string().nullable(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
@@ -150,6 +154,12 @@ export const invoiceActions = {
       regNumber: digits('Reg.nr.', 4).default(''),
       accountNumber: digits('Kontonummer', 10).default(''),
     }),
+    output: z.strictObject({ message: z.string(), data: companyProfileSchema }),
+  }),
+  uploadCompanyLogo: defineAction({
+    access: 'owner',
+    summary: 'Multipart upload of the clinic logo (JPG, JPEG or PNG by name and content, at most 5 MB); stored as a small PNG and printed on invoices.',
+    input: z.strictObject({}),
     output: z.strictObject({ message: z.string(), data: companyProfileSchema }),
   }),
   getInvoicePreview: defineAction({

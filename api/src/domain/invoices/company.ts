@@ -1,7 +1,8 @@
 /** The clinic's profile (spec 3: company profile) and the invoice counter of its CVR number (spec 2). */
-import type { CompanyProfile, ParsedInput } from '@klinik/core';
+import sharp from 'sharp';
+import { clientMessages, LOGO_EXTENSIONS, LOGO_MAX_BYTES, type CompanyProfile, type ParsedInput } from '@klinik/core';
 import type { ActionContext } from '../../endpoint/context.js';
-import { ConflictError, NotFoundError } from '../../endpoint/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
 import type { CompanyDoc } from '../../models/index.js';
 import { copenhagenYear } from './invoices.js';
 import { counterOf, highestSequence } from './numbering.js';
@@ -19,7 +20,30 @@ function toProfile(company: CompanyDoc): CompanyProfile {
     post: company.post ?? '',
     regNumber: company.regNumber ?? '',
     accountNumber: company.accountNumber ?? '',
+    logo: company.logo ?? null,
   };
+}
+
+/**
+ * The logo: checked by name and by content (sharp decodes it), at most 5 MB, then made into a PNG of at most
+ * 600 × 240 px without metadata, kept on the company as a data URL (a few KB) so every invoice snapshot carries it.
+ */
+export async function uploadLogo(ctx: ActionContext): Promise<CompanyProfile> {
+  const file = ctx.files[0];
+  if (!file || ctx.files.length !== 1) throw new ValidationError(clientMessages.logoType, { logo: clientMessages.logoType });
+  const extension = file.originalName.split('.').pop()?.toLowerCase() ?? '';
+  if (!file.originalName.includes('.') || !(LOGO_EXTENSIONS as readonly string[]).includes(extension)) throw new ValidationError(clientMessages.logoType, { logo: clientMessages.logoType });
+  if (file.size > LOGO_MAX_BYTES) throw new ValidationError(clientMessages.logoSize, { logo: clientMessages.logoSize });
+  let png: Buffer;
+  try {
+    const { format } = await sharp(file.buffer).metadata();
+    if (format !== 'jpeg' && format !== 'png') throw new Error('not an image');
+    png = await sharp(file.buffer).rotate().resize({ width: 600, height: 240, fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }).toBuffer();
+  } catch {
+    throw new ValidationError(clientMessages.logoType, { logo: clientMessages.logoType });
+  }
+  await ctx.models.Company.updateOne({ _id: ctx.company._id }, { $set: { logo: `data:image/png;base64,${png.toString('base64')}` } });
+  return toProfile(await freshCompany(ctx));
 }
 
 async function freshCompany(ctx: ActionContext): Promise<CompanyDoc> {

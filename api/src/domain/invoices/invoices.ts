@@ -98,6 +98,7 @@ async function buildSnapshot(ctx: ActionContext, booking: BookingDoc, settings: 
       regNumber: company.regNumber ?? '',
       accountNumber: company.accountNumber ?? '',
       mobilePay: company.mobilePay ?? '',
+      logo: company.logo ?? null,
     },
     client: {
       nameFirst: client.nameFirst,
