@@ -45,7 +45,7 @@ test('invoice from a booking: missing data, preview, create, mail, credit note, 
 
   // Filled in elsewhere (the company settings page and Stamdata), then the same dialog goes on.
   const company = await api<{ data: Record<string, unknown> }>('getCompany', { token });
-  const { moms: _moms, ...profile } = company.body.data;
+  const { moms: _moms, logo: _logo, ...profile } = company.body.data;
   expect((await api('setCompany', { token, ...profile, CVR: '12345678', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' })).status).toBe(200);
   expect((await api('setClient', { token, id: booked.body.data.clientId, changes: { address: 'Åvej 3', post: '8000', town: 'Aarhus C' } })).status).toBe(200);
   await dialog.getByLabel('Rabat (kr.)').fill('12,50');
