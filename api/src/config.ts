@@ -67,6 +67,8 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   // The public intake form creates clients: as tight as the booking page.
   getPublicClientForm: { points: 300, durationSeconds: 15 * 60 },
   clientSubmitClientForm: { points: 30, durationSeconds: 60 * 60 },
+  // Invoices carry CPR numbers: mailing them to arbitrary addresses is capped per address.
+  invoiceMail: { points: 100, durationSeconds: 60 * 60 },
 };
 
 export const DEFAULT_DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].flatMap((port) => [

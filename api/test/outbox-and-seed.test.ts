@@ -20,9 +20,12 @@ it('keeps mails in the development outbox and shows them at /dev/outbox, with th
 });
 
 it('serves no development routes in production', async () => {
-  const t = await startTestApi({ production: true, devRoutes: false });
+  const t = await startTestApi({ production: true, devRoutes: true });
   try {
     expect((await fetch(t.url.replace(/\/api$/, '/dev/outbox'))).status).toBe(404);
+    // The test-only clock cannot be moved in production, even if devRoutes were switched on by mistake.
+    const clock = await fetch(t.url.replace(/\/api$/, '/dev/clock'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceMs":86400000}' });
+    expect(clock.status).toBe(404);
   } finally {
     await t.close();
   }

@@ -291,9 +291,10 @@ export async function createMerged(ctx: ActionContext, input: ParsedInput<'addMe
   const clientId = await visibleClientId(ctx, input.clientId);
   const invoices = await chosenInvoices(ctx, clientId, input.invoiceIds);
   const first = invoices[0]!;
+  // The statement belongs to whoever made it (a colleague may bundle invoices of several therapists' bookings).
   const doc = await ctx.models.Invoice.create({
     companyId: ctx.company._id,
-    therapistId: first.therapistId,
+    therapistId: ctx.therapist._id,
     clientId,
     year: copenhagenYear(ctx.now()),
     seq: 0,
