@@ -63,6 +63,17 @@ test('journal: Stamdata, Stamjournal, journal, comment, images, print, and locke
     .poll(async () => (await api<{ data: { name: string; value: string }[] }>('getCustomFieldsFromClientIsNotJournal', { token, clientId: booked.body.data.clientId })).body.data.find((field) => field.name === 'Aktuel behandling')?.value)
     .toBe('Spændinger i nakke og skuldre');
 
+  // An own Stamjournal field, renamed while it can still be written.
+  await stamjournal.getByLabel('Navn på nyt felt').fill('Allergier');
+  await stamjournal.getByRole('button', { name: 'Tilføj felt' }).click();
+  await stamjournal.getByRole('button', { name: 'Omdøb feltet Allergier' }).click();
+  await stamjournal.getByLabel('Nyt navn til Allergier').fill('Allergier og intolerancer');
+  await stamjournal.getByRole('button', { name: 'Gem navn' }).click();
+  await expect(stamjournal.getByLabel('Allergier og intolerancer', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await api<{ data: { name: string }[] }>('getCustomFieldsFromClientIsNotJournal', { token, clientId: booked.body.data.clientId })).body.data.map((field) => field.name))
+    .toContain('Allergier og intolerancer');
+
   // The journal of this booking, opened from the card.
   const journal = page.getByRole('region', { name: /^Journal – Massage/ });
   await expect(journal).toBeVisible();

@@ -3,11 +3,11 @@
  * Each field is a text that saves itself (300 ms, on top of its version; a 409 keeps the user's text and shows
  * the saved one), locked 24 hours after its first input (the server says so with `editable`), with its comments
  * where the server allows them (`commentable`). Fields that are not fixed and still empty can be deleted; new ones
- * are added by name.
+ * are added by name; fields that are not fixed can be renamed while they can be written.
  */
 import { useState } from 'react';
 import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { CustomField } from '@klinik/core';
 import { FIELD_SAVE_DEBOUNCE_MS } from '@klinik/core/records';
 import { texts } from '../../routes/ClientData/texts';
@@ -79,18 +79,67 @@ function CustomFieldItem({
   reload,
   readOnlyHint,
   onDelete,
+  onRenamed,
 }: {
   field: CustomField;
   reload: () => Promise<CustomField[]>;
   readOnlyHint: string;
   onDelete(field: CustomField): void;
+  onRenamed(field: CustomField): void;
 }) {
+  const styles = useStyles();
   const services = useClientPage();
   const record = services.records.get(customFieldKey(field.id), () => customFieldRecord(services, field, reload));
   const state = useRecordField(record, 'value');
   const deletable = !field.locked && field.editable && state.draft === '' && state.saved === '';
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [renameError, setRenameError] = useState<string | null>(null);
+
+  // A rename moves the field's version, so it waits until the text is saved and hands the new version on.
+  async function rename() {
+    const name = (renaming ?? '').trim();
+    if (!name) return setRenameError(T.newFieldName);
+    if (record.hasUnsaved()) return setRenameError(T.renameWait);
+    try {
+      const answer = await services.api.setCustomField({ id: field.id, version: record.currentVersion, name });
+      record.sync({ version: answer.data.version, values: { value: answer.data.value } });
+      onRenamed(answer.data);
+      setRenaming(null);
+      setRenameError(null);
+    } catch (reason) {
+      setRenameError(errorMessage(reason));
+      void reload();
+    }
+  }
+
   return (
     <RecordTextarea record={record} field="value" label={field.name} readOnly={!field.editable} hint={field.editable ? undefined : readOnlyHint}>
+      {!field.locked && field.editable && renaming === null && (
+        <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setRenaming(field.name)}>
+          {T.renameField(field.name)}
+        </Button>
+      )}
+      {renaming !== null && (
+        <div className={styles.add}>
+          <Field label={T.renameLabel(field.name)} validationMessage={renameError ?? undefined}>
+            <Input
+              value={renaming}
+              maxLength={200}
+              onChange={(_, data) => setRenaming(data.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  void rename();
+                }
+              }}
+            />
+          </Field>
+          <Button appearance="primary" onClick={() => void rename()}>
+            {T.renameSave}
+          </Button>
+          <Button onClick={() => (setRenaming(null), setRenameError(null))}>{T.renameCancel}</Button>
+        </div>
+      )}
       {deletable && (
         <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => onDelete(field)}>
           {T.deleteField(field.name)}
@@ -159,7 +208,14 @@ export function CustomFields({
       {fields.length === 0 && emptyText && <Caption1 className={styles.muted}>{emptyText}</Caption1>}
       <div className={styles.list}>
         {fields.map((field) => (
-          <CustomFieldItem key={field.id} field={field} reload={reload} readOnlyHint={readOnlyHint} onDelete={setDeleting} />
+          <CustomFieldItem
+            key={field.id}
+            field={field}
+            reload={reload}
+            readOnlyHint={readOnlyHint}
+            onDelete={setDeleting}
+            onRenamed={(renamed) => setFields((current) => current.map((item) => (item.id === renamed.id ? renamed : item)))}
+          />
         ))}
       </div>
       {canAddFields && (
