@@ -1,4 +1,5 @@
 /** mf-calendar's Danish texts. Those quoted by the spec are verbatim; the rest are ours. */
+import { onlineSetupTexts } from './routes/OnlineBookingSetup/texts';
 export const texts = {
   treatments: {
     title: 'Behandlinger',
@@ -153,38 +154,5 @@ export const texts = {
     deleted: 'Åbningstiden er slettet',
     close: 'Luk',
   },
-  onlineSetup: {
-    title: 'Onlinereservation',
-    tabGuide: 'Vejledning',
-    tabMail: 'Bekræftelsesmail',
-    toCalendar: 'Gå til kalenderen',
-    loading: 'Henter indstillinger…',
-    loadFailed: 'Indstillingerne for online booking kunne ikke hentes.',
-    retry: 'Prøv igen',
-    formSwitch: 'Bookingformularen er åben for klienter',
-    formOn: 'Klienter kan booke tider og kurser online.',
-    formOff: 'Formularen er lukket. Klienter ser: »Bookingformular er deaktiveret«.',
-    stepsTitle: 'Sådan kommer du i gang',
-    steps: [
-      'Opret dine behandlinger under Behandlinger (i menuen under dit navn).',
-      'Læg dine åbningstider i kalenderen: klienter kan kun booke inden for dem, og aldrig samme dag.',
-      'Del linket nedenfor, eller indsæt koden på din egen hjemmeside.',
-    ],
-    link: 'Link til din bookingside',
-    linkHint: 'Send linket til klienter, eller læg det på Facebook og i din mailsignatur.',
-    open: 'Åbn bookingsiden',
-    embed: 'Kode til din hjemmeside',
-    embedHint: 'Indsæt koden der, hvor bookingen skal vises. Den tilpasser sig mobiltelefoner.',
-    copy: 'Kopiér',
-    copied: 'Kopieret!',
-    copyFailed: 'Kunne ikke kopiere. Markér teksten og kopiér den selv.',
-    mailSwitch: 'Send bekræftelsesmail til klienten ved online booking',
-    mailText: 'Din tekst i mailen',
-    mailTextHint: 'Mailen viser altid tid, behandling, behandler og klinikkens adresse. Din tekst kommer under, fx om afbud eller parkering.',
-    save: 'Gem',
-    saving: 'Gemmer…',
-    saved: 'Indstillingerne er gemt',
-    proOnly: 'Kan kun bruges med pro abonnement',
-    tooLong: 'Teksten må højst være 5000 tegn',
-  },
+  onlineSetup: onlineSetupTexts,
 } as const;

@@ -1,10 +1,10 @@
 /** The confirmation-mail tab of /Onlinereservation: bookingMail on/off and the clinic's own text. */
 import { useEffect, useState } from 'react';
 import { Button, Field, Switch, Textarea, makeStyles } from '@fluentui/react-components';
-import { texts } from '../../texts';
+import { onlineSetupTexts } from './texts';
 import { panel } from './styles';
 
-const T = texts.onlineSetup;
+const T = onlineSetupTexts;
 const MAIL_TEXT_MAX = 5000;
 
 export type Settings = { bookingFormEnabled: boolean; bookingMail: boolean; bookingMailText: string };

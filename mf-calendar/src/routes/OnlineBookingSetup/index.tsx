@@ -9,7 +9,6 @@ import {
   Button,
   Field,
   Input,
-  Spinner,
   Switch,
   Tab,
   TabList,
@@ -23,9 +22,9 @@ import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
 import type { Settings } from './MailSettings';
 import { panel } from './styles';
 import { calendarApi } from '../../api';
-import { texts } from '../../texts';
+import { onlineSetupTexts } from './texts';
 
-const T = texts.onlineSetup;
+const T = onlineSetupTexts;
 // The mail tab's editor arrives when the tab is opened.
 const MailSettings = lazy(() => import('./MailSettings'));
 
@@ -149,7 +148,7 @@ export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
         <Tab value="mail">{T.tabMail}</Tab>
       </TabList>
       {settings === null && !error && (
-        <Spinner label={T.loading} />
+        <Text role="status">{T.loading}</Text>
       )}
       {settings && tab === 'guide' && (
         <>
@@ -180,7 +179,7 @@ export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
         </>
       )}
       {settings && tab === 'mail' && (
-        <Suspense fallback={<Spinner label={T.loading} />}>
+        <Suspense fallback={<Text role="status">{T.loading}</Text>}>
           <MailSettings settings={settings} saving={saving} onSave={save} />
         </Suspense>
       )}

@@ -5,7 +5,7 @@
 import { Component, Suspense, lazy, useState, type ComponentType, type JSX, type ReactNode } from 'react';
 import { Caption1 } from '@fluentui/react-components';
 import { LoadError } from '@klinik/ui';
-import { texts } from '../../routes/ClientData/texts';
+import { overviewTexts as texts } from '../../routes/ClientData/overview-texts';
 
 class PartBoundary extends Component<{ onRetry(): void; children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };

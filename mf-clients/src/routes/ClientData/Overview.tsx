@@ -28,7 +28,7 @@ import { formatDanishDate } from '@klinik/core/time';
 import { LoadError, PageHeader, Pager, usePagedList, type PageQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import type { Notify } from '../../components/clientdata/context';
-import { texts } from './texts';
+import { overviewTexts as texts } from './overview-texts';
 
 const T = texts.overview;
 const COLUMNS = 5;

@@ -5,31 +5,16 @@
  */
 import { JOURNAL_FIELD_LABELS, type JournalTextField } from '@klinik/core/records';
 import { clientMessages, newClientMessages } from '@klinik/core/messages';
+import { overviewTexts } from './overview-texts';
 
 const identity = newClientMessages('');
 
 export const texts = {
-  title: 'Klientdata',
-  retry: 'Prøv igen',
-  loading: 'Henter…',
-  partFailed: 'Denne del af siden kunne ikke hentes.',
-  overview: {
-    search: 'Søg på navn eller CPR',
-    therapist: 'Terapeut',
-    allTherapists: 'Alle terapeuter',
-    empty: 'Ingen klienter fundet',
-    emptyHint: 'Nye klienter kommer hertil fra klientformularen og fra bookinger.',
-    selectHint: 'Vælg en klient for at se stamdata, stamjournal, journaler og bookinger.',
-    listLabel: 'Klienter',
-    name: 'Navn',
-    cpr: 'CPR',
-    email: 'E-mail',
-    phone: 'Telefon',
-    updated: 'Sidst ændret',
-    newClient: 'Ny klient',
-    loadFailed: 'Klienterne kunne ikke hentes.',
-    therapistsFailed: 'Terapeuterne kunne ikke hentes.',
-  },
+  title: overviewTexts.title,
+  retry: overviewTexts.retry,
+  loading: overviewTexts.loading,
+  partFailed: overviewTexts.partFailed,
+  overview: overviewTexts.overview,
   page: {
     back: 'Tilbage til klientoversigten',
     loadFailed: 'Klienten kunne ikke hentes.',
