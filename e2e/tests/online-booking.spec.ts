@@ -267,9 +267,11 @@ test('/Onlinereservation: the link and iframe tag, the form switched off and on,
   await page.getByRole('switch', { name: 'Send bekræftelsesmail til klienten ved online booking' }).click();
   await page.getByLabel('Din tekst i mailen').fill(MAIL_TEXT);
   await page.getByRole('button', { name: 'Gem' }).click();
-  await expect(page.getByRole('button', { name: 'Gem' })).toBeDisabled();
-  const settings = await api<{ data: { bookingMail: boolean; bookingMailText: string } }>('getOnlineBookingSettings', { token: clinic.token });
-  expect(settings.body.data).toMatchObject({ bookingMail: true, bookingMailText: MAIL_TEXT });
+  // 'Gem' is disabled while saving as well ('Gemmer…'), so wait for the server to have it.
+  await expect
+    .poll(async () => (await api<{ data: { bookingMail: boolean; bookingMailText: string } }>('getOnlineBookingSettings', { token: clinic.token })).body.data)
+    .toMatchObject({ bookingMail: true, bookingMailText: MAIL_TEXT });
+  await expect(page.getByRole('button', { name: 'Gem', exact: true })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Gå til kalenderen' }).click();
   await expect(page).toHaveURL(/\/Kalender$/);
