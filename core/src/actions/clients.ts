@@ -112,16 +112,16 @@ export const clientRecordSchema = z.strictObject({
 });
 export type ClientRecord = z.infer<typeof clientRecordSchema>;
 
-export const clientListItemSchema = z.strictObject({
-  id: z.string(),
-  therapistId: z.string(),
-  nameFirst: z.string(),
-  nameLast: z.string(),
-  CPR6Digit: z.string(),
-  CPRLast4Digit: z.string(),
-  email: z.string(),
-  phonePrivate: z.string(),
-  updatedAt: z.number(),
+export const clientListItemSchema = clientRecordSchema.pick({
+  id: true,
+  therapistId: true,
+  nameFirst: true,
+  nameLast: true,
+  CPR6Digit: true,
+  CPRLast4Digit: true,
+  email: true,
+  phonePrivate: true,
+  updatedAt: true,
 });
 export type ClientListItem = z.infer<typeof clientListItemSchema>;
 

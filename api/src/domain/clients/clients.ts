@@ -8,6 +8,7 @@ import { schedulingMessages, type ClientSummary, type ParsedInput } from '@klini
 import type { ActionContext } from '../../endpoint/context.js';
 import { ConflictError, isDuplicateKeyError } from '../../endpoint/errors.js';
 import type { ClientDoc, Models } from '../../models/index.js';
+import { nameWordsFilter } from '../search.js';
 
 export function clientVisibility(ctx: ActionContext): Record<string, unknown> {
   return ctx.therapist.isAdmin ? { companyId: ctx.company._id } : { companyId: ctx.company._id, createdBy: ctx.therapist._id };
@@ -25,9 +26,6 @@ export function toClientSummary(client: ClientDoc): ClientSummary {
   };
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Name (first, last or both) or CPR (with or without the dash); at most 20, by name. */
 export async function searchClients(ctx: ActionContext, search: string): Promise<ClientSummary[]> {
@@ -38,8 +36,7 @@ export async function searchClients(ctx: ActionContext, search: string): Promise
     if (/^\d+$/.test(digits)) {
       filter.cprKey = { $regex: `^${digits}` };
     } else {
-      const words = text.split(/\s+/).map(escapeRegex);
-      filter.$and = words.map((word) => ({ $or: [{ nameFirst: { $regex: word, $options: 'i' } }, { nameLast: { $regex: word, $options: 'i' } }] }));
+      Object.assign(filter, nameWordsFilter(text));
     }
   }
   const clients = await ctx.models.Client.find(filter).sort({ nameFirst: 1, nameLast: 1 }).limit(20).lean();

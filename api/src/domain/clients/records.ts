@@ -15,6 +15,7 @@ import { targetTherapist } from '../scheduling/target.js';
 import { clientVisibility } from './clients.js';
 import { changedByName, clientHistory, recordChange, type FieldChange } from './history.js';
 import { removeImagesOf } from './images.js';
+import { nameWordsFilter } from '../search.js';
 
 export function toClientRecord(client: ClientDoc): ClientRecord {
   return {
@@ -61,9 +62,6 @@ function toListItem(client: ClientDoc): ClientListItem {
   return { id, therapistId, nameFirst, nameLast, CPR6Digit, CPRLast4Digit, email, phonePrivate, updatedAt };
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** The visible client `id`, or 404 (also for another clinic's id, so ids cannot be probed). */
 export async function visibleClient(ctx: ActionContext, id: string | Types.ObjectId): Promise<ClientDoc> {
@@ -82,12 +80,7 @@ export async function listClients(ctx: ActionContext, input: ParsedInput<'getAll
   if (text) {
     const digits = text.replace(/[\s-]/g, '');
     if (/^\d+$/.test(digits)) filter.cprKey = { $regex: `^${digits}` };
-    else {
-      filter.$and = text
-        .split(/\s+/)
-        .map(escapeRegex)
-        .map((word) => ({ $or: [{ nameFirst: { $regex: word, $options: 'i' } }, { nameLast: { $regex: word, $options: 'i' } }] }));
-    }
+    else Object.assign(filter, nameWordsFilter(text));
   }
   const [clients, total] = await Promise.all([
     ctx.models.Client.find(filter)

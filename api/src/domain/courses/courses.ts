@@ -15,6 +15,7 @@ import { sendNotice } from '../../adapters/mail/index.js';
 import { courseSeatMail } from '../../adapters/mail/templates.js';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core';
 import { assertMayChange, targetTherapist } from '../scheduling/target.js';
+import { escapeRegex } from '../search.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -42,9 +43,6 @@ export function toEventDateView(date: EventDateDoc, counts?: { clients: number; 
   };
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 function courseScope(ctx: ActionContext): Record<string, unknown> {
   return ctx.therapist.isAdmin ? { companyId: ctx.company._id } : { companyId: ctx.company._id, therapistId: ctx.therapist._id };

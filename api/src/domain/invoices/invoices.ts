@@ -23,6 +23,7 @@ import type { BookingDoc, InvoiceDoc } from '../../models/index.js';
 import { clientVisibility } from '../clients/clients.js';
 import { targetTherapist } from '../scheduling/target.js';
 import { insertNumbered } from './numbering.js';
+import { escapeRegex, nameWordsFilter } from '../search.js';
 
 type Settings = ParsedInput<'addInvoice'>['settings'];
 
@@ -213,9 +214,6 @@ export async function visibleInvoice(ctx: ActionContext, id: string): Promise<In
   return invoice;
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 export async function listInvoices(ctx: ActionContext, input: ParsedInput<'getAllInvoice'>): Promise<{ result: Invoice[]; totalCount: number }> {
   const filter: Record<string, unknown> = { ...scope(ctx), isMerged: false };
@@ -224,12 +222,7 @@ export async function listInvoices(ctx: ActionContext, input: ParsedInput<'getAl
   if (text) {
     const digits = text.replace(/\s/g, '');
     if (/^[\d-]+$/.test(digits)) filter.$or = [{ number: { $regex: `^${escapeRegex(digits)}` } }, { CPR: { $regex: `^${escapeRegex(digits)}` } }];
-    else {
-      filter.$and = text
-        .split(/\s+/)
-        .map(escapeRegex)
-        .map((word) => ({ $or: [{ nameFirst: { $regex: word, $options: 'i' } }, { nameLast: { $regex: word, $options: 'i' } }] }));
-    }
+    else Object.assign(filter, nameWordsFilter(text));
   }
   const [docs, totalCount] = await Promise.all([
     ctx.models.Invoice.find(filter).sort({ createdAt: -1, seq: -1 }).skip((input.page - 1) * input.size).limit(input.size).lean(),

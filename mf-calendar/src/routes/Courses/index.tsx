@@ -6,8 +6,6 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Button,
-  SearchBox,
-  Select,
   Skeleton,
   SkeletonItem,
   Table,
@@ -24,7 +22,7 @@ import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { Course } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { LoadError, PageHeader, Pager, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, PageHeader, Pager, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
 import { useNarrowerThan } from '../../useNarrowerThan';
 import { coursesApi } from './api';
 import { texts } from './texts';
@@ -38,9 +36,6 @@ const COLUMNS = 6;
 const CARDS_BELOW_PX = 640;
 
 const useStyles = makeStyles({
-  tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
-  search: { minWidth: '220px', flexGrow: 1, maxWidth: '420px' },
-  filter: { display: 'flex', alignItems: 'center', gap: '8px' },
   table: { backgroundColor: tokens.colorNeutralBackground1 },
   nowrap: { whiteSpace: 'nowrap' },
   actions: { width: '96px' },
@@ -202,28 +197,12 @@ export default function CoursesPage({ shell }: RemotePageProps) {
           {T.add}
         </Button>
       </PageHeader>
-      <div className={styles.tools}>
-        <SearchBox className={styles.search} placeholder={T.search} aria-label={T.search} value={search} onChange={(_, data) => setSearch(data.value)} />
-        {isOwner && (
-          <div className={styles.filter}>
-            <Text id="courses-therapist">{T.therapist}</Text>
-            <Select
-              aria-labelledby="courses-therapist"
-              value={therapistId}
-              onChange={(_, data) => {
-                setTherapistId(data.value);
-              }}
-            >
-              <option value="">{T.allTherapists}</option>
-              {therapists.map((therapist) => (
-                <option key={therapist.id} value={therapist.id}>
-                  {`${therapist.nameFirst} ${therapist.nameLast}`.trim()}
-                </option>
-              ))}
-            </Select>
-          </div>
-        )}
-      </div>
+      <ListToolbar
+        search={search}
+        onSearch={setSearch}
+        searchLabel={T.search}
+        therapistFilter={isOwner ? { label: T.therapist, allLabel: T.allTherapists, value: therapistId, options: therapists, onChange: setTherapistId } : undefined}
+      />
       {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void load()} />}
       {narrow ? cards : table}
       <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />

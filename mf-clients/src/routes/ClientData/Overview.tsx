@@ -7,8 +7,6 @@ import {
   Button,
   Caption1,
   Link,
-  SearchBox,
-  Select,
   Skeleton,
   SkeletonItem,
   Table,
@@ -25,7 +23,7 @@ import { PersonAddRegular } from '@fluentui/react-icons';
 import type { ClientListItem } from '@klinik/core';
 import { formatPhonePairs } from '@klinik/core/records';
 import { formatDanishDate } from '@klinik/core/time';
-import { LoadError, PageHeader, Pager, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, PageHeader, Pager, usePagedList, type PageQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import type { Notify } from '../../components/clientdata/context';
 import { overviewTexts as texts } from './overview-texts';
@@ -34,9 +32,6 @@ const T = texts.overview;
 const COLUMNS = 5;
 
 const useStyles = makeStyles({
-  tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
-  search: { minWidth: '220px', flexGrow: 1, maxWidth: '420px' },
-  filter: { display: 'flex', alignItems: 'center', gap: '8px' },
   table: { backgroundColor: tokens.colorNeutralBackground1 },
   row: { cursor: 'pointer' },
   nowrap: { whiteSpace: 'nowrap' },
@@ -83,28 +78,12 @@ export default function Overview({
         </Button>
       </PageHeader>
       <Caption1 className={styles.hint}>{T.selectHint}</Caption1>
-      <div className={styles.tools}>
-        <SearchBox className={styles.search} placeholder={T.search} aria-label={T.search} value={search} onChange={(_, data) => setSearch(data.value)} />
-        {isOwner && (
-          <div className={styles.filter}>
-            <Text id="klientdata-therapist">{T.therapist}</Text>
-            <Select
-              aria-labelledby="klientdata-therapist"
-              value={therapistId}
-              onChange={(_, data) => {
-                setTherapistId(data.value);
-              }}
-            >
-              <option value="">{T.allTherapists}</option>
-              {therapists.map((therapist) => (
-                <option key={therapist.id} value={therapist.id}>
-                  {`${therapist.nameFirst} ${therapist.nameLast}`.trim()}
-                </option>
-              ))}
-            </Select>
-          </div>
-        )}
-      </div>
+      <ListToolbar
+        search={search}
+        onSearch={setSearch}
+        searchLabel={T.search}
+        therapistFilter={isOwner ? { label: T.therapist, allLabel: T.allTherapists, value: therapistId, options: therapists, onChange: setTherapistId } : undefined}
+      />
       {error && <LoadError title={T.loadFailed} detail={error} retryLabel={texts.retry} onRetry={() => void load()} />}
       <div className={styles.scroll}>
         <Table className={styles.table} aria-label={T.listLabel} size="small">

@@ -4,9 +4,9 @@
  * time, 'Ingen faktura fundet' when nothing matches.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Caption1, SearchBox, Select, Text, makeStyles } from '@fluentui/react-components';
+import { Caption1, Text, makeStyles } from '@fluentui/react-components';
 import type { Invoice } from '@klinik/core';
-import { Pager, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, Pager, usePagedList, type PageQuery } from '@klinik/ui';
 import type { InvoicesApi } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InvoiceAccordion } from '../../components/InvoiceAccordion';
@@ -19,9 +19,6 @@ const InvoiceDetails = retryable(() => import('../../components/InvoiceDetails')
 const T = texts.list;
 
 const useStyles = makeStyles({
-  tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
-  search: { minWidth: '220px', flexGrow: 1, maxWidth: '420px' },
-  filter: { display: 'flex', alignItems: 'center', gap: '8px' },
   loading: { display: 'block', padding: '12px' },
 });
 
@@ -55,22 +52,12 @@ export default function InvoiceList({
 
   return (
     <section aria-label={T.label}>
-      <div className={styles.tools}>
-        <SearchBox className={styles.search} placeholder={T.search} aria-label={T.search} value={search} onChange={(_, data) => setSearch(data.value)} />
-        {isOwner && (
-          <div className={styles.filter}>
-            <Text id="invoices-therapist">{T.therapist}</Text>
-            <Select aria-labelledby="invoices-therapist" value={therapistId} onChange={(_, data) => setTherapistId(data.value)}>
-              <option value="">{T.allTherapists}</option>
-              {therapists.map((therapist) => (
-                <option key={therapist.id} value={therapist.id}>
-                  {`${therapist.nameFirst} ${therapist.nameLast}`.trim()}
-                </option>
-              ))}
-            </Select>
-          </div>
-        )}
-      </div>
+      <ListToolbar
+        search={search}
+        onSearch={setSearch}
+        searchLabel={T.search}
+        therapistFilter={isOwner ? { label: T.therapist, allLabel: T.allTherapists, value: therapistId, options: therapists, onChange: setTherapistId } : undefined}
+      />
       {error && <ErrorNotice title={T.loadFailed} detail={error} onRetry={() => void load()} />}
       {rows === null ? (
         <Caption1 className={styles.loading} role="status">
