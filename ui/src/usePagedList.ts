@@ -3,7 +3,7 @@
  * the search waits 300 ms for typing to pause and starts again from page 1; a page emptied by a deletion shows
  * the one before it; the owner's list of therapists is loaded once. The page renders; this keeps the state.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageSize } from './Pager.js';
 
 export interface PageQuery {
@@ -19,17 +19,23 @@ export interface TherapistOption {
   nameLast: string;
 }
 
+export interface OwnerTherapists {
+  load(): Promise<{ data: TherapistOption[] }>;
+  /** Shown (with the reason) as an error toast when the list cannot be loaded. */
+  failedText: string;
+  notify(text: string, intent: 'error'): void;
+}
+
 export interface PagedListOptions<T> {
   fetchPage(query: PageQuery): Promise<{ data: T[]; total: number }>;
-  /** Given for the owner: the therapists to filter by. */
-  fetchTherapists?: () => Promise<{ data: TherapistOption[] }>;
-  onTherapistsFailed?: (reason: unknown) => void;
+  /** Given for the owner: the therapists to filter by, loaded once. */
+  ownerTherapists?: OwnerTherapists;
   loadFailed: string;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export function usePagedList<T>({ fetchPage, fetchTherapists, onTherapistsFailed, loadFailed }: PagedListOptions<T>) {
+export function usePagedList<T>({ fetchPage, ownerTherapists, loadFailed }: PagedListOptions<T>) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [therapistId, setTherapistIdState] = useState('');
@@ -48,17 +54,22 @@ export function usePagedList<T>({ fetchPage, fetchTherapists, onTherapistsFailed
     return () => window.clearTimeout(timer);
   }, [search]);
 
+  // The latest options, read when the owner's list loads; it loads again only when the caller becomes (not) owner.
+  const owner = useRef(ownerTherapists);
+  owner.current = ownerTherapists;
+  const isOwner = Boolean(ownerTherapists);
   useEffect(() => {
-    if (!fetchTherapists) return;
+    const options = owner.current;
+    if (!isOwner || !options) return;
     let live = true;
-    fetchTherapists().then(
+    options.load().then(
       (answer) => live && setTherapists(answer.data),
-      (reason: unknown) => live && onTherapistsFailed?.(reason),
+      (reason: unknown) => live && options.notify(reason instanceof Error ? `${options.failedText} ${reason.message}` : options.failedText, 'error'),
     );
     return () => {
       live = false;
     };
-  }, [fetchTherapists, onTherapistsFailed]);
+  }, [isOwner]);
 
   const load = useCallback(async () => {
     setRows(null);

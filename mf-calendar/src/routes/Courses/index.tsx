@@ -22,7 +22,7 @@ import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { Course } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { ListToolbar, LoadError, PageHeader, Pager, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
 import { useNarrowerThan } from '../../useNarrowerThan';
 import { coursesApi } from './api';
 import { texts } from './texts';
@@ -72,15 +72,9 @@ export default function CoursesPage({ shell }: RemotePageProps) {
   const narrow = useNarrowerThan(CARDS_BELOW_PX);
   const isOwner = shell.therapist?.isAdmin ?? false;
   const fetchPage = useCallback((query: PageQuery) => api.list(query), [api]);
-  const fetchTherapists = useMemo(() => (isOwner ? () => api.therapists() : undefined), [api, isOwner]);
-  const onTherapistsFailed = useCallback(
-    (reason: unknown) => notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
-    [notify],
-  );
   const { search, setSearch, therapistId, setTherapistId, therapists, page, setPage, size, setSize, rows, total, error, load } = usePagedList({
     fetchPage,
-    fetchTherapists,
-    onTherapistsFailed,
+    ownerTherapists: isOwner ? { load: api.therapists, failedText: T.therapistsFailed, notify } : undefined,
     loadFailed: T.loadFailed,
   });
   const [editing, setEditing] = useState<Course | null | undefined>(undefined);
@@ -111,18 +105,7 @@ export default function CoursesPage({ shell }: RemotePageProps) {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {loading &&
-            Array.from({ length: size }, (_, index) => (
-              <TableRow key={`skeleton-${index}`} aria-hidden>
-                {Array.from({ length: COLUMNS }, (__, cell) => (
-                  <TableCell key={cell}>
-                    <Skeleton>
-                      <SkeletonItem />
-                    </Skeleton>
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+          {loading && <SkeletonRows rows={size} columns={COLUMNS} />}
           {empty && (
             <TableRow>
               <TableCell colSpan={COLUMNS}>

@@ -6,8 +6,6 @@ import { Fragment, Suspense, lazy, useCallback, useEffect, useMemo, useState } f
 import {
   Button,
   SearchBox,
-  Skeleton,
-  SkeletonItem,
   Table,
   TableBody,
   TableCell,
@@ -21,7 +19,7 @@ import {
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
 import type { Treatment } from '@klinik/core';
-import { LoadError, PageHeader, Pager, useNotifications, type PageSize } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, SkeletonRows, useNotifications, type PageSize } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 
@@ -122,18 +120,7 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows === null &&
-              Array.from({ length: 20 }, (_, index) => (
-                <TableRow key={`skeleton-${index}`} aria-hidden>
-                  {Array.from({ length: 5 }, (__, cell) => (
-                    <TableCell key={cell}>
-                      <Skeleton>
-                        <SkeletonItem />
-                      </Skeleton>
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
+            {rows === null && <SkeletonRows rows={20} columns={5} />}
             {rows !== null && rows.length === 0 && !error && (
               <TableRow>
                 <TableCell colSpan={5}>

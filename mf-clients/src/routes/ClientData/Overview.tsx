@@ -2,13 +2,11 @@
  * The client overview of /Klientdata (spec 2 §2, §9): searchable by name or CPR (300 ms after typing stops),
  * 5, 10 or 15 per page (10 by default), the owner's therapist filter; a client's name opens the client page.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import {
   Button,
   Caption1,
   Link,
-  Skeleton,
-  SkeletonItem,
   Table,
   TableBody,
   TableCell,
@@ -23,7 +21,7 @@ import { PersonAddRegular } from '@fluentui/react-icons';
 import type { ClientListItem } from '@klinik/core';
 import { formatPhonePairs } from '@klinik/core/records';
 import { formatDanishDate } from '@klinik/core/time';
-import { ListToolbar, LoadError, PageHeader, Pager, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, usePagedList, type PageQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import type { Notify } from '../../components/clientdata/context';
 import { overviewTexts as texts } from './overview-texts';
@@ -55,15 +53,9 @@ export default function Overview({
 }) {
   const styles = useStyles();
   const fetchPage = useCallback((query: PageQuery) => api.clients(query), [api]);
-  const fetchTherapists = useMemo(() => (isOwner ? () => api.therapists() : undefined), [api, isOwner]);
-  const onTherapistsFailed = useCallback(
-    (reason: unknown) => notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
-    [notify],
-  );
   const { search, setSearch, therapistId, setTherapistId, therapists, page, setPage, size, setSize, rows, total, error, load } = usePagedList({
     fetchPage,
-    fetchTherapists,
-    onTherapistsFailed,
+    ownerTherapists: isOwner ? { load: api.therapists, failedText: T.therapistsFailed, notify } : undefined,
     loadFailed: T.loadFailed,
   });
 
@@ -97,18 +89,7 @@ export default function Overview({
             </TableRow>
           </TableHeader>
           <TableBody aria-busy={loading}>
-            {loading &&
-              Array.from({ length: size }, (_, index) => (
-                <TableRow key={`skeleton-${index}`} aria-hidden>
-                  {Array.from({ length: COLUMNS }, (__, cell) => (
-                    <TableCell key={cell}>
-                      <Skeleton>
-                        <SkeletonItem />
-                      </Skeleton>
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
+            {loading && <SkeletonRows rows={size} columns={COLUMNS} />}
             {empty && (
               <TableRow>
                 <TableCell colSpan={COLUMNS}>

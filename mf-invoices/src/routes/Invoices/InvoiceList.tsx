@@ -3,7 +3,7 @@
  * (300 ms after typing stops), 5, 10 or 15 per page from page 1, the owner's therapist picker, one row open at a
  * time, 'Ingen faktura fundet' when nothing matches.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Caption1, Text, makeStyles } from '@fluentui/react-components';
 import type { Invoice } from '@klinik/core';
 import { ListToolbar, Pager, usePagedList, type PageQuery } from '@klinik/ui';
@@ -37,15 +37,9 @@ export default function InvoiceList({
 }) {
   const styles = useStyles();
   const fetchPage = useCallback((query: PageQuery) => api.list(query), [api]);
-  const fetchTherapists = useMemo(() => (isOwner ? () => api.therapists() : undefined), [api, isOwner]);
-  const onTherapistsFailed = useCallback(
-    (reason: unknown) => notify(reason instanceof Error ? `${T.therapistsFailed} ${reason.message}` : T.therapistsFailed, 'error'),
-    [notify],
-  );
   const { search, setSearch, therapistId, setTherapistId, therapists, page, setPage, size, setSize, rows, total, error, load } = usePagedList<Invoice>({
     fetchPage,
-    fetchTherapists,
-    onTherapistsFailed,
+    ownerTherapists: isOwner ? { load: api.therapists, failedText: T.therapistsFailed, notify } : undefined,
     loadFailed: T.loadFailed,
   });
   const [openId, setOpenId] = useState<string | null>(initialOpenId);

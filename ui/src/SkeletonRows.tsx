@@ -1,0 +1,20 @@
+/** Placeholder rows of a table while its page loads (hidden from screen readers; the table says aria-busy). */
+import { Skeleton, SkeletonItem, TableCell, TableRow } from '@fluentui/react-components';
+
+export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, index) => (
+        <TableRow key={`skeleton-${index}`} aria-hidden>
+          {Array.from({ length: columns }, (__, cell) => (
+            <TableCell key={cell}>
+              <Skeleton>
+                <SkeletonItem />
+              </Skeleton>
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </>
+  );
+}
