@@ -56,6 +56,12 @@ it('adds course days that claim the time: all or none, and a booking cannot take
   expect(stale.body.message).toBe('Kursusdagen er blevet ændret imens. Hent kurset igen og prøv igen.');
   expect((await t.call('addBooking', { treatmentId, from: day(5, 11), clientId: booked.body.data.clientId }, owner.token)).status).toBe(200);
 
+  // Deleting a day answers the course as the server now has it: the dialog shows exactly these days.
+  const afterDelete = await t.call('deleteEventDate', { id: first!.id }, owner.token);
+  expect(afterDelete.status).toBe(200);
+  expect(afterDelete.body.message).toBe('Kursusdagen er slettet');
+  expect(afterDelete.body.data.dates.map((date) => date.from)).toEqual([day(7, 10)]);
+
   expect((await t.call('deleteEvent', { id: eventId }, owner.token)).status).toBe(200);
   expect(await t.api.services.models.EventDate.countDocuments({ eventId })).toBe(0);
   expect(await t.api.services.models.SlotClaim.countDocuments({ kind: 'course', _id: { $regex: `^${owner.companyId}:` } })).toBe(0);

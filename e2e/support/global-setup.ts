@@ -33,6 +33,9 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-signing-tokens',
       LOG_LEVEL: 'warn',
+      // `npm run test:e2e:repeat` runs every journey n times on one stack: each run gets one run's allowance of
+      // the per-address rate limits (all the journeys' calls come from 127.0.0.1).
+      RATE_LIMIT_SCALE: process.env.KLINIK_E2E_REPEAT ?? '1',
     },
   });
 

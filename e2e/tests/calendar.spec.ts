@@ -218,6 +218,9 @@ test('phone: the same week in the card layout at 390 px', async ({ browser }) =>
   await edit.getByLabel('Dato').fill(thursday);
   await edit.getByRole('button', { name: 'Gem' }).click();
   await expectToast(page, 'Bookingen er gemt');
+  // The dialog must be gone first: while it is open the calendar behind it is hidden from the accessibility
+  // tree, and the card would count as gone whether it moved or not.
+  await expect(edit).toBeHidden();
   await expect(card).toHaveCount(0);
   await goToDay(thursday);
   await expect(page.getByRole('button', { name: /^Emil Løkke, 10:00–10:45/ })).toBeVisible();
@@ -245,6 +248,8 @@ test('phone: the same week in the card layout at 390 px', async ({ browser }) =>
   await page.getByRole('dialog', { name: 'Emil Løkke' }).getByRole('button', { name: 'Slet' }).click();
   await page.getByRole('alertdialog', { name: 'Er du sikker?' }).getByRole('button', { name: 'Slet' }).click();
   await expectToast(page, 'Bookingen er slettet');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Emil Løkke' })).toBeHidden();
   await expect(page.getByRole('button', { name: /^Emil Løkke/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Opret booking kl. 10:00' })).toBeVisible();
   await context.close();

@@ -30,6 +30,8 @@ test('intake form: question, form link, send, the client answers from the mail',
   const confirm = page.getByRole('alertdialog', { name: 'Slet spørgsmål' });
   await confirm.getByRole('button', { name: 'Slet' }).click();
   await expect(page.getByText('spørgsmålet blev slettet!').first()).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('checkbox', { name: 'Ryger du?' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Slettes' })).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Ryger du?' }).check();
 

@@ -67,10 +67,7 @@ export const courseHandlers: Handlers<CourseAction> = {
   },
   addEventDates: async (input, ctx) => ({ message: 'Kursusdagene er oprettet', data: await addDates(ctx, input) }),
   setEventDate: async (input, ctx) => ({ message: 'Kursusdagen er gemt', data: await changeDate(ctx, input) }),
-  async deleteEventDate({ id }, ctx) {
-    await deleteDate(ctx, id);
-    return { message: 'Kursusdagen er slettet' };
-  },
+  deleteEventDate: async ({ id }, ctx) => ({ message: 'Kursusdagen er slettet', data: await deleteDate(ctx, id) }),
   getEventsFromTherapist: async ({ therapistId }, ctx) => ({ data: await therapistCourses(ctx, therapistId) }),
   getEventDatesFromTherapist: async (input, ctx) => ({ data: await courseDatesInRange(ctx, input) }),
   getEventDateClientsFromTherapist: async ({ eventDateId }, ctx) => ({ data: await participants(ctx, eventDateId) }),

@@ -120,9 +120,9 @@ export const courseActions = {
   deleteEventDate: defineAction({
     access: 'therapist',
     plan: 'pro',
-    summary: 'Deletes a course day with its sign-ups and frees the time.',
+    summary: "Deletes a course day with its sign-ups and frees the time; answers the course as it is afterwards (the dialog shows the server's days).",
     input: z.strictObject({ id: objectId }),
-    output: messageAnswer,
+    output: z.strictObject({ message: z.string(), data: courseSchema }),
   }),
   getEventsFromTherapist: defineAction({
     access: 'therapist',

@@ -3,7 +3,7 @@
  * oprettet.'. Used by the /OnlineBooking route in the shell and by the standalone page for iframes, so it uses
  * plain elements and its own CSS (the standalone page must stay under 100 KB gzip with React).
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActionClient } from '@klinik/core/client';
 import { ActionError } from '@klinik/core/client';
 import { copenhagenDateKey, formatCopenhagenTime, formatDanishDate, startOfCopenhagenWeek } from '@klinik/core/time';
@@ -53,7 +53,18 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
   const [dates, setDates] = useState<PublicCourseDate[] | null>(null);
   const [chosenDates, setChosenDates] = useState<string[]>([]);
   const [week, setWeek] = useState(() => startOfCopenhagenWeek(Date.now()));
-  const [times, setTimes] = useState<number[] | null>(null);
+  /**
+   * Offered times with the week and treatment they were asked for. Only an answer for the week and treatment on
+   * screen is shown (until it arrives: 'Indlæser…'), and a late answer for a week the client has left never
+   * replaces a newer one: what is shown is a function of the current choice alone, never of response order.
+   */
+  const [loadedTimes, setLoadedTimes] = useState<{ key: string; data: number[] } | null>(null);
+  const timesKey = treatment ? `${treatment.id}:${week}` : '';
+  const currentTimesKey = useRef(timesKey);
+  useLayoutEffect(() => {
+    currentTimesKey.current = timesKey;
+  }, [timesKey]);
+  const times = loadedTimes?.key === timesKey ? loadedTimes.data : null;
   const [time, setTime] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -69,19 +80,26 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
 
   const loadTimes = useCallback(async () => {
     if (!therapistId || !treatment) return;
-    setTimes(null);
+    const key = `${treatment.id}:${week}`;
+    const settle = (data: number[]) => setLoadedTimes((current) => (currentTimesKey.current === key ? { key, data } : current));
     try {
       const answer = await client.call('clientGetAvailable', { therapistId, from: week, to: startOfCopenhagenWeek(week, 1), duration: treatment.duration * 1000, pause: treatment.pause * 1000 });
-      setTimes(answer.data);
+      settle(answer.data);
     } catch (reason) {
-      setTimes([]);
-      setError(reason instanceof Error ? reason.message : String(reason));
+      settle([]);
+      if (currentTimesKey.current === key) setError(reason instanceof Error ? reason.message : String(reason));
     }
   }, [client, therapistId, treatment, week]);
 
   useEffect(() => {
     if (step === 4 && kind === 'treatment') void loadTimes();
   }, [step, kind, loadTimes]);
+
+  /** Another week: a time chosen in the week left is not kept (it is no longer on screen). */
+  const changeWeek = (weeks: number) => {
+    setWeek((value) => startOfCopenhagenWeek(value, weeks));
+    setTime(null);
+  };
 
   const byDay = useMemo(() => {
     const groups = new Map<string, number[]>();
@@ -379,13 +397,13 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
         <section>
           <h2>{texts.chooseTime}</h2>
           <div className="kb-week">
-            <button type="button" className="kb-button" data-kind="secondary" aria-label={texts.previousWeek} disabled={week <= startOfCopenhagenWeek(Date.now())} onClick={() => setWeek((value) => startOfCopenhagenWeek(value, -1))}>
+            <button type="button" className="kb-button" data-kind="secondary" aria-label={texts.previousWeek} disabled={week <= startOfCopenhagenWeek(Date.now())} onClick={() => changeWeek(-1)}>
               ‹
             </button>
             <strong>
               {formatDanishDate(week)} – {formatDanishDate(week + 6 * DAY)}
             </strong>
-            <button type="button" className="kb-button" data-kind="secondary" aria-label={texts.nextWeek} onClick={() => setWeek((value) => startOfCopenhagenWeek(value, 1))}>
+            <button type="button" className="kb-button" data-kind="secondary" aria-label={texts.nextWeek} onClick={() => changeWeek(1)}>
               ›
             </button>
           </div>

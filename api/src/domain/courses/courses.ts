@@ -185,10 +185,12 @@ export async function changeDate(ctx: ActionContext, input: ParsedInput<'setEven
   return toEventDateView(updated, (await signUpCounts(ctx.models, [updated._id])).get(updated._id.toString()));
 }
 
-export async function deleteDate(ctx: ActionContext, id: string): Promise<void> {
+/** Deletes a course day; answers its course as it is afterwards, so the dialog shows the server's days. */
+export async function deleteDate(ctx: ActionContext, id: string): Promise<Course> {
   const date = await findDate(ctx, id);
   assertMayChange(ctx, date.therapistId);
   await removeDate(ctx, date);
+  return courseView(ctx, await findCourse(ctx, date.eventId));
 }
 
 export async function therapistCourses(ctx: ActionContext, therapistId?: string): Promise<Course[]> {

@@ -9,7 +9,7 @@
  * An existing course is saved by 'Gem': the course, then each changed day (compare-and-swap on its version),
  * then the new days. Each part that succeeds is marked saved at once, so a failure loses nothing and a second
  * 'Gem' sends only what is left. Deleting a saved day or removing a participant happens at once, after
- * 'Er du sikker?'.
+ * 'Er du sikker?'; a deleted day's answer carries the course's days, which the dialog then shows (reconcileDays).
  */
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import {
@@ -30,7 +30,7 @@ import { actions, bookingMessages, fieldErrorsFromIssues, type Course } from '@k
 import { ActionError } from '@klinik/core/client';
 import type { FieldErrors } from '@klinik/core/rules';
 import type { CoursesApi } from './api';
-import { dayErrors, dayFromServer, draftLabel, hasErrors, isChanged, markSaved, newDay, toDateFields, type DayDraft, type DayField } from './days';
+import { dayErrors, dayFromServer, draftLabel, hasErrors, isChanged, markSaved, newDay, reconcileDays, toDateFields, type DayDraft, type DayField } from './days';
 import DaysStep from './DaysStep';
 import DetailsStep, { type CourseForm } from './DetailsStep';
 import ParticipantsStep from './ParticipantsStep';
@@ -330,7 +330,8 @@ export default function CourseDialog({
               onConfirm={async () => {
                 const answer = await api.removeDate(deletingDay.id!);
                 changed.current = true;
-                setDays((current) => current.filter((candidate) => candidate.key !== deletingDay.key));
+                // The server's days after the deletion, not a local guess: labels and counts follow its answer.
+                setDays((current) => reconcileDays(current, answer.data.dates));
                 notify(answer.message);
               }}
             />

@@ -67,6 +67,28 @@ export function newDay(previous: DayDraft | undefined, now = Date.now()): DayDra
   };
 }
 
+/**
+ * The dialog's days after the server answered a change with the course's days: exactly the server's saved days,
+ * in its order (by start), then the days not saved yet in the order they were added. A saved day keeps its React
+ * key and, when the therapist has edited it and not saved yet, those edits (against the server's values as the
+ * new 'saved'); a day the server no longer has is gone. So the list, its 'Dag n' labels and its counts depend
+ * only on the server's answer and the unsaved edits, never on when a reload happened.
+ */
+export function reconcileDays(current: readonly DayDraft[], server: readonly EventDate[]): DayDraft[] {
+  const local = new Map(current.filter((day) => day.id).map((day) => [day.id!, day]));
+  const saved = [...server]
+    .sort((a, b) => a.from - b.from)
+    .map((date) => {
+      const fresh = dayFromServer(date);
+      const mine = local.get(date.id);
+      if (!mine) return fresh;
+      if (!isChanged(mine)) return { ...fresh, key: mine.key };
+      const { date: day, from, to, latestDays } = mine;
+      return { ...fresh, key: mine.key, date: day, from, to, latestDays };
+    });
+  return [...saved, ...current.filter((day) => !day.id)];
+}
+
 export function isChanged(day: DayDraft): boolean {
   const saved = day.saved;
   return !saved || saved.date !== day.date || saved.from !== day.from || saved.to !== day.to || saved.latestDays !== day.latestDays;
