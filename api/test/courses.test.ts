@@ -67,6 +67,22 @@ it('adds course days that claim the time: all or none, and a booking cannot take
   expect(await t.api.services.models.SlotClaim.countDocuments({ kind: 'course', _id: { $regex: `^${owner.companyId}:` } })).toBe(0);
 });
 
+it('creates a course with its days in one call, all or nothing: a refused day leaves no course behind', async () => {
+  const owner = await clinicWithTrial(t);
+  expect((await t.call('addLeave', { from: day(9, 14), to: day(9, 16), reason: 'Tandlæge' }, owner.token)).status).toBe(200);
+  const refused = await t.call('addEvent', course({ dates: [{ from: day(8, 10), to: day(8, 12), latestDays: 1 }, { from: day(9, 14), to: day(9, 16), latestDays: 1 }] }), owner.token);
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toBe('Denne tidspunkt overlapper med en anden booking. Vælg en anden tidspunkt.');
+  expect((await t.call('getAllEvent', {}, owner.token)).body.total).toBe(0);
+  expect(await t.api.services.models.SlotClaim.countDocuments({ kind: 'course', _id: { $regex: `^${owner.companyId}:` } })).toBe(0);
+
+  expect((await t.call('addEvent', course({ dates: [] }), owner.token)).body.errors?.dates).toBe('Vælg mindst én kursusdag');
+  const created = await t.call('addEvent', course({ dates: [{ from: day(9, 10), to: day(9, 12), latestDays: 1 }, { from: day(8, 10), to: day(8, 12), latestDays: 1 }] }), owner.token);
+  expect(created.status).toBe(200);
+  expect(created.body.message).toBe('Kurset er oprettet');
+  expect(created.body.data.dates.map((date) => date.from)).toEqual([day(8, 10), day(9, 10)]);
+});
+
 it('lists courses paginated and searchable; a therapist sees their own, the owner any and filters by therapist', async () => {
   const owner = await clinicWithTrial(t);
   const colleague = await colleagueOf(t, owner);

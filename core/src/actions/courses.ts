@@ -51,14 +51,16 @@ export const participantSchema = z.strictObject({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
-const courseFields = z
-  .strictObject({
-    title: z.string({ error: bookingMessages.titleRequired }).trim().min(1, bookingMessages.titleRequired).max(200),
-    description: z.string().max(50_000).default(''),
-    limit: z.number({ error: bookingMessages.limitNumber }).int(bookingMessages.limitNumber).min(1, bookingMessages.limitNumber).max(1000, bookingMessages.limitNumber),
-    min: z.number({ error: bookingMessages.minNumber }).int(bookingMessages.minNumber).min(0, bookingMessages.minNumber).max(1000, bookingMessages.minNumber),
-  })
-  .refine((value) => value.min <= value.limit, { message: bookingMessages.minAboveMax, path: ['min'] });
+const courseShape = {
+  title: z.string({ error: bookingMessages.titleRequired }).trim().min(1, bookingMessages.titleRequired).max(200),
+  description: z.string().max(50_000).default(''),
+  limit: z.number({ error: bookingMessages.limitNumber }).int(bookingMessages.limitNumber).min(1, bookingMessages.limitNumber).max(1000, bookingMessages.limitNumber),
+  min: z.number({ error: bookingMessages.minNumber }).int(bookingMessages.minNumber).min(0, bookingMessages.minNumber).max(1000, bookingMessages.minNumber),
+};
+const minNotAboveMax = (value: { min: number; limit: number }) => value.min <= value.limit;
+const minAboveMaxIssue = { message: bookingMessages.minAboveMax, path: ['min'] };
+
+const courseFields = z.strictObject(courseShape).refine(minNotAboveMax, minAboveMaxIssue);
 
 const dateFields = z
   .strictObject({
@@ -68,6 +70,8 @@ const dateFields = z
   })
   .refine((value) => value.to > value.from, { message: 'Sluttidspunkt skal være efter starttidspunkt!', path: ['to'] })
   .refine((value) => value.to - value.from <= 24 * 3600_000, { message: schedulingMessages.bookingTooLong, path: ['to'] });
+
+const courseDates = z.array(dateFields).min(1, bookingMessages.courseDateRequired).max(100);
 
 export const courseActions = {
   getAllEvent: defineAction({
@@ -85,8 +89,9 @@ export const courseActions = {
   addEvent: defineAction({
     access: 'therapist',
     plan: 'pro',
-    summary: 'Creates a course (title, HTML description, limit, min); the description is sanitised on the server.',
-    input: courseFields,
+    summary:
+      'Creates a course (title, HTML description, limit, min) and, when `dates` are given, its days, all or nothing: a refused day leaves no course behind. The description is sanitised on the server.',
+    input: z.strictObject({ ...courseShape, dates: courseDates.optional() }).refine(minNotAboveMax, minAboveMaxIssue),
     output: z.strictObject({ message: z.string(), data: courseSchema }),
   }),
   setEvent: defineAction({
@@ -107,7 +112,7 @@ export const courseActions = {
     access: 'therapist',
     plan: 'pro',
     summary: 'Adds course days (from, to, latestDays); each claims the time like a booking, all or none.',
-    input: z.strictObject({ eventId: objectId, dates: z.array(dateFields).min(1, bookingMessages.courseDateRequired).max(100) }),
+    input: z.strictObject({ eventId: objectId, dates: courseDates }),
     output: z.strictObject({ message: z.string(), data: z.array(eventDateSchema) }),
   }),
   setEventDate: defineAction({

@@ -90,16 +90,31 @@ export async function courseView(ctx: ActionContext, course: EventDoc): Promise<
   return (await toCourseViews(ctx, [course]))[0]!;
 }
 
+/**
+ * Creates a course and, when given, its days: all or nothing. The days claim their time like any course day; if one
+ * is refused (a booking or a leave is there), the days made so far and the course go again, so the therapist's
+ * form keeps everything and no half-made course is left in the list.
+ */
 export async function createCourse(ctx: ActionContext, input: ParsedInput<'addEvent'>): Promise<Course> {
-  const course = await ctx.models.Event.create({
-    companyId: ctx.company._id,
-    therapistId: ctx.therapist._id,
-    title: input.title,
-    description: sanitizeDescription(input.description),
-    limit: input.limit,
-    min: input.min,
-  });
-  return courseView(ctx, course.toObject());
+  const course = (
+    await ctx.models.Event.create({
+      companyId: ctx.company._id,
+      therapistId: ctx.therapist._id,
+      title: input.title,
+      description: sanitizeDescription(input.description),
+      limit: input.limit,
+      min: input.min,
+    })
+  ).toObject();
+  if (input.dates) {
+    try {
+      await insertDates(ctx, course, input.dates);
+    } catch (error) {
+      await ctx.models.Event.deleteOne({ _id: course._id, companyId: ctx.company._id });
+      throw error;
+    }
+  }
+  return courseView(ctx, course);
 }
 
 export async function updateCourse(ctx: ActionContext, input: ParsedInput<'setEvent'>): Promise<Course> {
@@ -134,9 +149,14 @@ export async function deleteCourse(ctx: ActionContext, id: string): Promise<void
 export async function addDates(ctx: ActionContext, input: ParsedInput<'addEventDates'>): Promise<EventDate[]> {
   const course = await findCourse(ctx, input.eventId);
   assertMayChange(ctx, course.therapistId);
+  return (await insertDates(ctx, course, input.dates)).map((date) => toEventDateView(date));
+}
+
+/** Inserts course days, each claiming its time; all or none (the days this call made go again on a refusal). */
+async function insertDates(ctx: ActionContext, course: EventDoc, dates: ParsedInput<'addEventDates'>['dates']): Promise<EventDateDoc[]> {
   const created: EventDateDoc[] = [];
   try {
-    for (const date of input.dates) {
+    for (const date of dates) {
       const id = new Types.ObjectId();
       await claimUnits(ctx.models, claimIds(ctx.company._id, course.therapistId, date.from, date.to), id, 'course', ctx.now());
       const doc = await ctx.models.EventDate.create({
@@ -151,11 +171,10 @@ export async function addDates(ctx: ActionContext, input: ParsedInput<'addEventD
       created.push(doc.toObject());
     }
   } catch (error) {
-    // All or none: the days this call made go again.
     for (const date of created) await removeDate(ctx, date);
     throw error;
   }
-  return created.map((date) => toEventDateView(date));
+  return created;
 }
 
 async function findDate(ctx: ActionContext, id: string | Types.ObjectId): Promise<EventDateDoc> {
