@@ -1,7 +1,7 @@
 /** Accounts and sessions. Thin: parse is done, call the domain, answer. */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { freeTrialRefusal, messages, REGISTRATION_TRIAL_MS } from '@klinik/core';
-import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../endpoint/errors.js';
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../errors.js';
 import { issueLinkToken, setPasswordFromLink } from '../domain/accounts/link-tokens.js';
 import { hashPassword, verifyPassword } from '../domain/accounts/passwords.js';
 import { registerClinic } from '../domain/accounts/register.js';

@@ -1,5 +1,5 @@
 import type { ActionName, ActionOutput, ParsedInput } from '@klinik/core';
-import type { ActionContext } from '../endpoint/context.js';
+import type { ActionContext } from '../context.js';
 
 export type Handler<A extends ActionName> = (input: ParsedInput<A>, ctx: ActionContext) => Promise<ActionOutput<A>>;
 

@@ -4,8 +4,8 @@
  */
 import { Types } from 'mongoose';
 import { accessLevelsOf, allowsProFeatures, messages, type ActionContract } from '@klinik/core';
-import type { Principal, Services } from './context.js';
-import { ForbiddenError, UnauthorizedError } from './errors.js';
+import type { Principal, Services } from '../context.js';
+import { ForbiddenError, UnauthorizedError } from '../errors.js';
 
 export async function authenticate(contract: ActionContract, token: unknown, services: Services): Promise<Principal> {
   const levels = accessLevelsOf(contract);

@@ -5,8 +5,8 @@
 import { actions, fieldErrorsFromIssues, isActionName, messages, type ActionName } from '@klinik/core';
 import { handlerFor } from '../actions/index.js';
 import { authenticate } from './authenticate.js';
-import { ActionContext, type Services, type UploadedFile } from './context.js';
-import { ValidationError } from './errors.js';
+import { ActionContext, type Services, type UploadedFile } from '../context.js';
+import { ValidationError } from '../errors.js';
 
 export interface DispatchRequest {
   body: Record<string, unknown>;

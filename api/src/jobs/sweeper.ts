@@ -6,9 +6,9 @@ import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { sweepExpiredLinkTokens } from '../domain/accounts/link-tokens.js';
 import { sweepOrphanTherapists } from '../domain/accounts/register.js';
-import { sweepRateLimits } from '../endpoint/rate-limit.js';
+import { sweepRateLimits } from '../security/rate-limit.js';
 import { sweepOrphanClaims } from '../domain/scheduling/claims.js';
-import type { Services } from '../endpoint/context.js';
+import type { Services } from '../context.js';
 import { sweepStalledUploads } from '../domain/clients/images.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {

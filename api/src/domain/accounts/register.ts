@@ -6,7 +6,7 @@
  */
 import { Types } from 'mongoose';
 import { messages, REGISTRATION_TRIAL_MS, type ParsedInput } from '@klinik/core';
-import { ConflictError, isDuplicateKeyError } from '../../endpoint/errors.js';
+import { ConflictError, isDuplicateKeyError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
 import { hashPassword } from './passwords.js';
 

@@ -5,8 +5,8 @@
  */
 import { Types } from 'mongoose';
 import { schedulingMessages, type ClientSummary, type ParsedInput } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { ConflictError, isDuplicateKeyError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { ConflictError, isDuplicateKeyError } from '../../errors.js';
 import type { ClientDoc, Models } from '../../models/index.js';
 import { nameWordsFilter } from '../search.js';
 

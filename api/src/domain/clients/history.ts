@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { Revision } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { ConflictError, isDuplicateKeyError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { ConflictError, isDuplicateKeyError } from '../../errors.js';
 import type { RevisionDoc } from '../../models/index.js';
 
 export interface FieldChange {

@@ -27,8 +27,8 @@ import {
   type ParsedInput,
   type StorageUsage,
 } from '@klinik/core';
-import type { ActionContext, UploadedFile } from '../../endpoint/context.js';
-import { ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
+import type { ActionContext, UploadedFile } from '../../context.js';
+import { ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BlobStore } from '../../adapters/blobs/index.js';
 import type { ImageDoc, Models } from '../../models/index.js';
 import { visibleClient } from './records.js';

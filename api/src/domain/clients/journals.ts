@@ -23,8 +23,8 @@ import {
   type JournalTextField,
   type ParsedInput,
 } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { ConflictError, ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { ConflictError, ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CustomFieldDoc, FieldCommentDoc, JournalDoc } from '../../models/index.js';
 import { changedByName, claimVersion, markApplied, recordChange, releaseClaim, type FieldChange } from './history.js';
 import { visibleClient } from './records.js';

@@ -6,9 +6,9 @@
 import { randomInt } from 'node:crypto';
 import { Types } from 'mongoose';
 import { clientMessages, schedulingMessages, type ClientListItem, type ClientRecord, type ParsedInput } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
-import { isDuplicateKeyError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { isDuplicateKeyError } from '../../errors.js';
 import type { ClientDoc } from '../../models/index.js';
 import { releaseUnits } from '../scheduling/claims.js';
 import { targetTherapist } from '../scheduling/target.js';

@@ -5,8 +5,8 @@
 import { Types } from 'mongoose';
 import sanitizeHtml from 'sanitize-html';
 import { bookingMessages, messages, type Course, type CourseDateInCalendar, type EventDate, type ParsedInput, type Participant } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { ConflictError, NotFoundError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
 import type { EventDateDoc, EventDoc } from '../../models/index.js';
 import { claimIds, claimUnits, releaseUnits } from '../scheduling/claims.js';
 import { overlapFilter } from '../scheduling/ranges.js';

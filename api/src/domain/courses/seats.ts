@@ -3,7 +3,7 @@
  * `_id` uniqueness makes the last seat go to exactly one client however the requests interleave.
  */
 import type { Types } from 'mongoose';
-import { isDuplicateKeyError } from '../../endpoint/errors.js';
+import { isDuplicateKeyError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
 
 export async function takeSeat(models: Models, eventDateId: Types.ObjectId, limit: number, holder: Types.ObjectId): Promise<string | null> {

@@ -1,8 +1,8 @@
 /** The clinic's profile (spec 3: company profile) and the invoice counter of its CVR number (spec 2). */
 import sharp from 'sharp';
 import { clientMessages, LOGO_EXTENSIONS, LOGO_MAX_BYTES, type CompanyProfile, type ParsedInput } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
 import { copenhagenYear } from './invoices.js';
 import { counterOf, highestSequence } from './numbering.js';

@@ -17,8 +17,8 @@ import {
   type ParsedInput,
 } from '@klinik/core';
 import { invoicePdfBytes } from '@klinik/core/invoice-pdf';
-import type { ActionContext } from '../../endpoint/context.js';
-import { ConflictError, ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { ConflictError, ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc, InvoiceDoc } from '../../models/index.js';
 import { clientVisibility } from '../clients/clients.js';
 import { targetTherapist } from '../scheduling/target.js';

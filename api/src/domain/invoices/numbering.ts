@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { counterForYear, formatInvoiceNumber } from '@klinik/core';
-import { isDuplicateKeyError } from '../../endpoint/errors.js';
+import { isDuplicateKeyError } from '../../errors.js';
 import type { CompanyDoc, Models } from '../../models/index.js';
 
 export function invoiceIdFor(companyId: Types.ObjectId, year: number, seq: number): Types.ObjectId {

@@ -25,9 +25,9 @@ import {
 } from '@klinik/core';
 import { sendNotice } from '../../adapters/mail/index.js';
 import { bookingConfirmationMail } from '../../adapters/mail/templates.js';
-import type { ActionContext } from '../../endpoint/context.js';
-import type { TokenService } from '../../endpoint/tokens.js';
-import { ConflictError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import type { TokenService } from '../../security/tokens.js';
+import { ConflictError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import type { ClientDoc, CompanyDoc, Models, TherapistDoc } from '../../models/index.js';
 import { createClient } from '../clients/clients.js';
 import { claimIds, claimUnits } from '../scheduling/claims.js';

@@ -5,8 +5,8 @@
  */
 import { Types } from 'mongoose';
 import { bookingState, copenhagenDateKey, MAX_BOOKING_MS, messages, schedulingMessages, type Booking, type ParsedInput } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc, TreatmentDoc } from '../../models/index.js';
 import { createClient, findVisibleClient } from '../clients/clients.js';
 import { claimIds, claimUnits, releaseUnits } from './claims.js';

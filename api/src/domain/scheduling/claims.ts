@@ -6,7 +6,7 @@
  */
 import { schedulingMessages, unitStarts } from '@klinik/core';
 import type { Types } from 'mongoose';
-import { ConflictError, isDuplicateKeyError } from '../../endpoint/errors.js';
+import { ConflictError, isDuplicateKeyError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
 
 export function claimIds(companyId: Types.ObjectId, therapistId: Types.ObjectId, from: number, to: number): string[] {

@@ -1,8 +1,8 @@
 /** Leaves and opening hours of a therapist's calendar. Leaves claim their time like bookings do. */
 import { Types } from 'mongoose';
 import { expandWeeklyPattern, MAX_LEAVE_MS, messages, type Leave, type OpeningHours, type ParsedInput, type WeeklyPattern } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { NotFoundError, ValidationError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
 import type { LeaveDoc, OpeningHoursDoc, TherapistDoc } from '../../models/index.js';
 import { claimIds, claimUnits, releaseUnits } from './claims.js';
 import { overlapFilter } from './ranges.js';

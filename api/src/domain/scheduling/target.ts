@@ -4,8 +4,8 @@
  */
 import { Types } from 'mongoose';
 import { messages, schedulingMessages } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { ForbiddenError, NotFoundError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
 import type { TherapistDoc } from '../../models/index.js';
 
 export async function targetTherapist(ctx: ActionContext, therapistId?: string): Promise<TherapistDoc> {

@@ -4,8 +4,8 @@
  */
 import { Types } from 'mongoose';
 import { messages, type ParsedInput, type Treatment } from '@klinik/core';
-import type { ActionContext } from '../../endpoint/context.js';
-import { NotFoundError } from '../../endpoint/errors.js';
+import type { ActionContext } from '../../context.js';
+import { NotFoundError } from '../../errors.js';
 import type { TherapistDoc, TreatmentDoc } from '../../models/index.js';
 import { assertMayChange, mayChange, targetTherapist } from '../scheduling/target.js';
 

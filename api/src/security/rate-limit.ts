@@ -6,7 +6,7 @@ import type { Connection } from 'mongoose';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import { messages } from '@klinik/core/rules';
 import type { RateLimitRule } from '../config.js';
-import { TooManyRequestsError } from './errors.js';
+import { TooManyRequestsError } from '../errors.js';
 
 export interface RateLimiter {
   /** Counts one attempt under `rule` for `key`; throws 429 when the rule's allowance is used up. */

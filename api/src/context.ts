@@ -1,12 +1,12 @@
 /** What a handler gets: the verified caller, the services, and nothing taken from the body on trust. */
 import type { Logger } from 'pino';
-import type { ApiConfig } from '../config.js';
-import type { BlobSigner, BlobStore } from '../adapters/blobs/index.js';
-import type { Mailer } from '../adapters/mail/index.js';
-import type { CompanyDoc, Models, TherapistDoc } from '../models/index.js';
+import type { ApiConfig } from './config.js';
+import type { BlobSigner, BlobStore } from './adapters/blobs/index.js';
+import type { Mailer } from './adapters/mail/index.js';
+import type { CompanyDoc, Models, TherapistDoc } from './models/index.js';
 import { ForbiddenError } from './errors.js';
-import type { RateLimiter } from './rate-limit.js';
-import type { TokenService } from './tokens.js';
+import type { RateLimiter } from './security/rate-limit.js';
+import type { TokenService } from './security/tokens.js';
 
 export interface Clock {
   now(): number;

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { UnauthorizedError } from './errors.js';
+import { UnauthorizedError } from '../errors.js';
 
 export type TokenKind = 'therapist' | 'superadmin' | 'team';
 
