@@ -1,10 +1,23 @@
-/** What a handler gets: the verified caller, the services, and nothing taken from the body on trust. */
+/**
+ * What a handler gets: the verified caller, the services, and nothing taken from the body on trust. The dispatcher
+ * builds the context that the action's declared access allows (actions/types.ts narrows the handler's type to it):
+ *
+ * - PublicContext: anyone. No clinic data until the action names a clinic through something it can check (a
+ *   therapist id on a public page, a signed link), then `tenant(companyId)`; `platform` for the few steps that must
+ *   look across clinics (sign-in by username), each saying why with the `crossTenant` query option.
+ * - TherapistContext / OwnerContext: a signed-in therapist (the owner: `isAdmin`), with `db` scoped to the clinic and
+ *   to the therapist's own data where the model's rule says so (data/tenant-db.ts). No platform access.
+ * - SuperadminContext, TeamContext: the platform administrator and the support team.
+ *
+ * Domain code imports this file, never endpoint/: HTTP stays in endpoint/ and app.ts.
+ */
 import type { Logger } from 'pino';
+import type { Types } from 'mongoose';
 import type { ApiConfig } from './config.js';
 import type { BlobSigner, BlobStore } from './adapters/blobs/index.js';
 import type { Mailer } from './adapters/mail/index.js';
+import { tenantDb, type TenantDb } from './data/tenant-db.js';
 import type { CompanyDoc, Models, TherapistDoc } from './models/index.js';
-import { ForbiddenError } from './errors.js';
 import type { RateLimiter } from './security/rate-limit.js';
 import type { TokenService } from './security/tokens.js';
 
@@ -24,11 +37,8 @@ export interface Services {
   blobSigner: BlobSigner;
 }
 
-export type Principal =
-  | { kind: 'anonymous' }
-  | { kind: 'therapist'; therapist: TherapistDoc; company: CompanyDoc }
-  | { kind: 'superadmin' }
-  | { kind: 'team'; teamUserId: string };
+/** The services a handler may use: everything but the raw models (those come scoped: `db`, `tenant`, `platform`). */
+export type HandlerServices = Omit<Services, 'models'>;
 
 export interface UploadedFile {
   fieldName: string;
@@ -38,29 +48,71 @@ export interface UploadedFile {
   buffer: Buffer;
 }
 
-export class ActionContext {
+/** What the HTTP layer knows of the request. */
+export interface RequestInfo {
+  ip: string;
+  files: readonly UploadedFile[];
+  /** The API's own origin as the caller reached it (for absolute signed image addresses). */
+  origin: string;
+}
+
+abstract class RequestContext {
+  abstract readonly kind: 'public' | 'therapist' | 'owner' | 'superadmin' | 'team';
+  readonly ip: string;
+  readonly files: readonly UploadedFile[];
+  readonly origin: string;
+
   constructor(
-    readonly principal: Principal,
-    readonly services: Services,
-    readonly ip: string,
-    readonly files: readonly UploadedFile[] = [],
-    /** The API's own origin as the caller reached it (for absolute signed image addresses). */
-    readonly origin: string = '',
-  ) {}
-
-  private therapistPrincipal() {
-    if (this.principal.kind !== 'therapist') throw new ForbiddenError('Kun for terapeuter');
-    return this.principal;
+    protected readonly allServices: Services,
+    request: RequestInfo,
+  ) {
+    this.ip = request.ip;
+    this.files = request.files;
+    this.origin = request.origin;
   }
 
-  /** The caller's therapist record, loaded and checked by the dispatcher on this very call. */
-  get therapist(): TherapistDoc {
-    return this.therapistPrincipal().therapist;
+  get services(): HandlerServices {
+    return this.allServices;
   }
 
-  /** The caller's company, from the verified token and the stored therapist, never from the body. */
-  get company(): CompanyDoc {
-    return this.therapistPrincipal().company;
+  now(): number {
+    return this.allServices.clock.now();
+  }
+}
+
+export class PublicContext extends RequestContext {
+  readonly kind = 'public';
+
+  /** Models across clinics: only for a step that must find its clinic first (say why with `crossTenant`). */
+  get platform(): Models {
+    return this.allServices.models;
+  }
+
+  /** The data of the clinic a public page or a signed link is about, once that is checked. */
+  tenant(companyId: Types.ObjectId): TenantDb {
+    return tenantDb(this.allServices.models, companyId);
+  }
+}
+
+export class TherapistContext extends RequestContext {
+  readonly kind: 'therapist' | 'owner' = 'therapist';
+  /** The caller's data: their clinic's, and their own where a model's rule says so. */
+  readonly db: TenantDb;
+
+  constructor(
+    services: Services,
+    request: RequestInfo,
+    /** The caller's therapist record, loaded and checked by the dispatcher on this very call. */
+    readonly therapist: TherapistDoc,
+    /** The caller's clinic, from the verified token and the stored therapist, never from the body. */
+    readonly company: CompanyDoc,
+  ) {
+    super(services, request);
+    this.db = tenantDb(services.models, company._id, { therapistId: therapist._id, isOwner: therapist.isAdmin === true });
+  }
+
+  get isOwner(): boolean {
+    return this.therapist.isAdmin === true;
   }
 
   get therapistId(): string {
@@ -70,12 +122,32 @@ export class ActionContext {
   get companyId(): string {
     return this.company._id.toString();
   }
+}
 
-  get models(): Models {
-    return this.services.models;
-  }
+/** A therapist with the owner's rights (`isAdmin`), checked by the dispatcher for `access: 'owner'`. */
+export class OwnerContext extends TherapistContext {
+  override readonly kind = 'owner';
+}
 
-  now(): number {
-    return this.services.clock.now();
+export class SuperadminContext extends RequestContext {
+  readonly kind = 'superadmin';
+  get platform(): Models {
+    return this.allServices.models;
   }
 }
+
+export class TeamContext extends RequestContext {
+  readonly kind = 'team';
+  constructor(
+    services: Services,
+    request: RequestInfo,
+    readonly teamUserId: string,
+  ) {
+    super(services, request);
+  }
+  get platform(): Models {
+    return this.allServices.models;
+  }
+}
+
+export type AnyContext = PublicContext | TherapistContext | OwnerContext | SuperadminContext | TeamContext;

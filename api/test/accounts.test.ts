@@ -17,7 +17,7 @@ describe('register', () => {
     const before = t.clock.now();
     const answer = await t.call('register', registration(email));
     expect(answer.status).toBe(200);
-    const { Company, Therapist } = t.api.services.models;
+    const { Company, Therapist } = t.models;
     const therapist = await Therapist.findById(answer.body.data.therapistId).lean();
     const company = await Company.findById(answer.body.data.companyId).lean();
     expect(therapist).toMatchObject({ username: email, isAdmin: true, newsletter: true, nameLast: 'Ørsted' });
@@ -31,11 +31,11 @@ describe('register', () => {
   it('refuses a taken username, whatever its case, and leaves no second company behind', async () => {
     const email = uniqueEmail();
     expect((await t.call('register', registration(email))).status).toBe(200);
-    const companiesBefore = await t.api.services.models.Company.countDocuments();
+    const companiesBefore = await t.models.Company.countDocuments();
     const again = await t.call('register', registration(email.toUpperCase()));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Brugernavnet er taget');
-    expect(await t.api.services.models.Company.countDocuments()).toBe(companiesBefore);
+    expect(await t.models.Company.countDocuments()).toBe(companiesBefore);
   });
 
   it('lets exactly one of ten simultaneous registrations of the same e-mail through', async () => {
@@ -43,7 +43,7 @@ describe('register', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => t.call('register', registration(email))));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(9);
-    expect(await t.api.services.models.Therapist.countDocuments({ username: email })).toBe(1);
+    expect(await t.models.Therapist.countDocuments({ username: email })).toBe(1);
   });
 
   type Mutation = (input: ActionInput<'register'>) => void;
@@ -76,7 +76,7 @@ describe('register', () => {
     const answer = await t.call('register', input);
     expect(answer.status).toBe(400);
     expect(answer.body.errors?.[field]).toBe(message);
-    expect(await t.api.services.models.Therapist.exists({ username: email })).toBeNull();
+    expect(await t.models.Therapist.exists({ username: email })).toBeNull();
   });
 
   it('accepts CVR and post given as numbers and leaves CVR optional', async () => {
@@ -161,7 +161,7 @@ describe('login and sessions', () => {
   });
 
   it('refuses sign-in to a deactivated therapist and to a disabled clinic, and ends their sessions', async () => {
-    const { Therapist, Company } = t.api.services.models;
+    const { Therapist, Company } = t.models;
     const owner = await registerAndLogin(t);
     await Company.updateOne({ _id: owner.companyId }, { isDisabled: true });
     expect((await t.call('getTherapist', {}, owner.token)).status).toBe(403);
@@ -235,7 +235,7 @@ describe('adminCheck and teamLogin', () => {
 
   it('signs a team user in with a teamToken that only team actions accept', async () => {
     const { createTeamUser } = await import('../src/domain/accounts/team-users.js');
-    await createTeamUser(t.api.services.models, 'support@klinik.test', 'supportkode1');
+    await createTeamUser(t.models, 'support@klinik.test', 'supportkode1');
     const good = await t.call('teamLogin', { username: 'Support@klinik.test', password: 'supportkode1' });
     expect(good.status).toBe(200);
     expect(typeof good.body.teamToken).toBe('string');
@@ -275,10 +275,10 @@ describe('purchasedFreePlanSubscription', () => {
 
   it('is for the owner only', async () => {
     const owner = await registerAndLogin(t);
-    await t.api.services.models.Therapist.updateOne({ _id: owner.therapistId }, { isAdmin: false });
+    await t.models.Therapist.updateOne({ _id: owner.therapistId }, { isAdmin: false });
     const answer = await t.call('purchasedFreePlanSubscription', {}, owner.token);
     expect(answer.status).toBe(403);
-    const company = await t.api.services.models.Company.findById(owner.companyId).lean();
+    const company = await t.models.Company.findById(owner.companyId).lean();
     expect(company!.planType).toBe('empty');
   });
 });

@@ -133,11 +133,11 @@ async function signInAll() {
   const noPlan = await registerAndLogin(t);
   for (const clinic of [owner, other]) expect((await t.call('purchasedFreePlanSubscription', {}, clinic.token)).status).toBe(200);
   const colleague = uniqueEmail('kollega');
-  const { Therapist } = t.api.services.models;
+  const { Therapist } = t.models;
   const ownerDoc = await Therapist.findById(owner.therapistId).lean();
   await Therapist.create({ ...ownerDoc, _id: undefined, username: colleague, email: colleague, isAdmin: false });
   const therapistLogin = await t.call('login', { username: colleague, password: owner.password });
-  await createTeamUser(t.api.services.models, 'matrix-team@klinik.test', 'team-kodeord-1');
+  await createTeamUser(t.models, 'matrix-team@klinik.test', 'team-kodeord-1');
   tokens.anonymous = undefined;
   tokens.owner = owner.token;
   tokens.otherClinicOwner = other.token;

@@ -4,7 +4,7 @@
  * on the daylight-saving days.
  */
 import { copenhagenWallTime, formatCopenhagenTime, SLOT_UNIT_MS } from '@klinik/core';
-import { sweepOrphanClaims } from '../src/domain/scheduling/claims.js';
+import { sweepOrphanClaims } from '../src/data/concurrency/slot-claims.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -47,9 +47,9 @@ describe('creating bookings', () => {
       therapistId: owner.therapistId,
       version: 0,
     });
-    const client = await t.api.services.models.Client.findById(booking.clientId).lean();
+    const client = await t.models.Client.findById(booking.clientId).lean();
     expect(client).toMatchObject({ cprKey: '0101901234', phonePrivate: '+4520304050', createdBy: expect.anything() });
-    expect(await t.api.services.models.SlotClaim.countDocuments({ ref: booking.id })).toBe(9);
+    expect(await t.models.SlotClaim.countDocuments({ ref: booking.id })).toBe(9);
   });
 
   it('refuses a booking over another, or partly over it, and allows back-to-back', async () => {
@@ -74,11 +74,11 @@ describe('creating bookings', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => t.call('addBooking', { treatmentId, from, clientId: booking.clientId }, owner.token)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 409 && answer.body.message === OVERLAP)).toHaveLength(19);
-    expect(await t.api.services.models.Booking.countDocuments({ companyId: owner.companyId, from })).toBe(1);
+    expect(await t.models.Booking.countDocuments({ companyId: owner.companyId, from })).toBe(1);
     // The losers left no claims behind: exactly the winner's nine units are held on that morning.
     const winner = answers.find((answer) => answer.status === 200)!.body.data;
-    expect(await t.api.services.models.SlotClaim.countDocuments({ _id: { $regex: `^${owner.companyId}:` } })).toBe(18);
-    expect(await t.api.services.models.SlotClaim.countDocuments({ ref: winner.id })).toBe(9);
+    expect(await t.models.SlotClaim.countDocuments({ _id: { $regex: `^${owner.companyId}:` } })).toBe(18);
+    expect(await t.models.SlotClaim.countDocuments({ ref: winner.id })).toBe(9);
   });
 
   it('refuses bad input with the form messages and changes nothing', async () => {
@@ -104,9 +104,9 @@ describe('creating bookings', () => {
       const answer = await t.post({ action: 'addBooking', token: owner.token, ...input });
       expect([answer.status, answer.body.errors?.[field] ?? answer.body.message]).toEqual([400, message]);
     }
-    expect(await t.api.services.models.Booking.countDocuments({ companyId: owner.companyId })).toBe(0);
-    expect(await t.api.services.models.Client.countDocuments({ companyId: owner.companyId })).toBe(0);
-    expect(await t.api.services.models.SlotClaim.countDocuments({ _id: { $regex: `^${owner.companyId}:` } })).toBe(0);
+    expect(await t.models.Booking.countDocuments({ companyId: owner.companyId })).toBe(0);
+    expect(await t.models.Client.countDocuments({ companyId: owner.companyId })).toBe(0);
+    expect(await t.models.SlotClaim.countDocuments({ _id: { $regex: `^${owner.companyId}:` } })).toBe(0);
   });
 
   it('accepts CPR numbers that fail the old modulus-11 check', async () => {
@@ -124,11 +124,11 @@ describe('creating bookings', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Denne klient eksisterer allerede i din klinik');
 
-    await t.api.services.models.Therapist.updateOne({ _id: owner.therapistId }, { isAvailable: false });
+    await t.models.Therapist.updateOne({ _id: owner.therapistId }, { isAvailable: false });
     const refused = await t.call('addBooking', { treatmentId, from: nineOn(8), client: newClient('9999') }, owner.token);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Du tager ikke imod nye klienter. Der kan kun bookes tider til eksisterende klienter.');
-    expect(await t.api.services.models.Client.countDocuments({ companyId: owner.companyId })).toBe(1);
+    expect(await t.models.Client.countDocuments({ companyId: owner.companyId })).toBe(1);
     expect((await t.call('addBooking', { treatmentId, from: nineOn(8), clientId: booking.clientId }, owner.token)).status).toBe(200);
   });
 
@@ -137,7 +137,7 @@ describe('creating bookings', () => {
     const { treatmentId } = await firstBookingOf(owner, nineOn(9));
     const answer = await t.call('addBooking', { treatmentId, from: nineOn(9), client: newClient('5555') }, owner.token);
     expect(answer.status).toBe(409);
-    expect(await t.api.services.models.Client.countDocuments({ companyId: owner.companyId, CPRLast4Digit: '5555' })).toBe(0);
+    expect(await t.models.Client.countDocuments({ companyId: owner.companyId, CPRLast4Digit: '5555' })).toBe(0);
   });
 });
 
@@ -148,7 +148,7 @@ describe('moving, editing and deleting', () => {
     const moved = await t.call('setBooking', { id: booking.id, from: nineOn(11, 12, 14), version: 0 }, owner.token);
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ from: nineOn(11, 12, 14), to: nineOn(11, 12, 14) + 45 * 60_000, bookingDate: '2026-12-11', version: 1 });
-    expect(await t.api.services.models.SlotClaim.countDocuments({ ref: booking.id })).toBe(9);
+    expect(await t.models.SlotClaim.countDocuments({ ref: booking.id })).toBe(9);
     expect((await t.call('addBooking', { treatmentId, from: nineOn(10), clientId: booking.clientId }, owner.token)).status).toBe(200);
   });
 
@@ -157,7 +157,7 @@ describe('moving, editing and deleting', () => {
     const { booking } = await firstBookingOf(owner, nineOn(12));
     const moved = await t.call('setBooking', { id: booking.id, from: nineOn(12, 12, 9, 15) }, owner.token);
     expect(moved.status).toBe(200);
-    const claims = await t.api.services.models.SlotClaim.find({ ref: booking.id }).lean();
+    const claims = await t.models.SlotClaim.find({ ref: booking.id }).lean();
     expect(claims.map((claim) => Number(claim._id.split(':')[2])).sort()).toEqual(Array.from({ length: 9 }, (_, i) => nineOn(12, 12, 9, 15) + i * SLOT_UNIT_MS));
   });
 
@@ -169,7 +169,7 @@ describe('moving, editing and deleting', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(OVERLAP);
     expect((await t.call('getBooking', { id: other.id }, owner.token)).body.data).toMatchObject({ from: nineOn(13, 12, 11), version: 0 });
-    expect(await t.api.services.models.SlotClaim.countDocuments({ ref: other.id })).toBe(9);
+    expect(await t.models.SlotClaim.countDocuments({ ref: other.id })).toBe(9);
   });
 
   it('refuses a change from a stale version', async () => {
@@ -204,7 +204,7 @@ describe('moving, editing and deleting', () => {
     const owner = await clinicWithTrial(t);
     const { treatmentId, booking } = await firstBookingOf(owner, nineOn(18));
     expect((await t.call('deleteBooking', { id: booking.id }, owner.token)).status).toBe(200);
-    expect(await t.api.services.models.SlotClaim.countDocuments({ ref: booking.id })).toBe(0);
+    expect(await t.models.SlotClaim.countDocuments({ ref: booking.id })).toBe(0);
     expect((await t.call('getBooking', { id: booking.id }, owner.token)).status).toBe(404);
     expect((await t.call('addBooking', { treatmentId, from: nineOn(18), clientId: booking.clientId }, owner.token)).status).toBe(200);
   });
@@ -327,7 +327,7 @@ describe('who sees what', () => {
     for (const attempt of attempts) expect([400, 403, 404]).toContain((await attempt).status);
     expect((await t.call('getClientsFromTherapistCompany', { search: 'Signe' }, stranger.token)).body.data).toEqual([]);
     expect((await t.call('getBooking', { id: booking.id }, owner.token)).body.data).toMatchObject({ from: nineOn(23), version: 0 });
-    expect(await t.api.services.models.Leave.countDocuments({ _id: leave.id })).toBe(1);
+    expect(await t.models.Leave.countDocuments({ _id: leave.id })).toBe(1);
   });
 
   it("lets the owner open a colleague's calendar, and a colleague only their own", async () => {
@@ -363,7 +363,7 @@ it('sweeps claims whose booking never appeared', async () => {
   const owner = await clinicWithTrial(t);
   const { Types } = await import('mongoose');
   const ghost = new Types.ObjectId();
-  await t.api.services.models.SlotClaim.create({ _id: `${owner.companyId}:${owner.therapistId}:${nineOn(30)}`, ref: ghost, kind: 'booking', createdAt: t.clock.now() - 120_000 });
-  expect(await sweepOrphanClaims(t.api.services.models, t.clock.now())).toBeGreaterThanOrEqual(1);
-  expect(await t.api.services.models.SlotClaim.countDocuments({ ref: ghost })).toBe(0);
+  await t.models.SlotClaim.create({ _id: `${owner.companyId}:${owner.therapistId}:${nineOn(30)}`, ref: ghost, kind: 'booking', createdAt: t.clock.now() - 120_000 });
+  expect(await sweepOrphanClaims(t.models, t.clock.now())).toBeGreaterThanOrEqual(1);
+  expect(await t.models.SlotClaim.countDocuments({ ref: ghost })).toBe(0);
 });

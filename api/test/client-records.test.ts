@@ -55,7 +55,7 @@ describe('Stamdata', () => {
     // A CPR number that fails the old modulus-11 check is valid (issued since 2007).
     const cpr = await t.call('setClient', { id: clientId, changes: { CPR6Digit: '010203', CPRLast4Digit: '0000' } }, owner.token);
     expect(cpr.status).toBe(200);
-    const stored = await t.api.services.models.Client.findById(clientId).lean();
+    const stored = await t.models.Client.findById(clientId).lean();
     expect(stored).toMatchObject({ address: 'Algade 3', cprKey: '0102030000', nameFirst: 'Signe' });
 
     const history = await t.call('getClientHistory', { clientId }, owner.token);
@@ -115,7 +115,7 @@ describe('Stamdata', () => {
     // Another clinic's booking simply has no journal for them.
     expect((await t.call('getJournalFromBooking', { bookingId: booking.id }, other.token)).body).toEqual({ data: null });
     expect((await t.call('getJournalFromBooking', { bookingId: booking.id }, owner.token)).body.data?.id).toBe(booking.id);
-    const client = await t.api.services.models.Client.findById(clientId).lean();
+    const client = await t.models.Client.findById(clientId).lean();
     expect(client?.town).toBe('');
   });
 
@@ -132,7 +132,7 @@ describe('Stamdata', () => {
     } finally {
       t.clock.advance(-3 * DAY_MS);
     }
-    const { models } = t.api.services;
+    const { models } = t;
     expect(await models.Client.countDocuments({ _id: clientId })).toBe(0);
     expect(await models.Journal.countDocuments({ clientId })).toBe(0);
     expect(await models.Booking.countDocuments({ clientId })).toBe(0);
@@ -156,7 +156,7 @@ describe('journals', () => {
     const [a, b] = await Promise.all([t.call('addJournal', { bookingId: booking.id }, owner.token), t.call('addJournal', { bookingId: booking.id }, owner.token)]);
     expect(a.body.data.id).toBe(booking.id);
     expect(b.body.data.id).toBe(booking.id);
-    expect(await t.api.services.models.Journal.countDocuments({ _id: booking.id })).toBe(1);
+    expect(await t.models.Journal.countDocuments({ _id: booking.id })).toBe(1);
     expect((await t.call('getBooking', { id: booking.id }, owner.token)).body.data).toMatchObject({ journalId: booking.id, state: 'journal' });
 
     const before = t.clock.now();
@@ -182,7 +182,7 @@ describe('journals', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(7);
     expect(answers.find((answer) => answer.status === 409)?.body.message).toBe('Journalen er blevet ændret af en anden imens. Hent den igen; din tekst er ikke gemt.');
     const winner = answers.find((answer) => answer.status === 200)!.body.data.treatment;
-    const journal = await t.api.services.models.Journal.findById(booking.id).lean();
+    const journal = await t.models.Journal.findById(booking.id).lean();
     expect(journal).toMatchObject({ treatment: winner, version: 1 });
     // The stale version is refused afterwards as well; the next save on version 1 keeps the old text in the history.
     expect((await t.call('setJournal', { id: booking.id, version: 0, changes: { treatment: 'sent' } }, owner.token)).status).toBe(409);
@@ -221,7 +221,7 @@ describe('journals', () => {
       const added = await t.call('saveFieldComment', { clientId: booking.clientId, journalId: booking.id, customFieldName: 'remark', value: 'Efterfølgende note' }, owner.token);
       expect(added.status).toBe(200);
       expect((await t.call('addCustomField', { clientId: booking.clientId, journalId: booking.id, name: 'Nyt', isJournal: true }, owner.token)).status).toBe(403);
-      const journal = await t.api.services.models.Journal.findById(booking.id).lean();
+      const journal = await t.models.Journal.findById(booking.id).lean();
       expect(journal).toMatchObject({ effect: 'Første tekst', remark: '', treatment: 'Stadig åben' });
     } finally {
       t.clock.advance(-(25 * HOUR + 4 * DAY_MS));
@@ -300,7 +300,7 @@ describe('the intake form', () => {
     expect(missing.status).toBe(400);
     const added = await t.call('addClient', { client: personal, ids: [allergy.id, consent.id] }, owner.token);
     expect(added.body.message).toBe('e-mail er blevet sendt!');
-    const mail = await t.api.services.models.OutboxMail.findOne({ to: 'ny.klient@example.dk' }).lean();
+    const mail = await t.models.OutboxMail.findOne({ to: 'ny.klient@example.dk' }).lean();
     const link = mail!.text.match(/http\S+\/ClientForm\?\S+/)![0];
     const params = new URL(link).searchParams;
     expect(params.get('therapistID')).toBe(owner.therapistId);
@@ -331,7 +331,7 @@ describe('the intake form', () => {
     const again = await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client: { ...personal, nameFirst: 'Falsk', address: 'Anden vej' }, answers: [{ questionId: question.id, value: '3' }] });
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.body).toEqual(first.body);
-    const clients = await t.api.services.models.Client.find({ companyId: owner.companyId, cprKey: '0101904321' }).lean();
+    const clients = await t.models.Client.find({ companyId: owner.companyId, cprKey: '0101904321' }).lean();
     expect(clients).toHaveLength(1);
     expect(clients[0]).toMatchObject({ nameFirst: 'Signe', address: 'Vej 2' });
     expect(clients[0]!.intakeAnswers.map((answer) => answer.value)).toEqual(['2', '3']);

@@ -36,7 +36,7 @@ it('adds course days that claim the time: all or none, and a booking cannot take
 
   const clash = await t.call('addEventDates', { eventId, dates: [{ from: day(5, 10), to: day(5, 12), latestDays: 2 }, { from: day(6, 9), to: day(6, 11), latestDays: 2 }] }, owner.token);
   expect(clash.status).toBe(409);
-  expect(await t.api.services.models.EventDate.countDocuments({ eventId })).toBe(0);
+  expect(await t.models.EventDate.countDocuments({ eventId })).toBe(0);
 
   const added = await t.call('addEventDates', { eventId, dates: [{ from: day(5, 10), to: day(5, 12), latestDays: 2 }, { from: day(7, 10), to: day(7, 12), latestDays: 0 }] }, owner.token);
   expect(added.status).toBe(200);
@@ -63,8 +63,8 @@ it('adds course days that claim the time: all or none, and a booking cannot take
   expect(afterDelete.body.data.dates.map((date) => date.from)).toEqual([day(7, 10)]);
 
   expect((await t.call('deleteEvent', { id: eventId }, owner.token)).status).toBe(200);
-  expect(await t.api.services.models.EventDate.countDocuments({ eventId })).toBe(0);
-  expect(await t.api.services.models.SlotClaim.countDocuments({ kind: 'course', _id: { $regex: `^${owner.companyId}:` } })).toBe(0);
+  expect(await t.models.EventDate.countDocuments({ eventId })).toBe(0);
+  expect(await t.models.SlotClaim.countDocuments({ kind: 'course', _id: { $regex: `^${owner.companyId}:` } })).toBe(0);
 });
 
 it('creates a course with its days in one call, all or nothing: a refused day leaves no course behind', async () => {
@@ -74,7 +74,7 @@ it('creates a course with its days in one call, all or nothing: a refused day le
   expect(refused.status).toBe(409);
   expect(refused.body.message).toBe('Denne tidspunkt overlapper med en anden booking. Vælg en anden tidspunkt.');
   expect((await t.call('getAllEvent', {}, owner.token)).body.total).toBe(0);
-  expect(await t.api.services.models.SlotClaim.countDocuments({ kind: 'course', _id: { $regex: `^${owner.companyId}:` } })).toBe(0);
+  expect(await t.models.SlotClaim.countDocuments({ kind: 'course', _id: { $regex: `^${owner.companyId}:` } })).toBe(0);
 
   expect((await t.call('addEvent', course({ dates: [] }), owner.token)).body.errors?.dates).toBe('Vælg mindst én kursusdag');
   const created = await t.call('addEvent', course({ dates: [{ from: day(9, 10), to: day(9, 12), latestDays: 1 }, { from: day(8, 10), to: day(8, 12), latestDays: 1 }] }), owner.token);
@@ -112,6 +112,6 @@ it("keeps another clinic's courses out of reach", async () => {
   ]) {
     expect([403, 404]).toContain((await attempt).status);
   }
-  expect((await t.api.services.models.Event.findById(eventId).lean())?.title).toBe('Yoga for ryggen');
-  expect(await t.api.services.models.EventDate.countDocuments({ eventId })).toBe(1);
+  expect((await t.models.Event.findById(eventId).lean())?.title).toBe('Yoga for ryggen');
+  expect(await t.models.EventDate.countDocuments({ eventId })).toBe(1);
 });

@@ -138,14 +138,14 @@ describe('uploading', () => {
     const images = (await t.call('getImages', { clientId }, owner.token)).body.data;
     expect(images.map((image) => image.imageName)).toEqual(['ny.gif']);
     expect((await usage(owner.token)).usedBytes).toBe(images[0]!.bytes);
-    expect(await t.api.services.models.Image.countDocuments({ companyId: owner.companyId })).toBe(1);
+    expect(await t.models.Image.countDocuments({ companyId: owner.companyId })).toBe(1);
   });
 
   it('refuses an upload that would fill the storage with "Din lagerplads er fuld"', async () => {
     const { owner, clientId, journalId } = await clientWithJournal();
     const image = await photo(400, 300);
     const first = await upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: 'a.jpg', data: image }]);
-    await t.api.services.models.Company.updateOne({ _id: owner.companyId }, { $set: { total_purchased_storage_bytes: first.body.data[0]!.bytes + 100 } });
+    await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { total_purchased_storage_bytes: first.body.data[0]!.bytes + 100 } });
     const full = await upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: 'b.jpg', data: image }]);
     expect(full.status).toBe(400);
     expect(full.body.message).toBe('Din lagerplads er fuld');
@@ -208,10 +208,11 @@ describe('storage accounting', () => {
 
 describe('the sweeper', () => {
   it('removes an upload cut off half-way, with its storage entry, after an hour', async () => {
-    const { sweepStalledUploads } = await import('../src/domain/clients/images.js');
+    const { sweepStalledUploads } = await import('../src/domain/images/images.js');
     const { owner, clientId, journalId } = await clientWithJournal();
     const answer = await upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: 'a.jpg', data: await photo(60, 60) }]);
-    const { models, blobs } = t.api.services;
+    const { models } = t;
+    const { blobs } = t.api.services;
     // As if the process died after the ledger entry, before the image turned 'ready'.
     await models.Image.updateOne({ _id: answer.body.data[0]!.id }, { $set: { status: 'uploading' } });
     expect(await sweepStalledUploads({ models, blobs }, t.clock.now())).toBe(0);

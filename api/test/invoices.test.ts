@@ -61,7 +61,7 @@ describe('required data', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Du mangler at udfylde (Firmaindstillinger: Reg.nr., Kontonummer)||Du mangler at udfylde (Klientdata: Adresse, Postnummer, By)');
     expect((await t.call('getInvoicePreview', { bookingId: booked.body.data.id, settings: SETTINGS }, owner.token)).body.message).toBe(refused.body.message);
-    expect(await t.api.services.models.Invoice.countDocuments({ companyId: owner.companyId })).toBe(0);
+    expect(await t.models.Invoice.countDocuments({ companyId: owner.companyId })).toBe(0);
   });
 
   it('keeps the company profile to the owner and to the spec rules', async () => {
@@ -144,7 +144,7 @@ describe('issuing', () => {
     expect((await t.call('addInvoice', { bookingId: second.id, settings: SETTINGS }, clinic.token)).body.data.number).toBe('0100-26');
 
     // The free trial would have run out by then: this clinic pays for pro.
-    await t.api.services.models.Company.updateOne({ _id: clinic.companyId }, { $set: { planType: 'pro', status: 'active' } });
+    await t.models.Company.updateOne({ _id: clinic.companyId }, { $set: { planType: 'pro', status: 'active' } });
     const newYear = copenhagenWallTime(2027, 1, 1, 0, 5) - t.clock.now();
     t.clock.advance(newYear);
     try {

@@ -107,8 +107,8 @@ describe('clientAddBooking', () => {
     for (const from of [at(2, 7), at(2, 11, 30), at(3, 9), at(2, 9, 5)]) {
       expect((await t.call('clientAddBooking', publicBooking(clinic, from))).status).toBe(409);
     }
-    expect(await t.api.services.models.Booking.countDocuments({ companyId: clinic.owner.companyId })).toBe(0);
-    expect(await t.api.services.models.Client.countDocuments({ companyId: clinic.owner.companyId })).toBe(0);
+    expect(await t.models.Booking.countDocuments({ companyId: clinic.owner.companyId })).toBe(0);
+    expect(await t.models.Client.countDocuments({ companyId: clinic.owner.companyId })).toBe(0);
   });
 
   it('refuses when the form is off, for a treatment of another therapist, and without consent or reason', async () => {
@@ -134,15 +134,15 @@ describe('clientAddBooking', () => {
       t.call('clientAddBooking', publicBooking(clinic, at(2, 10), { client: newClient('4442') })),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(await t.api.services.models.Booking.countDocuments({ companyId: clinic.owner.companyId })).toBe(1);
+    expect(await t.models.Booking.countDocuments({ companyId: clinic.owner.companyId })).toBe(1);
     // The loser's new client record went again.
-    expect(await t.api.services.models.Client.countDocuments({ companyId: clinic.owner.companyId })).toBe(1);
+    expect(await t.models.Client.countDocuments({ companyId: clinic.owner.companyId })).toBe(1);
   });
 
   it('books an existing client found by the full CPR number, even when the therapist takes no new clients', async () => {
     const clinic = await bookableClinic();
     await t.call('addBooking', { treatmentId: clinic.treatmentId, from: at(4, 9), client: newClient('5555') }, clinic.owner.token);
-    await t.api.services.models.Therapist.updateOne({ _id: clinic.owner.therapistId }, { isAvailable: false });
+    await t.models.Therapist.updateOne({ _id: clinic.owner.therapistId }, { isAvailable: false });
 
     expect((await t.call('getClientsFromTherapistCompanyOnlineBooking', { therapistId: clinic.owner.therapistId, CPR: '010190' })).body.errors?.CPR).toBe('Skriv hele CPR-nummeret (10 cifre)');
     expect((await t.call('getClientsFromTherapistCompanyOnlineBooking', { therapistId: clinic.owner.therapistId, CPR: '010190-9999' })).body.data).toEqual([]);
@@ -151,7 +151,7 @@ describe('clientAddBooking', () => {
     const { clientId, name } = found.body.data[0]!;
     expect(name).toBe('S*** K***');
     expect(clientId).not.toContain('5555');
-    const client = await t.api.services.models.Client.findOne({ companyId: clinic.owner.companyId }).lean();
+    const client = await t.models.Client.findOne({ companyId: clinic.owner.companyId }).lean();
     expect(clientId).not.toContain(client!._id.toString());
 
     const refusedNew = await t.call('clientAddBooking', publicBooking(clinic, at(2, 9)));
@@ -223,7 +223,7 @@ describe('course sign-up', () => {
     // Removing the last one leaves an empty day; nobody is waiting.
     await t.call('deleteEventDateClient', { id: after.body.data[0]!.id }, clinic.owner.token);
     expect((await t.call('clientGetEventDatesFromTherapist', { eventId })).body.data[0]).toMatchObject({ clients: 0, full: false });
-    expect(await t.api.services.models.CourseSeat.countDocuments({ eventDateId: dateId })).toBe(0);
+    expect(await t.models.CourseSeat.countDocuments({ eventDateId: dateId })).toBe(0);
   });
 
   it('moves exactly as many people up as seats were freed when removals race', async () => {
@@ -238,7 +238,7 @@ describe('course sign-up', () => {
     const rows = (await t.call('getEventDateClientsFromTherapist', { eventDateId: dateId }, clinic.owner.token)).body.data;
     expect(rows.filter((row) => !row.isWaiting)).toHaveLength(2);
     expect(rows.filter((row) => row.isWaiting)).toHaveLength(1);
-    const seats = await t.api.services.models.CourseSeat.find({ eventDateId: dateId }).lean();
+    const seats = await t.models.CourseSeat.find({ eventDateId: dateId }).lean();
     expect(seats).toHaveLength(2);
     // Each seat belongs to one of the seated, and nobody holds two.
     expect(new Set(seats.map((seat) => String(seat.ref)))).toEqual(new Set(rows.filter((row) => !row.isWaiting).map((row) => row.id)));
@@ -255,7 +255,7 @@ describe('course sign-up', () => {
     expect(answers.map((answer) => answer.body.data?.[0]?.isWaiting).sort()).toEqual([false, false, true, true, true]);
     const rows = (await t.call('getEventDateClientsFromTherapist', { eventDateId: dateId }, clinic.owner.token)).body.data;
     expect(rows.filter((row) => !row.isWaiting)).toHaveLength(2);
-    expect(await t.api.services.models.CourseSeat.countDocuments({ eventDateId: dateId })).toBe(2);
+    expect(await t.models.CourseSeat.countDocuments({ eventDateId: dateId })).toBe(2);
   });
 
   it('enforces the sign-up deadline and refuses signing up twice', async () => {
@@ -282,13 +282,13 @@ describe('clientUnsubscribe', () => {
   it('opts the client out with a signed token, and refuses database ids and forged tokens', async () => {
     const clinic = await bookableClinic();
     const booked = await t.call('addBooking', { treatmentId: clinic.treatmentId, from: at(4, 9), client: newClient('1212') }, clinic.owner.token);
-    const { unsubscribeToken } = await import('../src/domain/online-booking/online-booking.js');
+    const { unsubscribeToken } = await import('../src/domain/online-booking/unsubscribe.js');
     const token = unsubscribeToken(t.api.services.tokens, booked.body.data.clientId, clinic.owner.companyId);
     expect((await t.call('clientUnsubscribe', { clientId: booked.body.data.clientId.padEnd(24, '0') })).status).toBe(400);
     expect((await t.call('clientUnsubscribe', { clientId: `${token.slice(0, -4)}AAAA` })).status).toBe(400);
     const answer = await t.call('clientUnsubscribe', { clientId: token });
     expect(answer.body.message).toBe('Du er nu afmeldt nyhedsbreve');
-    expect((await t.api.services.models.Client.findById(booked.body.data.clientId).lean())?.newsletter).toBe(false);
+    expect((await t.models.Client.findById(booked.body.data.clientId).lean())?.newsletter).toBe(false);
   });
 });
 

@@ -9,7 +9,7 @@ it('keeps mails in the development outbox and shows them at /dev/outbox, with th
   try {
     const owner = await registerAndLogin(t);
     expect((await t.call('resetPassword', { email: owner.email })).status).toBe(200);
-    const stored = await t.api.services.models.OutboxMail.findOne({ to: owner.email }).lean();
+    const stored = await t.models.OutboxMail.findOne({ to: owner.email }).lean();
     expect(stored?.subject).toBe('Nulstil din adgangskode');
     const page = await (await fetch(t.url.replace(/\/api$/, '/dev/outbox'))).text();
     expect(page).toContain('Nulstil din adgangskode');
@@ -34,9 +34,9 @@ it('serves no development routes in production', async () => {
 it('seeds the demo clinic once: owner, therapist, free trial, treatments; the logins work', async () => {
   const t = await startTestApi();
   try {
-    const models = createModels(t.api.services.models.Company.db);
-    await seedDemoClinic(models);
-    await seedDemoClinic(models);
+    await seedDemoClinic(createModels(t.models.Company.db));
+    await seedDemoClinic(createModels(t.models.Company.db));
+    const { models } = t;
     const owner = await models.Therapist.findOne({ username: DEMO.owner.email }).lean();
     expect(owner?.isAdmin).toBe(true);
     expect(await models.Therapist.countDocuments({ companyId: owner!.companyId })).toBe(2);

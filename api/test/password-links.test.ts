@@ -97,7 +97,7 @@ describe('resetPassword', () => {
 describe('therapistSetPassword', () => {
   it('sets the password of an invited therapist from a single-use token that is no database id', async () => {
     const owner = await registerAndLogin(t);
-    const { Therapist } = t.api.services.models;
+    const { Therapist } = t.models;
     const invited = await Therapist.create({
       companyId: owner.companyId,
       username: uniqueEmail('inviteret'),
@@ -110,7 +110,7 @@ describe('therapistSetPassword', () => {
     expect((await t.call('login', { username: invited.username, password: 'hvad-som-helst' })).status).toBe(401);
     expect((await t.call('therapistSetPassword', { id: invited._id.toString(), password: 'idas-kodeord' })).status).toBe(400);
 
-    const token = await issueLinkToken(t.api.services.models, 'setPassword', invited._id, 3600, t.clock.now());
+    const token = await issueLinkToken(t.models, 'setPassword', invited._id, 3600, t.clock.now());
     const answer = await t.call('therapistSetPassword', { id: token, password: 'idas-kodeord' });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Password opdateret');
@@ -122,7 +122,7 @@ describe('therapistSetPassword', () => {
 
   it('does not accept a reset token as an invitation, nor the other way round', async () => {
     const owner = await registerAndLogin(t);
-    const resetToken = await issueLinkToken(t.api.services.models, 'reset', new (await import('mongoose')).Types.ObjectId(owner.therapistId), 3600, t.clock.now());
+    const resetToken = await issueLinkToken(t.models, 'reset', new (await import('mongoose')).Types.ObjectId(owner.therapistId), 3600, t.clock.now());
     expect((await t.call('therapistSetPassword', { id: resetToken, password: 'idas-kodeord' })).status).toBe(400);
   });
 });

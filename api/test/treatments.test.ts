@@ -18,7 +18,7 @@ it('adds a treatment with price in DKK (also as "450,50"), duration and pause in
   expect(added.status).toBe(200);
   expect(added.body.message).toBe('Behandling tilføjet med succes!');
   expect(added.body.data).toMatchObject({ name: 'Massage', price: 450.5, duration: 2700, pause: 300, therapistId: owner.therapistId, isEdit: true, nameFirst: 'Mette' });
-  const stored = await t.api.services.models.Treatment.findById(added.body.data.id).lean();
+  const stored = await t.models.Treatment.findById(added.body.data.id).lean();
   expect(stored?.priceOre).toBe(45050);
 });
 
@@ -36,7 +36,7 @@ it.each([
   const answer = await t.post({ action: 'addTreatment', token: owner.token, ...treatment('X'), ...change });
   expect(answer.status).toBe(400);
   expect(answer.body.errors?.[field]).toBe(message);
-  expect(await t.api.services.models.Treatment.countDocuments({ companyId: owner.companyId })).toBe(0);
+  expect(await t.models.Treatment.countDocuments({ companyId: owner.companyId })).toBe(0);
 });
 
 it('lists the clinic grouped per therapist, paginated, with isEdit and search rules per role', async () => {
@@ -84,8 +84,8 @@ it('lets a therapist change only their own treatments and the owner any; another
   ]) {
     expect([403, 404]).toContain((await call).status);
   }
-  expect((await t.api.services.models.Treatment.findById(ownersId).lean())?.name).toBe('Ejerens');
-  expect(await t.api.services.models.Treatment.countDocuments({ companyId: owner.companyId })).toBe(2);
+  expect((await t.models.Treatment.findById(ownersId).lean())?.name).toBe('Ejerens');
+  expect(await t.models.Treatment.countDocuments({ companyId: owner.companyId })).toBe(2);
 
   expect((await t.call('deleteTreatment', { id: ownersId }, owner.token)).status).toBe(200);
   expect((await t.call('getTreatment', { id: ownersId }, owner.token)).status).toBe(404);
@@ -105,7 +105,7 @@ it("gives a therapist's list for the booking drawer, the caller's own by default
 
 it('needs an allowing plan to change the catalogue', async () => {
   const owner = await clinicWithTrial(t);
-  await t.api.services.models.Company.updateOne({ _id: owner.companyId }, { status: 'expired' });
+  await t.models.Company.updateOne({ _id: owner.companyId }, { status: 'expired' });
   const answer = await t.call('addTreatment', treatment('Efter udløb'), owner.token);
   expect(answer.status).toBe(403);
   expect(answer.body.message).toBe('Kan kun bruges med pro abonnement');

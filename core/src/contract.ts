@@ -12,9 +12,11 @@ import { z } from 'zod';
 export const ACCESS_LEVELS = ['public', 'therapist', 'owner', 'superadmin', 'team'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
-export interface ActionContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
-  /** Who may call it. An action may allow several kinds of caller. */
-  readonly access: AccessLevel | readonly AccessLevel[];
+export type AccessDeclaration = AccessLevel | readonly AccessLevel[];
+
+export interface ActionContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, Access extends AccessDeclaration = AccessDeclaration> {
+  /** Who may call it. An action may allow several kinds of caller. Kept literal: the API narrows the handler's context by it. */
+  readonly access: Access;
   /** A plan gate: 'pro' needs an active free trial, an active pro plan, or a cancelled plan before its end. */
   readonly plan?: 'pro';
   /** The body fields besides `action` and `token`; always a strict object so unknown keys are refused. */
@@ -25,7 +27,9 @@ export interface ActionContract<I extends z.ZodType = z.ZodType, O extends z.Zod
   readonly summary: string;
 }
 
-export function defineAction<I extends z.ZodType, O extends z.ZodType>(contract: ActionContract<I, O>): ActionContract<I, O> {
+export function defineAction<I extends z.ZodType, O extends z.ZodType, const Access extends AccessDeclaration>(
+  contract: ActionContract<I, O, Access>,
+): ActionContract<I, O, Access> {
   return contract;
 }
 

@@ -1,57 +1,17 @@
-/** Client records, journals, the Stamjournal, comments, images, storage and the intake form. Thin. */
-import { clientMessages } from '@klinik/core';
-import { freeLastDigit, deleteClient, historyOf, listClients, toClientRecord, updateClient, visibleClient } from '../domain/clients/records.js';
-import {
-  addCustomField,
-  deleteCustomField,
-  journalFields,
-  journalFromBooking,
-  journalsOfClient,
-  openJournal,
-  saveComment,
-  saveCustomField,
-  saveJournal,
-  stamjournalFields,
-} from '../domain/clients/journals.js';
-import { deleteImage, listImages, storageUsage, uploadImages } from '../domain/clients/images.js';
+/** Client records (Stamdata) and the intake form (core/src/actions/clients.ts). Thin. */
+import { clientMessages, type clientActions } from '@klinik/core';
+import { visibleClient } from '../domain/clients/clients.js';
+import { eraseClient } from '../domain/clients/erasure.js';
 import { addClientFromForm, addQuestion, changeQuestion, listQuestions, publicForm, removeQuestion, submitPublicForm } from '../domain/clients/intake.js';
+import { freeLastDigit, listClients, toClientRecord, updateClient } from '../domain/clients/records.js';
 import type { Handlers } from './types.js';
 
-type ClientAction =
-  | 'getAllClient'
-  | 'getClient'
-  | 'setClient'
-  | 'deleteClient'
-  | 'getClientLastDigit'
-  | 'addClient'
-  | 'getClientFormFields'
-  | 'addClientFormField'
-  | 'setClientFormField'
-  | 'deleteClientFormField'
-  | 'getPublicClientForm'
-  | 'clientSubmitClientForm'
-  | 'getJournalFromBooking'
-  | 'getJournalsFromClient'
-  | 'addJournal'
-  | 'setJournal'
-  | 'getCustomFieldsFromJournal'
-  | 'getCustomFieldsFromClientIsNotJournal'
-  | 'addCustomField'
-  | 'setCustomField'
-  | 'deleteCustomField'
-  | 'saveFieldComment'
-  | 'getClientHistory'
-  | 'uploadImages'
-  | 'getImages'
-  | 'deleteImage'
-  | 'getStorageUsage';
-
-export const clientHandlers: Handlers<ClientAction> = {
+export const clientHandlers: Handlers<keyof typeof clientActions> = {
   getAllClient: (input, ctx) => listClients(ctx, input),
   getClient: async ({ id }, ctx) => ({ data: toClientRecord(await visibleClient(ctx, id)) }),
   setClient: async ({ id, changes }, ctx) => ({ message: 'Gemt', data: await updateClient(ctx, id, changes) }),
   async deleteClient({ id }, ctx) {
-    await deleteClient(ctx, id);
+    await eraseClient(ctx, id);
     return { message: clientMessages.clientDeleted };
   },
   getClientLastDigit: async ({ CPR6Digit }, ctx) => ({ data: { lastDigit: await freeLastDigit(ctx, CPR6Digit) } }),
@@ -71,30 +31,4 @@ export const clientHandlers: Handlers<ClientAction> = {
     await submitPublicForm(ctx, input);
     return { message: clientMessages.formSubmitted };
   },
-
-  getJournalFromBooking: async ({ bookingId }, ctx) => ({ data: await journalFromBooking(ctx, bookingId) }),
-  getJournalsFromClient: async ({ clientId }, ctx) => ({ data: await journalsOfClient(ctx, clientId) }),
-  addJournal: async (input, ctx) => ({ data: await openJournal(ctx, input) }),
-  setJournal: async (input, ctx) => ({ message: 'Gemt', data: await saveJournal(ctx, input) }),
-  getCustomFieldsFromJournal: async ({ journalId }, ctx) => ({ data: await journalFields(ctx, journalId) }),
-  getCustomFieldsFromClientIsNotJournal: async ({ clientId }, ctx) => ({ data: await stamjournalFields(ctx, clientId) }),
-  addCustomField: async (input, ctx) => ({ message: 'Feltet er tilføjet', data: await addCustomField(ctx, input) }),
-  setCustomField: async (input, ctx) => ({ message: 'Gemt', data: await saveCustomField(ctx, input) }),
-  async deleteCustomField({ id }, ctx) {
-    await deleteCustomField(ctx, id);
-    return { message: 'Feltet er slettet' };
-  },
-  saveFieldComment: async (input, ctx) => ({ message: 'Kommentaren er gemt', data: await saveComment(ctx, input) }),
-  getClientHistory: async (input, ctx) => ({ data: await historyOf(ctx, input) }),
-
-  uploadImages: async (input, ctx) => {
-    const data = await uploadImages(ctx, input);
-    return { message: data.length === 1 ? 'Billedet er uploadet' : `${data.length} billeder er uploadet`, data };
-  },
-  getImages: async (input, ctx) => ({ data: await listImages(ctx, input) }),
-  async deleteImage({ id }, ctx) {
-    await deleteImage(ctx, id);
-    return { message: 'Billedet er slettet' };
-  },
-  getStorageUsage: async (_input, ctx) => ({ data: await storageUsage(ctx) }),
 };

@@ -5,16 +5,25 @@
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
 import { authHandlers } from './auth.js';
 import { clientHandlers } from './clients.js';
-import { invoiceHandlers } from './invoices.js';
 import { courseHandlers } from './courses.js';
+import { imageHandlers } from './images.js';
+import { invoiceHandlers } from './invoices.js';
+import { journalHandlers } from './journals.js';
+import { onlineBookingHandlers } from './online-booking.js';
 import { schedulingHandlers } from './scheduling.js';
+import { treatmentHandlers } from './treatments.js';
 import type { Handler, Handlers } from './types.js';
 
+/** One handler file per contract group of core/src/actions. */
 export const handlers: Handlers<ActionName> = {
   ...authHandlers,
+  ...treatmentHandlers,
   ...schedulingHandlers,
   ...courseHandlers,
+  ...onlineBookingHandlers,
   ...clientHandlers,
+  ...journalHandlers,
+  ...imageHandlers,
   ...invoiceHandlers,
 };
 

@@ -1,41 +1,14 @@
-/** Invoices, credit notes, merged statements, the company profile and the CVR counter. Thin. */
+/** Invoices, credit notes, merged statements, the company profile and the CVR counter (core/src/actions/invoices.ts). Thin. */
+import type { invoiceActions } from '@klinik/core';
 import { companyProfile, cvrCounter, setCvrCounter, startCvrCounter, updateCompanyProfile, uploadLogo } from '../domain/invoices/company.js';
-import {
-  createMerged,
-  deleteMerged,
-  invoicesForPeriod,
-  invoicesOfBookings,
-  issueInvoice,
-  listInvoices,
-  mailInvoice,
-  mergedOfClient,
-  previewInvoice,
-  toInvoice,
-  updateMerged,
-  visibleInvoice,
-} from '../domain/invoices/invoices.js';
+import { issueInvoice, previewInvoice } from '../domain/invoices/issue.js';
+import { mailInvoice } from '../domain/invoices/mail.js';
+import { createMerged, deleteMerged, mergedOfClient, updateMerged } from '../domain/invoices/merged.js';
+import { invoicesForPeriod, invoicesOfBookings, listInvoices, visibleInvoice } from '../domain/invoices/queries.js';
+import { toInvoice } from '../domain/invoices/views.js';
 import type { Handlers } from './types.js';
 
-type InvoiceAction =
-  | 'getCompany'
-  | 'setCompany'
-  | 'uploadCompanyLogo'
-  | 'getInvoicePreview'
-  | 'addInvoice'
-  | 'getInvoice'
-  | 'getAllInvoice'
-  | 'getInvoicesByBookingIds'
-  | 'getMergedInvoicesByClient'
-  | 'getInvoicesForPeriod'
-  | 'addMergedInvoice'
-  | 'setMergedInvoice'
-  | 'deleteInvoice'
-  | 'invoiceMail'
-  | 'getCvrFromNumber'
-  | 'addCvrNumber'
-  | 'setCvrCounter';
-
-export const invoiceHandlers: Handlers<InvoiceAction> = {
+export const invoiceHandlers: Handlers<keyof typeof invoiceActions> = {
   getCompany: async (_input, ctx) => ({ data: await companyProfile(ctx) }),
   setCompany: async (input, ctx) => ({ message: 'Firmaoplysningerne er gemt', data: await updateCompanyProfile(ctx, input) }),
   uploadCompanyLogo: async (_input, ctx) => ({ message: 'Logoet er gemt', data: await uploadLogo(ctx) }),

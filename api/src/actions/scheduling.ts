@@ -1,4 +1,5 @@
-/** Treatments, bookings, leaves, opening hours and the client search of the booking drawer. Thin. */
+/** Bookings, leaves, opening hours and the booking drawer's client search (core/src/actions/scheduling.ts). Thin. */
+import type { schedulingActions } from '@klinik/core';
 import { searchClients } from '../domain/clients/clients.js';
 import { addBooking, changeBooking, clientBookings, findBooking, listBookings, removeBooking, toBookingView } from '../domain/scheduling/bookings.js';
 import {
@@ -10,44 +11,9 @@ import {
   removeLeave,
   removeOpeningHours,
 } from '../domain/scheduling/leaves-and-opening-hours.js';
-import { createTreatment, deleteTreatment, getTreatment, listTreatments, therapistTreatments, updateTreatment } from '../domain/treatments/treatments.js';
 import type { Handlers } from './types.js';
 
-type SchedulingAction =
-  | 'getAllTreatment'
-  | 'getTreatment'
-  | 'addTreatment'
-  | 'setTreatment'
-  | 'deleteTreatment'
-  | 'getTreatmentsFromTherapist'
-  | 'getAvailableTreatmentsFromTherapist'
-  | 'getBookingsFromTherapist'
-  | 'getBooking'
-  | 'addBooking'
-  | 'setBooking'
-  | 'deleteBooking'
-  | 'getBookingsFromClient'
-  | 'getLeavesForDay'
-  | 'addLeave'
-  | 'deleteLeave'
-  | 'getOpeningHoursFromTherapist'
-  | 'addOpeningHours'
-  | 'addWeeklyOpeningHours'
-  | 'deleteOpeningHours'
-  | 'getClientsFromTherapistCompany';
-
-export const schedulingHandlers: Handlers<SchedulingAction> = {
-  getAllTreatment: (input, ctx) => listTreatments(ctx, input),
-  getTreatment: async ({ id }, ctx) => ({ data: await getTreatment(ctx, id) }),
-  addTreatment: async (input, ctx) => ({ message: 'Behandling tilføjet med succes!', data: await createTreatment(ctx, input) }),
-  setTreatment: async (input, ctx) => ({ message: 'Behandlingen blev opdateret med succes!', data: await updateTreatment(ctx, input) }),
-  async deleteTreatment({ id }, ctx) {
-    await deleteTreatment(ctx, id);
-    return { message: 'Behandlingen er slettet' };
-  },
-  getTreatmentsFromTherapist: async ({ therapistId }, ctx) => ({ data: await therapistTreatments(ctx, therapistId) }),
-  getAvailableTreatmentsFromTherapist: async ({ therapistId }, ctx) => ({ data: await therapistTreatments(ctx, therapistId) }),
-
+export const schedulingHandlers: Handlers<keyof typeof schedulingActions> = {
   getBookingsFromTherapist: async (input, ctx) => ({ data: await listBookings(ctx, input) }),
   getBooking: async ({ id }, ctx) => ({ data: toBookingView(await findBooking(ctx, id)) }),
   addBooking: async (input, ctx) => ({ message: 'Bookingen er oprettet', data: await addBooking(ctx, input) }),

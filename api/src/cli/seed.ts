@@ -24,7 +24,7 @@ const TREATMENTS = [
 async function ensureTreatments(models: Models, therapistId: Types.ObjectId, companyId: Types.ObjectId) {
   for (const treatment of TREATMENTS) {
     await models.Treatment.updateOne(
-      { therapistId, name: treatment.name },
+      { companyId, therapistId, name: treatment.name },
       {
         $setOnInsert: {
           companyId,
@@ -40,8 +40,11 @@ async function ensureTreatments(models: Models, therapistId: Types.ObjectId, com
   }
 }
 
+/** The demo accounts are found by username, before their clinic is known (like a sign-in). */
+const BY_USERNAME = { crossTenant: 'seed: the demo accounts by username' };
+
 export async function seedDemoClinic(models: Models, now = Date.now()) {
-  let owner = await models.Therapist.findOne({ username: DEMO.owner.email }).lean();
+  let owner = await models.Therapist.findOne({ username: DEMO.owner.email }).setOptions(BY_USERNAME).lean();
   if (!owner) {
     await registerClinic(
       models,
@@ -68,7 +71,7 @@ export async function seedDemoClinic(models: Models, now = Date.now()) {
       },
       now,
     );
-    owner = await models.Therapist.findOne({ username: DEMO.owner.email }).lean();
+    owner = await models.Therapist.findOne({ username: DEMO.owner.email }).setOptions(BY_USERNAME).lean();
   }
   if (!owner) throw new Error('The demo owner could not be created');
   await models.Company.updateOne(
@@ -76,7 +79,7 @@ export async function seedDemoClinic(models: Models, now = Date.now()) {
     { $set: { planType: 'freeTrial', status: 'active', trial: now + REGISTRATION_TRIAL_MS } },
   );
   const therapist =
-    (await models.Therapist.findOne({ username: DEMO.therapist.email }).lean()) ??
+    (await models.Therapist.findOne({ username: DEMO.therapist.email }).setOptions(BY_USERNAME).lean()) ??
     (
       await models.Therapist.create({
         companyId: owner.companyId,

@@ -1,15 +1,16 @@
 /**
  * Who is calling: the token from the body is verified and the caller's current record is loaded on every call,
- * so a revoked session, a deactivated account, a disabled clinic or a lost admin right take effect at once.
+ * so a revoked session, a deactivated account, a disabled clinic or a lost admin right take effect at once. The
+ * answer is the context the action's declared access allows.
  */
 import { Types } from 'mongoose';
 import { accessLevelsOf, allowsProFeatures, messages, type ActionContract } from '@klinik/core';
-import type { Principal, Services } from '../context.js';
+import { OwnerContext, PublicContext, SuperadminContext, TeamContext, TherapistContext, type AnyContext, type RequestInfo, type Services } from '../context.js';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 
-export async function authenticate(contract: ActionContract, token: unknown, services: Services): Promise<Principal> {
+export async function authenticate(contract: ActionContract, token: unknown, services: Services, request: RequestInfo): Promise<AnyContext> {
   const levels = accessLevelsOf(contract);
-  if (levels.includes('public')) return { kind: 'anonymous' };
+  if (levels.includes('public')) return new PublicContext(services, request);
 
   const verified = services.tokens.verify(token);
   const { models } = services;
@@ -19,31 +20,30 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
     if (!Types.ObjectId.isValid(verified.subject) || !verified.companyId || !Types.ObjectId.isValid(verified.companyId)) {
       throw new UnauthorizedError('jwt malformed');
     }
-    // Both reads at once: the token names the company, and the therapist record must agree with it.
+    // Both reads at once: the token names the company, and the therapist record must belong to it.
+    const companyId = new Types.ObjectId(verified.companyId);
     const [therapist, company] = await Promise.all([
-      models.Therapist.findById(verified.subject).lean(),
-      models.Company.findById(verified.companyId).lean(),
+      models.Therapist.findOne({ _id: new Types.ObjectId(verified.subject), companyId }).lean(),
+      models.Company.findById(companyId).lean(),
     ]);
-    if (!therapist || therapist.tokenVersion !== verified.tokenVersion || therapist.companyId.toString() !== verified.companyId) {
-      throw new UnauthorizedError('jwt expired');
-    }
+    if (!therapist || therapist.tokenVersion !== verified.tokenVersion) throw new UnauthorizedError('jwt expired');
     if (therapist.isActive === false) throw new UnauthorizedError('jwt expired');
     if (!company) throw new UnauthorizedError('jwt expired');
     if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
     if (!levels.includes('therapist') && !therapist.isAdmin) throw new ForbiddenError(messages.ownerOnly);
     if (contract.plan === 'pro' && !allowsProFeatures(company, services.clock.now())) throw new ForbiddenError(messages.proPlanRequired);
-    return { kind: 'therapist', therapist, company };
+    return therapist.isAdmin ? new OwnerContext(services, request, therapist, company) : new TherapistContext(services, request, therapist, company);
   }
 
   if (verified.kind === 'superadmin') {
     if (!levels.includes('superadmin')) throw new ForbiddenError(messages.forbidden);
     if (verified.tokenVersion !== services.tokens.adminTokenVersion()) throw new UnauthorizedError('jwt expired');
-    return { kind: 'superadmin' };
+    return new SuperadminContext(services, request);
   }
 
   if (!levels.includes('team')) throw new ForbiddenError(messages.forbidden);
   if (!Types.ObjectId.isValid(verified.subject)) throw new UnauthorizedError('jwt malformed');
   const user = await models.TeamUser.findById(verified.subject, { tokenVersion: 1, isActive: 1 }).lean();
   if (!user || user.isActive === false || user.tokenVersion !== verified.tokenVersion) throw new UnauthorizedError('jwt expired');
-  return { kind: 'team', teamUserId: user._id.toString() };
+  return new TeamContext(services, request, user._id.toString());
 }

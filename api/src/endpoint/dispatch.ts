@@ -5,7 +5,7 @@
 import { actions, fieldErrorsFromIssues, isActionName, messages, type ActionName } from '@klinik/core';
 import { handlerFor } from '../actions/index.js';
 import { authenticate } from './authenticate.js';
-import { ActionContext, type Services, type UploadedFile } from '../context.js';
+import type { AnyContext, Services, UploadedFile } from '../context.js';
 import { ValidationError } from '../errors.js';
 
 export interface DispatchRequest {
@@ -34,7 +34,7 @@ export async function dispatch(request: DispatchRequest, services: Services): Pr
   const contract = actions[action];
 
   await applyRateLimits(action, rest, request.ip, services);
-  const principal = await authenticate(contract, token, services);
+  const context = await authenticate(contract, token, services, { ip: request.ip, files: request.files, origin: request.origin ?? '' });
 
   const parsed = contract.input.safeParse(rest);
   if (!parsed.success) {
@@ -42,9 +42,9 @@ export async function dispatch(request: DispatchRequest, services: Services): Pr
     throw new ValidationError(Object.values(errors)[0] ?? 'Ugyldige data', errors);
   }
 
-  const context = new ActionContext(principal, services, request.ip, request.files, request.origin);
   const handler = handlerFor(action);
-  const answer = await (handler as (input: unknown, ctx: ActionContext) => Promise<unknown>)(parsed.data, context);
+  // The handler's type names the context its access allows; authenticate built exactly that one.
+  const answer = await (handler as (input: unknown, ctx: AnyContext) => Promise<unknown>)(parsed.data, context);
 
   if (!services.config.production) {
     // Outside production every answer is checked against its strict contract, so a field that must never

@@ -7,9 +7,9 @@ import type { Logger } from 'pino';
 import { sweepExpiredLinkTokens } from '../domain/accounts/link-tokens.js';
 import { sweepOrphanTherapists } from '../domain/accounts/register.js';
 import { sweepRateLimits } from '../security/rate-limit.js';
-import { sweepOrphanClaims } from '../domain/scheduling/claims.js';
+import { sweepOrphanClaims } from '../data/concurrency/slot-claims.js';
 import type { Services } from '../context.js';
-import { sweepStalledUploads } from '../domain/clients/images.js';
+import { sweepStalledUploads } from '../domain/images/images.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
   const now = services.clock.now();

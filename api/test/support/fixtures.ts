@@ -61,7 +61,7 @@ export async function clinicWithTrial(t: TestApi, email = uniqueEmail()): Promis
 export async function colleagueOf(t: TestApi, owner: SignedInOwner, overrides: Record<string, unknown> = {}): Promise<{ token: string; therapistId: string; email: string }> {
   const { hashPassword } = await import('../../src/domain/accounts/passwords.js');
   const email = uniqueEmail('kollega');
-  const therapist = await t.api.services.models.Therapist.create({
+  const therapist = await t.models.Therapist.create({
     companyId: owner.companyId,
     username: email,
     email,

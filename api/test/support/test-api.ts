@@ -8,7 +8,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
+import { Aggregate, Query } from 'mongoose';
 import type { ActionInput, ActionName, ActionOutput } from '@klinik/core';
+import type { Models } from '../../src/models/index.js';
 import { createApi, type KlinikApi } from '../../src/app.js';
 import { DEFAULT_RATE_LIMITS, type ApiConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/connect.js';
@@ -46,11 +48,40 @@ export interface TestApi {
   clock: TestClock;
   logs: string[];
   config: ApiConfig;
+  /**
+   * The models for a test to look at or set up what it checks, across clinics: every query says so with the
+   * `crossTenant` option (the API itself reaches tenant data only through the scoped data access).
+   */
+  models: Models;
   /** Calls an action the way a browser does; answers status and body, never throws on 4xx. */
   call<A extends ActionName>(action: A, input: ActionInput<A>, token?: string): Promise<Answer<ActionOutput<A>>>;
   /** Sends any body at all (for bad input). */
   post(body: unknown, init?: { headers?: Record<string, string>; raw?: boolean }): Promise<Answer>;
   close(): Promise<void>;
+}
+
+const INSPECTION = 'test: inspects and sets up data across clinics';
+
+/** `models`, with every query and aggregation marked as a test's cross-clinic inspection. */
+export function inspectionModels(models: Models): Models {
+  return new Proxy(models, {
+    get(target, name) {
+      const model = target[name as keyof Models] as unknown as Record<string | symbol, unknown>;
+      if (!model) return model;
+      return new Proxy(model, {
+        get(inner, property) {
+          const value = inner[property];
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            const result = (value as (...a: unknown[]) => unknown).apply(inner, args);
+            if (result instanceof Query) return result.setOptions({ crossTenant: INSPECTION });
+            if (result instanceof Aggregate) return result.option({ crossTenant: INSPECTION } as never);
+            return result;
+          };
+        },
+      });
+    },
+  });
 }
 
 export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
@@ -121,6 +152,7 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<
     clock,
     logs,
     config,
+    models: inspectionModels(api.services.models),
     call: (action, input, token) => post({ ...input, action, ...(token ? { token } : {}) }) as never,
     post,
     async close() {

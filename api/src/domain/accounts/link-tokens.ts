@@ -49,6 +49,7 @@ export async function setPasswordFromLink(models: Models, purpose: LinkPurpose, 
   const therapistId = await consumeLinkToken(models, purpose, rawToken, now);
   if (!therapistId) return false;
   const passwordHash = await hashPassword(password);
-  await models.Therapist.updateOne({ _id: therapistId }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } });
+  // The link names the therapist, not a clinic: the token's record is the only way to it.
+  await models.Therapist.updateOne({ _id: therapistId }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } }).setOptions({ crossTenant: 'a password link names its therapist' });
   return true;
 }

@@ -49,7 +49,7 @@ export async function registerClinic(models: Models, input: ParsedInput<'registe
       trial,
     });
   } catch (error) {
-    await models.Therapist.deleteOne({ _id: therapist._id });
+    await models.Therapist.deleteOne({ _id: therapist._id, companyId });
     throw error;
   }
   return { therapistId: therapist._id.toString(), companyId: companyId.toString() };
@@ -61,14 +61,15 @@ export async function registerClinic(models: Models, input: ParsedInput<'registe
  */
 export async function sweepOrphanTherapists(models: Models, now: number): Promise<number> {
   const hour = 60 * 60 * 1000;
-  const candidates = await models.Therapist.find({ createdAt: { $lt: now - hour, $gt: now - 7 * 24 * hour } }, { companyId: 1 }).lean();
+  const sweep = { crossTenant: 'sweeper: registrations cut off half-way, in every clinic' };
+  const candidates = await models.Therapist.find({ createdAt: { $lt: now - hour, $gt: now - 7 * 24 * hour } }, { companyId: 1 }).setOptions(sweep).lean();
   const companyIds = [...new Set(candidates.map((therapist) => therapist.companyId.toString()))];
   if (companyIds.length === 0) return 0;
   const existing = new Set(
-    (await models.Company.find({ _id: { $in: companyIds } }, { _id: 1 }).lean()).map((company) => company._id.toString()),
+    (await models.Company.find({ _id: { $in: companyIds } }, { _id: 1 }).setOptions(sweep).lean()).map((company) => company._id.toString()),
   );
   const orphans = candidates.filter((therapist) => !existing.has(therapist.companyId.toString())).map((therapist) => therapist._id);
   if (orphans.length === 0) return 0;
-  const result = await models.Therapist.deleteMany({ _id: { $in: orphans } });
+  const result = await models.Therapist.deleteMany({ _id: { $in: orphans } }).setOptions(sweep);
   return result.deletedCount;
 }

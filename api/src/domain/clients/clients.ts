@@ -1,18 +1,18 @@
 /**
  * The part of the client record the calendar needs: find clients to book, and create a client from the new-client
- * fields of a booking. Within a clinic the owner sees every client; a therapist the clients they created.
+ * fields of a booking. Within a clinic the owner sees every client; a therapist the clients they created (the Client
+ * model's rule, applied by the scoped data access).
  * CPR numbers are stored as given (searchable by the clinic); they never go into logs, URLs or localStorage.
  */
 import { Types } from 'mongoose';
 import { schedulingMessages, type ClientSummary, type ParsedInput } from '@klinik/core';
-import type { ActionContext } from '../../context.js';
-import { ConflictError, isDuplicateKeyError } from '../../errors.js';
-import type { ClientDoc, Models } from '../../models/index.js';
+import { clientMessages } from '@klinik/core';
+import type { TherapistContext } from '../../context.js';
+import type { TenantDb } from '../../data/tenant-db.js';
+import { ConflictError, isDuplicateKeyError, NotFoundError } from '../../errors.js';
+import type { ClientDoc } from '../../models/index.js';
 import { nameWordsFilter } from '../search.js';
 
-export function clientVisibility(ctx: ActionContext): Record<string, unknown> {
-  return ctx.therapist.isAdmin ? { companyId: ctx.company._id } : { companyId: ctx.company._id, createdBy: ctx.therapist._id };
-}
 
 export function toClientSummary(client: ClientDoc): ClientSummary {
   return {
@@ -28,8 +28,8 @@ export function toClientSummary(client: ClientDoc): ClientSummary {
 
 
 /** Name (first, last or both) or CPR (with or without the dash); at most 20, by name. */
-export async function searchClients(ctx: ActionContext, search: string): Promise<ClientSummary[]> {
-  const filter: Record<string, unknown> = clientVisibility(ctx);
+export async function searchClients(ctx: TherapistContext, search: string): Promise<ClientSummary[]> {
+  const filter: Record<string, unknown> = {};
   const text = search.trim();
   if (text) {
     const digits = text.replace(/[\s-]/g, '');
@@ -39,21 +39,27 @@ export async function searchClients(ctx: ActionContext, search: string): Promise
       Object.assign(filter, nameWordsFilter(text));
     }
   }
-  const clients = await ctx.models.Client.find(filter).sort({ nameFirst: 1, nameLast: 1 }).limit(20).lean();
+  const clients = await ctx.db.Client.find(filter).sort({ nameFirst: 1, nameLast: 1 }).limit(20).lean();
   return clients.map(toClientSummary);
 }
 
-export async function findVisibleClient(ctx: ActionContext, clientId: string): Promise<ClientDoc | null> {
-  return ctx.models.Client.findOne({ ...clientVisibility(ctx), _id: new Types.ObjectId(clientId) }).lean();
+export async function findVisibleClient(ctx: TherapistContext, clientId: string | Types.ObjectId): Promise<ClientDoc | null> {
+  return ctx.db.Client.findById(new Types.ObjectId(clientId.toString())).lean();
+}
+
+/** The visible client `id`, or 404 (also for another clinic's id, so ids cannot be probed). */
+export async function visibleClient(ctx: TherapistContext, id: string | Types.ObjectId): Promise<ClientDoc> {
+  const client = await findVisibleClient(ctx, id);
+  if (!client) throw new NotFoundError(clientMessages.clientNotFound);
+  return client;
 }
 
 type NewClient = NonNullable<ParsedInput<'addBooking'>['client']> & { address?: string; post?: string; town?: string };
 
-/** Creates a client of `companyId`; a CPR number the clinic already has answers 409. */
-export async function createClient(models: Models, companyId: Types.ObjectId, fields: NewClient, createdBy: Types.ObjectId): Promise<ClientDoc> {
+/** Creates a client of the clinic of `db`; a CPR number the clinic already has answers 409. */
+export async function createClient(db: TenantDb, fields: NewClient, createdBy: Types.ObjectId): Promise<ClientDoc> {
   try {
-    const client = await models.Client.create({
-      companyId,
+    const client = await db.Client.create({
       createdBy,
       nameFirst: fields.nameFirst,
       nameLast: fields.nameLast,

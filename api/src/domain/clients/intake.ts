@@ -6,12 +6,12 @@
  */
 import { Types } from 'mongoose';
 import { clientMessages, type ClientFormField, type ParsedInput, type PublicClientForm } from '@klinik/core';
-import { sendNotice } from '../../adapters/mail/index.js';
 import { clientFormMail } from '../../adapters/mail/templates.js';
-import type { ActionContext } from '../../context.js';
+import type { PublicContext, TherapistContext } from '../../context.js';
+import type { TenantDb } from '../../data/tenant-db.js';
 import { isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
-import type { ClientDoc, ClientFormFieldDoc, CompanyDoc, Models } from '../../models/index.js';
-import { publicTherapist } from '../online-booking/online-booking.js';
+import type { ClientDoc, ClientFormFieldDoc, CompanyDoc } from '../../models/index.js';
+import { publicTherapist } from '../online-booking/public-therapist.js';
 import { createClient } from './clients.js';
 
 /** A mailed form link is valid this long. */
@@ -21,37 +21,37 @@ function toQuestion(field: ClientFormFieldDoc): ClientFormField {
   return { id: field._id.toString(), fieldName: field.fieldName, fieldType: field.fieldType as ClientFormField['fieldType'], isRequired: Boolean(field.isRequired) };
 }
 
-export async function listQuestions(ctx: ActionContext): Promise<ClientFormField[]> {
-  const fields = await ctx.models.ClientFormField.find({ companyId: ctx.company._id }).sort({ createdAt: -1, _id: -1 }).limit(500).lean();
+export async function listQuestions(ctx: TherapistContext): Promise<ClientFormField[]> {
+  const fields = await ctx.db.ClientFormField.find({}).sort({ createdAt: -1, _id: -1 }).limit(500).lean();
   return fields.map(toQuestion);
 }
 
-export async function addQuestion(ctx: ActionContext, input: ParsedInput<'addClientFormField'>): Promise<ClientFormField> {
-  const field = await ctx.models.ClientFormField.create({ companyId: ctx.company._id, ...input });
+export async function addQuestion(ctx: TherapistContext, input: ParsedInput<'addClientFormField'>): Promise<ClientFormField> {
+  const field = await ctx.db.ClientFormField.create({ ...input });
   return toQuestion(field.toObject());
 }
 
-export async function changeQuestion(ctx: ActionContext, input: ParsedInput<'setClientFormField'>): Promise<ClientFormField> {
+export async function changeQuestion(ctx: TherapistContext, input: ParsedInput<'setClientFormField'>): Promise<ClientFormField> {
   const { id, ...fields } = input;
-  const field = await ctx.models.ClientFormField.findOneAndUpdate({ _id: new Types.ObjectId(id), companyId: ctx.company._id }, { $set: fields }, { returnDocument: 'after' }).lean();
+  const field = await ctx.db.ClientFormField.findOneAndUpdate({ _id: new Types.ObjectId(id) }, { $set: fields }, { returnDocument: 'after' }).lean();
   if (!field) throw new NotFoundError(clientMessages.questionNotFound);
   return toQuestion(field);
 }
 
-export async function removeQuestion(ctx: ActionContext, id: string): Promise<void> {
-  const result = await ctx.models.ClientFormField.deleteOne({ _id: new Types.ObjectId(id), companyId: ctx.company._id });
+export async function removeQuestion(ctx: TherapistContext, id: string): Promise<void> {
+  const result = await ctx.db.ClientFormField.deleteOne({ _id: new Types.ObjectId(id) });
   if (result.deletedCount !== 1) throw new NotFoundError(clientMessages.questionNotFound);
 }
 
-async function questionsOf(models: Models, company: CompanyDoc, ids: readonly string[]): Promise<ClientFormFieldDoc[]> {
+async function questionsOf(db: TenantDb, ids: readonly string[]): Promise<ClientFormFieldDoc[]> {
   if (ids.length === 0) return [];
-  const found = await models.ClientFormField.find({ companyId: company._id, _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }).lean();
+  const found = await db.ClientFormField.find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }).lean();
   // The order of the link.
   const byId = new Map<string, ClientFormFieldDoc>(found.map((field) => [field._id.toString(), field as ClientFormFieldDoc]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function formLink(ctx: ActionContext, therapistId: string, ids: readonly string[], ref: string): string {
+function formLink(ctx: TherapistContext, therapistId: string, ids: readonly string[], ref: string): string {
   const params = new URLSearchParams({ therapistID: therapistId });
   if (ids.length) params.set('ids', ids.join(','));
   params.set('ref', ref);
@@ -59,10 +59,10 @@ function formLink(ctx: ActionContext, therapistId: string, ids: readonly string[
 }
 
 /** Adds the client and mails the form link; answers whether the mail went out (the client stays either way). */
-export async function addClientFromForm(ctx: ActionContext, input: ParsedInput<'addClient'>): Promise<{ id: string; mailed: boolean }> {
-  const questions = await questionsOf(ctx.models, ctx.company, input.ids);
+export async function addClientFromForm(ctx: TherapistContext, input: ParsedInput<'addClient'>): Promise<{ id: string; mailed: boolean }> {
+  const questions = await questionsOf(ctx.db, input.ids);
   if (questions.length !== input.ids.length) throw new ValidationError(clientMessages.questionNotFound, { ids: clientMessages.questionNotFound });
-  const client = await createClient(ctx.models, ctx.company._id, input.client, ctx.therapist._id);
+  const client = await createClient(ctx.db, input.client, ctx.therapist._id);
   const id = client._id.toString();
   const ref = ctx.services.tokens.signPurpose('client-form', { subject: id, companyId: ctx.companyId }, FORM_LINK_TTL_SECONDS);
   const link = questions.length ? formLink(ctx, ctx.therapistId, input.ids, ref) : null;
@@ -76,20 +76,18 @@ export async function addClientFromForm(ctx: ActionContext, input: ParsedInput<'
   }
 }
 
-async function clientOfRef(ctx: ActionContext, company: CompanyDoc, ref: string): Promise<ClientDoc> {
+async function clientOfRef(ctx: PublicContext, company: CompanyDoc, db: TenantDb, ref: string): Promise<ClientDoc> {
   const claims = ctx.services.tokens.verifyPurpose('client-form', ref);
   const client =
-    claims && claims.companyId === company._id.toString() && Types.ObjectId.isValid(claims.subject)
-      ? await ctx.models.Client.findOne({ _id: new Types.ObjectId(claims.subject), companyId: company._id }).lean()
-      : null;
+    claims && claims.companyId === company._id.toString() && Types.ObjectId.isValid(claims.subject) ? await db.Client.findById(new Types.ObjectId(claims.subject)).lean() : null;
   if (!client) throw new ValidationError(clientMessages.formLinkInvalid, { ref: clientMessages.formLinkInvalid });
   return client;
 }
 
-export async function publicForm(ctx: ActionContext, input: ParsedInput<'getPublicClientForm'>): Promise<PublicClientForm> {
-  const { therapist, company } = await publicTherapist(ctx.models, input.therapistID);
-  const client = input.ref ? await clientOfRef(ctx, company, input.ref) : null;
-  const questions = await questionsOf(ctx.models, company, input.ids);
+export async function publicForm(ctx: PublicContext, input: ParsedInput<'getPublicClientForm'>): Promise<PublicClientForm> {
+  const { therapist, company, db } = await publicTherapist(ctx, input.therapistID);
+  const client = input.ref ? await clientOfRef(ctx, company, db, input.ref) : null;
+  const questions = await questionsOf(db, input.ids);
   return {
     clinicName: company.companyName,
     therapistName: `${therapist.nameFirst} ${therapist.nameLast}`,
@@ -114,24 +112,24 @@ function checkedAnswers(questions: ClientFormFieldDoc[], answers: ParsedInput<'c
   return result;
 }
 
-export async function submitPublicForm(ctx: ActionContext, input: ParsedInput<'clientSubmitClientForm'>): Promise<void> {
-  const { therapist, company } = await publicTherapist(ctx.models, input.therapistID);
+export async function submitPublicForm(ctx: PublicContext, input: ParsedInput<'clientSubmitClientForm'>): Promise<void> {
+  const { therapist, company, db } = await publicTherapist(ctx, input.therapistID);
   const unknown = input.answers.map((answer) => answer.questionId);
-  const questions = await questionsOf(ctx.models, company, [...new Set(unknown)]);
+  const questions = await questionsOf(db, [...new Set(unknown)]);
   if (questions.length !== new Set(unknown).size) throw new ValidationError(clientMessages.questionNotFound, { answers: clientMessages.questionNotFound });
   const answers = checkedAnswers(questions, input.answers, ctx.now());
 
   let client: ClientDoc;
-  if (input.ref) client = await clientOfRef(ctx, company, input.ref);
+  if (input.ref) client = await clientOfRef(ctx, company, db, input.ref);
   else {
     if (!input.client) throw new ValidationError(clientMessages.requiredField('Fornavn'), { 'client.nameFirst': clientMessages.requiredField('Fornavn') });
     try {
-      client = await createClient(ctx.models, company._id, input.client, therapist._id);
+      client = await createClient(db, input.client, therapist._id);
     } catch (error) {
-      const existing = await ctx.models.Client.findOne({ companyId: company._id, cprKey: `${input.client.CPR6Digit}${input.client.CPRLast4Digit}` }).lean();
+      const existing = await db.Client.findOne({ cprKey: `${input.client.CPR6Digit}${input.client.CPRLast4Digit}` }).lean();
       if (!existing || (error instanceof Error && !/eksisterer/.test(error.message) && !isDuplicateKeyError(error))) throw error;
       client = existing;
     }
   }
-  if (answers.length) await ctx.models.Client.updateOne({ _id: client._id, companyId: company._id }, { $push: { intakeAnswers: { $each: answers } } });
+  if (answers.length) await db.Client.updateOne({ _id: client._id }, { $push: { intakeAnswers: { $each: answers } } });
 }

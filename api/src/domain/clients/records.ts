@@ -1,21 +1,18 @@
 /**
- * The client record (Stamdata): list, read, change field by field, delete. Visibility follows clients.ts: the
- * owner sees every client of the clinic, a therapist the clients they created. Another clinic's id is simply not
- * found. CPR numbers never go into logs; the history keeps old values for the clinic alone.
+ * The client record (Stamdata): list, read, change field by field. Visibility is the Client model's rule: the owner
+ * sees every client of the clinic, a therapist the clients they created. Another clinic's id is simply not found.
+ * CPR numbers never go into logs; the history keeps old values for the clinic alone. Erasing a client: erasure.ts.
  */
 import { randomInt } from 'node:crypto';
 import { Types } from 'mongoose';
 import { clientMessages, schedulingMessages, type ClientListItem, type ClientRecord, type ParsedInput } from '@klinik/core';
-import type { ActionContext } from '../../context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import { isDuplicateKeyError } from '../../errors.js';
+import type { TherapistContext } from '../../context.js';
+import { ConflictError, isDuplicateKeyError, ValidationError } from '../../errors.js';
 import type { ClientDoc } from '../../models/index.js';
-import { releaseUnits } from '../scheduling/claims.js';
-import { targetTherapist } from '../scheduling/target.js';
-import { clientVisibility } from './clients.js';
-import { changedByName, clientHistory, recordChange, type FieldChange } from './history.js';
-import { removeImagesOf } from './images.js';
 import { nameWordsFilter } from '../search.js';
+import { targetTherapist } from '../scheduling/target.js';
+import { visibleClient } from './clients.js';
+import { changedByName, clientHistory, recordChange, type FieldChange } from './history.js';
 
 export function toClientRecord(client: ClientDoc): ClientRecord {
   return {
@@ -63,15 +60,8 @@ function toListItem(client: ClientDoc): ClientListItem {
 }
 
 
-/** The visible client `id`, or 404 (also for another clinic's id, so ids cannot be probed). */
-export async function visibleClient(ctx: ActionContext, id: string | Types.ObjectId): Promise<ClientDoc> {
-  const client = await ctx.models.Client.findOne({ ...clientVisibility(ctx), _id: new Types.ObjectId(id.toString()) }).lean();
-  if (!client) throw new NotFoundError(clientMessages.clientNotFound);
-  return client;
-}
-
-export async function listClients(ctx: ActionContext, input: ParsedInput<'getAllClient'>): Promise<{ data: ClientListItem[]; total: number }> {
-  const filter: Record<string, unknown> = clientVisibility(ctx);
+export async function listClients(ctx: TherapistContext, input: ParsedInput<'getAllClient'>): Promise<{ data: ClientListItem[]; total: number }> {
+  const filter: Record<string, unknown> = {};
   if (input.therapistId) {
     const therapist = await targetTherapist(ctx, input.therapistId);
     filter.createdBy = therapist._id;
@@ -83,12 +73,12 @@ export async function listClients(ctx: ActionContext, input: ParsedInput<'getAll
     else Object.assign(filter, nameWordsFilter(text));
   }
   const [clients, total] = await Promise.all([
-    ctx.models.Client.find(filter)
+    ctx.db.Client.find(filter)
       .sort({ nameFirst: 1, nameLast: 1, _id: 1 })
       .skip((input.page - 1) * input.size)
       .limit(input.size)
       .lean(),
-    ctx.models.Client.countDocuments(filter),
+    ctx.db.Client.countDocuments(filter),
   ]);
   return { data: clients.map(toListItem), total };
 }
@@ -101,7 +91,7 @@ function asText(value: unknown): string {
   return String(value);
 }
 
-export async function updateClient(ctx: ActionContext, id: string, changes: Changes): Promise<ClientRecord> {
+export async function updateClient(ctx: TherapistContext, id: string, changes: Changes): Promise<ClientRecord> {
   const client = await visibleClient(ctx, id);
   const set: Record<string, unknown> = {};
   const history: FieldChange[] = [];
@@ -119,48 +109,23 @@ export async function updateClient(ctx: ActionContext, id: string, changes: Chan
   }
   set.updatedBy = changedByName(ctx);
   try {
-    await ctx.models.Client.updateOne({ _id: client._id, companyId: ctx.company._id }, { $set: set });
+    await ctx.db.Client.updateOne({ _id: client._id }, { $set: set });
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new ConflictError(schedulingMessages.clientExists);
     throw error;
   }
   await recordChange(ctx, { clientId: client._id, entity: 'client', entityId: client._id, changes: history });
-  // Bookings carry the client's name and e-mail for the calendar.
+  // Bookings carry the client's name and e-mail for the calendar: every booking of the client, a colleague's too.
   const copied: Record<string, unknown> = {};
   for (const field of ['nameFirst', 'nameLast', 'email'] as const) if (field in set) copied[field] = set[field];
-  if (Object.keys(copied).length) await ctx.models.Booking.updateMany({ companyId: ctx.company._id, clientId: client._id }, { $set: copied });
+  if (Object.keys(copied).length) await ctx.db.clinic.Booking.updateMany({ clientId: client._id }, { $set: copied });
   return toClientRecord(await visibleClient(ctx, client._id));
 }
 
-/**
- * Deletes a client and everything recorded about them. Refused while a booking lies ahead (the calendar would
- * keep a booking without a client). Order: the client first (it disappears from every list), then what hangs on it.
- */
-export async function deleteClient(ctx: ActionContext, id: string): Promise<void> {
-  const client = await visibleClient(ctx, id);
-  const upcoming = await ctx.models.Booking.exists({ companyId: ctx.company._id, clientId: client._id, to: { $gt: ctx.now() } });
-  if (upcoming) throw new ConflictError(clientMessages.clientHasUpcomingBookings);
-  await ctx.models.Client.deleteOne({ _id: client._id, companyId: ctx.company._id });
-  const scope = { companyId: ctx.company._id, clientId: client._id };
-  const bookings = await ctx.models.Booking.find(scope, { _id: 1 }).lean();
-  await ctx.models.Booking.deleteMany(scope);
-  for (const booking of bookings) await releaseUnits(ctx.models, booking._id);
-  await removeImagesOf(ctx, client._id);
-  await Promise.all([
-    ctx.models.Journal.deleteMany(scope),
-    ctx.models.CustomField.deleteMany(scope),
-    ctx.models.FieldComment.deleteMany(scope),
-    ctx.models.Revision.deleteMany(scope),
-    ctx.models.EventDateClient.deleteMany(scope),
-    ctx.models.StamjournalSeed.deleteOne({ _id: client._id.toString() }),
-  ]);
-}
-
 /** A four-digit code not used with this birth date in the clinic (for clients without a Danish CPR number). */
-export async function freeLastDigit(ctx: ActionContext, cpr6: string): Promise<string> {
-  const taken = new Set(
-    (await ctx.models.Client.find({ companyId: ctx.company._id, CPR6Digit: cpr6 }, { CPRLast4Digit: 1 }).lean()).map((client) => client.CPRLast4Digit),
-  );
+export async function freeLastDigit(ctx: TherapistContext, cpr6: string): Promise<string> {
+  // The whole clinic's: the code must be free among every client of the clinic, not only the caller's.
+  const taken = new Set((await ctx.db.clinic.Client.find({ CPR6Digit: cpr6 }, { CPRLast4Digit: 1 }).lean()).map((client) => client.CPRLast4Digit));
   if (taken.size >= 10_000) throw new ValidationError(clientMessages.noFreeLastDigits);
   for (;;) {
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
@@ -168,7 +133,7 @@ export async function freeLastDigit(ctx: ActionContext, cpr6: string): Promise<s
   }
 }
 
-export async function historyOf(ctx: ActionContext, input: ParsedInput<'getClientHistory'>) {
+export async function historyOf(ctx: TherapistContext, input: ParsedInput<'getClientHistory'>) {
   const client = await visibleClient(ctx, input.clientId);
   return clientHistory(ctx, client._id, input.journalId ? new Types.ObjectId(input.journalId) : undefined);
 }

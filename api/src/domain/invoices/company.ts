@@ -1,10 +1,10 @@
 /** The clinic's profile (spec 3: company profile) and the invoice counter of its CVR number (spec 2). */
 import sharp from 'sharp';
 import { clientMessages, LOGO_EXTENSIONS, LOGO_MAX_BYTES, type CompanyProfile, type ParsedInput } from '@klinik/core';
-import type { ActionContext } from '../../context.js';
+import type { TherapistContext } from '../../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
-import { copenhagenYear } from './invoices.js';
+import { copenhagenYear } from './views.js';
 import { counterOf, highestSequence } from './numbering.js';
 
 function toProfile(company: CompanyDoc): CompanyProfile {
@@ -28,7 +28,7 @@ function toProfile(company: CompanyDoc): CompanyProfile {
  * The logo: checked by name and by content (sharp decodes it), at most 5 MB, then made into a PNG of at most
  * 600 × 240 px without metadata, kept on the company as a data URL (a few KB) so every invoice snapshot carries it.
  */
-export async function uploadLogo(ctx: ActionContext): Promise<CompanyProfile> {
+export async function uploadLogo(ctx: TherapistContext): Promise<CompanyProfile> {
   const file = ctx.files[0];
   if (!file || ctx.files.length !== 1) throw new ValidationError(clientMessages.logoType, { logo: clientMessages.logoType });
   const extension = file.originalName.split('.').pop()?.toLowerCase() ?? '';
@@ -42,22 +42,22 @@ export async function uploadLogo(ctx: ActionContext): Promise<CompanyProfile> {
   } catch {
     throw new ValidationError(clientMessages.logoType, { logo: clientMessages.logoType });
   }
-  await ctx.models.Company.updateOne({ _id: ctx.company._id }, { $set: { logo: `data:image/png;base64,${png.toString('base64')}` } });
+  await ctx.db.Company.updateOne({}, { $set: { logo: `data:image/png;base64,${png.toString('base64')}` } });
   return toProfile(await freshCompany(ctx));
 }
 
-async function freshCompany(ctx: ActionContext): Promise<CompanyDoc> {
-  return (await ctx.models.Company.findById(ctx.company._id).lean())!;
+async function freshCompany(ctx: TherapistContext): Promise<CompanyDoc> {
+  return (await ctx.db.Company.findById(ctx.company._id).lean())!;
 }
 
-export async function companyProfile(ctx: ActionContext): Promise<CompanyProfile> {
+export async function companyProfile(ctx: TherapistContext): Promise<CompanyProfile> {
   return toProfile(await freshCompany(ctx));
 }
 
-export async function updateCompanyProfile(ctx: ActionContext, input: ParsedInput<'setCompany'>): Promise<CompanyProfile> {
+export async function updateCompanyProfile(ctx: TherapistContext, input: ParsedInput<'setCompany'>): Promise<CompanyProfile> {
   const set: Record<string, unknown> = { ...input, CVR: input.CVR ?? '' };
   if (input.moms === undefined) delete set.moms;
-  await ctx.models.Company.updateOne({ _id: ctx.company._id }, { $set: set });
+  await ctx.db.Company.updateOne({}, { $set: set });
   return toProfile(await freshCompany(ctx));
 }
 
@@ -68,11 +68,11 @@ interface CounterView {
   updatedAt: number | null;
 }
 
-async function counterView(ctx: ActionContext, company: CompanyDoc): Promise<CounterView> {
+async function counterView(ctx: TherapistContext, company: CompanyDoc): Promise<CounterView> {
   const year = copenhagenYear(ctx.now());
-  const last = await ctx.models.Invoice.findOne({ companyId: company._id, year, isMerged: false }, { createdAt: 1 }).sort({ seq: -1 }).lean();
+  const last = await ctx.db.clinic.Invoice.findOne({ year, isMerged: false }, { createdAt: 1 }).sort({ seq: -1 }).lean();
   const updatedAt = Math.max(company.invoiceCounter?.year === year ? (company.invoiceCounter.updatedAt ?? 0) : 0, last?.createdAt ?? 0) || null;
-  return { CVR: company.CVR ?? '', count: await counterOf(ctx.models, company, year), year, updatedAt };
+  return { CVR: company.CVR ?? '', count: await counterOf(ctx.db, company, year), year, updatedAt };
 }
 
 function assertOwnCvr(company: CompanyDoc, cvr: string): void {
@@ -80,30 +80,30 @@ function assertOwnCvr(company: CompanyDoc, cvr: string): void {
   if ((company.CVR ?? '') !== cvr) throw new NotFoundError('CVR-nummeret hører ikke til din klinik');
 }
 
-export async function cvrCounter(ctx: ActionContext, cvr: string): Promise<CounterView> {
+export async function cvrCounter(ctx: TherapistContext, cvr: string): Promise<CounterView> {
   const company = await freshCompany(ctx);
   assertOwnCvr(company, cvr);
   return counterView(ctx, company);
 }
 
-export async function startCvrCounter(ctx: ActionContext, cvr: string): Promise<CounterView> {
+export async function startCvrCounter(ctx: TherapistContext, cvr: string): Promise<CounterView> {
   let company = await freshCompany(ctx);
-  if (!company.CVR) await ctx.models.Company.updateOne({ _id: company._id, CVR: '' }, { $set: { CVR: cvr } });
+  if (!company.CVR) await ctx.db.Company.updateOne({ CVR: '' }, { $set: { CVR: cvr } });
   company = await freshCompany(ctx);
   assertOwnCvr(company, cvr);
   if (!company.invoiceCounter) {
-    await ctx.models.Company.updateOne({ _id: company._id }, { $set: { invoiceCounter: { count: 0, year: copenhagenYear(ctx.now()), updatedAt: ctx.now() } } });
+    await ctx.db.Company.updateOne({}, { $set: { invoiceCounter: { count: 0, year: copenhagenYear(ctx.now()), updatedAt: ctx.now() } } });
   }
   return counterView(ctx, await freshCompany(ctx));
 }
 
-export async function setCvrCounter(ctx: ActionContext, input: ParsedInput<'setCvrCounter'>): Promise<CounterView> {
+export async function setCvrCounter(ctx: TherapistContext, input: ParsedInput<'setCvrCounter'>): Promise<CounterView> {
   const company = await freshCompany(ctx);
   assertOwnCvr(company, input.CVR);
   const year = copenhagenYear(ctx.now());
-  if (input.count < (await highestSequence(ctx.models, company._id, year))) {
+  if (input.count < (await highestSequence(ctx.db, year))) {
     throw new ConflictError('Tælleren kan ikke sættes under et fakturanummer, der allerede er brugt i år');
   }
-  await ctx.models.Company.updateOne({ _id: company._id }, { $set: { invoiceCounter: { count: input.count, year, updatedAt: ctx.now() } } });
+  await ctx.db.Company.updateOne({}, { $set: { invoiceCounter: { count: input.count, year, updatedAt: ctx.now() } } });
   return counterView(ctx, await freshCompany(ctx));
 }

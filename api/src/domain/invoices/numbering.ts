@@ -1,5 +1,5 @@
 /**
- * Invoice numbers (spec 2: Company CVR counter; ARCHITECTURE.md, Data): per company and calendar year 1, 2, 3 …
+ * Invoice numbers (spec 2: Company CVR counter; docs/architecture.md, Data): per company and calendar year 1, 2, 3 …
  * with no gaps and no duplicates, also under concurrency and crashes. The invoice document *is* the claim: its
  * `_id` is derived from company, year and sequence, so of two requests trying the same number exactly one insert
  * succeeds (on MongoDB and FerretDB alike) and the other tries the next number. Nothing is written before the
@@ -9,24 +9,25 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { counterForYear, formatInvoiceNumber } from '@klinik/core';
+import type { TenantDb } from '../../data/tenant-db.js';
 import { isDuplicateKeyError } from '../../errors.js';
-import type { CompanyDoc, Models } from '../../models/index.js';
+import type { CompanyDoc } from '../../models/index.js';
 
 export function invoiceIdFor(companyId: Types.ObjectId, year: number, seq: number): Types.ObjectId {
   const hash = createHash('sha256').update(`invoice:${companyId.toString()}:${year}:${seq}`).digest('hex');
   return new Types.ObjectId(hash.slice(0, 24));
 }
 
-/** The highest sequence used in `year` (0 when none). */
-export async function highestSequence(models: Models, companyId: Types.ObjectId, year: number): Promise<number> {
-  const last = await models.Invoice.findOne({ companyId, year, isMerged: false }, { seq: 1 }).sort({ seq: -1 }).lean();
+/** The highest sequence used in `year` (0 when none), by anyone in the clinic. */
+export async function highestSequence(db: TenantDb, year: number): Promise<number> {
+  const last = await db.clinic.Invoice.findOne({ year, isMerged: false }, { seq: 1 }).sort({ seq: -1 }).lean();
   return last?.seq ?? 0;
 }
 
 /** The counter as the spec shows it: the count of this year (used numbers or the floor, whichever is higher). */
-export async function counterOf(models: Models, company: CompanyDoc, year: number): Promise<number> {
+export async function counterOf(db: TenantDb, company: CompanyDoc, year: number): Promise<number> {
   const floor = counterForYear(company.invoiceCounter ? { count: company.invoiceCounter.count ?? 0, year: company.invoiceCounter.year ?? 0 } : null, year);
-  return Math.max(floor, await highestSequence(models, company._id, year));
+  return Math.max(floor, await highestSequence(db, year));
 }
 
 /**
@@ -34,17 +35,17 @@ export async function counterOf(models: Models, company: CompanyDoc, year: numbe
  * up on a duplicate `_id`. Answers the inserted id and number.
  */
 export async function insertNumbered(
-  models: Models,
+  db: TenantDb,
   company: CompanyDoc,
   year: number,
   build: (seq: number, number: string, id: Types.ObjectId) => Record<string, unknown>,
 ): Promise<{ id: Types.ObjectId; seq: number; number: string }> {
-  let seq = (await counterOf(models, company, year)) + 1;
+  let seq = (await counterOf(db, company, year)) + 1;
   for (let attempt = 0; attempt < 1000; attempt += 1, seq += 1) {
     const id = invoiceIdFor(company._id, year, seq);
     const number = formatInvoiceNumber(seq, year);
     try {
-      await models.Invoice.create(build(seq, number, id));
+      await db.clinic.Invoice.create(build(seq, number, id));
       return { id, seq, number };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;

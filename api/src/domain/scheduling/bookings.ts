@@ -1,15 +1,16 @@
 /**
  * Bookings: created, moved, edited and deleted with their time claimed first (claims.ts), so an overlap with
- * another booking or a leave is refused by the database itself. Every write is scoped by the caller's company;
- * a therapist works in their own calendar, the owner in any of the clinic's.
+ * another booking or a leave is refused by the database itself (data/concurrency/slot-claims.ts). Everything goes
+ * through the caller-scoped data access: a therapist sees and works in their own calendar, the owner in any of the
+ * clinic's.
  */
 import { Types } from 'mongoose';
 import { bookingState, copenhagenDateKey, MAX_BOOKING_MS, messages, schedulingMessages, type Booking, type ParsedInput } from '@klinik/core';
-import type { ActionContext } from '../../context.js';
+import type { TherapistContext } from '../../context.js';
+import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import type { BookingDoc, TreatmentDoc } from '../../models/index.js';
+import type { BookingDoc, ClientDoc, TreatmentDoc } from '../../models/index.js';
 import { createClient, findVisibleClient } from '../clients/clients.js';
-import { claimIds, claimUnits, releaseUnits } from './claims.js';
 import { overlapFilter } from './ranges.js';
 import { assertMayChange, targetTherapist } from './target.js';
 
@@ -36,19 +37,14 @@ export function toBookingView(booking: BookingDoc): Booking {
   return { ...view, state: bookingState(view) };
 }
 
-/** What the caller may see of the clinic's bookings: all of them for the owner, their own otherwise. */
-function bookingScope(ctx: ActionContext): Record<string, unknown> {
-  return ctx.therapist.isAdmin ? { companyId: ctx.company._id } : { companyId: ctx.company._id, therapistId: ctx.therapist._id };
-}
-
-export async function findBooking(ctx: ActionContext, id: string): Promise<BookingDoc> {
-  const booking = await ctx.models.Booking.findOne({ ...bookingScope(ctx), _id: new Types.ObjectId(id) }).lean();
+export async function findBooking(ctx: TherapistContext, id: string): Promise<BookingDoc> {
+  const booking = await ctx.db.Booking.findById(new Types.ObjectId(id)).lean();
   if (!booking) throw new NotFoundError(messages.notFound);
   return booking;
 }
 
-async function findTreatment(ctx: ActionContext, treatmentId: string, therapistId: Types.ObjectId): Promise<TreatmentDoc> {
-  const treatment = await ctx.models.Treatment.findOne({ _id: new Types.ObjectId(treatmentId), companyId: ctx.company._id, therapistId }).lean();
+async function findTreatment(ctx: TherapistContext, treatmentId: string, therapistId: Types.ObjectId): Promise<TreatmentDoc> {
+  const treatment = await ctx.db.Treatment.findOne({ _id: new Types.ObjectId(treatmentId), therapistId }).lean();
   if (!treatment) throw new ValidationError(schedulingMessages.treatmentRequired, { treatmentId: schedulingMessages.treatmentRequired });
   return treatment;
 }
@@ -58,60 +54,63 @@ function checkLength(from: number, to: number): void {
   if (to - from > MAX_BOOKING_MS) throw new ValidationError(schedulingMessages.bookingTooLong, { to: schedulingMessages.bookingTooLong });
 }
 
-export async function listBookings(ctx: ActionContext, input: ParsedInput<'getBookingsFromTherapist'>): Promise<Booking[]> {
+export async function listBookings(ctx: TherapistContext, input: ParsedInput<'getBookingsFromTherapist'>): Promise<Booking[]> {
   const therapist = await targetTherapist(ctx, input.therapistId);
-  const bookings = await ctx.models.Booking.find(overlapFilter(ctx.company._id, therapist._id, input, MAX_BOOKING_MS)).sort({ from: 1 }).lean();
+  const bookings = await ctx.db.Booking.find(overlapFilter(therapist._id, input, MAX_BOOKING_MS)).sort({ from: 1 }).lean();
   return bookings.map(toBookingView);
 }
 
-export async function addBooking(ctx: ActionContext, input: ParsedInput<'addBooking'>): Promise<Booking> {
+/** Whether this is the client's first booking anywhere in the clinic (a colleague's counts too). */
+export async function isFirstBooking(db: TenantDb, clientId: Types.ObjectId): Promise<boolean> {
+  return !(await db.clinic.Booking.exists({ clientId }));
+}
+
+export async function addBooking(ctx: TherapistContext, input: ParsedInput<'addBooking'>): Promise<Booking> {
   const therapist = await targetTherapist(ctx, input.therapistId);
   const treatment = await findTreatment(ctx, input.treatmentId!, therapist._id);
   const to = input.to ?? input.from + treatment.duration * 1000;
   checkLength(input.from, to);
 
-  let client;
+  let client: ClientDoc;
   if (input.client) {
     if (therapist.isAvailable === false) throw new ConflictError(schedulingMessages.onlyExistingClients);
-    client = await createClient(ctx.models, ctx.company._id, input.client, therapist._id);
+    client = await createClient(ctx.db, input.client, therapist._id);
   } else {
-    client = await findVisibleClient(ctx, input.clientId!);
-    if (!client) throw new NotFoundError(messages.notFound);
+    const found = await findVisibleClient(ctx, input.clientId!);
+    if (!found) throw new NotFoundError(messages.notFound);
+    client = found;
   }
 
   const id = new Types.ObjectId();
-  const now = ctx.now();
-  const claims = claimIds(ctx.company._id, therapist._id, input.from, to);
   try {
-    await claimUnits(ctx.models, claims, id, 'booking', now);
+    const booking = await ctx.db.slots.claimFor(therapist._id, { from: input.from, to }, id, 'booking', ctx.now(), async () =>
+      ctx.db.Booking.create({
+        _id: id,
+        therapistId: therapist._id,
+        clientId: client._id,
+        treatmentId: treatment._id,
+        from: input.from,
+        to,
+        bookingDate: copenhagenDateKey(input.from),
+        reason: input.reason,
+        firstBooking: await isFirstBooking(ctx.db, client._id),
+        treatmentName: treatment.name,
+        pause: treatment.pause ?? 0,
+        email: client.email ?? '',
+        nameFirst: client.nameFirst,
+        nameLast: client.nameLast,
+        version: 0,
+      }),
+    );
+    return toBookingView(booking.toObject());
   } catch (error) {
     // A new client made for this booking goes again, so a refused booking changes nothing.
-    if (input.client) await ctx.models.Client.deleteOne({ _id: client._id, companyId: ctx.company._id });
+    if (input.client) await ctx.db.clinic.Client.deleteOne({ _id: client._id });
     throw error;
   }
-  const firstBooking = !(await ctx.models.Booking.exists({ companyId: ctx.company._id, clientId: client._id }));
-  const booking = await ctx.models.Booking.create({
-    _id: id,
-    companyId: ctx.company._id,
-    therapistId: therapist._id,
-    clientId: client._id,
-    treatmentId: treatment._id,
-    from: input.from,
-    to,
-    bookingDate: copenhagenDateKey(input.from),
-    reason: input.reason,
-    firstBooking,
-    treatmentName: treatment.name,
-    pause: treatment.pause ?? 0,
-    email: client.email ?? '',
-    nameFirst: client.nameFirst,
-    nameLast: client.nameLast,
-    version: 0,
-  });
-  return toBookingView(booking.toObject());
 }
 
-export async function changeBooking(ctx: ActionContext, input: ParsedInput<'setBooking'>): Promise<Booking> {
+export async function changeBooking(ctx: TherapistContext, input: ParsedInput<'setBooking'>): Promise<Booking> {
   const booking = await findBooking(ctx, input.id);
   assertMayChange(ctx, booking.therapistId);
   if (input.version !== undefined && input.version !== booking.version) throw new ConflictError(schedulingMessages.changedMeanwhile);
@@ -125,43 +124,39 @@ export async function changeBooking(ctx: ActionContext, input: ParsedInput<'setB
   const to = input.to ?? (treatment ? from + treatment.duration * 1000 : from + (booking.to - booking.from));
   checkLength(from, to);
 
-  const oldClaims = claimIds(booking.companyId, booking.therapistId, booking.from, booking.to);
-  const newClaims = claimIds(booking.companyId, booking.therapistId, from, to);
-  const added = await claimUnits(ctx.models, newClaims, booking._id, 'booking', ctx.now());
-  const updated = await ctx.models.Booking.findOneAndUpdate(
-    { _id: booking._id, companyId: ctx.company._id, version: booking.version },
-    {
-      $set: {
-        from,
-        to,
-        bookingDate: copenhagenDateKey(from),
-        ...(input.reason !== undefined ? { reason: input.reason } : {}),
-        ...(treatment ? { treatmentId: treatment._id, treatmentName: treatment.name, pause: treatment.pause ?? 0 } : {}),
-      },
-      $inc: { version: 1 },
-    },
-    { returnDocument: 'after' },
-  ).lean();
-  if (!updated) {
-    await releaseUnits(ctx.models, booking._id, added);
-    throw new ConflictError(schedulingMessages.changedMeanwhile);
-  }
-  const keep = new Set(newClaims);
-  await releaseUnits(ctx.models, booking._id, oldClaims.filter((claim) => !keep.has(claim)));
+  const updated = await ctx.db.slots.move(
+    { ref: booking._id, therapistId: booking.therapistId, kind: 'booking', before: booking, after: { from, to }, now: ctx.now() },
+    () =>
+      ctx.db.Booking.findOneAndUpdate(
+        { _id: booking._id, version: booking.version },
+        {
+          $set: {
+            from,
+            to,
+            bookingDate: copenhagenDateKey(from),
+            ...(input.reason !== undefined ? { reason: input.reason } : {}),
+            ...(treatment ? { treatmentId: treatment._id, treatmentName: treatment.name, pause: treatment.pause ?? 0 } : {}),
+          },
+          $inc: { version: 1 },
+        },
+        { returnDocument: 'after' },
+      ).lean(),
+    schedulingMessages.changedMeanwhile,
+  );
   return toBookingView(updated);
 }
 
-export async function removeBooking(ctx: ActionContext, id: string): Promise<void> {
+export async function removeBooking(ctx: TherapistContext, id: string): Promise<void> {
   const booking = await findBooking(ctx, id);
   assertMayChange(ctx, booking.therapistId);
   // The booking first, then its claims: a crash between leaves claims only the sweeper sees.
-  await ctx.models.Booking.deleteOne({ _id: booking._id, companyId: ctx.company._id });
-  await releaseUnits(ctx.models, booking._id);
+  await ctx.db.Booking.deleteOne({ _id: booking._id });
+  await ctx.db.slots.release(booking._id);
 }
 
-export async function clientBookings(ctx: ActionContext, clientId: string): Promise<Booking[]> {
+export async function clientBookings(ctx: TherapistContext, clientId: string): Promise<Booking[]> {
   const client = await findVisibleClient(ctx, clientId);
   if (!client) throw new NotFoundError(messages.notFound);
-  const bookings = await ctx.models.Booking.find({ ...bookingScope(ctx), clientId: client._id }).sort({ from: -1 }).limit(500).lean();
+  const bookings = await ctx.db.Booking.find({ clientId: client._id }).sort({ from: -1 }).limit(500).lean();
   return bookings.map(toBookingView);
 }

@@ -1,26 +1,26 @@
 /**
  * Whose calendar a call is about: the caller's own, or, for the owner, another therapist of the same clinic.
- * The therapist is always looked up inside the caller's company, so another clinic's id is simply not found.
+ * The therapist is looked up through the clinic-scoped data access, so another clinic's id is simply not found.
  */
 import { Types } from 'mongoose';
 import { messages, schedulingMessages } from '@klinik/core';
-import type { ActionContext } from '../../context.js';
+import type { TherapistContext } from '../../context.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import type { TherapistDoc } from '../../models/index.js';
 
-export async function targetTherapist(ctx: ActionContext, therapistId?: string): Promise<TherapistDoc> {
+export async function targetTherapist(ctx: TherapistContext, therapistId?: string): Promise<TherapistDoc> {
   if (!therapistId || therapistId === ctx.therapistId) return ctx.therapist;
-  if (!ctx.therapist.isAdmin) throw new ForbiddenError(schedulingMessages.otherTherapistOwnerOnly);
-  const therapist = await ctx.models.Therapist.findOne({ _id: new Types.ObjectId(therapistId), companyId: ctx.company._id }).lean();
+  if (!ctx.isOwner) throw new ForbiddenError(schedulingMessages.otherTherapistOwnerOnly);
+  const therapist = await ctx.db.Therapist.findById(new Types.ObjectId(therapistId)).lean();
   if (!therapist) throw new NotFoundError(messages.notFound);
   return therapist;
 }
 
 /** Whether the caller may change something that belongs to `ownerId` (their own, or anything as the owner). */
-export function mayChange(ctx: ActionContext, ownerId: Types.ObjectId): boolean {
-  return ctx.therapist.isAdmin === true || ownerId.equals(ctx.therapist._id);
+export function mayChange(ctx: TherapistContext, ownerId: Types.ObjectId): boolean {
+  return ctx.isOwner || ownerId.equals(ctx.therapist._id);
 }
 
-export function assertMayChange(ctx: ActionContext, ownerId: Types.ObjectId): void {
+export function assertMayChange(ctx: TherapistContext, ownerId: Types.ObjectId): void {
   if (!mayChange(ctx, ownerId)) throw new ForbiddenError(schedulingMessages.otherTherapistOwnerOnly);
 }

@@ -4,19 +4,19 @@
  */
 import { Types } from 'mongoose';
 import { messages, type ParsedInput, type Treatment } from '@klinik/core';
-import type { ActionContext } from '../../context.js';
+import type { TherapistContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { TherapistDoc, TreatmentDoc } from '../../models/index.js';
 import { assertMayChange, mayChange, targetTherapist } from '../scheduling/target.js';
 
 type TherapistNames = Map<string, Pick<TherapistDoc, 'nameFirst' | 'nameLast'>>;
 
-async function companyTherapists(ctx: ActionContext): Promise<TherapistNames> {
-  const therapists = await ctx.models.Therapist.find({ companyId: ctx.company._id }, { nameFirst: 1, nameLast: 1 }).lean();
+async function companyTherapists(ctx: TherapistContext): Promise<TherapistNames> {
+  const therapists = await ctx.db.Therapist.find({}, { nameFirst: 1, nameLast: 1 }).lean();
   return new Map(therapists.map((therapist) => [therapist._id.toString(), therapist]));
 }
 
-function toTreatmentView(ctx: ActionContext, treatment: TreatmentDoc, names: TherapistNames): Treatment {
+function toTreatmentView(ctx: TherapistContext, treatment: TreatmentDoc, names: TherapistNames): Treatment {
   const therapist = names.get(treatment.therapistId.toString());
   return {
     id: treatment._id.toString(),
@@ -40,16 +40,16 @@ function byTherapistThenName(a: Treatment, b: Treatment): number {
   );
 }
 
-export async function listTreatments(ctx: ActionContext, input: ParsedInput<'getAllTreatment'>): Promise<{ data: Treatment[]; total: number }> {
+export async function listTreatments(ctx: TherapistContext, input: ParsedInput<'getAllTreatment'>): Promise<{ data: Treatment[]; total: number }> {
   const names = await companyTherapists(ctx);
-  const treatments = (await ctx.models.Treatment.find({ companyId: ctx.company._id }).lean()).map((treatment) => toTreatmentView(ctx, treatment, names));
+  const treatments = (await ctx.db.Treatment.find({}).lean()).map((treatment) => toTreatmentView(ctx, treatment, names));
   const search = input.search.toLocaleLowerCase('da');
   const matching = search
     ? treatments.filter(
         (treatment) =>
           treatment.name.toLocaleLowerCase('da').includes(search) ||
           // Spec 3 §6: the owner also searches by therapist name.
-          (ctx.therapist.isAdmin === true && `${treatment.nameFirst} ${treatment.nameLast}`.toLocaleLowerCase('da').includes(search)),
+          (ctx.isOwner && `${treatment.nameFirst} ${treatment.nameLast}`.toLocaleLowerCase('da').includes(search)),
       )
     : treatments;
   matching.sort(byTherapistThenName);
@@ -57,20 +57,19 @@ export async function listTreatments(ctx: ActionContext, input: ParsedInput<'get
   return { data: matching.slice(start, start + input.size), total: matching.length };
 }
 
-async function findTreatment(ctx: ActionContext, id: string): Promise<TreatmentDoc> {
-  const treatment = await ctx.models.Treatment.findOne({ _id: new Types.ObjectId(id), companyId: ctx.company._id }).lean();
+async function findTreatment(ctx: TherapistContext, id: string): Promise<TreatmentDoc> {
+  const treatment = await ctx.db.Treatment.findById(new Types.ObjectId(id)).lean();
   if (!treatment) throw new NotFoundError(messages.notFound);
   return treatment;
 }
 
-export async function getTreatment(ctx: ActionContext, id: string): Promise<Treatment> {
+export async function getTreatment(ctx: TherapistContext, id: string): Promise<Treatment> {
   return toTreatmentView(ctx, await findTreatment(ctx, id), await companyTherapists(ctx));
 }
 
-export async function createTreatment(ctx: ActionContext, input: ParsedInput<'addTreatment'>): Promise<Treatment> {
+export async function createTreatment(ctx: TherapistContext, input: ParsedInput<'addTreatment'>): Promise<Treatment> {
   const therapist = await targetTherapist(ctx, input.therapistId);
-  const treatment = await ctx.models.Treatment.create({
-    companyId: ctx.company._id,
+  const treatment = await ctx.db.Treatment.create({
     therapistId: therapist._id,
     name: input.name,
     duration: input.duration,
@@ -80,11 +79,11 @@ export async function createTreatment(ctx: ActionContext, input: ParsedInput<'ad
   return toTreatmentView(ctx, treatment.toObject(), await companyTherapists(ctx));
 }
 
-export async function updateTreatment(ctx: ActionContext, input: ParsedInput<'setTreatment'>): Promise<Treatment> {
+export async function updateTreatment(ctx: TherapistContext, input: ParsedInput<'setTreatment'>): Promise<Treatment> {
   const treatment = await findTreatment(ctx, input.id);
   assertMayChange(ctx, treatment.therapistId);
-  const updated = await ctx.models.Treatment.findOneAndUpdate(
-    { _id: treatment._id, companyId: ctx.company._id },
+  const updated = await ctx.db.Treatment.findOneAndUpdate(
+    { _id: treatment._id },
     { $set: { name: input.name, duration: input.duration, pause: input.pause, priceOre: Math.round(input.price * 100) } },
     { returnDocument: 'after' },
   ).lean();
@@ -92,18 +91,18 @@ export async function updateTreatment(ctx: ActionContext, input: ParsedInput<'se
   return toTreatmentView(ctx, updated, await companyTherapists(ctx));
 }
 
-export async function deleteTreatment(ctx: ActionContext, id: string): Promise<void> {
+export async function deleteTreatment(ctx: TherapistContext, id: string): Promise<void> {
   const treatment = await findTreatment(ctx, id);
   assertMayChange(ctx, treatment.therapistId);
-  await ctx.models.Treatment.deleteOne({ _id: treatment._id, companyId: ctx.company._id });
+  await ctx.db.Treatment.deleteOne({ _id: treatment._id });
 }
 
-export async function therapistTreatments(ctx: ActionContext, therapistId?: string): Promise<Treatment[]> {
+export async function therapistTreatments(ctx: TherapistContext, therapistId?: string): Promise<Treatment[]> {
   // Reading another therapist's list is fine within the clinic (the booking drawer shows them), so this does
   // not need the owner; the therapist must still belong to the caller's clinic.
   const id = therapistId ? new Types.ObjectId(therapistId) : ctx.therapist._id;
   const names = await companyTherapists(ctx);
   if (!names.has(id.toString())) throw new NotFoundError(messages.notFound);
-  const treatments = await ctx.models.Treatment.find({ companyId: ctx.company._id, therapistId: id }).lean();
+  const treatments = await ctx.db.Treatment.find({ therapistId: id }).lean();
   return treatments.map((treatment) => toTreatmentView(ctx, treatment, names)).sort((a, b) => a.name.localeCompare(b.name, 'da'));
 }

@@ -27,11 +27,12 @@ import {
   type ParsedInput,
   type StorageUsage,
 } from '@klinik/core';
-import type { ActionContext, UploadedFile } from '../../context.js';
+import type { TherapistContext, UploadedFile } from '../../context.js';
+import { tenantDb, type TenantDb } from '../../data/tenant-db.js';
 import { ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BlobStore } from '../../adapters/blobs/index.js';
 import type { ImageDoc, Models } from '../../models/index.js';
-import { visibleClient } from './records.js';
+import { visibleClient } from '../clients/clients.js';
 
 type ImageFormat = 'jpeg' | 'png' | 'gif';
 const EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', gif: 'gif' };
@@ -70,29 +71,26 @@ async function processImage(file: UploadedFile): Promise<ProcessedImage> {
   }
 }
 
-export async function storageUsedBytes(ctx: ActionContext): Promise<number> {
-  const [sum] = await ctx.models.StorageEntry.aggregate<{ total: number }>([
-    { $match: { companyId: ctx.company._id } },
-    { $group: { _id: null, total: { $sum: '$bytes' } } },
-  ]);
+export async function storageUsedBytes(db: TenantDb): Promise<number> {
+  const [sum] = await db.StorageEntry.aggregate<{ total: number }>([{ $group: { _id: null, total: { $sum: '$bytes' } } }]);
   return sum?.total ?? 0;
 }
 
-async function purchasedBytes(ctx: ActionContext): Promise<number> {
-  const company = await ctx.models.Company.findById(ctx.company._id, { total_purchased_storage_bytes: 1 }).lean();
+async function purchasedBytes(db: TenantDb): Promise<number> {
+  const company = await db.Company.findById(db.companyId, { total_purchased_storage_bytes: 1 }).lean();
   return company?.total_purchased_storage_bytes ?? 0;
 }
 
-export async function storageUsage(ctx: ActionContext): Promise<StorageUsage> {
+export async function storageUsage(ctx: TherapistContext): Promise<StorageUsage> {
   const [usedBytes, purchased, company] = await Promise.all([
-    storageUsedBytes(ctx),
-    purchasedBytes(ctx),
-    ctx.models.Company.findById(ctx.company._id, { driveAddOnActive: 1 }).lean(),
+    storageUsedBytes(ctx.db),
+    purchasedBytes(ctx.db),
+    ctx.db.Company.findById(ctx.company._id, { driveAddOnActive: 1 }).lean(),
   ]);
   return { usedBytes, purchasedBytes: purchased, drive: { enabled: Boolean(company?.driveAddOnActive) && Boolean(ctx.services.config.googleDriveClientId) } };
 }
 
-function toImageEntry(ctx: ActionContext, image: ImageDoc): ImageEntry {
+function toImageEntry(ctx: TherapistContext, image: ImageDoc): ImageEntry {
   const now = ctx.now();
   return {
     id: image._id.toString(),
@@ -109,7 +107,7 @@ function toImageEntry(ctx: ActionContext, image: ImageDoc): ImageEntry {
 }
 
 async function storeImage(
-  ctx: ActionContext,
+  ctx: TherapistContext,
   processed: ProcessedImage,
   owner: { clientId: Types.ObjectId; journalId: Types.ObjectId | null; kind: 'profile' | 'journal' },
 ): Promise<ImageDoc> {
@@ -117,9 +115,8 @@ async function storeImage(
   const company = ctx.company._id.toString();
   const extension = EXTENSION[processed.format];
   const bytes = processed.original.length + processed.preview.length;
-  const image = await ctx.models.Image.create({
+  const image = await ctx.db.Image.create({
     _id: id,
-    companyId: ctx.company._id,
     clientId: owner.clientId,
     journalId: owner.journalId,
     therapistId: ctx.therapist._id,
@@ -134,59 +131,56 @@ async function storeImage(
   });
   await ctx.services.blobs.put(image.blobKey, processed.original);
   await ctx.services.blobs.put(image.previewKey, processed.preview);
-  await ctx.models.StorageEntry.create({ _id: `${id.toString()}:add`, companyId: ctx.company._id, bytes });
-  await ctx.models.Image.updateOne({ _id: id }, { $set: { status: 'ready' } });
+  await ctx.db.StorageEntry.create({ _id: `${id.toString()}:add`, bytes });
+  await ctx.db.Image.updateOne({ _id: id }, { $set: { status: 'ready' } });
   return { ...image.toObject(), status: 'ready' };
 }
 
-interface ImageDeps {
-  models: Models;
-  blobs: BlobStore;
-}
-
 /** Removes one image: ledger entry, record, blobs (in that order, each step safe to repeat). */
-async function removeStoredImage({ models, blobs }: ImageDeps, image: ImageDoc): Promise<void> {
+async function removeStoredImage(db: TenantDb, blobs: BlobStore, image: ImageDoc): Promise<void> {
   const id = image._id.toString();
-  const added = await models.StorageEntry.exists({ _id: `${id}:add` });
+  const added = await db.StorageEntry.exists({ _id: `${id}:add` });
   if (added) {
     try {
-      await models.StorageEntry.create({ _id: `${id}:del`, companyId: image.companyId, bytes: -(image.bytes ?? 0) });
+      await db.StorageEntry.create({ _id: `${id}:del`, bytes: -(image.bytes ?? 0) });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }
   }
-  await models.Image.deleteOne({ _id: image._id, companyId: image.companyId });
-  if (image.kind === 'profile') {
-    await models.Client.updateOne({ _id: image.clientId, companyId: image.companyId, profileImage: image._id }, { $set: { profileImage: null } });
-  }
+  await db.Image.deleteOne({ _id: image._id });
+  // The profile picture is cleared on the client whoever's client it is: the image belongs to that client.
+  if (image.kind === 'profile') await db.clinic.Client.updateOne({ _id: image.clientId, profileImage: image._id }, { $set: { profileImage: null } });
   await blobs.delete(image.blobKey);
   await blobs.delete(image.previewKey);
 }
 
-const removeImage = (ctx: ActionContext, image: ImageDoc) => removeStoredImage({ models: ctx.models, blobs: ctx.services.blobs }, image);
+const removeImage = (ctx: TherapistContext, image: ImageDoc) => removeStoredImage(ctx.db, ctx.services.blobs, image);
 
-/** Uploads cut off half-way (still 'uploading' after an hour): their blobs and any storage entry are removed. */
-export async function sweepStalledUploads(deps: ImageDeps, now: number): Promise<number> {
-  const stalled = await deps.models.Image.find({ status: 'uploading', createdAt: { $lt: now - 3_600_000 } }).limit(500).lean();
-  for (const image of stalled) await removeStoredImage(deps, image);
+/** Uploads cut off half-way (still 'uploading' after an hour), in every clinic: blobs and any storage entry go. */
+export async function sweepStalledUploads(deps: { models: Models; blobs: BlobStore }, now: number): Promise<number> {
+  const stalled = await deps.models.Image.find({ status: 'uploading', createdAt: { $lt: now - 3_600_000 } })
+    .setOptions({ crossTenant: 'sweeper: uploads cut off half-way, in every clinic' })
+    .limit(500)
+    .lean();
+  for (const image of stalled) await removeStoredImage(tenantDb(deps.models, image.companyId), deps.blobs, image);
   return stalled.length;
 }
 
-async function openJournalOf(ctx: ActionContext, journalId: string, clientId: Types.ObjectId) {
-  const journal = await ctx.models.Journal.findOne({ _id: new Types.ObjectId(journalId), companyId: ctx.company._id, clientId }).lean();
+async function openJournalOf(ctx: TherapistContext, journalId: string, clientId: Types.ObjectId) {
+  const journal = await ctx.db.Journal.findOne({ _id: new Types.ObjectId(journalId), clientId }).lean();
   if (!journal) throw new NotFoundError(clientMessages.journalNotFound);
   if (!isJournalEditable(journal.to, ctx.now())) throw new ForbiddenError(clientMessages.journalClosed);
   return journal;
 }
 
-async function visibleImage(ctx: ActionContext, id: string): Promise<ImageDoc> {
-  const image = await ctx.models.Image.findOne({ _id: new Types.ObjectId(id), companyId: ctx.company._id, status: 'ready' }).lean();
+async function visibleImage(ctx: TherapistContext, id: string): Promise<ImageDoc> {
+  const image = await ctx.db.Image.findOne({ _id: new Types.ObjectId(id), status: 'ready' }).lean();
   if (!image) throw new NotFoundError(clientMessages.imageNotFound);
   await visibleClient(ctx, image.clientId);
   return image;
 }
 
-export async function uploadImages(ctx: ActionContext, input: ParsedInput<'uploadImages'>): Promise<ImageEntry[]> {
+export async function uploadImages(ctx: TherapistContext, input: ParsedInput<'uploadImages'>): Promise<ImageEntry[]> {
   const files = ctx.files;
   if (files.length === 0) throw new ValidationError(clientMessages.imageRequired, { files: clientMessages.imageRequired });
   if (input.replaceImageId && files.length > 1) throw new ValidationError(clientMessages.oneImageForEdit, { files: clientMessages.oneImageForEdit });
@@ -208,7 +202,7 @@ export async function uploadImages(ctx: ActionContext, input: ParsedInput<'uploa
   const processed: ProcessedImage[] = [];
   for (const file of files) processed.push(await processImage(file));
   const newBytes = processed.reduce((sum, image) => sum + image.original.length + image.preview.length, 0);
-  const [used, purchased] = await Promise.all([storageUsedBytes(ctx), purchasedBytes(ctx)]);
+  const [used, purchased] = await Promise.all([storageUsedBytes(ctx.db), purchasedBytes(ctx.db)]);
   if (wouldExceedStorage(used, newBytes, purchased)) throw new ValidationError(clientMessages.storageFull, { files: clientMessages.storageFull });
 
   const stored: ImageDoc[] = [];
@@ -216,33 +210,33 @@ export async function uploadImages(ctx: ActionContext, input: ParsedInput<'uploa
 
   if (input.kind === 'profile') {
     const previous = client.profileImage;
-    await ctx.models.Client.updateOne({ _id: client._id, companyId: ctx.company._id }, { $set: { profileImage: stored[0]!._id } });
-    const old = previous ? await ctx.models.Image.findOne({ _id: previous, companyId: ctx.company._id }).lean() : null;
+    await ctx.db.Client.updateOne({ _id: client._id }, { $set: { profileImage: stored[0]!._id } });
+    const old = previous ? await ctx.db.Image.findById(previous).lean() : null;
     if (old) await removeImage(ctx, old);
   }
   if (replaced && !(input.kind === 'profile' && client.profileImage?.equals(replaced._id))) await removeImage(ctx, replaced);
   return stored.map((image) => toImageEntry(ctx, image));
 }
 
-export async function listImages(ctx: ActionContext, input: ParsedInput<'getImages'>): Promise<ImageEntry[]> {
+export async function listImages(ctx: TherapistContext, input: ParsedInput<'getImages'>): Promise<ImageEntry[]> {
   const client = await visibleClient(ctx, input.clientId);
-  const filter: Record<string, unknown> = { companyId: ctx.company._id, clientId: client._id, status: 'ready' };
+  const filter: Record<string, unknown> = { clientId: client._id, status: 'ready' };
   if (input.journalId) filter.journalId = new Types.ObjectId(input.journalId);
-  const images = await ctx.models.Image.find(filter).sort({ createdAt: -1 }).limit(1000).lean();
+  const images = await ctx.db.Image.find(filter).sort({ createdAt: -1 }).limit(1000).lean();
   return images.map((image) => toImageEntry(ctx, image));
 }
 
-export async function deleteImage(ctx: ActionContext, id: string): Promise<void> {
+export async function deleteImage(ctx: TherapistContext, id: string): Promise<void> {
   const image = await visibleImage(ctx, id);
   if (image.journalId) {
-    const journal = await ctx.models.Journal.findOne({ _id: image.journalId, companyId: ctx.company._id }).lean();
+    const journal = await ctx.db.Journal.findById(image.journalId).lean();
     if (journal && !isJournalEditable(journal.to, ctx.now())) throw new ForbiddenError(clientMessages.journalClosed);
   }
   await removeImage(ctx, image);
 }
 
-/** Every image of a client (when the client is deleted). */
-export async function removeImagesOf(ctx: ActionContext, clientId: Types.ObjectId): Promise<void> {
-  const images = await ctx.models.Image.find({ companyId: ctx.company._id, clientId }).lean();
+/** Every image of a client (when the client is erased). */
+export async function removeImagesOf(ctx: TherapistContext, clientId: Types.ObjectId): Promise<void> {
+  const images = await ctx.db.Image.find({ clientId }).lean();
   for (const image of images) await removeImage(ctx, image);
 }

@@ -1,0 +1,33 @@
+/** The public online booking and the therapist's settings for it (core/src/actions/online-booking.ts). Thin. */
+import { bookingMessages, type onlineBookingActions } from '@klinik/core';
+import { availability, publicTreatments, toPublicTherapist } from '../domain/online-booking/availability.js';
+import { addOnlineBooking } from '../domain/online-booking/booking.js';
+import { courseSignUp, publicCourseDates, publicCourses } from '../domain/online-booking/courses.js';
+import { findClientByCpr } from '../domain/online-booking/public-client.js';
+import { publicTherapist } from '../domain/online-booking/public-therapist.js';
+import { bookingSettingsOf, changeBookingSettings } from '../domain/online-booking/settings.js';
+import { unsubscribe } from '../domain/online-booking/unsubscribe.js';
+import type { Handlers } from './types.js';
+
+export const onlineBookingHandlers: Handlers<keyof typeof onlineBookingActions> = {
+  clientGetTherapistInfo: async ({ therapistId }, ctx) => ({ data: toPublicTherapist(await publicTherapist(ctx, therapistId), ctx.now()) }),
+  clientGetTreatmentsFromTherapist: async ({ therapistId }, ctx) => ({ data: await publicTreatments(await publicTherapist(ctx, therapistId)) }),
+  clientGetEventsFromTherapist: async ({ therapistId }, ctx) => ({ data: await publicCourses(await publicTherapist(ctx, therapistId), ctx.now()) }),
+  clientGetEventDatesFromTherapist: async ({ eventId }, ctx) => ({ data: await publicCourseDates(ctx, eventId) }),
+  clientGetAvailable: async (input, ctx) => ({ data: await availability(await publicTherapist(ctx, input.therapistId), input, ctx.now()) }),
+  getClientsFromTherapistCompanyOnlineBooking: async ({ therapistId, CPR }, ctx) => ({ data: await findClientByCpr(ctx, await publicTherapist(ctx, therapistId), CPR) }),
+  async clientAddBooking(input, ctx) {
+    await addOnlineBooking(ctx, input);
+    return { message: bookingMessages.done };
+  },
+  async clientAddEventDateClients(input, ctx) {
+    const data = await courseSignUp(ctx, input);
+    return { message: data.some((row) => row.isWaiting) ? bookingMessages.onWaitingList : bookingMessages.signedUp, data };
+  },
+  async clientUnsubscribe({ clientId }, ctx) {
+    await unsubscribe(ctx, clientId);
+    return { message: bookingMessages.unsubscribed };
+  },
+  getOnlineBookingSettings: async (_input, ctx) => ({ data: bookingSettingsOf(ctx.therapist) }),
+  setOnlineBookingSettings: async (input, ctx) => ({ message: 'Indstillingerne er gemt', data: await changeBookingSettings(ctx, input) }),
+};

@@ -1,0 +1,127 @@
+/**
+ * Slot claims: double booking is impossible by construction (docs/architecture.md, Data). A booking, leave or course
+ * day inserts one SlotClaim per 5-minute unit it covers, with `_id` company:therapist:unitStart. A second claim of a
+ * unit fails on `_id` uniqueness, whatever the timing; the failed claim then removes what it did insert, so a lost
+ * race leaves nothing behind. Claims whose holder never appeared (a crash between the two writes) are swept.
+ *
+ * This module is the only way to the SlotClaim model (its scope rule in models/scheduling.ts says so), and the claims
+ * it makes always carry the company they were made for: a TenantDb's `slots` is bound to its clinic.
+ */
+import type { Types } from 'mongoose';
+import { schedulingMessages, unitStarts } from '@klinik/core';
+import { ConflictError, isDuplicateKeyError } from '../../errors.js';
+import type { Models } from '../../models/index.js';
+
+export type ClaimKind = 'booking' | 'leave' | 'course';
+
+export interface Interval {
+  from: number;
+  to: number;
+}
+
+export interface SlotClaims {
+  /** The unit ids of `therapistId`'s time [from, to) in this clinic. */
+  ids(therapistId: Types.ObjectId, interval: Interval): string[];
+  /**
+   * Claims `ids` for `ref` (units `ref` already holds are left as they are) and answers the ones added. Throws 409
+   * with the spec's overlap message when any unit belongs to something else, after releasing what it inserted.
+   */
+  claim(ids: string[], ref: Types.ObjectId, kind: ClaimKind, now: number): Promise<string[]>;
+  /** Releases units held by `ref`: all of them, or only `ids`. */
+  release(ref: Types.ObjectId, ids?: string[]): Promise<void>;
+  /**
+   * Claims the time and then writes the holder; if the write fails, the time is released again, so a refused or
+   * failed create leaves no claim behind.
+   */
+  claimFor<T>(therapistId: Types.ObjectId, interval: Interval, ref: Types.ObjectId, kind: ClaimKind, now: number, write: () => Promise<T>): Promise<T>;
+  /**
+   * Moves `ref` from `before` to `after`: the new units are claimed first, then `swap` writes the holder with a
+   * compare-and-swap (it answers null when it lost a race); on a lost race the units added here are released and
+   * 409 `conflictMessage` is thrown, otherwise the units no longer covered are released. One unit is never held by
+   * two holders, and a failed move changes nothing.
+   */
+  move<T>(
+    move: { ref: Types.ObjectId; therapistId: Types.ObjectId; kind: ClaimKind; before: Interval; after: Interval; now: number },
+    swap: () => Promise<T | null>,
+    conflictMessage: string,
+  ): Promise<T>;
+}
+
+export function slotClaims(models: Models, companyId: Types.ObjectId): SlotClaims {
+  const { SlotClaim } = models;
+  const api: SlotClaims = {
+    ids(therapistId, { from, to }) {
+      const prefix = `${companyId.toString()}:${therapistId.toString()}:`;
+      return unitStarts(from, to).map((unit) => `${prefix}${unit}`);
+    },
+    async claim(ids, ref, kind, now) {
+      const held = new Set((await SlotClaim.find({ _id: { $in: ids }, ref }, { _id: 1 }).lean()).map((claim) => claim._id));
+      const wanted = ids.filter((id) => !held.has(id));
+      if (wanted.length === 0) return [];
+      try {
+        await SlotClaim.insertMany(
+          wanted.map((id) => ({ _id: id, ref, kind, createdAt: now })),
+          { ordered: true },
+        );
+      } catch (error) {
+        await SlotClaim.deleteMany({ _id: { $in: wanted }, ref });
+        if (isDuplicateKeyError(error)) throw new ConflictError(schedulingMessages.bookingOverlap);
+        throw error;
+      }
+      return wanted;
+    },
+    async release(ref, ids) {
+      await SlotClaim.deleteMany(ids ? { _id: { $in: ids }, ref } : { ref });
+    },
+    async claimFor(therapistId, interval, ref, kind, now, write) {
+      const added = await api.claim(api.ids(therapistId, interval), ref, kind, now);
+      try {
+        return await write();
+      } catch (error) {
+        await api.release(ref, added);
+        throw error;
+      }
+    },
+    async move({ ref, therapistId, kind, before, after, now }, swap, conflictMessage) {
+      const oldIds = api.ids(therapistId, before);
+      const newIds = api.ids(therapistId, after);
+      const added = await api.claim(newIds, ref, kind, now);
+      let swapped: Awaited<ReturnType<typeof swap>>;
+      try {
+        swapped = await swap();
+      } catch (error) {
+        await api.release(ref, added);
+        throw error;
+      }
+      if (swapped === null) {
+        await api.release(ref, added);
+        throw new ConflictError(conflictMessage);
+      }
+      const keep = new Set(newIds);
+      await api.release(
+        ref,
+        oldIds.filter((id) => !keep.has(id)),
+      );
+      return swapped;
+    },
+  };
+  return api;
+}
+
+/** Claims older than a minute whose booking, leave or course day does not exist: left by a crash between two writes. */
+export async function sweepOrphanClaims(models: Models, now: number): Promise<number> {
+  const candidates = await models.SlotClaim.find({ createdAt: { $lt: now - 60_000 } }, { ref: 1, kind: 1 }).limit(10_000).lean();
+  const refs = [...new Set(candidates.map((claim) => claim.ref.toString()))];
+  if (refs.length === 0) return 0;
+  const sweep = { crossTenant: 'sweeper: holders of orphaned slot claims, in every clinic' };
+  const [bookings, leaves, courseDates] = await Promise.all([
+    models.Booking.find({ _id: { $in: refs } }, { _id: 1 }).setOptions(sweep).lean(),
+    models.Leave.find({ _id: { $in: refs } }, { _id: 1 }).setOptions(sweep).lean(),
+    models.EventDate.find({ _id: { $in: refs } }, { _id: 1 }).setOptions(sweep).lean(),
+  ]);
+  const alive = new Set([...bookings, ...leaves, ...courseDates].map((doc) => doc._id.toString()));
+  const orphans = refs.filter((ref) => !alive.has(ref));
+  if (orphans.length === 0) return 0;
+  const result = await models.SlotClaim.deleteMany({ ref: { $in: orphans } });
+  return result.deletedCount;
+}

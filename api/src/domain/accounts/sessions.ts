@@ -1,0 +1,92 @@
+/**
+ * Signing in and out, and passwords: the therapist's session (a JWT whose token version is checked on every call,
+ * see security/tokens.ts), the platform administrator's and the support team's. Sign-in looks the account up by
+ * username across clinics, before any clinic is known: the one place where a therapist record is read that way.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { messages, type ParsedInput } from '@klinik/core';
+import type { PublicContext, TherapistContext } from '../../context.js';
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { resetPasswordMail } from '../../adapters/mail/templates.js';
+import { issueLinkToken } from './link-tokens.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+const BY_USERNAME = { crossTenant: 'sign-in and password reset find the account by username, before a clinic is known' };
+
+function sameSecret(given: string, expected: string): boolean {
+  // Hash both sides first so the comparison takes the same time whatever the lengths.
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export async function signIn(ctx: PublicContext, { username, password }: ParsedInput<'login'>) {
+  const { tokens, limiter } = ctx.services;
+  const therapist = await ctx.platform.Therapist.findOne({ username }).setOptions(BY_USERNAME).lean();
+  const valid = await verifyPassword(therapist?.passwordHash, password);
+  if (!therapist || !valid) throw new UnauthorizedError(messages.wrongLogin);
+  if (therapist.isActive === false) throw new ForbiddenError(messages.accountInactive);
+  const company = await ctx.platform.Company.findById(therapist.companyId, { isDisabled: 1 }).lean();
+  if (!company) throw new UnauthorizedError(messages.wrongLogin);
+  if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
+  await limiter.reset('login:account', username);
+  return tokens.sign('therapist', { subject: therapist._id.toString(), companyId: therapist.companyId.toString(), tokenVersion: therapist.tokenVersion ?? 0 });
+}
+
+/** Ends every session of the therapist at once (the token version moves on). */
+export async function signOut(ctx: TherapistContext): Promise<void> {
+  await ctx.db.Therapist.updateOne({ _id: ctx.therapist._id }, { $inc: { tokenVersion: 1 } });
+}
+
+export async function isUsernameAvailable(ctx: PublicContext, name: string): Promise<boolean> {
+  return !(await ctx.platform.Therapist.exists({ username: name }).setOptions(BY_USERNAME));
+}
+
+/** The password prompt before a sensitive step; rate limited per therapist. */
+export async function confirmPassword(ctx: TherapistContext, password: string): Promise<void> {
+  await ctx.services.limiter.consume('checkPassword:account', ctx.therapistId);
+  if (!(await verifyPassword(ctx.therapist.passwordHash, password))) throw new ValidationError(messages.wrongPassword, { password: messages.wrongPassword });
+  await ctx.services.limiter.reset('checkPassword:account', ctx.therapistId);
+}
+
+/** A new password from the account menu: other sessions end, this one gets a new token. */
+export async function changePassword(ctx: TherapistContext, { oldPassword, newPassword }: ParsedInput<'setPassword'>) {
+  if (!(await verifyPassword(ctx.therapist.passwordHash, oldPassword))) {
+    throw new ValidationError(messages.wrongOldPassword, { oldPassword: messages.wrongOldPassword });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  // Compare-and-swap on the token version this call was authorised with: a concurrent logout wins.
+  const updated = await ctx.db.Therapist.findOneAndUpdate(
+    { _id: ctx.therapist._id, tokenVersion: ctx.therapist.tokenVersion },
+    { $set: { passwordHash }, $inc: { tokenVersion: 1 } },
+    { returnDocument: 'after' },
+  ).lean();
+  if (!updated) throw new ConflictError('Din session blev ændret samtidig. Log ind igen.');
+  return ctx.services.tokens.sign('therapist', { subject: updated._id.toString(), companyId: updated.companyId.toString(), tokenVersion: updated.tokenVersion });
+}
+
+/** Mails a reset link (single use, expiring); an unknown e-mail answers the spec's message. */
+export async function requestPasswordReset(ctx: PublicContext, email: string): Promise<void> {
+  const { config, mailer } = ctx.services;
+  const therapist = await ctx.platform.Therapist.findOne({ username: email.toLowerCase() }).setOptions(BY_USERNAME).lean();
+  if (!therapist) throw new ValidationError(messages.noAccountForEmail, { email: messages.noAccountForEmail });
+  const token = await issueLinkToken(ctx.platform, 'reset', therapist._id, config.resetTokenTtlSeconds, ctx.now());
+  const link = `${config.appUrl}/reset_password?token=${token}`;
+  await mailer.send(resetPasswordMail(therapist.email, therapist.nameFirst, link, Math.round(config.resetTokenTtlSeconds / 60)));
+}
+
+/** The platform administrator's sign-in: one password from the environment. */
+export function adminSignIn(ctx: PublicContext, password: string) {
+  const { config, tokens } = ctx.services;
+  if (!sameSecret(password, config.adminPassword)) throw new UnauthorizedError(messages.adminWrongPassword);
+  return tokens.sign('superadmin', { subject: 'admin', tokenVersion: tokens.adminTokenVersion() });
+}
+
+export async function teamSignIn(ctx: PublicContext, { username, password }: ParsedInput<'teamLogin'>) {
+  const { tokens, limiter } = ctx.services;
+  const user = await ctx.platform.TeamUser.findOne({ username }).lean();
+  const valid = await verifyPassword(user?.passwordHash, password);
+  if (!user || !valid || user.isActive === false) throw new UnauthorizedError(messages.wrongTeamLogin);
+  await limiter.reset('teamLogin:account', username);
+  return tokens.sign('team', { subject: user._id.toString(), tokenVersion: user.tokenVersion ?? 0 });
+}

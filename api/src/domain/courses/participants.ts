@@ -1,0 +1,76 @@
+/**
+ * Who takes part in a course day and who waits (spec 2, Event-date client). A participant holds a numbered seat
+ * (data/concurrency/seats.ts), so the last seat goes to exactly one client however sign-ups interleave; whoever could
+ * not get one waits, first come first served. Counts are always counted from the participants, never kept.
+ */
+import { Types } from 'mongoose';
+import { formatCopenhagenTime, formatDanishDate, messages, type Participant } from '@klinik/core';
+import { sendNotice } from '../../adapters/mail/index.js';
+import { courseSeatMail } from '../../adapters/mail/templates.js';
+import type { TherapistContext } from '../../context.js';
+import type { TenantDb } from '../../data/tenant-db.js';
+import { NotFoundError } from '../../errors.js';
+import type { EventDateClientDoc } from '../../models/index.js';
+import { assertMayChange } from '../scheduling/target.js';
+import { findDate } from './access.js';
+
+/**
+ * Moves people up from a course day's waiting list, first come first served, while seats are free. Each promotion
+ * is a seat insert like any sign-up, so a promotion racing a new sign-up cannot overbook. If two promotions race
+ * for the same person, both may take a seat for them; each then keeps the person's lowest seat only and gives
+ * back any other, and carries on with the next in line. Returns the rows promoted here.
+ */
+export async function promoteWaiting(db: TenantDb, eventDateId: Types.ObjectId, limit: number): Promise<EventDateClientDoc[]> {
+  const promoted = [];
+  const waiting = await db.EventDateClient.find({ eventDateId, isWaiting: true }).sort({ createdAt: 1, _id: 1 }).lean();
+  for (const row of waiting) {
+    const seat = await db.seats.take(eventDateId, limit, row._id);
+    if (!seat) break;
+    const held = await db.seats.heldBy(row._id);
+    if (held[0] !== seat) {
+      await db.seats.giveBack(seat);
+      continue;
+    }
+    await db.EventDateClient.updateOne({ _id: row._id }, { $set: { isWaiting: false } });
+    promoted.push(row);
+  }
+  return promoted;
+}
+
+export async function participants(ctx: TherapistContext, eventDateId: string): Promise<Participant[]> {
+  const date = await findDate(ctx, eventDateId);
+  const rows = await ctx.db.EventDateClient.find({ eventDateId: date._id }).sort({ isWaiting: 1, createdAt: 1 }).lean();
+  return rows.map((row) => ({
+    id: row._id.toString(),
+    eventDateId: row.eventDateId.toString(),
+    clientId: row.clientId.toString(),
+    isWaiting: Boolean(row.isWaiting),
+    nameFirst: row.nameFirst ?? '',
+    nameLast: row.nameLast ?? '',
+    email: row.email ?? '',
+    createdAt: row.createdAt ?? 0,
+  }));
+}
+
+export async function removeParticipant(ctx: TherapistContext, id: string): Promise<void> {
+  const row = await ctx.db.EventDateClient.findById(new Types.ObjectId(id)).lean();
+  if (!row) throw new NotFoundError(messages.notFound);
+  const date = await findDate(ctx, row.eventDateId);
+  assertMayChange(ctx, date.therapistId);
+  await ctx.db.EventDateClient.deleteOne({ _id: row._id });
+  await ctx.db.seats.release({ ref: row._id });
+  if (row.isWaiting) return;
+  // A freed seat goes to the first on the waiting list (a waiting list is a queue), who is told by mail.
+  const course = await ctx.db.Event.findById(date.eventId).lean();
+  if (!course) return;
+  const promoted = await promoteWaiting(ctx.db, date._id, course.limit);
+  for (const person of promoted.filter((person) => person.email)) {
+    const mail = courseSeatMail(person.email, {
+      clientName: person.nameFirst,
+      clinicName: ctx.company.companyName ?? '',
+      course: course.title,
+      when: `${formatDanishDate(date.from)} kl. ${formatCopenhagenTime(date.from)}–${formatCopenhagenTime(date.to)}`,
+    });
+    await sendNotice(ctx.services, mail, 'course seat');
+  }
+}

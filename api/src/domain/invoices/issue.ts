@@ -1,0 +1,99 @@
+/**
+ * Issuing an invoice or a credit note from a booking. A booking is invoiced once per cycle: the invoice claim
+ * (`<booking>:<credit notes so far>:inv|cred`, data/concurrency/claim-with-recovery.ts) decides a race before a number
+ * is taken, and a credit note frees the booking for a new invoice. Invoices and credit notes are never deleted
+ * (Danish bookkeeping rules).
+ */
+import { Types } from 'mongoose';
+import type { Invoice, InvoiceSnapshot, ParsedInput } from '@klinik/core';
+import type { TherapistContext } from '../../context.js';
+import { claimWithRecovery, ORPHAN_AFTER_MS } from '../../data/concurrency/claim-with-recovery.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import type { BookingDoc, InvoiceDoc } from '../../models/index.js';
+import { insertNumbered } from './numbering.js';
+import { buildSnapshot, creditSnapshot } from './snapshot.js';
+import { copenhagenYear, toInvoice } from './views.js';
+
+const ALREADY_INVOICED = 'Bookingen er allerede faktureret. Lav en kreditnota, hvis fakturaen skal annulleres.';
+
+async function visibleBooking(ctx: TherapistContext, bookingId: string): Promise<BookingDoc> {
+  const booking = await ctx.db.Booking.findById(new Types.ObjectId(bookingId)).lean();
+  if (!booking) throw new NotFoundError('Bookingen findes ikke');
+  if (!booking.treatmentId) throw new ValidationError('Et fravær kan ikke faktureres');
+  return booking;
+}
+
+async function invoiceOfBooking(ctx: TherapistContext, booking: BookingDoc): Promise<InvoiceDoc> {
+  const invoice = booking.invoiceId ? await ctx.db.clinic.Invoice.findById(booking.invoiceId).lean() : null;
+  if (!invoice) throw new ConflictError('Bookingen har ingen faktura at kreditere');
+  return invoice;
+}
+
+export async function previewInvoice(ctx: TherapistContext, input: ParsedInput<'getInvoicePreview'>): Promise<InvoiceSnapshot> {
+  const booking = await visibleBooking(ctx, input.bookingId);
+  const now = ctx.now();
+  if (!input.settings.type) {
+    const original = await invoiceOfBooking(ctx, booking);
+    return creditSnapshot(original.snapshots[0] as InvoiceSnapshot, 'Udkast', now);
+  }
+  if (booking.invoiceId) throw new ConflictError(ALREADY_INVOICED);
+  return buildSnapshot(ctx, booking, input.settings, 'Udkast', now);
+}
+
+/** Claims this invoicing step of the booking (once per cycle), or 409. */
+async function claimBooking(ctx: TherapistContext, booking: BookingDoc, kind: 'inv' | 'cred'): Promise<string> {
+  const credits = await ctx.db.clinic.Invoice.countDocuments({ bookingId: booking._id, isCredit: true });
+  const id = `${booking._id.toString()}:${credits}:${kind}`;
+  const now = ctx.now();
+  await claimWithRecovery(
+    {
+      insert: () => ctx.db.InvoiceClaim.create({ _id: id, createdAt: now }),
+      find: () => ctx.db.InvoiceClaim.findById(id).lean(),
+      isOrphan: (claim) => !claim.invoiceId && claim.createdAt < now - ORPHAN_AFTER_MS,
+      removeOrphan: () => ctx.db.InvoiceClaim.deleteOne({ _id: id, invoiceId: null }),
+    },
+    kind === 'inv' ? 'Bookingen er allerede faktureret' : 'Fakturaen er allerede krediteret',
+  );
+  return id;
+}
+
+export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'addInvoice'>): Promise<Invoice> {
+  const booking = await visibleBooking(ctx, input.bookingId);
+  const now = ctx.now();
+  const year = copenhagenYear(now);
+  const credit = !input.settings.type;
+  let original: InvoiceDoc | null = null;
+  let draft: InvoiceSnapshot;
+  if (credit) {
+    original = await invoiceOfBooking(ctx, booking);
+    draft = creditSnapshot(original.snapshots[0] as InvoiceSnapshot, '', now);
+  } else {
+    if (booking.invoiceId) throw new ConflictError(ALREADY_INVOICED);
+    draft = await buildSnapshot(ctx, booking, input.settings, '', now);
+  }
+  const claim = await claimBooking(ctx, booking, credit ? 'cred' : 'inv');
+  const company = (await ctx.db.Company.findById(ctx.company._id).lean())!;
+  const { id } = await insertNumbered(ctx.db, company, year, (seq, number, _id) => ({
+    _id,
+    therapistId: booking.therapistId,
+    clientId: booking.clientId,
+    bookingId: booking._id,
+    bookingFrom: booking.from,
+    year,
+    seq,
+    number,
+    isCredit: credit,
+    creditForId: original?._id ?? null,
+    nameFirst: draft.client.nameFirst,
+    nameLast: draft.client.nameLast,
+    CPR: draft.client.CPR,
+    totalOre: draft.amounts.totalOre,
+    snapshots: [{ ...draft, number }],
+    createdBy: ctx.therapist._id,
+    createdAt: now,
+  }));
+  await ctx.db.InvoiceClaim.updateOne({ _id: claim }, { $set: { invoiceId: id } });
+  // The booking turns blue with its invoice, and back once credited (it may then be invoiced again).
+  await ctx.db.Booking.updateOne({ _id: booking._id }, { $set: { invoiceId: credit ? null : id }, $inc: { version: 1 } });
+  return toInvoice((await ctx.db.clinic.Invoice.findById(id).lean())!);
+}

@@ -1,0 +1,87 @@
+/**
+ * Merged statements (spec 2, 'Samlet opgørelse'): a visible client's invoices of a period in one document. They are not
+ * numbered documents, so they may be changed and deleted; a colleague may bundle invoices of several therapists'
+ * bookings, so the client's rule decides who may see them, not the invoices' therapists.
+ */
+import { Types } from 'mongoose';
+import { formatDanishDate, type Invoice, type ParsedInput } from '@klinik/core';
+import type { TherapistContext } from '../../context.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import type { InvoiceDoc } from '../../models/index.js';
+import { INVOICE_NOT_FOUND, visibleClientId } from './queries.js';
+import { copenhagenYear, toInvoice } from './views.js';
+
+export async function mergedOfClient(ctx: TherapistContext, clientId: string): Promise<Invoice[]> {
+  const id = await visibleClientId(ctx, clientId);
+  const docs = await ctx.db.clinic.Invoice.find({ clientId: id, isMerged: true }).sort({ createdAt: -1 }).lean();
+  return docs.map(toInvoice);
+}
+
+async function chosenInvoices(ctx: TherapistContext, clientId: Types.ObjectId, ids: string[]): Promise<InvoiceDoc[]> {
+  const unique = [...new Set(ids)];
+  const docs = await ctx.db.clinic.Invoice.find({ clientId, isMerged: false, _id: { $in: unique.map((id) => new Types.ObjectId(id)) } })
+    .sort({ bookingFrom: 1, seq: 1 })
+    .lean();
+  if (docs.length !== unique.length) throw new ValidationError('En af de valgte fakturaer findes ikke hos denne klient', { invoiceIds: 'Ugyldigt valg' });
+  return docs;
+}
+
+function mergedNumber(from: number, to: number): string {
+  return `Samlet opgørelse ${formatDanishDate(from)}–${formatDanishDate(to)}`;
+}
+
+function mergedFields(invoices: InvoiceDoc[]) {
+  return {
+    invoiceIds: invoices.map((invoice) => invoice._id),
+    snapshots: invoices.flatMap((invoice) => invoice.snapshots ?? []),
+    totalOre: invoices.reduce((sum, invoice) => sum + (invoice.totalOre ?? 0), 0),
+  };
+}
+
+export async function createMerged(ctx: TherapistContext, input: ParsedInput<'addMergedInvoice'>): Promise<Invoice> {
+  if (input.to <= input.from) throw new ValidationError('Slutdatoen skal være efter startdatoen', { to: 'Slutdatoen skal være efter startdatoen' });
+  const clientId = await visibleClientId(ctx, input.clientId);
+  const invoices = await chosenInvoices(ctx, clientId, input.invoiceIds);
+  const first = invoices[0]!;
+  // The statement belongs to whoever made it.
+  const doc = await ctx.db.Invoice.create({
+    therapistId: ctx.therapist._id,
+    clientId,
+    year: copenhagenYear(ctx.now()),
+    seq: 0,
+    number: mergedNumber(input.from, input.to),
+    isMerged: true,
+    nameFirst: first.nameFirst,
+    nameLast: first.nameLast,
+    CPR: first.CPR,
+    from: input.from,
+    to: input.to,
+    ...mergedFields(invoices),
+    createdBy: ctx.therapist._id,
+    createdAt: ctx.now(),
+  });
+  return toInvoice(doc.toObject());
+}
+
+/** A merged statement (or, for deletion, any invoice document) of a client the caller may see. */
+async function statementOfVisibleClient(ctx: TherapistContext, id: string, mergedOnly: boolean): Promise<InvoiceDoc> {
+  const filter: Record<string, unknown> = { _id: new Types.ObjectId(id) };
+  if (mergedOnly) filter.isMerged = true;
+  const invoice = await ctx.db.clinic.Invoice.findOne(filter).lean();
+  if (!invoice) throw new NotFoundError(INVOICE_NOT_FOUND);
+  await visibleClientId(ctx, invoice.clientId);
+  return invoice;
+}
+
+export async function updateMerged(ctx: TherapistContext, input: ParsedInput<'setMergedInvoice'>): Promise<Invoice> {
+  const merged = await statementOfVisibleClient(ctx, input.id, true);
+  const invoices = await chosenInvoices(ctx, merged.clientId, input.invoiceIds);
+  await ctx.db.clinic.Invoice.updateOne({ _id: merged._id }, { $set: { ...mergedFields(invoices), updatedAt: ctx.now() } });
+  return toInvoice((await ctx.db.clinic.Invoice.findById(merged._id).lean())!);
+}
+
+export async function deleteMerged(ctx: TherapistContext, id: string): Promise<void> {
+  const invoice = await statementOfVisibleClient(ctx, id, false);
+  if (!invoice.isMerged) throw new ForbiddenError('En faktura eller kreditnota kan ikke slettes (bogføringsloven). Lav en kreditnota i stedet.');
+  await ctx.db.clinic.Invoice.deleteOne({ _id: invoice._id, isMerged: true });
+}

@@ -1,0 +1,54 @@
+/**
+ * What the public page offers: the therapist as shown, the treatments, and the free start times of a week (opening
+ * hours minus bookings with their pause, leaves and course days; never today: core's availableStarts).
+ */
+import { availableStarts, MAX_BOOKING_MS, type PublicTherapist, type PublicTreatment } from '@klinik/core';
+import { overlapFilter } from '../scheduling/ranges.js';
+import { formEnabled, type PublicPage } from './public-therapist.js';
+
+const DAY_MS = 24 * 3600_000;
+
+export function toPublicTherapist(page: PublicPage, now: number): PublicTherapist {
+  return {
+    id: page.therapist._id.toString(),
+    nameFirst: page.therapist.nameFirst,
+    nameLast: page.therapist.nameLast,
+    companyName: page.company.companyName,
+    companyEmail: page.company.email ?? '',
+    companyPhone: page.company.phone ?? '',
+    bookingFormEnabled: formEnabled(page, now),
+    isAvailable: page.therapist.isAvailable !== false,
+    colors: [...(page.therapist.colors ?? [])],
+  };
+}
+
+export async function publicTreatments(page: PublicPage): Promise<PublicTreatment[]> {
+  const treatments = await page.db.Treatment.find({ therapistId: page.therapist._id }).lean();
+  return treatments
+    .map((treatment) => ({ id: treatment._id.toString(), name: treatment.name, duration: treatment.duration, pause: treatment.pause ?? 0, price: treatment.priceOre / 100 }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'da'));
+}
+
+/** Taken time of a therapist in [from, to): bookings with their pause after them, leaves and course days. */
+async function busyIntervals(page: PublicPage, range: { from: number; to: number }) {
+  const therapistId = page.therapist._id;
+  const [bookings, leaves, courseDates] = await Promise.all([
+    page.db.Booking.find(overlapFilter(therapistId, { from: range.from - 2 * 3600_000, to: range.to }, MAX_BOOKING_MS), { from: 1, to: 1, pause: 1 }).lean(),
+    page.db.Leave.find(overlapFilter(therapistId, range, 31 * DAY_MS), { from: 1, to: 1 }).lean(),
+    page.db.EventDate.find(overlapFilter(therapistId, range, DAY_MS), { from: 1, to: 1 }).lean(),
+  ]);
+  return [
+    ...bookings.map((booking) => ({ from: booking.from, to: booking.to + (booking.pause ?? 0) * 1000 })),
+    ...leaves.map((leave) => ({ from: leave.from, to: leave.to })),
+    ...courseDates.map((date) => ({ from: date.from, to: date.to })),
+  ];
+}
+
+export async function availability(page: PublicPage, input: { from: number; to: number; duration: number; pause: number }, now: number): Promise<number[]> {
+  if (!formEnabled(page, now)) return [];
+  const [openings, busy] = await Promise.all([
+    page.db.OpeningHours.find(overlapFilter(page.therapist._id, input, DAY_MS), { from: 1, to: 1 }).lean(),
+    busyIntervals(page, input),
+  ]);
+  return availableStarts({ from: input.from, to: input.to, durationMs: input.duration, pauseMs: input.pause, openings, busy, now });
+}

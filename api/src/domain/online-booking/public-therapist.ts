@@ -1,0 +1,32 @@
+/**
+ * The therapist a public page names (the booking wizard, the embed, the intake form): found across clinics by its id,
+ * the one step of a public action that must look beyond a clinic. From then on everything goes through the clinic's
+ * scoped data access (`db`). An unknown, inactive or disabled one is simply not found.
+ */
+import { Types } from 'mongoose';
+import { allowsProFeatures, messages } from '@klinik/core';
+import type { PublicContext } from '../../context.js';
+import type { TenantDb } from '../../data/tenant-db.js';
+import { NotFoundError } from '../../errors.js';
+import type { CompanyDoc, TherapistDoc } from '../../models/index.js';
+
+export interface PublicPage {
+  therapist: TherapistDoc;
+  company: CompanyDoc;
+  /** The clinic's data, without a viewer: public code picks the therapist's own explicitly. */
+  db: TenantDb;
+}
+
+const NAMED_BY_PAGE = { crossTenant: 'a public page names its therapist by id' };
+
+export async function publicTherapist(ctx: PublicContext, therapistId: string): Promise<PublicPage> {
+  const therapist = await ctx.platform.Therapist.findOne({ _id: new Types.ObjectId(therapistId), isActive: { $ne: false } }).setOptions(NAMED_BY_PAGE).lean();
+  const company = therapist ? await ctx.platform.Company.findById(therapist.companyId).lean() : null;
+  if (!therapist || !company || company.isDisabled) throw new NotFoundError(messages.notFound);
+  return { therapist, company, db: ctx.tenant(company._id) };
+}
+
+/** Whether the page takes bookings: the therapist's switch, and a plan that allows it. */
+export function formEnabled({ therapist, company }: Pick<PublicPage, 'therapist' | 'company'>, now: number): boolean {
+  return therapist.bookingFormEnabled !== false && allowsProFeatures(company, now);
+}

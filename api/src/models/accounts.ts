@@ -1,0 +1,123 @@
+/**
+ * The accounts aggregate: the clinic (Company, the tenant itself), its therapists, single-use link tokens and the
+ * support team's users.
+ */
+import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { DEFAULT_THERAPIST_COLORS, PLAN_STATUSES, PLAN_TYPES } from '@klinik/core/rules';
+import { INCLUDED_STORAGE_BYTES } from '@klinik/core/records';
+import { now, timestamps } from './common.js';
+import { defineModel } from './scope.js';
+
+const companySchema = new Schema(
+  {
+    companyName: { type: String, required: true },
+    CVR: { type: String, default: '' },
+    address: { type: String, default: '' },
+    post: { type: String, default: '' },
+    town: { type: String, default: '' },
+    email: { type: String, default: '' },
+    phone: { type: String, default: '' },
+    contactPersion: { type: String, default: '' },
+    moms: { type: Boolean, default: true },
+    newsletter: { type: Boolean, default: true },
+    isDisabled: { type: Boolean, default: false },
+    freeTextsPerMonth: { type: Number, default: 20 },
+    planType: { type: String, enum: PLAN_TYPES, default: 'empty' },
+    status: { type: String, enum: PLAN_STATUSES, default: 'empty' },
+    /** End of the free trial (epoch ms). */
+    trial: { type: Number, default: null },
+    cancelDate: { type: Number, default: null },
+    logo: { type: String, default: null },
+    dineroOrgId: { type: String, default: null },
+    /** Secret: never leaves the server. */
+    dineroRefreshToken: { type: String, default: null },
+    reepayId: { type: String, default: null },
+    /** Storage the clinic may use: 1 GB included plus 5 GB per storage add-on (spec 3). Used bytes: StorageEntry. */
+    total_purchased_storage_bytes: { type: Number, default: INCLUDED_STORAGE_BYTES },
+    /** Whether the cloud-drive add-on is active (bought in the add-on area). */
+    driveAddOnActive: { type: Boolean, default: false },
+    /** Bank and payment details printed on invoices (spec 3, company profile). */
+    regNumber: { type: String, default: '' },
+    accountNumber: { type: String, default: '' },
+    mobilePay: { type: String, default: '' },
+    /**
+     * The invoice counter of the clinic's CVR number (spec 2, Company CVR counter): a floor set by setCvrCounter for
+     * `year`; the next number is above both it and every number already used that year.
+     */
+    invoiceCounter: {
+      type: new Schema({ count: Number, year: Number, updatedAt: Number }, { _id: false }),
+      default: null,
+    },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: 'version' },
+);
+
+const therapistSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true, index: true },
+    /** The e-mail in lower case; unique over the whole platform. */
+    username: { type: String, required: true, unique: true },
+    /** argon2id; null for an invited therapist who has not set a password yet. */
+    passwordHash: { type: String, default: null },
+    nameFirst: { type: String, required: true },
+    nameLast: { type: String, required: true },
+    email: { type: String, required: true },
+    phone: { type: String, default: '' },
+    isAdmin: { type: Boolean, default: false },
+    isAvailable: { type: Boolean, default: true },
+    isActive: { type: Boolean, default: true },
+    newsletter: { type: Boolean, default: true },
+    trial: { type: Number, default: null },
+    colors: { type: [String], default: () => [...DEFAULT_THERAPIST_COLORS] },
+    /** Online booking (spec 2): the form on or off, and the confirmation mail with its text. */
+    bookingFormEnabled: { type: Boolean, default: true },
+    bookingMail: { type: Boolean, default: false },
+    bookingMailText: { type: String, default: '' },
+    /** Bumped on logout, password change, deactivation and lost admin rights: older tokens stop working. */
+    tokenVersion: { type: Number, default: 0 },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: 'version' },
+);
+
+/**
+ * Single-use link tokens (password reset, invitation). Only the SHA-256 of the token is stored, as `_id`, so a
+ * database leak does not leak working links, and use is one atomic findOneAndDelete.
+ */
+const linkTokenSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    purpose: { type: String, enum: ['reset', 'setPassword'], required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true, index: true },
+    expiresAt: { type: Number, required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
+const teamUserSchema = new Schema(
+  {
+    username: { type: String, required: true, unique: true },
+    passwordHash: { type: String, required: true },
+    isActive: { type: Boolean, default: true },
+    tokenVersion: { type: Number, default: 0 },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: 'version' },
+);
+
+export type CompanyDoc = InferSchemaType<typeof companySchema> & { _id: Types.ObjectId };
+export type TherapistDoc = InferSchemaType<typeof therapistSchema> & { _id: Types.ObjectId };
+export type TeamUserDoc = InferSchemaType<typeof teamUserSchema> & { _id: Types.ObjectId };
+
+export const accountModels = {
+  Company: defineModel(companySchema, { kind: 'tenant-root' }),
+  // Colleagues see each other (names in lists, the owner's filters); who may change what is decided per action.
+  Therapist: defineModel(therapistSchema, { kind: 'tenant' }),
+  LinkToken: defineModel(linkTokenSchema, { kind: 'platform', why: 'reached only by the hash of a mailed link, before anyone is signed in' }),
+  TeamUser: defineModel(teamUserSchema, { kind: 'platform', why: 'the support team works across clinics' }),
+};

@@ -1,0 +1,61 @@
+/** The invoice aggregate: invoices, credit notes and merged statements, and the per-booking invoice claims. */
+import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { defineModel } from './scope.js';
+
+/**
+ * An invoice, credit note or merged statement (spec 2, Invoice record). A numbered invoice's `_id` is derived from
+ * company, year and sequence number (invoices/numbering.ts), so two invoices can never take the same number on any
+ * MongoDB-protocol server, and a crash before the insert uses no number. `snapshots` never change once written.
+ */
+const invoiceSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    bookingId: { type: Schema.Types.ObjectId, default: null },
+    /** The booking's start (the treatment's date), for the merged statement's period search. */
+    bookingFrom: { type: Number, default: null },
+    year: { type: Number, required: true },
+    seq: { type: Number, required: true },
+    number: { type: String, required: true },
+    isMerged: { type: Boolean, default: false },
+    isCredit: { type: Boolean, default: false },
+    creditForId: { type: Schema.Types.ObjectId, default: null },
+    nameFirst: { type: String, default: '' },
+    nameLast: { type: String, default: '' },
+    CPR: { type: String, default: '' },
+    totalOre: { type: Number, default: 0 },
+    from: { type: Number, default: null },
+    to: { type: Number, default: null },
+    invoiceIds: { type: [Schema.Types.ObjectId], default: () => [] },
+    snapshots: { type: [Schema.Types.Mixed], default: () => [] },
+    createdBy: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Number, required: true },
+    updatedAt: { type: Number, default: null },
+  },
+  { versionKey: false },
+);
+invoiceSchema.index({ companyId: 1, year: 1, seq: -1 });
+invoiceSchema.index({ companyId: 1, clientId: 1, bookingFrom: 1 });
+invoiceSchema.index({ companyId: 1, createdAt: -1 });
+
+/**
+ * One invoicing step of a booking: `_id` is `<bookingId>:<credit notes so far>:<inv|cred>`, so a booking is
+ * invoiced (or credited) once per cycle even when two requests race; `invoiceId` is set when the invoice exists.
+ */
+const invoiceClaimSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    invoiceId: { type: Schema.Types.ObjectId, default: null },
+    createdAt: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+
+export type InvoiceDoc = InferSchemaType<typeof invoiceSchema> & { _id: Types.ObjectId };
+
+export const invoiceModels = {
+  Invoice: defineModel(invoiceSchema, { kind: 'tenant', owner: 'therapistId' }),
+  InvoiceClaim: defineModel(invoiceClaimSchema, { kind: 'tenant' }),
+};

@@ -1,0 +1,26 @@
+/** The treatments catalogue aggregate. */
+import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { timestamps } from './common.js';
+import { defineModel } from './scope.js';
+
+/** A treatment of the catalogue (spec 3, Treatment): duration and pause in seconds, price in øre (DKK × 100). */
+const treatmentSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true, index: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true, index: true },
+    name: { type: String, required: true },
+    duration: { type: Number, required: true },
+    pause: { type: Number, default: 0 },
+    priceOre: { type: Number, required: true },
+    createdAt: Number,
+    updatedAt: Number,
+  },
+  { timestamps, versionKey: false },
+);
+
+export type TreatmentDoc = InferSchemaType<typeof treatmentSchema> & { _id: Types.ObjectId };
+
+export const treatmentModels = {
+  // Every therapist of the clinic sees the clinic's treatments; a therapist changes their own (checked per action).
+  Treatment: defineModel(treatmentSchema, { kind: 'tenant' }),
+};
