@@ -120,8 +120,9 @@ function scopedModel(model: object, name: string, scope: Filter, ownerField: str
   const methods: Record<string, (...args: unknown[]) => unknown> = {
     distinct: (field, filter, ...rest) => target.distinct!.call(model, field, withScope(filter as Filter, scope), ...rest),
     findById: (id, ...rest) => target.findOne!.call(model, withScope({ _id: id }, scope), ...rest),
-    create: (docs, ...rest) => target.create!.call(model, Array.isArray(docs) ? docs.map(stamp) : stamp(docs), ...rest),
-    insertMany: (docs, ...rest) => target.insertMany!.call(model, Array.isArray(docs) ? docs.map(stamp) : stamp(docs), ...rest),
+    // Inserts answer promises; a refused stamp is a rejected promise like any failed insert.
+    create: async (docs, ...rest) => target.create!.call(model, Array.isArray(docs) ? docs.map(stamp) : stamp(docs), ...rest),
+    insertMany: async (docs, ...rest) => target.insertMany!.call(model, Array.isArray(docs) ? docs.map(stamp) : stamp(docs), ...rest),
     aggregate: (pipeline, ...rest) => target.aggregate!.call(model, [{ $match: scope }, ...((pipeline as unknown[] | undefined) ?? [])], ...rest),
   };
   for (const method of FILTER_FIRST) methods[method] = (filter, ...rest) => target[method]!.call(model, withScope(filter as Filter, scope), ...rest);
