@@ -1,5 +1,5 @@
 /**
- * Plan gating: one pure rule used by the shell, the remotes and the API alike (ARCHITECTURE.md).
+ * Plan gating: one pure rule used by the shell, the remotes and the API alike (docs/architecture.md).
  *
  * Stored values: planType 'pro' | 'freeTrial' | 'empty'; status 'active' | 'cancelled' | 'expired' |
  * 'pending' | 'empty'. `null`/missing are read as 'empty' so older records behave like new ones.

@@ -159,27 +159,40 @@ function scopedRoot(model: object, companyId: Types.ObjectId): object {
   });
 }
 
+/** Defines `name` on `target` as a property made on first use (a request touches a few models, not all of them). */
+function lazy<T extends object>(target: T, name: string, make: () => unknown): void {
+  Object.defineProperty(target, name, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(target, name, { value, enumerable: true });
+      return value;
+    },
+  });
+}
+
 /** The data of clinic `companyId` as `viewer` may use it (no viewer: a public page of that clinic). */
 export function tenantDb(models: Models, companyId: Types.ObjectId, viewer?: Viewer): TenantDb {
   const build = (applyOwner: boolean): TenantModels => {
-    const scoped: Partial<Record<TenantModelName, object>> = {};
+    const scoped = {} as TenantModels;
     for (const name of TENANT_MODEL_NAMES) {
-      const rule = MODEL_SCOPES[name];
-      const ownerField = rule.kind === 'tenant' && rule.owner ? rule.owner : null;
-      const scope: Filter = { companyId };
-      if (applyOwner && ownerField && viewer && !viewer.isOwner) scope[ownerField] = viewer.therapistId;
-      scoped[name] = scopedModel(models[name], name, scope, applyOwner ? ownerField : null, applyOwner ? viewer : undefined);
+      lazy(scoped, name, () => {
+        const rule = MODEL_SCOPES[name];
+        const ownerField = rule.kind === 'tenant' && rule.owner ? rule.owner : null;
+        const scope: Filter = { companyId };
+        if (applyOwner && ownerField && viewer && !viewer.isOwner) scope[ownerField] = viewer.therapistId;
+        return scopedModel(models[name], name, scope, applyOwner ? ownerField : null, applyOwner ? viewer : undefined);
+      });
     }
-    return scoped as TenantModels;
+    return scoped;
   };
-  const visible = build(true);
-  return {
-    ...visible,
-    companyId,
-    Company: scopedRoot(models.Company, companyId) as ScopedRoot<Models['Company']>,
-    clinic: build(false),
-    slots: slotClaims(models, companyId),
-    seats: courseSeats(models),
-    stamjournalSeeds: stamjournalSeeds(models),
-  };
+  const db = build(true) as TenantDb & Record<string, unknown>;
+  Object.defineProperty(db, 'companyId', { value: companyId, enumerable: true });
+  lazy(db, 'Company', () => scopedRoot(models.Company, companyId));
+  lazy(db, 'clinic', () => build(false));
+  lazy(db, 'slots', () => slotClaims(models, companyId));
+  lazy(db, 'seats', () => courseSeats(models));
+  lazy(db, 'stamjournalSeeds', () => stamjournalSeeds(models));
+  return db;
 }

@@ -1,5 +1,5 @@
 /**
- * The embedded database (ARCHITECTURE.md): MONGODB_URI when set; otherwise FerretDB 1.24 with its SQLite backend,
+ * The embedded database (docs/architecture.md): MONGODB_URI when set; otherwise FerretDB 1.24 with its SQLite backend,
  * built once from the Go module proxy into a cache outside the clone and started with its data in the given
  * folder; otherwise mongodb-memory-server (which downloads a real mongod where the machine has internet).
  * It says what it started and stops what it started.

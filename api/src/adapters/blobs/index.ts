@@ -1,5 +1,5 @@
 /**
- * The blob store (ARCHITECTURE.md, External services): images live outside the database. Locally they are files
+ * The blob store (docs/architecture.md, External services): images live outside the database. Locally they are files
  * under `.data/blobs/` (or BLOB_DIR); a cloud adapter (S3 or Azure) implements the same interface. Browsers never
  * get a store address: the API serves each blob at `/blobs/<key>` only with a short-lived HMAC signature, minted
  * for the clinic that owns the image (the key starts with its company id).

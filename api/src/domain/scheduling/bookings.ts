@@ -1,5 +1,5 @@
 /**
- * Bookings: created, moved, edited and deleted with their time claimed first (claims.ts), so an overlap with
+ * Bookings: created, moved, edited and deleted with their time claimed first, so an overlap with
  * another booking or a leave is refused by the database itself (data/concurrency/slot-claims.ts). Everything goes
  * through the caller-scoped data access: a therapist sees and works in their own calendar, the owner in any of the
  * clinic's.
