@@ -3,7 +3,7 @@
  * 'Stamjournal', one 'Journal – <treatment> <date>' per journal and 'Bookinger', each with 'Print' and 'Luk';
  * the storage panel below; 'Slet klient' after 'Er du sikker?'. `journalId` opens that journal's panel.
  *
- * Everything typed lives in the page's record registry (see components/clientdata/savers.ts), so closing a panel
+ * Everything typed lives in the page's record registry (see components/clientdata/saving/savers.ts), so closing a panel
  * or leaving the page sends what waits for its debounce, and a text the server refused stays on screen.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -26,22 +26,22 @@ import { FIELD_SAVE_DEBOUNCE_MS, isJournalEditable } from '@klinik/core/records'
 import { ActionError } from '@klinik/core/client';
 import { LoadError, PageHeader } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
-import { CommentStore } from '../../components/clientdata/commentStore';
-import { ClientPageContext, type ClientPageServices, type Notify } from '../../components/clientdata/context';
-import type { PrintDocument } from '../../components/clientdata/printModel';
-import { retryable } from '../../components/clientdata/retryable';
-import { EditableRecord, RecordRegistry, errorMessage } from '../../components/clientdata/savers';
-import { StoragePanel } from '../../components/clientdata/StoragePanel';
-import BookingsSection from './BookingsSection';
-import { adoptJournals, journalTitle } from './journalRecords';
-import JournalSection from './JournalSection';
-import StamdataSection from './StamdataSection';
-import StamjournalSection from './StamjournalSection';
-import { oneChange, stamdataValues, validateStamdata, type StamdataValues } from './stamdata';
-import { texts } from './texts';
+import { CommentStore } from '../../components/clientdata/fields/commentStore';
+import { ClientPageContext, type ClientPageServices, type Notify } from '../../components/clientdata/page/context';
+import type { PrintDocument } from '../../components/clientdata/page/printModel';
+import { retryable } from '../../components/clientdata/page/retryable';
+import { EditableRecord, RecordRegistry, errorMessage } from '../../components/clientdata/saving/savers';
+import { StoragePanel } from '../../components/clientdata/page/StoragePanel';
+import BookingsSection from '../../components/clientdata/bookings/BookingsSection';
+import { adoptJournals, journalTitle } from '../../components/clientdata/journal/journalRecords';
+import JournalSection from '../../components/clientdata/journal/JournalSection';
+import StamdataSection from '../../components/clientdata/stamdata/StamdataSection';
+import StamjournalSection from '../../components/clientdata/journal/StamjournalSection';
+import { oneChange, stamdataValues, validateStamdata, type StamdataValues } from '../../components/clientdata/stamdata/stamdata';
+import { texts } from '../../components/clientdata/texts';
 
 const ConfirmDialog = retryable(() => import('@klinik/ui/ConfirmDialog'), null);
-const PrintView = retryable(() => import('../../components/clientdata/PrintView'), null);
+const PrintView = retryable(() => import('../../components/clientdata/page/PrintView'), null);
 
 const T = texts.page;
 const STAMDATA = 'stamdata';

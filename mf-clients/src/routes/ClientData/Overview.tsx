@@ -23,8 +23,8 @@ import { formatPhonePairs } from '@klinik/core/records';
 import { formatDanishDate } from '@klinik/core/time';
 import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, usePagedList, type PageQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
-import type { Notify } from '../../components/clientdata/context';
-import { overviewTexts as texts } from './overview-texts';
+import type { Notify } from '../../components/clientdata/page/context';
+import { overviewTexts as texts } from '../../components/clientdata/overview-texts';
 
 const T = texts.overview;
 const COLUMNS = 5;

@@ -10,15 +10,15 @@ import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, makeStyles,
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { CustomField } from '@klinik/core';
 import { FIELD_SAVE_DEBOUNCE_MS } from '@klinik/core/records';
-import { texts } from '../../routes/ClientData/texts';
+import { texts } from '../texts';
 import { commentTarget } from './commentStore';
-import { useClientPage, type ClientPageServices } from './context';
+import { useClientPage, type ClientPageServices } from '../page/context';
 import { FieldComments } from './FieldComments';
-import type { PrintEntry } from './printModel';
-import { useRecordField } from './records';
-import { RecordTextarea } from './RecordTextarea';
-import { retryable } from './retryable';
-import { EditableRecord, errorMessage } from './savers';
+import type { PrintEntry } from '../page/printModel';
+import { useRecordField } from '../saving/useRecordField';
+import { RecordTextarea } from '../saving/RecordTextarea';
+import { retryable } from '../page/retryable';
+import { EditableRecord, errorMessage } from '../saving/savers';
 
 const ConfirmDialog = retryable(() => import('@klinik/ui/ConfirmDialog'), null);
 

@@ -10,11 +10,11 @@ import { ArrowDownloadRegular, ArrowUploadRegular, CameraRegular, DeleteRegular,
 import type { ImageEntry } from '@klinik/core';
 import { IMAGE_MAX_PER_UPLOAD, shortFileName } from '@klinik/core/records';
 import { LoadError } from '@klinik/ui';
-import { texts } from '../../routes/ClientData/texts';
-import { useClientPage } from './context';
+import { texts } from '../texts';
+import { useClientPage } from '../page/context';
 import { checkImageFiles } from './imageFiles';
-import { retryable } from './retryable';
-import { errorMessage } from './savers';
+import { retryable } from '../page/retryable';
+import { errorMessage } from '../saving/savers';
 
 const ConfirmDialog = retryable(() => import('@klinik/ui/ConfirmDialog'), null);
 const CameraDialog = retryable(() => import('./CameraDialog'), null);

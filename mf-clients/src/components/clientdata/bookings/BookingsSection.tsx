@@ -8,10 +8,10 @@ import { Button, Caption1, Table, TableBody, TableCell, TableHeader, TableHeader
 import type { Booking, Journal } from '@klinik/core';
 import { isJournalEditable } from '@klinik/core/records';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { useClientPage } from '../../components/clientdata/context';
-import { errorMessage } from '../../components/clientdata/savers';
-import { SectionToolbar } from '../../components/clientdata/SectionToolbar';
-import { texts } from './texts';
+import { useClientPage } from '../page/context';
+import { errorMessage } from '../saving/savers';
+import { SectionToolbar } from '../page/SectionToolbar';
+import { texts } from '../texts';
 
 const T = texts.bookings;
 

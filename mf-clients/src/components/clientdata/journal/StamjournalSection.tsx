@@ -7,11 +7,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import type { CustomField } from '@klinik/core';
 import { LoadError } from '@klinik/ui';
-import { useClientPage } from '../../components/clientdata/context';
-import { CustomFields, adoptCustomFields, customFieldPrintEntries } from '../../components/clientdata/CustomFields';
-import { errorMessage } from '../../components/clientdata/savers';
-import { SectionToolbar } from '../../components/clientdata/SectionToolbar';
-import { texts } from './texts';
+import { useClientPage } from '../page/context';
+import { CustomFields, adoptCustomFields, customFieldPrintEntries } from '../fields/CustomFields';
+import { errorMessage } from '../saving/savers';
+import { SectionToolbar } from '../page/SectionToolbar';
+import { texts } from '../texts';
 
 export default function StamjournalSection({ onClose }: { onClose(): void }) {
   const services = useClientPage();

@@ -5,7 +5,7 @@
 import type { ClientChanges, ClientRecord } from '@klinik/core';
 import { isCprBirthDate, isValidPhone, looksLikeEmail } from '@klinik/core/rules';
 import { INTAKE_PERSONAL_FIELDS } from '@klinik/core/records';
-import { texts } from './texts';
+import { texts } from '../texts';
 
 const L = texts.stamdata.labels;
 const E = texts.stamdata.errors;

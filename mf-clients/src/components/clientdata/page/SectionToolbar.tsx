@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { DismissRegular, HistoryRegular, PrintRegular } from '@fluentui/react-icons';
 import type { Revision } from '@klinik/core';
-import { texts } from '../../routes/ClientData/texts';
+import { texts } from '../texts';
 import { retryable } from './retryable';
 
 const HistoryPanel = retryable(() => import('./HistoryPanel'));

@@ -6,9 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { formatWhen } from './FieldComments';
+import { formatWhen } from './format';
 import type { PrintDocument } from './printModel';
-import { texts } from '../../routes/ClientData/texts';
+import { texts } from '../texts';
 
 const T = texts.print;
 const ROOT_CLASS = 'klinik-print-root';

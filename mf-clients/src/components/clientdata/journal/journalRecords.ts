@@ -5,10 +5,10 @@
 import type { Journal } from '@klinik/core';
 import { FIELD_SAVE_DEBOUNCE_MS, JOURNAL_TEXT_FIELDS, type JournalTextField } from '@klinik/core/records';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { commentTarget } from '../../components/clientdata/commentStore';
-import type { ClientPageServices } from '../../components/clientdata/context';
-import { EditableRecord, type RecordSnapshot } from '../../components/clientdata/savers';
-import { texts } from './texts';
+import { commentTarget } from '../fields/commentStore';
+import type { ClientPageServices } from '../page/context';
+import { EditableRecord, type RecordSnapshot } from '../saving/savers';
+import { texts } from '../texts';
 
 export type JournalValues = Record<JournalTextField, string>;
 

@@ -1,7 +1,7 @@
 /** The image preview dialog (spec 2, Dialogs): the 800 px copy, with a link to the full image. */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, makeStyles } from '@fluentui/react-components';
 import type { ImageEntry } from '@klinik/core';
-import { texts } from '../../routes/ClientData/texts';
+import { texts } from '../texts';
 
 const T = texts.images;
 

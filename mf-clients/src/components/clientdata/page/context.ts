@@ -1,9 +1,9 @@
 /** What the client page hands to its panels: the calls, the client, the page's records and comments. */
 import { createContext, useContext } from 'react';
-import type { ClientsApi } from '../../api';
-import type { CommentStore } from './commentStore';
+import type { ClientsApi } from '../../../api';
+import type { CommentStore } from '../fields/commentStore';
 import type { PrintDocument } from './printModel';
-import type { RecordRegistry } from './savers';
+import type { RecordRegistry } from '../saving/savers';
 
 export type Notify = (text: string, intent?: 'success' | 'error' | 'warning' | 'info') => void;
 

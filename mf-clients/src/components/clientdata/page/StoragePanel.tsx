@@ -9,9 +9,9 @@ import { Caption1, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react
 import type { StorageUsage } from '@klinik/core';
 import { formatGb, isStorageWarning } from '@klinik/core/records';
 import { LoadError } from '@klinik/ui';
-import { texts } from '../../routes/ClientData/texts';
+import { texts } from '../texts';
 import { useClientPage } from './context';
-import { errorMessage } from './savers';
+import { errorMessage } from '../saving/savers';
 
 const T = texts.storage;
 

@@ -21,18 +21,18 @@ import {
 import { AddRegular, DismissRegular } from '@fluentui/react-icons';
 import type { ClientRecord } from '@klinik/core';
 import { CIVIL_STATUSES, dedupeTags, formatPhonePairs } from '@klinik/core/records';
-import { useClientPage } from '../../components/clientdata/context';
-import { formatWhen } from '../../components/clientdata/FieldComments';
-import type { PrintEntry } from '../../components/clientdata/printModel';
-import { useRecordField } from '../../components/clientdata/records';
-import { SaveState } from '../../components/clientdata/RecordTextarea';
-import { retryable } from '../../components/clientdata/retryable';
-import type { EditableRecord, FieldState } from '../../components/clientdata/savers';
-import { SectionToolbar } from '../../components/clientdata/SectionToolbar';
+import { useClientPage } from '../page/context';
+import { formatWhen } from '../page/format';
+import type { PrintEntry } from '../page/printModel';
+import { useRecordField } from '../saving/useRecordField';
+import { SaveState } from '../saving/RecordTextarea';
+import { retryable } from '../page/retryable';
+import type { EditableRecord, FieldState } from '../saving/savers';
+import { SectionToolbar } from '../page/SectionToolbar';
 import { digitsOnly, phoneDigits, type StamdataField, type StamdataValues } from './stamdata';
-import { texts } from './texts';
+import { texts } from '../texts';
 
-const ImagesPanel = retryable(() => import('../../components/clientdata/ImagesPanel'));
+const ImagesPanel = retryable(() => import('../images/ImagesPanel'));
 
 const T = texts.stamdata;
 const L = T.labels;

@@ -5,8 +5,8 @@
  */
 import { useId, type ReactNode } from 'react';
 import { Button, Caption1, Field, MessageBar, MessageBarActions, MessageBarBody, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { texts } from '../../routes/ClientData/texts';
-import { useRecordField } from './records';
+import { texts } from '../texts';
+import { useRecordField } from './useRecordField';
 import type { EditableRecord, FieldState } from './savers';
 
 const T = texts.save;

@@ -2,7 +2,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Caption1 } from '@fluentui/react-components';
 import { LoadError, retryable as retryablePart } from '@klinik/ui';
-import { overviewTexts as texts } from '../../routes/ClientData/overview-texts';
+import { overviewTexts as texts } from '../overview-texts';
 
 export function retryable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback: ReactNode = <Caption1>{texts.loading}</Caption1>) {
   return retryablePart(load, {

@@ -8,13 +8,13 @@ import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components
 import { CommentAddRegular } from '@fluentui/react-icons';
 import type { FieldComment } from '@klinik/core';
 import { COMMENT_SAVE_DEBOUNCE_MS } from '@klinik/core/records';
-import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { texts } from '../../routes/ClientData/texts';
+import { texts } from '../texts';
 import { useComments } from './commentStore';
-import { useClientPage, type ClientPageServices } from './context';
-import { RecordTextarea } from './RecordTextarea';
-import { useRecordField } from './records';
-import { EditableRecord } from './savers';
+import { useClientPage, type ClientPageServices } from '../page/context';
+import { formatWhen } from '../page/format';
+import { RecordTextarea } from '../saving/RecordTextarea';
+import { useRecordField } from '../saving/useRecordField';
+import { EditableRecord } from '../saving/savers';
 
 const T = texts.comments;
 
@@ -36,10 +36,6 @@ export interface CommentBase {
   customFieldId?: string;
   /** The journal field key ('effect', …) or the custom field's name. */
   customFieldName: string;
-}
-
-export function formatWhen(epochMs: number): string {
-  return `${formatDanishDate(epochMs)} ${formatCopenhagenTime(epochMs)}`;
 }
 
 type CommentValue = { value: string };

@@ -3,7 +3,7 @@
  * many one upload may hold. The server checks again by content; these only spare a pointless upload.
  */
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, hasImageExtension } from '@klinik/core/records';
-import { texts } from '../../routes/ClientData/texts';
+import { texts } from '../texts';
 
 const T = texts.images;
 

@@ -8,19 +8,20 @@ import { Caption1, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens
 import type { CustomField, Journal } from '@klinik/core';
 import { JOURNAL_TEXT_FIELDS } from '@klinik/core/records';
 import { LoadError } from '@klinik/ui';
-import { commentTarget } from '../../components/clientdata/commentStore';
-import { useClientPage } from '../../components/clientdata/context';
-import { CustomFields, adoptCustomFields, customFieldPrintEntries } from '../../components/clientdata/CustomFields';
-import { FieldComments, formatWhen } from '../../components/clientdata/FieldComments';
-import type { PrintEntry } from '../../components/clientdata/printModel';
-import { RecordTextarea } from '../../components/clientdata/RecordTextarea';
-import { retryable } from '../../components/clientdata/retryable';
-import { errorMessage, type EditableRecord } from '../../components/clientdata/savers';
-import { SectionToolbar } from '../../components/clientdata/SectionToolbar';
+import { commentTarget } from '../fields/commentStore';
+import { useClientPage } from '../page/context';
+import { CustomFields, adoptCustomFields, customFieldPrintEntries } from '../fields/CustomFields';
+import { FieldComments } from '../fields/FieldComments';
+import { formatWhen } from '../page/format';
+import type { PrintEntry } from '../page/printModel';
+import { RecordTextarea } from '../saving/RecordTextarea';
+import { retryable } from '../page/retryable';
+import { errorMessage, type EditableRecord } from '../saving/savers';
+import { SectionToolbar } from '../page/SectionToolbar';
 import { journalKey, journalTime, journalTitle, type JournalValues } from './journalRecords';
-import { texts } from './texts';
+import { texts } from '../texts';
 
-const ImagesPanel = retryable(() => import('../../components/clientdata/ImagesPanel'));
+const ImagesPanel = retryable(() => import('../images/ImagesPanel'));
 
 const T = texts.journal;
 

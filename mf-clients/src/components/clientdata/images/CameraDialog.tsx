@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, makeStyles } from '@fluentui/react-components';
 import { CAMERA_WIDTH, cameraFileName } from '@klinik/core/records';
-import { texts } from '../../routes/ClientData/texts';
+import { texts } from '../texts';
 
 const T = texts.camera;
 

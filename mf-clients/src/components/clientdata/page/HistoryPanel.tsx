@@ -7,10 +7,10 @@ import { Caption1, Spinner, Table, TableBody, TableCell, TableHeader, TableHeade
 import type { Revision } from '@klinik/core';
 import { JOURNAL_FIELD_LABELS, type JournalTextField } from '@klinik/core/records';
 import { LoadError } from '@klinik/ui';
-import { texts } from '../../routes/ClientData/texts';
+import { texts } from '../texts';
 import { useClientPage } from './context';
-import { errorMessage } from './savers';
-import { formatWhen } from './FieldComments';
+import { errorMessage } from '../saving/savers';
+import { formatWhen } from './format';
 
 const T = texts.history;
 const STAMDATA_LABELS: Record<string, string> = texts.stamdata.labels;
