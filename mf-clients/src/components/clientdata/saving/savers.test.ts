@@ -103,6 +103,43 @@ describe('a record saving field by field', () => {
     expect(record.field('effect')).toMatchObject({ draft: 'Mindre ondt i nakken', status: 'saved' });
   });
 
+  it('sends nothing, and shows no save under way, when the text is typed back to the saved one before the pause', async () => {
+    const { record, calls } = harness({}, { version: 1, values: { effect: 'Gemt', remark: '' } });
+    record.edit('effect', 'Gemt!');
+    record.edit('effect', 'Gemt');
+    expect(record.field('effect').status).not.toBe('pending');
+    expect(record.hasUnsaved()).toBe(false);
+    await jest.advanceTimersByTimeAsync(DEBOUNCE * 2);
+    expect(calls).toHaveLength(0);
+    expect(record.field('effect')).toMatchObject({ draft: 'Gemt', saved: 'Gemt', error: '' });
+    expect(['idle', 'saved']).toContain(record.field('effect').status);
+  });
+
+  it('sends the earlier text again when it is typed back while the newer one is being saved', async () => {
+    const { record, calls } = harness({}, { version: 1, values: { effect: 'A', remark: '' } });
+    record.edit('effect', 'AB');
+    await jest.advanceTimersByTimeAsync(DEBOUNCE);
+    expect(calls[0]).toMatchObject({ value: 'AB' });
+    record.edit('effect', 'A');
+    await calls[0]!.answer({ version: 2, values: { effect: 'AB', remark: '' } });
+    // The server now holds 'AB' while the screen shows 'A': that is not saved.
+    expect(record.field('effect')).toMatchObject({ draft: 'A', saved: 'AB' });
+    expect(record.hasUnsaved()).toBe(true);
+    await jest.advanceTimersByTimeAsync(DEBOUNCE);
+    expect(calls[1]).toMatchObject({ value: 'A', version: 2 });
+    await calls[1]!.answer({ version: 3, values: { effect: 'A', remark: '' } });
+    expect(record.field('effect')).toEqual({ draft: 'A', saved: 'A', status: 'saved', error: '' });
+  });
+
+  it('keeps the message of a value its rule refuses when a save of the field answers meanwhile', async () => {
+    const { record, calls } = harness({ validate: (_field, value) => (value.trim() ? null : 'Feltet må ikke være tomt') });
+    record.edit('effect', 'Tekst');
+    await jest.advanceTimersByTimeAsync(DEBOUNCE);
+    record.edit('effect', '');
+    await calls[0]!.answer({ version: 2, values: { effect: 'Tekst', remark: '' } });
+    expect(record.field('effect')).toEqual({ draft: '', saved: 'Tekst', status: 'invalid', error: 'Feltet må ikke være tomt' });
+  });
+
   it('shows what the server answers for the other fields, except one the user is editing', async () => {
     const { record, calls } = harness();
     record.edit('effect', 'Ny tekst');

@@ -57,6 +57,8 @@ export class EditableRecord<T extends object> {
   /** The last value sent (or confirmed) per field: a draft equal to it needs no save. */
   private readonly sent = new Map<keyof T & string, T[keyof T]>();
   private readonly timers = new Map<keyof T & string, ReturnType<typeof setTimeout>>();
+  /** Fields whose save is on its way: until it answers, `sent` does not say what the server will hold. */
+  private readonly inFlight = new Set<keyof T & string>();
   private readonly listeners = new Set<() => void>();
   private tail: Promise<void> = Promise.resolve();
   private version: number;
@@ -111,8 +113,10 @@ export class EditableRecord<T extends object> {
       this.set(key, { ...current, draft: value });
       return;
     }
-    if (same(value, this.sent.get(key)) && current.status !== 'error') {
-      this.set(key, { ...current, draft: value, status: current.status === 'invalid' ? 'idle' : current.status, error: '' });
+    // Back to what the server holds: nothing to send, and no save waits any more (unless one of another text is on
+    // its way, which this text must follow).
+    if (same(value, this.sent.get(key)) && current.status !== 'error' && !this.inFlight.has(key)) {
+      this.set(key, { ...current, draft: value, status: current.status === 'invalid' || current.status === 'pending' ? 'idle' : current.status, error: '' });
       return;
     }
     this.set(key, { ...current, draft: value, status: 'pending', error: '' });
@@ -179,15 +183,19 @@ export class EditableRecord<T extends object> {
       return;
     }
     this.set(key, { ...before, status: 'saving', error: '' });
+    this.inFlight.add(key);
     try {
       const answer = await this.options.persist(key, value, this.version);
+      this.inFlight.delete(key);
       this.version = answer.version;
       this.sent.set(key, value);
       this.applyServerValues(answer.values, key);
       const after = this.field(key);
       const typedMeanwhile = !same(after.draft, value);
-      this.set(key, { ...after, saved: answer.values[key] as T[keyof T], status: typedMeanwhile ? after.status : 'saved', error: '' });
+      // What was typed meanwhile keeps its own state (a pending save, or a rule's message).
+      this.set(key, { ...after, saved: answer.values[key] as T[keyof T], status: typedMeanwhile ? after.status : 'saved', error: typedMeanwhile ? after.error : '' });
     } catch (error) {
+      this.inFlight.delete(key);
       const after = this.field(key);
       if (error instanceof ActionError && error.status === 409) {
         this.set(key, { ...after, status: 'conflict', error: error.message });
