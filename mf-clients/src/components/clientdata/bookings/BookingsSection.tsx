@@ -8,8 +8,8 @@ import { Button, Caption1, Table, TableBody, TableCell, TableHeader, TableHeader
 import type { Booking, Journal } from '@klinik/core';
 import { isJournalEditable } from '@klinik/core/records';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
+import { useMutation } from '@klinik/ui';
 import { useClientPage } from '../page/context';
-import { errorMessage } from '../saving/savers';
 import { SectionToolbar } from '../page/SectionToolbar';
 import { texts } from '../texts';
 
@@ -39,22 +39,16 @@ export default function BookingsSection({
 }) {
   const styles = useStyles();
   const services = useClientPage();
-  const [busy, setBusy] = useState<string | null>(null);
+  // The booking whose journal is being opened: only its button waits.
+  const [creating, setCreating] = useState<string | null>(null);
+  const createJournal = useMutation((bookingId: string) => services.api.addJournal(bookingId), {
+    notify: services.notify,
+    successText: T.journalCreated,
+    errorToast: true,
+    onSuccess: (answer) => onJournalCreated(answer.data),
+  });
   const now = Date.now();
   const journalOf = (booking: Booking) => booking.journalId ?? journals.find((journal) => journal.bookingId === booking.id)?.id ?? null;
-
-  async function createJournal(booking: Booking) {
-    setBusy(booking.id);
-    try {
-      const answer = await services.api.addJournal(booking.id);
-      onJournalCreated(answer.data);
-      services.notify(T.journalCreated);
-    } catch (reason) {
-      services.notify(errorMessage(reason), 'error');
-    } finally {
-      setBusy(null);
-    }
-  }
 
   return (
     <>
@@ -97,7 +91,15 @@ export default function BookingsSection({
                           {T.openJournal}
                         </Button>
                       ) : isJournalEditable(booking.to, now) ? (
-                        <Button size="small" appearance="primary" disabled={busy === booking.id} onClick={() => void createJournal(booking)}>
+                        <Button
+                          size="small"
+                          appearance="primary"
+                          disabled={createJournal.pending && creating === booking.id}
+                          onClick={() => {
+                            setCreating(booking.id);
+                            void createJournal.run(booking.id);
+                          }}
+                        >
                           {T.createJournal}
                         </Button>
                       ) : (

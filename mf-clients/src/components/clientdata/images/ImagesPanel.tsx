@@ -4,17 +4,22 @@
  * 'Download valgte' (journal_images.zip) and 'Rediger valgte' (replace exactly one), a preview dialog and delete
  * with confirmation. The browser checks type, size and count with the spec's messages; the server checks again.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Caption1, Checkbox, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowUploadRegular, CameraRegular, DeleteRegular, DismissRegular, EditRegular, ImageAddRegular } from '@fluentui/react-icons';
+import { useRef, useState, type RefObject } from 'react';
+import { Caption1, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import type { ImageEntry } from '@klinik/core';
-import { IMAGE_MAX_PER_UPLOAD, shortFileName } from '@klinik/core/records';
-import { LoadError } from '@klinik/ui';
-import { texts } from '../texts';
+import { IMAGE_MAX_PER_UPLOAD } from '@klinik/core/records';
+import { QueryView, invalidateQueries, useQuery } from '@klinik/ui';
 import { useClientPage } from '../page/context';
-import { checkImageFiles } from './imageFiles';
+import { clientQueries } from '../page/queryKeys';
 import { retryable } from '../page/retryable';
 import { errorMessage } from '../saving/savers';
+import { texts } from '../texts';
+import { ChosenImages } from './ChosenImages';
+import { checkImageFiles } from './imageFiles';
+import { ImageGallery } from './ImageGallery';
+import { ImageToolbar } from './ImageToolbar';
+import { useImageChoice } from './useImageChoice';
+import { useImageUpload } from './useImageUpload';
 
 const ConfirmDialog = retryable(() => import('@klinik/ui/ConfirmDialog'), null);
 const CameraDialog = retryable(() => import('./CameraDialog'), null);
@@ -25,38 +30,27 @@ const ACCEPT = '.jpeg,.jpg,.gif,.png,image/jpeg,image/gif,image/png';
 
 const useStyles = makeStyles({
   panel: { display: 'grid', gap: '8px', marginTop: '4px' },
-  bar: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   hidden: { display: 'none' },
-  grid: { display: 'flex', flexWrap: 'wrap', gap: '10px', listStyleType: 'none', margin: 0, padding: 0 },
-  card: {
-    width: '132px',
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    padding: '6px',
-    display: 'grid',
-    gap: '4px',
-    backgroundColor: tokens.colorNeutralBackground1,
-  },
-  thumbButton: {
-    padding: 0,
-    border: 'none',
-    background: 'none',
-    cursor: 'pointer',
-    display: 'block',
-    width: '120px',
-    height: '90px',
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
-  },
-  thumb: { width: '120px', height: '90px', objectFit: 'cover', display: 'block', borderRadius: tokens.borderRadiusSmall },
-  cardFoot: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', minWidth: 0 },
-  pending: { outline: `2px dashed ${tokens.colorBrandStroke1}` },
-  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: tokens.fontSizeBase200 },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-interface Pending {
-  file: File;
-  url: string;
+/** A hidden file input that a button opens (so the button can carry the panel's own label and icon). */
+function FileInput({ inputRef, label, multiple, onFiles }: { inputRef: RefObject<HTMLInputElement | null>; label: string; multiple: boolean; onFiles(files: File[]): void }) {
+  const styles = useStyles();
+  return (
+    <input
+      ref={inputRef}
+      className={styles.hidden}
+      type="file"
+      accept={ACCEPT}
+      multiple={multiple}
+      aria-label={label}
+      onChange={(event) => {
+        onFiles(Array.from(event.target.files ?? []));
+        event.target.value = '';
+      }}
+    />
+  );
 }
 
 export default function ImagesPanel({ kind, journalId }: { kind: 'journal' | 'profile'; journalId?: string }) {
@@ -64,130 +58,76 @@ export default function ImagesPanel({ kind, journalId }: { kind: 'journal' | 'pr
   const services = useClientPage();
   const { api, clientId } = services;
   const isProfile = kind === 'profile';
-  const max = isProfile ? 1 : IMAGE_MAX_PER_UPLOAD;
   const chooser = useRef<HTMLInputElement>(null);
   const replacer = useRef<HTMLInputElement>(null);
-  const [images, setImages] = useState<ImageEntry[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [pending, setPending] = useState<Pending[]>([]);
+  const choice = useImageChoice({ max: isProfile ? 1 : IMAGE_MAX_PER_UPLOAD, single: isProfile });
+  const upload = useImageUpload({ kind, journalId });
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  /** The browser's own message (a rule a file broke, nothing chosen, a failed download). */
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'upload' | 'download' | null>(null);
+  const [downloading, setDownloading] = useState(false);
   const [camera, setCamera] = useState(false);
   const [preview, setPreview] = useState<ImageEntry | null>(null);
   const [deleting, setDeleting] = useState<ImageEntry | null>(null);
-  const pendingRef = useRef(pending);
-  pendingRef.current = pending;
 
-  const load = useCallback(async () => {
-    setLoadError(null);
-    try {
-      const answer = await api.images(clientId, journalId);
-      setImages(answer.data.filter((image) => image.kind === kind && (isProfile || image.journalId === journalId)));
-    } catch (reason) {
-      setLoadError(errorMessage(reason));
-    }
-  }, [api, clientId, journalId, kind, isProfile]);
+  // A journal's panel asks for its journal's images, the profile panel for the client's; each shows its kind.
+  const gallery = useQuery(clientQueries.images(clientId, journalId ?? null), async () => (await api.images(clientId, journalId)).data);
+  const images = gallery.data?.filter((image) => image.kind === kind && (isProfile || image.journalId === journalId));
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // The previews' object URLs go with the panel.
-  useEffect(() => () => pendingRef.current.forEach((item) => URL.revokeObjectURL(item.url)), []);
+  /** Starts an action: the messages of the previous one go. */
+  function begin() {
+    setMessage(null);
+    upload.reset();
+  }
 
   async function addFiles(files: readonly File[]) {
-    setMessage(null);
-    // A profile has one image: a new choice replaces the one waiting.
-    const keep = isProfile ? [] : pendingRef.current;
-    const { accepted, error } = await checkImageFiles(files, keep.length, max);
-    if (error) setMessage(error);
-    if (isProfile && accepted.length > 0) pendingRef.current.forEach((item) => URL.revokeObjectURL(item.url));
-    if (accepted.length > 0) setPending([...(isProfile ? [] : pendingRef.current), ...accepted.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+    begin();
+    setMessage(await choice.add(files));
   }
 
-  function removePending(item: Pending) {
-    URL.revokeObjectURL(item.url);
-    setPending((current) => current.filter((entry) => entry !== item));
-  }
-
-  async function send(files: readonly File[], replaceImageId?: string) {
-    const form = new FormData();
-    form.set('clientId', clientId);
-    form.set('kind', kind);
-    if (journalId) form.set('journalId', journalId);
-    if (replaceImageId) form.set('replaceImageId', replaceImageId);
-    for (const file of files) form.append('files', file, file.name);
-    return api.uploadImages(form);
-  }
-
-  async function upload() {
-    setMessage(null);
-    if (pending.length === 0) return setMessage(T.required);
-    setBusy('upload');
-    try {
-      const current = isProfile ? images?.[0] : undefined;
-      const answer = await send(
-        pending.map((item) => item.file),
-        current?.id,
-      );
-      pending.forEach((item) => URL.revokeObjectURL(item.url));
-      setPending([]);
-      services.notify(answer.message || T.uploaded);
-      await load();
-    } catch (reason) {
-      setMessage(errorMessage(reason));
-    } finally {
-      setBusy(null);
-      services.storageChanged();
-    }
+  async function uploadChosen() {
+    begin();
+    if (choice.chosen.length === 0) return setMessage(T.required);
+    // A new profile image takes the place of the old one.
+    const replaces = isProfile ? images?.[0]?.id : undefined;
+    const sent = await upload.send(choice.chosen.map((item) => item.file), replaces);
+    if (sent) choice.clear();
   }
 
   function startEdit() {
-    setMessage(null);
+    begin();
     if (checked.size > 1) return setMessage(T.oneForEdit);
     if (checked.size === 0) return setMessage(T.required);
     replacer.current?.click();
   }
 
   async function replace(files: readonly File[]) {
-    setMessage(null);
+    begin();
     const target = images?.find((image) => checked.has(image.id));
     if (files.length === 0 || !target) return setMessage(T.required);
     if (files.length > 1) return setMessage(T.oneForEdit);
     const { accepted, error } = await checkImageFiles(files, 0, 1);
     if (error || accepted.length === 0) return setMessage(error ?? T.required);
-    setBusy('upload');
-    try {
-      const answer = await send(accepted, target.id);
-      services.notify(answer.message || T.replaced);
-      setChecked(new Set());
-      await load();
-    } catch (reason) {
-      setMessage(errorMessage(reason));
-    } finally {
-      setBusy(null);
-      services.storageChanged();
-    }
+    if (await upload.send(accepted, target.id)) setChecked(new Set());
   }
 
   async function download() {
-    setMessage(null);
+    begin();
     if (!images || images.length === 0) return setMessage(T.none);
     const chosen = images.filter((image) => checked.has(image.id));
     if (chosen.length === 0) return setMessage(T.noneChosen);
-    setBusy('download');
+    setDownloading(true);
     try {
       const { downloadImagesZip } = await import('./zip');
       await downloadImagesZip(chosen);
     } catch (reason) {
       setMessage(`${T.downloadFailed} ${errorMessage(reason)}`);
     } finally {
-      setBusy(null);
+      setDownloading(false);
     }
   }
 
-  function toggle(id: string, on: boolean) {
+  function check(id: string, on: boolean) {
     setChecked((current) => {
       const next = new Set(current);
       if (on) next.add(id);
@@ -196,110 +136,48 @@ export default function ImagesPanel({ kind, journalId }: { kind: 'journal' | 'pr
     });
   }
 
+  const problem = message ?? upload.error;
   const allChecked = Boolean(images && images.length > 0 && images.every((image) => checked.has(image.id)));
 
   return (
     <div className={styles.panel}>
-      <input
-        ref={chooser}
-        className={styles.hidden}
-        type="file"
-        accept={ACCEPT}
-        multiple={!isProfile}
-        aria-label={isProfile ? T.chooseProfile : T.choose}
-        onChange={(event) => {
-          void addFiles(Array.from(event.target.files ?? []));
-          event.target.value = '';
-        }}
-      />
-      <input
-        ref={replacer}
-        className={styles.hidden}
-        type="file"
-        accept={ACCEPT}
-        aria-label={T.editSelected}
-        onChange={(event) => {
-          void replace(Array.from(event.target.files ?? []));
-          event.target.value = '';
-        }}
-      />
-      {loadError && <LoadError title={T.loadFailed} detail={loadError} retryLabel={texts.retry} onRetry={() => void load()} />}
-      {images === null && !loadError && <Spinner size="tiny" label={texts.loading} />}
-      {images && images.length === 0 && <Caption1 className={styles.muted}>{isProfile ? T.noProfile : T.none}</Caption1>}
-      {images && images.length > 0 && (
-        <ul className={styles.grid} aria-label={isProfile ? texts.stamdata.profileImage : T.galleryLabel}>
-          {images.map((image) => (
-            <li key={image.id} className={styles.card}>
-              <button type="button" className={styles.thumbButton} aria-label={T.show(image.imageName)} onClick={() => setPreview(image)}>
-                <img className={styles.thumb} src={image.previewUrl || image.imageUrl} alt={image.imageName} loading="lazy" />
-              </button>
-              <div className={styles.cardFoot}>
-                {isProfile ? (
-                  <span className={styles.name} title={image.imageName}>
-                    {shortFileName(image.imageName)}
-                  </span>
-                ) : (
-                  <Checkbox
-                    checked={checked.has(image.id)}
-                    onChange={(_, data) => toggle(image.id, data.checked === true)}
-                    label={<span className={styles.name}>{shortFileName(image.imageName)}</span>}
-                    aria-label={T.select(image.imageName)}
-                    title={image.imageName}
-                  />
-                )}
-                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={T.delete(image.imageName)} title={T.delete(image.imageName)} onClick={() => setDeleting(image)} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {pending.length > 0 && (
-        <ul className={styles.grid} aria-label={T.pendingLabel}>
-          {pending.map((item) => (
-            <li key={item.url} className={`${styles.card} ${styles.pending}`}>
-              <img className={styles.thumb} src={item.url} alt={item.file.name} />
-              <div className={styles.cardFoot}>
-                <span className={styles.name} title={item.file.name}>
-                  {shortFileName(item.file.name)}
-                </span>
-                <Button size="small" appearance="subtle" icon={<DismissRegular />} aria-label={T.removePending(item.file.name)} onClick={() => removePending(item)} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {message && (
+      <FileInput inputRef={chooser} label={isProfile ? T.chooseProfile : T.choose} multiple={!isProfile} onFiles={(files) => void addFiles(files)} />
+      <FileInput inputRef={replacer} label={T.editSelected} multiple={false} onFiles={(files) => void replace(files)} />
+      <QueryView query={gallery} errorTitle={T.loadFailed} loading={<Spinner size="tiny" label={texts.loading} />}>
+        {() =>
+          images && images.length > 0 ? (
+            <ImageGallery
+              images={images}
+              label={isProfile ? texts.stamdata.profileImage : T.galleryLabel}
+              selectable={!isProfile}
+              checked={checked}
+              onCheck={check}
+              onPreview={setPreview}
+              onDelete={setDeleting}
+            />
+          ) : (
+            <Caption1 className={styles.muted}>{isProfile ? T.noProfile : T.none}</Caption1>
+          )
+        }
+      </QueryView>
+      <ChosenImages images={choice.chosen} onRemove={choice.remove} />
+      {problem && (
         <MessageBar intent="error" role="alert">
-          <MessageBarBody>{message}</MessageBarBody>
+          <MessageBarBody>{problem}</MessageBarBody>
         </MessageBar>
       )}
-      <div className={styles.bar}>
-        <Button icon={<ImageAddRegular />} onClick={() => chooser.current?.click()}>
-          {isProfile ? T.chooseProfile : T.choose}
-        </Button>
-        <Button icon={<CameraRegular />} onClick={() => setCamera(true)}>
-          {T.camera}
-        </Button>
-        <Button appearance="primary" icon={<ArrowUploadRegular />} disabled={busy !== null} onClick={() => void upload()}>
-          {busy === 'upload' ? T.uploading : isProfile ? T.uploadProfile : T.upload}
-        </Button>
-        {!isProfile && (
-          <>
-            <Checkbox
-              label={T.selectAll}
-              checked={allChecked}
-              disabled={!images || images.length === 0}
-              onChange={(_, data) => setChecked(data.checked === true && images ? new Set(images.map((image) => image.id)) : new Set())}
-            />
-            <Button icon={<ArrowDownloadRegular />} disabled={busy !== null} onClick={() => void download()}>
-              {busy === 'download' ? T.downloading : T.downloadSelected}
-            </Button>
-            <Button icon={<EditRegular />} disabled={busy !== null} onClick={startEdit}>
-              {T.editSelected}
-            </Button>
-          </>
-        )}
-      </div>
+      <ImageToolbar
+        isProfile={isProfile}
+        busy={upload.pending ? 'upload' : downloading ? 'download' : null}
+        allChecked={allChecked}
+        canSelect={Boolean(images && images.length > 0)}
+        onChoose={() => chooser.current?.click()}
+        onCamera={() => setCamera(true)}
+        onUpload={() => void uploadChosen()}
+        onSelectAll={(on) => setChecked(on && images ? new Set(images.map((image) => image.id)) : new Set())}
+        onDownload={() => void download()}
+        onEdit={startEdit}
+      />
       {camera && (
         <CameraDialog
           nameFirst={services.clientName.nameFirst}
@@ -314,18 +192,14 @@ export default function ImagesPanel({ kind, journalId }: { kind: 'journal' | 'pr
           open
           body={T.deleteBody(deleting.imageName)}
           onClose={() => setDeleting(null)}
+          // The dialog shows a failure itself and stays open, so the call is made here rather than as a mutation.
           onConfirm={async () => {
             try {
               const answer = await api.deleteImage(deleting.id);
               services.notify(answer.message || T.deleted);
-              setChecked((current) => {
-                const next = new Set(current);
-                next.delete(deleting.id);
-                return next;
-              });
-              await load();
+              check(deleting.id, false);
             } finally {
-              services.storageChanged();
+              await Promise.all([invalidateQueries(clientQueries.images(clientId)), invalidateQueries(clientQueries.storage())]);
             }
           }}
         />

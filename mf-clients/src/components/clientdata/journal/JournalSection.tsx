@@ -3,23 +3,26 @@
  * each field read-only once the server says its window is over, and then only comments can be added (comments on
  * every field). The journal's own custom fields (pro plan) and its images follow.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Caption1, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { CustomField, Journal } from '@klinik/core';
+import type { Journal } from '@klinik/core';
 import { JOURNAL_TEXT_FIELDS } from '@klinik/core/records';
-import { LoadError } from '@klinik/ui';
+import { QueryView } from '@klinik/ui';
 import { commentTarget } from '../fields/commentStore';
-import { useClientPage } from '../page/context';
-import { CustomFields, adoptCustomFields, customFieldPrintEntries } from '../fields/CustomFields';
+import { customFieldPrintEntries } from '../fields/customFieldRecords';
+import { CustomFields } from '../fields/CustomFields';
 import { FieldComments } from '../fields/FieldComments';
+import { useCustomFieldList } from '../fields/useCustomFieldList';
+import { useClientPage } from '../page/context';
 import { formatWhen } from '../page/format';
 import type { PrintEntry } from '../page/printModel';
-import { RecordTextarea } from '../saving/RecordTextarea';
+import { clientQueries } from '../page/queryKeys';
 import { retryable } from '../page/retryable';
-import { errorMessage, type EditableRecord } from '../saving/savers';
 import { SectionToolbar } from '../page/SectionToolbar';
-import { journalKey, journalTime, journalTitle, type JournalValues } from './journalRecords';
+import { RecordTextarea } from '../saving/RecordTextarea';
+import type { EditableRecord } from '../saving/savers';
 import { texts } from '../texts';
+import { journalKey, journalTime, journalTitle, type JournalValues } from './journalRecords';
 
 const ImagesPanel = retryable(() => import('../images/ImagesPanel'));
 
@@ -35,25 +38,9 @@ export default function JournalSection({ journal, onClose }: { journal: Journal;
   const styles = useStyles();
   const services = useClientPage();
   const record = services.records.peek<JournalValues>(journalKey(journal.id)) as EditableRecord<JournalValues>;
-  const [fields, setFields] = useState<CustomField[] | null>(null);
-  const [fieldsError, setFieldsError] = useState<string | null>(null);
   const { api } = services;
-
   const fetchFields = useCallback(async () => (await api.journalFields(journal.id)).data, [api, journal.id]);
-  const loadFields = useCallback(async () => {
-    setFieldsError(null);
-    try {
-      const data = await fetchFields();
-      adoptCustomFields(services, data, fetchFields);
-      setFields(data);
-    } catch (reason) {
-      setFieldsError(errorMessage(reason));
-    }
-  }, [fetchFields, services]);
-
-  useEffect(() => {
-    void loadFields();
-  }, [loadFields]);
+  const { fields, setFields } = useCustomFieldList(clientQueries.journalFields(journal.id), fetchFields);
 
   const closedHint = journal.editable ? texts.fields.lockedHint : texts.fields.journalClosed;
 
@@ -70,7 +57,7 @@ export default function JournalSection({ journal, onClose }: { journal: Journal;
     services.print({
       title: journalTitle(journal),
       subtitle: `${journalTime(journal)}${journal.updatedBy ? ` · ${journal.updatedBy}` : ''}`,
-      entries: [...entries, ...customFieldPrintEntries(services, fields ?? [])],
+      entries: [...entries, ...customFieldPrintEntries(services, fields.data ?? [])],
     });
   }
 
@@ -104,18 +91,19 @@ export default function JournalSection({ journal, onClose }: { journal: Journal;
       <Text weight="semibold" className={styles.heading}>
         {texts.fields.journalFields}
       </Text>
-      {fieldsError && <LoadError title={texts.fields.loadFailed} detail={fieldsError} retryLabel={texts.retry} onRetry={() => void loadFields()} />}
-      {fields === null && !fieldsError && <Spinner size="tiny" label={texts.loading} />}
-      {fields && (
-        <CustomFields
-          fields={fields}
-          setFields={(update) => setFields((current) => update(current ?? []))}
-          reload={fetchFields}
-          journalId={journal.id}
-          canAddFields={journal.editable}
-          readOnlyHint={closedHint}
-        />
-      )}
+      <QueryView query={fields} errorTitle={texts.fields.loadFailed} loading={<Spinner size="tiny" label={texts.loading} />}>
+        {(list) => (
+          <CustomFields
+            fields={list}
+            setFields={setFields}
+            fetchFields={fetchFields}
+            refresh={fields.refresh}
+            journalId={journal.id}
+            canAddFields={journal.editable}
+            readOnlyHint={closedHint}
+          />
+        )}
+      </QueryView>
       <Text weight="semibold" className={styles.heading}>
         {T.images}
       </Text>

@@ -3,57 +3,35 @@
  * fixed fields are created by the server on the first read; comments only on the first four (the server marks
  * them `commentable`).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Spinner } from '@fluentui/react-components';
-import type { CustomField } from '@klinik/core';
-import { LoadError } from '@klinik/ui';
+import { QueryView } from '@klinik/ui';
+import { customFieldPrintEntries } from '../fields/customFieldRecords';
+import { CustomFields } from '../fields/CustomFields';
+import { useCustomFieldList } from '../fields/useCustomFieldList';
 import { useClientPage } from '../page/context';
-import { CustomFields, adoptCustomFields, customFieldPrintEntries } from '../fields/CustomFields';
-import { errorMessage } from '../saving/savers';
+import { clientQueries } from '../page/queryKeys';
 import { SectionToolbar } from '../page/SectionToolbar';
 import { texts } from '../texts';
 
 export default function StamjournalSection({ onClose }: { onClose(): void }) {
   const services = useClientPage();
   const { api, clientId } = services;
-  const [fields, setFields] = useState<CustomField[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
   const fetchFields = useCallback(async () => (await api.stamjournal(clientId)).data, [api, clientId]);
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const data = await fetchFields();
-      adoptCustomFields(services, data, fetchFields);
-      setFields(data);
-    } catch (reason) {
-      setError(errorMessage(reason));
-    }
-  }, [fetchFields, services]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { fields, setFields } = useCustomFieldList(clientQueries.stamjournal(clientId), fetchFields);
 
   return (
     <>
       <SectionToolbar
-        onPrint={() => services.print({ title: texts.page.stamjournal, entries: customFieldPrintEntries(services, fields ?? []) })}
+        onPrint={() => services.print({ title: texts.page.stamjournal, entries: customFieldPrintEntries(services, fields.data ?? []) })}
         onClose={onClose}
         history={{ entities: ['customField', 'comment'] }}
       />
-      {error && <LoadError title={texts.fields.loadFailed} detail={error} retryLabel={texts.retry} onRetry={() => void load()} />}
-      {fields === null && !error && <Spinner size="tiny" label={texts.loading} />}
-      {fields && (
-        <CustomFields
-          fields={fields}
-          setFields={(update) => setFields((current) => update(current ?? []))}
-          reload={fetchFields}
-          canAddFields
-          emptyText={texts.fields.stamjournalEmpty}
-        />
-      )}
+      <QueryView query={fields} errorTitle={texts.fields.loadFailed} loading={<Spinner size="tiny" label={texts.loading} />}>
+        {(list) => (
+          <CustomFields fields={list} setFields={setFields} fetchFields={fetchFields} refresh={fields.refresh} canAddFields emptyText={texts.fields.stamjournalEmpty} />
+        )}
+      </QueryView>
     </>
   );
 }

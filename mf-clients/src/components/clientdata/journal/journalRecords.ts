@@ -2,11 +2,11 @@
  * A journal as an editable record: its four text fields save one at a time, each on top of the version the
  * previous save answered (a stale version answers 409 and writes nothing; issue 5).
  */
-import type { Journal } from '@klinik/core';
+import type { Booking, Journal } from '@klinik/core';
 import { FIELD_SAVE_DEBOUNCE_MS, JOURNAL_TEXT_FIELDS, type JournalTextField } from '@klinik/core/records';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import { commentTarget } from '../fields/commentStore';
-import type { ClientPageServices } from '../page/context';
+import type { RecordServices } from '../page/context';
 import { EditableRecord, type RecordSnapshot } from '../saving/savers';
 import { texts } from '../texts';
 
@@ -31,7 +31,7 @@ export function journalTime(journal: Pick<Journal, 'from' | 'to'>): string {
  * Makes (or updates) the records of the journals and seeds the comments of their fields. `onSaved` gets every
  * journal the server answers, so the page keeps its flags (editable, fieldEditable) current.
  */
-export function adoptJournals(services: ClientPageServices, journals: Journal[], onSaved: (journal: Journal) => void): void {
+export function adoptJournals(services: RecordServices, journals: readonly Journal[], onSaved: (journal: Journal) => void): void {
   for (const journal of journals) {
     const existing = services.records.peek<JournalValues>(journalKey(journal.id));
     if (existing) existing.sync(journalSnapshot(journal));
@@ -62,4 +62,15 @@ export function adoptJournals(services: ClientPageServices, journals: Journal[],
       );
     }
   }
+}
+
+/** The journals with `journal` added or replaced, newest treatment first. */
+export function withJournal(journals: readonly Journal[], journal: Journal): Journal[] {
+  const others = journals.filter((item) => item.id !== journal.id);
+  return [journal, ...others].sort((a, b) => b.from - a.from);
+}
+
+/** The bookings with the journal's booking pointing at it. */
+export function withJournalOnBooking(bookings: readonly Booking[], journal: Journal): Booking[] {
+  return bookings.map((booking) => (booking.id === journal.bookingId ? { ...booking, journalId: journal.id } : booking));
 }

@@ -2,15 +2,14 @@
  * 'Historik': every change of a section, newest first: when, who, which field, the text before and after. The
  * server keeps the previous value of every save (issue 5: nothing is overwritten without a trace).
  */
-import { useCallback, useEffect, useState } from 'react';
 import { Caption1, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 import type { Revision } from '@klinik/core';
 import { JOURNAL_FIELD_LABELS, type JournalTextField } from '@klinik/core/records';
-import { LoadError } from '@klinik/ui';
+import { QueryView, useQuery } from '@klinik/ui';
 import { texts } from '../texts';
 import { useClientPage } from './context';
-import { errorMessage } from '../saving/savers';
 import { formatWhen } from './format';
+import { clientQueries } from './queryKeys';
 
 const T = texts.history;
 const STAMDATA_LABELS: Record<string, string> = texts.stamdata.labels;
@@ -43,65 +42,51 @@ function fieldLabel(revision: Revision): string {
   }
 }
 
+function HistoryTable({ rows }: { rows: readonly Revision[] }) {
+  const styles = useStyles();
+  if (rows.length === 0) return <Caption1>{T.empty}</Caption1>;
+  return (
+    <Table size="small" aria-label={T.title}>
+      <TableHeader>
+        <TableRow>
+          <TableHeaderCell className={styles.nowrap}>{T.when}</TableHeaderCell>
+          <TableHeaderCell>{T.who}</TableHeaderCell>
+          <TableHeaderCell>{T.field}</TableHeaderCell>
+          <TableHeaderCell>{T.change}</TableHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((revision) => (
+          <TableRow key={revision.id}>
+            <TableCell className={styles.nowrap}>{formatWhen(revision.changedAt)}</TableCell>
+            <TableCell>{revision.changedBy}</TableCell>
+            <TableCell>{fieldLabel(revision)}</TableCell>
+            <TableCell>
+              <div className={styles.previous}>
+                {T.from}: {revision.previous || T.empty_value}
+              </div>
+              <div className={styles.value}>
+                {T.to}: {revision.value || T.empty_value}
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 export default function HistoryPanel({ journalId, entities }: { journalId?: string; entities: readonly Revision['entity'][] }) {
   const styles = useStyles();
   const { api, clientId } = useClientPage();
-  const [rows, setRows] = useState<Revision[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  // A new array on every render of the section: the names decide.
-  const entityKey = entities.join(',');
-  const load = useCallback(async () => {
-    const wanted = entityKey.split(',');
-    setRows(null);
-    setError(null);
-    try {
-      const answer = await api.history(clientId, journalId);
-      setRows(answer.data.filter((revision) => wanted.includes(revision.entity) && (journalId ? revision.journalId === journalId : revision.journalId === null)));
-    } catch (reason) {
-      setError(errorMessage(reason));
-      setRows([]);
-    }
-  }, [api, clientId, journalId, entityKey]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  // The whole history of the client or journal is loaded once; each section shows its own kinds of change.
+  const history = useQuery(clientQueries.history(clientId, journalId ?? null), async () => (await api.history(clientId, journalId)).data);
+  const rows = history.data?.filter((revision) => entities.includes(revision.entity) && revision.journalId === (journalId ?? null));
   return (
     <section className={styles.box} aria-label={T.title}>
-      {error && <LoadError title={T.loadFailed} detail={error} retryLabel={texts.retry} onRetry={() => void load()} />}
-      {rows === null && <Spinner size="tiny" label={texts.loading} />}
-      {rows?.length === 0 && !error && <Caption1>{T.empty}</Caption1>}
-      {rows && rows.length > 0 && (
-        <Table size="small" aria-label={T.title}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell className={styles.nowrap}>{T.when}</TableHeaderCell>
-              <TableHeaderCell>{T.who}</TableHeaderCell>
-              <TableHeaderCell>{T.field}</TableHeaderCell>
-              <TableHeaderCell>{T.change}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((revision) => (
-              <TableRow key={revision.id}>
-                <TableCell className={styles.nowrap}>{formatWhen(revision.changedAt)}</TableCell>
-                <TableCell>{revision.changedBy}</TableCell>
-                <TableCell>{fieldLabel(revision)}</TableCell>
-                <TableCell>
-                  <div className={styles.previous}>
-                    {T.from}: {revision.previous || T.empty_value}
-                  </div>
-                  <div className={styles.value}>
-                    {T.to}: {revision.value || T.empty_value}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <QueryView query={history} errorTitle={T.loadFailed} loading={<Spinner size="tiny" label={texts.loading} />}>
+        {() => <HistoryTable rows={rows ?? []} />}
+      </QueryView>
     </section>
   );
 }

@@ -1,4 +1,7 @@
-/** What the client page hands to its panels: the calls, the client, the page's records and comments. */
+/**
+ * What the client page hands to its panels: the calls, the client, the page's records and comments. Server data
+ * itself is not here: each panel shows its own queries (page/queryKeys.ts), which go with the page.
+ */
 import { createContext, useContext } from 'react';
 import type { ClientsApi } from '../../../api';
 import type { CommentStore } from '../fields/commentStore';
@@ -7,16 +10,18 @@ import type { RecordRegistry } from '../saving/savers';
 
 export type Notify = (text: string, intent?: 'success' | 'error' | 'warning' | 'info') => void;
 
-export interface ClientPageServices {
+/** What the saved records of a page need: the calls and the page's records and comments. */
+export interface RecordServices {
   api: ClientsApi;
+  records: RecordRegistry;
+  comments: CommentStore;
+}
+
+export interface ClientPageServices extends RecordServices {
   clientId: string;
   /** The client's name as last saved (camera file names, print headers). */
   clientName: { nameFirst: string; nameLast: string; CPR6Digit: string; CPRLast4Digit: string };
   notify: Notify;
-  records: RecordRegistry;
-  comments: CommentStore;
-  /** Storage changed (an upload or a delete): the storage panel fetches the figures again. */
-  storageChanged(): void;
   /** Opens the print view of one section. */
   print(document: PrintDocument): void;
 }
