@@ -1,14 +1,17 @@
 /**
  * The 'Samlet opgørelse' tab: find a client by name or CPR (300 ms after typing stops, the booking drawer's
- * client search), then that client's merged statements.
+ * client search), then that client's merged statements. A failed search says so with 'Prøv igen'; it is never
+ * shown as 'Ingen klienter fundet'.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Combobox, Field, Option, Text, makeStyles } from '@fluentui/react-components';
 import type { ClientSummary } from '@klinik/core';
-import { SEARCH_DEBOUNCE_MS } from '@klinik/ui';
-import type { InvoicesApi } from '../../api';
-import type { Notify } from '../../components/InvoiceDialog';
-import { texts } from '../../texts';
+import { LoadError, SEARCH_DEBOUNCE_MS, useQuery } from '@klinik/ui';
+import type { InvoicesApi } from '../../../api';
+import type { Notify } from '../../../components/InvoiceDialog';
+import { useDebouncedValue } from '../../../components/useDebouncedValue';
+import { texts } from '../../../texts';
+import { mergedQueries } from './mergedQueries';
 import MergedStatements from './MergedStatements';
 
 const T = texts.merged;
@@ -24,37 +27,16 @@ function label(client: ClientSummary): string {
 
 export default function MergedPanel({ api, notify }: { api: InvoicesApi; notify: Notify }) {
   const styles = useStyles();
-  const [query, setQuery] = useState('');
-  const [options, setOptions] = useState<ClientSummary[]>([]);
-  const [searching, setSearching] = useState(false);
+  // What is typed searches; choosing a client writes its name into the box, which is not a new search.
+  const [typed, setTyped] = useState('');
+  const [value, setValue] = useState('');
+  const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const clients = useQuery(mergedQueries.clients(search), async () => (await api.searchClients(search)).data);
   const [client, setClient] = useState<ClientSummary | null>(null);
   // Open while typing, also when the text arrives without key presses (paste, autofill).
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    // Choosing a client writes its name into the box: that is not a new search.
-    if (client && query === label(client)) return;
-    let live = true;
-    setSearching(true);
-    const timer = window.setTimeout(() => {
-      api.searchClients(query.trim()).then(
-        (answer) => {
-          if (!live) return;
-          setOptions(answer.data);
-          setSearching(false);
-        },
-        (reason: unknown) => {
-          if (!live) return;
-          setSearching(false);
-          notify(reason instanceof Error ? `${T.searchFailed} ${reason.message}` : T.searchFailed, 'error');
-        },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [api, query, notify, client]);
+  const options = clients.data ?? [];
+  const searching = clients.loading || clients.refreshing || search !== typed.trim();
 
   return (
     <section aria-label={T.title}>
@@ -62,18 +44,19 @@ export default function MergedPanel({ api, notify }: { api: InvoicesApi; notify:
         <Combobox
           freeform
           placeholder={T.clientPlaceholder}
-          value={query}
+          value={value}
           selectedOptions={client ? [client.id] : []}
           open={open}
           onOpenChange={(_, data) => setOpen(data.open)}
           onChange={(event) => {
-            setQuery(event.target.value);
+            setTyped(event.target.value);
+            setValue(event.target.value);
             setOpen(true);
           }}
           onOptionSelect={(_, data) => {
             const chosen = options.find((option) => option.id === data.optionValue) ?? null;
             setClient(chosen);
-            if (chosen) setQuery(label(chosen));
+            if (chosen) setValue(label(chosen));
           }}
         >
           {options.map((option) => (
@@ -81,13 +64,14 @@ export default function MergedPanel({ api, notify }: { api: InvoicesApi; notify:
               {label(option)}
             </Option>
           ))}
-          {!searching && options.length === 0 && (
+          {!searching && clients.data?.length === 0 && (
             <Option disabled value="" text={T.noClients}>
               {T.noClients}
             </Option>
           )}
         </Combobox>
       </Field>
+      {clients.error !== null && <LoadError title={T.searchFailed} detail={clients.error} retryLabel={texts.retry} onRetry={() => void clients.refresh()} />}
       {client ? <MergedStatements key={client.id} api={api} clientId={client.id} notify={notify} /> : <Text>{T.clientHint}</Text>}
     </section>
   );
