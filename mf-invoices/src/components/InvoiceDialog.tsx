@@ -41,8 +41,8 @@ export default function InvoiceDialog({
   credit?: boolean;
   isOwner: boolean;
   notify: Notify;
-  onClose(): void;
-  onCreated(invoice: Invoice): void;
+  onClose: () => void;
+  onCreated: (invoice: Invoice) => void;
 }) {
   const styles = useStyles();
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ const useStyles = makeStyles({
   list: { margin: '4px 0 0', paddingLeft: '20px' },
 });
 
-export function InvoiceProblems({ problems, isOwner, onOpenSettings }: { problems: readonly string[]; isOwner: boolean; onOpenSettings(): void }) {
+export function InvoiceProblems({ problems, isOwner, onOpenSettings }: { problems: readonly string[]; isOwner: boolean; onOpenSettings: () => void }) {
   const styles = useStyles();
   if (problems.length === 0) return null;
   const companyProblem = problems.some((problem) => problem.includes('Firmaindstillinger'));

@@ -29,8 +29,8 @@ export function InvoiceSettingsForm({
   /** The clinic's default has arrived (or failed): until then the switch waits, so a click is never overwritten. */
   momsReady: boolean;
   discountError: string | null;
-  onChange(change: Partial<Choices>): void;
-  onSubmit(): void;
+  onChange: (change: Partial<Choices>) => void;
+  onSubmit: () => void;
   /** Below the switches: why the invoice cannot be made yet. */
   children?: ReactNode;
 }) {

@@ -20,7 +20,7 @@ const useStyles = makeStyles({
 
 type Errors = Partial<Record<'to' | 'subject' | 'message', string>>;
 
-export default function MailDialog({ api, invoice, notify, onClose }: { api: InvoicesApi; invoice: Invoice; notify: Notify; onClose(): void }) {
+export default function MailDialog({ api, invoice, notify, onClose }: { api: InvoicesApi; invoice: Invoice; notify: Notify; onClose: () => void }) {
   const styles = useStyles();
   const first = invoice.image[0];
   const [to, setTo] = useState(first?.client.email ?? '');

@@ -3,7 +3,7 @@
  * 'Er du sikker?', 'Ingen problematikker fundet.', the image messages, which come from @klinik/core); the rest
  * are ours.
  */
-import { JOURNAL_FIELD_LABELS, type JournalTextField } from '@klinik/core/records';
+import { JOURNAL_FIELD_LABELS } from '@klinik/core/records';
 import { clientMessages, newClientMessages } from '@klinik/core/messages';
 import { overviewTexts } from './overview-texts';
 
@@ -110,7 +110,7 @@ export const texts = {
     loadFailed: 'Felterne kunne ikke hentes.',
   },
   journal: {
-    labels: JOURNAL_FIELD_LABELS as Record<JournalTextField, string>,
+    labels: JOURNAL_FIELD_LABELS,
     images: 'Billeder',
   },
   comments: {

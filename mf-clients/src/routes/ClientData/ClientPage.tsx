@@ -66,7 +66,7 @@ function Section({ value, title, children }: { value: string; title: string; chi
   );
 }
 
-function BackLink({ onBack }: { onBack(): void }) {
+function BackLink({ onBack }: { onBack: () => void }) {
   const styles = useStyles();
   return (
     <Link
@@ -95,15 +95,15 @@ export default function ClientPage({
   clientId: string;
   journalId: string | null;
   notify: Notify;
-  onBack(): void;
-  onOpenJournal(journalId: string): void;
+  onBack: () => void;
+  onOpenJournal: (journalId: string) => void;
 }) {
   const styles = useStyles();
   const page = useClientPageData({ api, clientId, notify });
   const { services, client, journals, bookings } = page;
   // The booking card's journal, opened for the user: a failure is a toast, success shows the journal itself.
   const openFromCard = useMutation((bookingId: string) => api.addJournal(bookingId), { notify, successText: false, errorToast: true, onSuccess: (answer) => page.adoptJournal(answer.data) });
-  const sections = useOpenSections({ journalId, journals, bookings, createJournal: openFromCard.run });
+  const sections = useOpenSections({ journalId, journals, bookings, createJournal: (bookingId) => openFromCard.run(bookingId) });
   useFlushOnLeave(services.records, T.unsavedLeave);
 
   if (!page.valid || (page.error && !(client && journals && bookings))) {

@@ -18,7 +18,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { PersonAddRegular } from '@fluentui/react-icons';
-import type { ClientListItem } from '@klinik/core';
 import { formatPhonePairs } from '@klinik/core/records';
 import { formatDanishDate } from '@klinik/core/time';
 import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, usePagedList, type PageQuery } from '@klinik/ui';
@@ -48,8 +47,8 @@ export default function Overview({
   api: ClientsApi;
   isOwner: boolean;
   notify: Notify;
-  onOpen(clientId: string): void;
-  onNewClient(): void;
+  onOpen: (clientId: string) => void;
+  onNewClient: () => void;
 }) {
   const styles = useStyles();
   const fetchPage = useCallback((query: PageQuery) => api.clients(query), [api]);

@@ -45,7 +45,7 @@ export default function ClientDataPage({ shell }: RemotePageProps) {
           onOpenJournal={openJournal}
         />
       ) : (
-        <Overview api={api} isOwner={shell.therapist?.isAdmin ?? false} notify={notify} onOpen={openClient} onNewClient={() => navigate('/NewClientForm')} />
+        <Overview api={api} isOwner={shell.therapist?.isAdmin ?? false} notify={notify} onOpen={openClient} onNewClient={() => void navigate('/NewClientForm')} />
       )}
     </>
   );

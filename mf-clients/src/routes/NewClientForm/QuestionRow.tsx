@@ -44,9 +44,9 @@ export function QuestionEditor({
   isNew: boolean;
   busy: boolean;
   error: string | null;
-  onChange(change: Partial<QuestionDraft>): void;
-  onSave(): void;
-  onCancel(): void;
+  onChange: (change: Partial<QuestionDraft>) => void;
+  onSave: () => void;
+  onCancel: () => void;
 }) {
   const styles = useStyles();
   return (
@@ -94,9 +94,9 @@ export function QuestionView({
 }: {
   question: ClientFormField;
   selected: boolean;
-  onSelect(on: boolean): void;
-  onEdit(): void;
-  onDelete(): void;
+  onSelect: (on: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
 }) {
   const styles = useStyles();
   return (

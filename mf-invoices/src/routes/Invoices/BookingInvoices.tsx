@@ -13,7 +13,7 @@ const useStyles = makeStyles({
   title: { display: 'block', marginBottom: '8px' },
 });
 
-export default function BookingInvoices({ api, bookingIds, notify, onCredit }: { api: InvoicesApi; bookingIds: string[]; notify: Notify; onCredit(invoice: Invoice): void }) {
+export default function BookingInvoices({ api, bookingIds, notify, onCredit }: { api: InvoicesApi; bookingIds: string[]; notify: Notify; onCredit: (invoice: Invoice) => void }) {
   const styles = useStyles();
   const invoices = useQuery(['getInvoicesByBookingIds', bookingIds], async () => (await api.byBookingIds(bookingIds)).data);
   // undefined: nothing chosen yet, so a single invoice shows open.

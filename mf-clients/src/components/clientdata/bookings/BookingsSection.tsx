@@ -33,9 +33,9 @@ export default function BookingsSection({
 }: {
   bookings: Booking[];
   journals: Journal[];
-  onOpenJournal(journalId: string): void;
-  onJournalCreated(journal: Journal): void;
-  onClose(): void;
+  onOpenJournal: (journalId: string) => void;
+  onJournalCreated: (journal: Journal) => void;
+  onClose: () => void;
 }) {
   const styles = useStyles();
   const services = useClientPage();

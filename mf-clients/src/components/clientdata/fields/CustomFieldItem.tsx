@@ -32,10 +32,10 @@ export function CustomFieldItem({
   field: CustomField;
   fetchFields: FetchFields;
   /** Loads the shown list again (after a rename the server refused). */
-  refresh(): Promise<void>;
+  refresh: () => Promise<void>;
   readOnlyHint: string;
-  onDelete(field: CustomField): void;
-  onRenamed(field: CustomField): void;
+  onDelete: (field: CustomField) => void;
+  onRenamed: (field: CustomField) => void;
 }) {
   const styles = useStyles();
   const services = useClientPage();

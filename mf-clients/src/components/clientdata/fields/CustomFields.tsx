@@ -28,7 +28,7 @@ const useStyles = makeStyles({
 });
 
 /** 'Tilføj felt': a new field by name; the server's refusal (403 'Kan kun bruges med pro abonnement' and the rest) beside the button. */
-function AddField({ journalId, fetchFields, onAdded }: { journalId?: string; fetchFields: FetchFields; onAdded(field: CustomField): void }) {
+function AddField({ journalId, fetchFields, onAdded }: { journalId?: string; fetchFields: FetchFields; onAdded: (field: CustomField) => void }) {
   const styles = useStyles();
   const services = useClientPage();
   const [name, setName] = useState('');
@@ -92,10 +92,10 @@ export function CustomFields({
 }: {
   fields: readonly CustomField[];
   /** Changes the shown list (with what the server answered). */
-  setFields(update: (fields: readonly CustomField[]) => CustomField[]): void;
+  setFields: (update: (fields: readonly CustomField[]) => CustomField[]) => void;
   fetchFields: FetchFields;
   /** Loads the shown list again. */
-  refresh(): Promise<void>;
+  refresh: () => Promise<void>;
   /** Set for a journal's fields. */
   journalId?: string;
   canAddFields: boolean;

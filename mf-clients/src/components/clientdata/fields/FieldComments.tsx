@@ -9,12 +9,12 @@ import { CommentAddRegular } from '@fluentui/react-icons';
 import type { FieldComment } from '@klinik/core';
 import { COMMENT_SAVE_DEBOUNCE_MS } from '@klinik/core/records';
 import { texts } from '../texts';
-import { useComments } from './commentStore';
 import { useClientPage, type ClientPageServices } from '../page/context';
 import { formatWhen } from '../page/format';
 import { RecordTextarea } from '../saving/RecordTextarea';
 import { useRecordField } from '../saving/useRecordField';
 import { EditableRecord } from '../saving/savers';
+import { useComments } from './commentStore';
 
 const T = texts.comments;
 
@@ -82,7 +82,7 @@ function NewCommentBox({
   label: string;
   /** The comment once the server has it. */
   saved: FieldComment | null;
-  onCancel(): void;
+  onCancel: () => void;
 }) {
   const styles = useStyles();
   const state = useRecordField(record, 'value');

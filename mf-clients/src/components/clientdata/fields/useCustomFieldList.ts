@@ -15,7 +15,6 @@ export function useCustomFieldList(key: QueryKey, fetchFields: FetchFields) {
     adoptCustomFields(services, data, fetchFields);
     return data;
   });
-  const { setData } = fields;
-  const setFields = useCallback((update: (current: readonly CustomField[]) => CustomField[]) => setData((current) => update(current ?? [])), [setData]);
+  const setFields = useCallback((update: (current: readonly CustomField[]) => CustomField[]) => fields.setData((current) => update(current ?? [])), [fields]);
   return { fields, setFields };
 }

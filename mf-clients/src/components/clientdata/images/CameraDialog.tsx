@@ -14,7 +14,7 @@ const useStyles = makeStyles({
   video: { width: '100%', maxWidth: `${CAMERA_WIDTH}px`, backgroundColor: '#000', display: 'block', margin: '0 auto' },
 });
 
-export default function CameraDialog({ nameFirst, nameLast, onCapture, onClose }: { nameFirst: string; nameLast: string; onCapture(file: File): void; onClose(): void }) {
+export default function CameraDialog({ nameFirst, nameLast, onCapture, onClose }: { nameFirst: string; nameLast: string; onCapture: (file: File) => void; onClose: () => void }) {
   const styles = useStyles();
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);

@@ -8,7 +8,7 @@ import type { ChosenImage } from './useImageChoice';
 
 const T = texts.images;
 
-export function ChosenImages({ images, onRemove }: { images: readonly ChosenImage[]; onRemove(image: ChosenImage): void }) {
+export function ChosenImages({ images, onRemove }: { images: readonly ChosenImage[]; onRemove: (image: ChosenImage) => void }) {
   const styles = useImageCardStyles();
   if (images.length === 0) return null;
   return (

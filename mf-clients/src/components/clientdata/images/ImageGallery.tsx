@@ -25,9 +25,9 @@ export function ImageGallery({
   /** A checkbox per image (a journal's images). */
   selectable: boolean;
   checked: ReadonlySet<string>;
-  onCheck(id: string, on: boolean): void;
-  onPreview(image: ImageEntry): void;
-  onDelete(image: ImageEntry): void;
+  onCheck: (id: string, on: boolean) => void;
+  onPreview: (image: ImageEntry) => void;
+  onDelete: (image: ImageEntry) => void;
 }) {
   const styles = useImageCardStyles();
   return (

@@ -11,7 +11,7 @@ const useStyles = makeStyles({
   title: { overflowWrap: 'anywhere' },
 });
 
-export default function ImagePreviewDialog({ image, onClose }: { image: ImageEntry; onClose(): void }) {
+export default function ImagePreviewDialog({ image, onClose }: { image: ImageEntry; onClose: () => void }) {
   const styles = useStyles();
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>

@@ -26,12 +26,12 @@ export function ImageToolbar({
   allChecked: boolean;
   /** There are images to select. */
   canSelect: boolean;
-  onChoose(): void;
-  onCamera(): void;
-  onUpload(): void;
-  onSelectAll(on: boolean): void;
-  onDownload(): void;
-  onEdit(): void;
+  onChoose: () => void;
+  onCamera: () => void;
+  onUpload: () => void;
+  onSelectAll: (on: boolean) => void;
+  onDownload: () => void;
+  onEdit: () => void;
 }) {
   const styles = useStyles();
   return (

@@ -35,7 +35,7 @@ const useStyles = makeStyles({
 });
 
 /** A hidden file input that a button opens (so the button can carry the panel's own label and icon). */
-function FileInput({ inputRef, label, multiple, onFiles }: { inputRef: RefObject<HTMLInputElement | null>; label: string; multiple: boolean; onFiles(files: File[]): void }) {
+function FileInput({ inputRef, label, multiple, onFiles }: { inputRef: RefObject<HTMLInputElement | null>; label: string; multiple: boolean; onFiles: (files: File[]) => void }) {
   const styles = useStyles();
   return (
     <input

@@ -29,5 +29,5 @@ export function useImageUpload({ kind, journalId }: { kind: 'journal' | 'profile
     return answer !== undefined;
   }
 
-  return { send, pending: upload.pending, error: upload.error, reset: upload.reset };
+  return { send, pending: upload.pending, error: upload.error, reset: () => upload.reset() };
 }

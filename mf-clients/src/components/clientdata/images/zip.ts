@@ -22,7 +22,7 @@ export async function downloadImagesZip(images: readonly ImageEntry[]): Promise<
     files[name] = [contents[index]!, { level: 0 }];
   });
   const zipped = zipSync(files);
-  const url = URL.createObjectURL(new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
+  const url = URL.createObjectURL(new Blob([zipped], { type: 'application/zip' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = IMAGE_ZIP_NAME;

@@ -34,7 +34,7 @@ const useStyles = makeStyles({
   heading: { display: 'block', marginTop: '20px', marginBottom: '8px' },
 });
 
-export default function JournalSection({ journal, onClose }: { journal: Journal; onClose(): void }) {
+export default function JournalSection({ journal, onClose }: { journal: Journal; onClose: () => void }) {
   const styles = useStyles();
   const services = useClientPage();
   const record = services.records.peek<JournalValues>(journalKey(journal.id)) as EditableRecord<JournalValues>;
@@ -97,7 +97,7 @@ export default function JournalSection({ journal, onClose }: { journal: Journal;
             fields={list}
             setFields={setFields}
             fetchFields={fetchFields}
-            refresh={fields.refresh}
+            refresh={() => fields.refresh()}
             journalId={journal.id}
             canAddFields={journal.editable}
             readOnlyHint={closedHint}

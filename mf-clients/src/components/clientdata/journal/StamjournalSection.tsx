@@ -14,7 +14,7 @@ import { clientQueries } from '../page/queryKeys';
 import { SectionToolbar } from '../page/SectionToolbar';
 import { texts } from '../texts';
 
-export default function StamjournalSection({ onClose }: { onClose(): void }) {
+export default function StamjournalSection({ onClose }: { onClose: () => void }) {
   const services = useClientPage();
   const { api, clientId } = services;
   const fetchFields = useCallback(async () => (await api.stamjournal(clientId)).data, [api, clientId]);
@@ -29,7 +29,7 @@ export default function StamjournalSection({ onClose }: { onClose(): void }) {
       />
       <QueryView query={fields} errorTitle={texts.fields.loadFailed} loading={<Spinner size="tiny" label={texts.loading} />}>
         {(list) => (
-          <CustomFields fields={list} setFields={setFields} fetchFields={fetchFields} refresh={fields.refresh} canAddFields emptyText={texts.fields.stamjournalEmpty} />
+          <CustomFields fields={list} setFields={setFields} fetchFields={fetchFields} refresh={() => fields.refresh()} canAddFields emptyText={texts.fields.stamjournalEmpty} />
         )}
       </QueryView>
     </>

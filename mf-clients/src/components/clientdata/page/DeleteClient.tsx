@@ -10,7 +10,7 @@ const ConfirmDialog = retryable(() => import('@klinik/ui/ConfirmDialog'), null);
 
 const T = texts.page;
 
-export function DeleteClient({ fullName, onDeleted }: { fullName: string; onDeleted(): void }) {
+export function DeleteClient({ fullName, onDeleted }: { fullName: string; onDeleted: () => void }) {
   const { api, clientId, notify } = useClientPage();
   const [confirming, setConfirming] = useState(false);
   return (

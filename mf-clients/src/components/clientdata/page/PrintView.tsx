@@ -6,9 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { texts } from '../texts';
 import { formatWhen } from './format';
 import type { PrintDocument } from './printModel';
-import { texts } from '../texts';
 
 const T = texts.print;
 const ROOT_CLASS = 'klinik-print-root';

@@ -24,8 +24,8 @@ export function SectionToolbar({
   history,
   children,
 }: {
-  onPrint(): void;
-  onClose(): void;
+  onPrint: () => void;
+  onClose: () => void;
   /** Which changes 'Historik' lists; without it there is no history button. */
   history?: { journalId?: string; entities: readonly Revision['entity'][] };
   /** Extra buttons of the section (left of the standard ones). */

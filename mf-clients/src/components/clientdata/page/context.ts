@@ -5,8 +5,8 @@
 import { createContext, useContext } from 'react';
 import type { ClientsApi } from '../../../api';
 import type { CommentStore } from '../fields/commentStore';
-import type { PrintDocument } from './printModel';
 import type { RecordRegistry } from '../saving/savers';
+import type { PrintDocument } from './printModel';
 
 export type Notify = (text: string, intent?: 'success' | 'error' | 'warning' | 'info') => void;
 

@@ -23,7 +23,7 @@ export function useOpenSections({
   journals: readonly Journal[] | undefined;
   bookings: readonly Booking[] | undefined;
   /** Opens the journal of a booking on the server (the page shows it when the answer comes). */
-  createJournal(bookingId: string): Promise<unknown>;
+  createJournal: (bookingId: string) => Promise<unknown>;
 }) {
   const [openItems, setOpenItems] = useState<string[]>(journalId ? [journalSection(journalId)] : []);
   const open = useCallback((...items: string[]) => setOpenItems((current) => (items.every((item) => current.includes(item)) ? current : [...new Set([...current, ...items])])), []);

@@ -38,7 +38,7 @@ export function SaveState({ state }: { state: Pick<FieldState<unknown>, 'status'
 }
 
 /** The conflict notice: the server's message, the saved text and the two ways out. */
-export function ConflictNotice({ message, saved, onKeepMine, onTakeSaved }: { message: string; saved: string; onKeepMine(): void; onTakeSaved(): void }) {
+export function ConflictNotice({ message, saved, onKeepMine, onTakeSaved }: { message: string; saved: string; onKeepMine: () => void; onTakeSaved: () => void }) {
   const styles = useStyles();
   return (
     <MessageBar intent="warning" layout="multiline" role="alert">
@@ -111,7 +111,7 @@ export function RecordTextarea<K extends string>({
           readOnly={readOnly}
           autoFocus={autoFocus}
           aria-labelledby={grouped ? legendId : undefined}
-          onChange={(_, data) => record.edit(field, data.value as Record<K, string>[K])}
+          onChange={(_, data) => record.edit(field, data.value)}
           onBlur={() => record.flush()}
         />
       </Field>

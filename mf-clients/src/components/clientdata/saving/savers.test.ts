@@ -20,7 +20,7 @@ interface Call {
   value: string;
   version: number;
   answer(snapshot: RecordSnapshot<Note>): Promise<void>;
-  fail(reason: unknown): Promise<void>;
+  fail(reason: Error): Promise<void>;
 }
 
 /** Lets every promise that can settle do so (the queue's chain included), without moving the clock. */
@@ -28,7 +28,7 @@ const settle = () => jest.advanceTimersByTimeAsync(0);
 
 function harness(options: Partial<EditableRecordOptions<Note>> = {}, snapshot: RecordSnapshot<Note> = { version: 1, values: { effect: '', remark: '' } }) {
   const calls: Call[] = [];
-  const persist = (field: keyof Note & string, value: Note[keyof Note], version: number) =>
+  const persist = (field: keyof Note, value: Note[keyof Note], version: number) =>
     new Promise<RecordSnapshot<Note>>((resolve, reject) => {
       calls.push({
         field,
@@ -43,6 +43,9 @@ function harness(options: Partial<EditableRecordOptions<Note>> = {}, snapshot: R
 }
 
 const conflict = () => new ActionError('Journalen er ændret af en anden. Din tekst er ikke gemt.', 409);
+
+/** A reload after a conflict that answers `snapshot`. */
+const reloading = (snapshot: RecordSnapshot<Note>) => () => Promise.resolve(snapshot);
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -226,7 +229,7 @@ describe('a record saving field by field', () => {
   });
 
   it('on a conflict keeps the user text, shows the saved one, and saves nothing until the user chooses', async () => {
-    const reload = jest.fn(async () => ({ version: 7, values: { effect: 'Kollegaens tekst', remark: 'Kollegaens note' } }));
+    const reload = jest.fn(reloading({ version: 7, values: { effect: 'Kollegaens tekst', remark: 'Kollegaens note' } }));
     const { record, calls } = harness({ reload });
     record.edit('effect', 'Min tekst');
     await jest.advanceTimersByTimeAsync(DEBOUNCE);
@@ -254,7 +257,7 @@ describe('a record saving field by field', () => {
   });
 
   it("on a conflict 'Brug den gemte tekst' shows the saved text and sends nothing", async () => {
-    const { record, calls } = harness({ reload: async () => ({ version: 3, values: { effect: 'Gemt af en anden', remark: '' } }) });
+    const { record, calls } = harness({ reload: reloading({ version: 3, values: { effect: 'Gemt af en anden', remark: '' } }) });
     record.edit('effect', 'Min tekst');
     await jest.advanceTimersByTimeAsync(DEBOUNCE);
     await calls[0]!.fail(conflict());
@@ -270,7 +273,7 @@ describe('a record saving field by field', () => {
 
   it("on a conflict 'Gem min tekst' sends the user's text even when it is what the user had saved before", async () => {
     const { record, calls } = harness(
-      { reload: async () => ({ version: 3, values: { effect: 'Kollegaens tekst', remark: '' } }) },
+      { reload: reloading({ version: 3, values: { effect: 'Kollegaens tekst', remark: '' } }) },
       { version: 1, values: { effect: 'Min gamle tekst', remark: '' } },
     );
     record.edit('effect', 'Min nye tekst');
@@ -283,7 +286,7 @@ describe('a record saving field by field', () => {
   });
 
   it('does not send text typed during a save that then meets a conflict, until the user chooses', async () => {
-    const { record, calls } = harness({ reload: async () => ({ version: 3, values: { effect: 'Kollegaens tekst', remark: '' } }) });
+    const { record, calls } = harness({ reload: reloading({ version: 3, values: { effect: 'Kollegaens tekst', remark: '' } }) });
     record.edit('effect', 'Min tekst');
     await jest.advanceTimersByTimeAsync(DEBOUNCE);
     record.edit('effect', 'Min tekst og mere');
@@ -324,7 +327,7 @@ describe('a record saving field by field', () => {
     expect(calls[0]).toMatchObject({ value: 'mit udkast', version: 6 });
   });
 
-  it('tells its listeners about every change until they leave', async () => {
+  it('tells its listeners about every change until they leave', () => {
     const { record } = harness();
     const listener = jest.fn();
     const leave = record.subscribe(listener);

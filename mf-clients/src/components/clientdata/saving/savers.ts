@@ -193,7 +193,7 @@ export class EditableRecord<T extends object> {
       const after = this.field(key);
       const typedMeanwhile = !same(after.draft, value);
       // What was typed meanwhile keeps its own state (a pending save, or a rule's message).
-      this.set(key, { ...after, saved: answer.values[key] as T[keyof T], status: typedMeanwhile ? after.status : 'saved', error: typedMeanwhile ? after.error : '' });
+      this.set(key, { ...after, saved: answer.values[key], status: typedMeanwhile ? after.status : 'saved', error: typedMeanwhile ? after.error : '' });
     } catch (error) {
       this.inFlight.delete(key);
       const after = this.field(key);

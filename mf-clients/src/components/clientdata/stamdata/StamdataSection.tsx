@@ -32,7 +32,7 @@ const useStyles = makeStyles({
 
 const phone = { keep: phoneDigits, show: formatPhonePairs, inputMode: 'tel', type: 'tel' } as const;
 
-export default function StamdataSection({ record, client, onClose }: { record: StamdataRecord; client: ClientRecord; onClose(): void }) {
+export default function StamdataSection({ record, client, onClose }: { record: StamdataRecord; client: ClientRecord; onClose: () => void }) {
   const styles = useStyles();
   const services = useClientPage();
 

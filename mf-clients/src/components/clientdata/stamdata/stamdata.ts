@@ -89,5 +89,5 @@ export function phoneDigits(value: string): string {
 
 /** The changes of one field, typed by the contract. */
 export function oneChange(field: StamdataField, value: StamdataValues[StamdataField]): ClientChanges {
-  return { [field]: value } as ClientChanges;
+  return { [field]: value };
 }

@@ -33,9 +33,9 @@ export function StatementList({
   clientId: string;
   notify: Notify;
   openId: string | null;
-  onOpen(id: string | null): void;
-  onEdit(statement: Invoice): void;
-  onDeleted(statement: Invoice): void;
+  onOpen: (id: string | null) => void;
+  onEdit: (statement: Invoice) => void;
+  onDeleted: (statement: Invoice) => void;
 }) {
   const styles = useStyles();
   const statements = useQuery(mergedQueries.statements(clientId), async () => (await api.mergedByClient(clientId)).data);

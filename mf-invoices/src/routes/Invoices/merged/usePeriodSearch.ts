@@ -32,7 +32,7 @@ function treatedIn(bookings: readonly Booking[] | undefined, period: { from: num
   return bookings.some((booking) => booking.treatmentId !== null && booking.from >= period.from && booking.from <= period.to);
 }
 
-export function usePeriodSearch({ api, clientId, notify, onSaved }: { api: InvoicesApi; clientId: string; notify: Notify; onSaved(statement: Invoice): void }) {
+export function usePeriodSearch({ api, clientId, notify, onSaved }: { api: InvoicesApi; clientId: string; notify: Notify; onSaved: (statement: Invoice) => void }) {
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   const [search, setSearch] = useState<Search | null>(null);
