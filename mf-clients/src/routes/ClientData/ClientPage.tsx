@@ -102,7 +102,12 @@ export default function ClientPage({
   const page = useClientPageData({ api, clientId, notify });
   const { services, client, journals, bookings } = page;
   // The booking card's journal, opened for the user: a failure is a toast, success shows the journal itself.
-  const openFromCard = useMutation((bookingId: string) => api.addJournal(bookingId), { notify, successText: false, errorToast: true, onSuccess: (answer) => page.adoptJournal(answer.data) });
+  const openFromCard = useMutation((bookingId: string) => api.addJournal(bookingId), {
+    notify,
+    successText: false,
+    errorToast: true,
+    onSuccess: (answer) => page.adoptJournal(answer.data),
+  });
   const sections = useOpenSections({ journalId, journals, bookings, createJournal: (bookingId) => openFromCard.run(bookingId) });
   useFlushOnLeave(services.records, T.unsavedLeave);
 
@@ -139,7 +144,14 @@ export default function ClientPage({
           <DeleteClient fullName={fullName} onDeleted={onBack} />
         </PageHeader>
         {page.error && <LoadError title={T.loadFailed} detail={page.error} retryLabel={texts.retry} onRetry={() => void page.retry()} />}
-        <Accordion multiple collapsible openItems={sections.openItems} onToggle={(_, data: AccordionToggleData<string>) => sections.setOpenItems(data.openItems)} className={styles.accordion} aria-label={T.sectionsLabel}>
+        <Accordion
+          multiple
+          collapsible
+          openItems={sections.openItems}
+          onToggle={(_, data: AccordionToggleData<string>) => sections.setOpenItems(data.openItems)}
+          className={styles.accordion}
+          aria-label={T.sectionsLabel}
+        >
           <Section value={SECTIONS.stamdata} title={T.stamdata}>
             <StamdataSection record={stamdata} client={client} onClose={() => sections.close(SECTIONS.stamdata)} />
           </Section>
