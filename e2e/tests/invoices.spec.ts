@@ -1,7 +1,7 @@
 /**
  * Invoices (issue 6): from a booking the therapist opens the invoice dialog; an incomplete company profile gives
  * the 'Firmaindstillinger' alert; then an invoice with discount and VAT, its preview, creation, the list, the
- * mail with the server-built PDF, a credit note, and a merged statement created and deleted.
+ * mail with the server-built PDF, a credit note, and a merged statement created, edited and deleted.
  */
 import { expect, test } from '@playwright/test';
 import { copenhagenDateKey } from '@klinik/core/time';
@@ -94,6 +94,20 @@ test('invoice from a booking: missing data, preview, create, mail, credit note, 
   await page.getByRole('button', { name: 'Opret samlet opgørelse' }).click();
   await expectToast(page, 'Den samlede opgørelse er oprettet');
   await expect(page.getByRole('button', { name: /Samlet opgørelse \d\d-\d\d-\d{4}/ })).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+
+  // Editing it finds its period again with its invoice ticked; the credit note joins it.
+  await page.getByRole('button', { name: 'Rediger' }).click();
+  await expect(page.getByText(/^Du redigerer: Samlet opgørelse/)).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(2);
+  await expect(page.getByRole('checkbox').first()).toBeChecked();
+  await expect(page.getByRole('checkbox').last()).not.toBeChecked();
+  await page.getByRole('checkbox').last().check();
+  await expect(page.getByText('2 fakturaer valgt')).toBeVisible();
+  await page.getByRole('button', { name: 'Opdater samlet opgørelse' }).click();
+  await expectToast(page, 'Den samlede opgørelse er opdateret');
+  await expect(page.getByText(/^Du redigerer/)).toBeHidden();
+  await expect(page.getByText(/^Behandlingsperiode: .* · 2 fakturaer$/)).toBeVisible();
   await page.getByRole('button', { name: 'Slet' }).click();
   await page.getByRole('alertdialog', { name: 'Er du sikker?' }).getByRole('button', { name: 'Slet' }).click();
   await expect(page.getByText('Ingen samlet opgørelse fundet')).toBeVisible();

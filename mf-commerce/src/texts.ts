@@ -15,6 +15,7 @@ export const texts = {
     trialEnds: (date: string) => `Prøveperioden slutter ${date}`,
     started: 'Den gratis prøveperiode er startet',
     unknownError: 'An error occurred while saving.',
+    loadFailed: 'Dine oplysninger kunne ikke hentes.',
     features: 'Det får du',
   },
 } as const;

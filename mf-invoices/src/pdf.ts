@@ -28,7 +28,7 @@ export async function pdfBlobUrl(snapshots: InvoiceSnapshot | readonly InvoiceSn
 export function pdfFileName(number: string): string {
   const safe = number
     .trim()
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '')
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '')
     .replace(/\s+/g, '-');
   return `Faktura-${safe || 'uden-nummer'}.pdf`;
 }

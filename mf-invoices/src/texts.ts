@@ -71,6 +71,7 @@ export const texts = {
     openSettings: 'Åbn firmaindstillinger',
     total: 'I alt',
     failed: 'Noget gik galt. Prøv igen.',
+    companyFailed: 'Klinikkens momsindstilling kunne ikke hentes.',
   },
   mail: {
     title: 'Send på mail',
@@ -116,6 +117,7 @@ export const texts = {
     deleteBody: (number: string) => `Den samlede opgørelse ${number} slettes. Fakturaerne i den bliver ikke slettet.`,
     period_: (from: string, to: string) => `${from} – ${to}`,
     forClient: (name: string) => `Samlet opgørelse for ${name}`,
+    clientFailed: 'Klienten kunne ikke hentes.',
     invoices: (count: number) => (count === 1 ? '1 faktura' : `${count} fakturaer`),
   },
 } as const;

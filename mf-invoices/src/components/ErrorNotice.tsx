@@ -23,7 +23,7 @@ const useStyles = makeStyles({
   icon: { fontSize: '20px' },
 });
 
-export function ErrorNotice({ title, detail, onRetry }: { title: string; detail?: string | null; onRetry(): void }) {
+export function ErrorNotice({ title, detail, onRetry }: { title: string; detail?: string | null; onRetry: () => void }) {
   const styles = useStyles();
   return (
     <div className={styles.root} role="alert">

@@ -58,8 +58,8 @@ export function InvoiceAccordion({
 }: {
   invoices: readonly Invoice[];
   openId: string | null;
-  onOpen(id: string | null): void;
-  details(invoice: Invoice): ReactNode;
+  onOpen: (id: string | null) => void;
+  details: (invoice: Invoice) => ReactNode;
   label: string;
   empty?: ReactNode;
 }) {

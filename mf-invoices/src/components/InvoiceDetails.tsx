@@ -9,8 +9,8 @@ import type { Invoice } from '@klinik/core';
 import { formatDanishDate } from '@klinik/core/time';
 import type { InvoicesApi } from '../api';
 import { downloadPdf } from '../pdf';
-import { invoiceKind } from './invoiceFacts';
 import { texts } from '../texts';
+import { invoiceKind } from './invoiceFacts';
 import type { Notify } from './InvoiceDialog';
 import MailDialog from './MailDialog';
 import PdfPreview from './PdfPreview';
@@ -26,9 +26,9 @@ export interface InvoiceDetailsProps {
   api: InvoicesApi;
   invoice: Invoice;
   notify: Notify;
-  onCredit?(invoice: Invoice): void;
-  onEdit?(invoice: Invoice): void;
-  onDelete?(invoice: Invoice): void;
+  onCredit?: (invoice: Invoice) => void;
+  onEdit?: (invoice: Invoice) => void;
+  onDelete?: (invoice: Invoice) => void;
 }
 
 export default function InvoiceDetails({ api, invoice, notify, onCredit, onEdit, onDelete }: InvoiceDetailsProps) {

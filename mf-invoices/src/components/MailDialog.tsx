@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles } from '@fluentui/react-components';
 import type { Invoice } from '@klinik/core';
-import { ActionError } from '@klinik/core/client';
+import { useMutation } from '@klinik/ui';
 import { ConfirmDialog } from '@klinik/ui/ConfirmDialog';
 import type { InvoicesApi } from '../api';
 import { texts } from '../texts';
@@ -18,9 +18,9 @@ const useStyles = makeStyles({
   form: { display: 'grid', gap: '12px' },
 });
 
-type Errors = Partial<Record<'to' | 'subject' | 'message' | '_', string>>;
+type Errors = Partial<Record<'to' | 'subject' | 'message', string>>;
 
-export default function MailDialog({ api, invoice, notify, onClose }: { api: InvoicesApi; invoice: Invoice; notify: Notify; onClose(): void }) {
+export default function MailDialog({ api, invoice, notify, onClose }: { api: InvoicesApi; invoice: Invoice; notify: Notify; onClose: () => void }) {
   const styles = useStyles();
   const first = invoice.image[0];
   const [to, setTo] = useState(first?.client.email ?? '');
@@ -28,31 +28,24 @@ export default function MailDialog({ api, invoice, notify, onClose }: { api: Inv
   // A merged statement's number already says what it is ('Samlet opgørelse 01-05-2026–31-05-2026').
   const [subject, setSubject] = useState(invoice.isMerged ? invoice.number : `${kind} ${invoice.number}`.trim());
   const [message, setMessage] = useState(first ? T.defaultMessage(first.client.nameFirst, kind, first.company.companyName) : '');
+  /** The browser's own checks before 'Er du sikker?'. */
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
+  const mail = useMutation((input: { to: string; subject: string; message: string }) => api.mail({ id: invoice.id, ...input }), {
+    notify,
+    onSuccess: onClose,
+  });
+  // The server's refusal: under the field it names, else above the buttons.
+  const fieldErrors: Errors = { to: mail.fieldErrors.to, subject: mail.fieldErrors.subject, message: mail.fieldErrors.message };
+  const named = Object.values(fieldErrors).some(Boolean);
 
   function ask() {
+    mail.reset();
     const found: Errors = {};
     if (to.split(',').every((part) => part.trim() === '')) found.to = T.toRequired;
     if (subject.trim() === '') found.subject = T.subjectRequired;
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
-  }
-
-  async function send() {
-    try {
-      const answer = await api.mail({ id: invoice.id, to, subject, message });
-      notify(answer.message || T.sent);
-      onClose();
-    } catch (reason) {
-      if (reason instanceof ActionError) {
-        const field: Errors = {};
-        for (const key of ['to', 'subject', 'message'] as const) if (reason.errors[key]) field[key] = reason.errors[key];
-        setErrors(Object.keys(field).length ? field : { _: reason.message });
-      } else {
-        setErrors({ _: reason instanceof Error ? reason.message : String(reason) });
-      }
-    }
   }
 
   return (
@@ -67,18 +60,18 @@ export default function MailDialog({ api, invoice, notify, onClose }: { api: Inv
           <DialogBody>
             <DialogTitle>{T.title}</DialogTitle>
             <DialogContent className={styles.form}>
-              <Field label={T.to} hint={T.toHint} validationMessage={errors.to}>
+              <Field label={T.to} hint={T.toHint} validationMessage={errors.to ?? fieldErrors.to}>
                 <Input type="text" inputMode="email" value={to} onChange={(_, data) => setTo(data.value)} />
               </Field>
-              <Field label={T.subject} validationMessage={errors.subject}>
+              <Field label={T.subject} validationMessage={errors.subject ?? fieldErrors.subject}>
                 <Input value={subject} onChange={(_, data) => setSubject(data.value)} />
               </Field>
-              <Field label={T.message} validationMessage={errors.message}>
+              <Field label={T.message} validationMessage={errors.message ?? fieldErrors.message}>
                 <Textarea rows={6} resize="vertical" value={message} onChange={(_, data) => setMessage(data.value)} />
               </Field>
-              {errors._ && (
+              {mail.error && !named && (
                 <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{errors._}</MessageBarBody>
+                  <MessageBarBody>{mail.error}</MessageBarBody>
                 </MessageBar>
               )}
             </DialogContent>
@@ -99,7 +92,10 @@ export default function MailDialog({ api, invoice, notify, onClose }: { api: Inv
             body={T.confirmBody(to)}
             confirmLabel={T.send}
             cancelLabel={T.cancel}
-            onConfirm={send}
+            // The question waits for the answer; a refusal closes it and shows the reason in the form, where it can be corrected.
+            onConfirm={async () => {
+              await mail.run({ to, subject, message });
+            }}
             onClose={() => setConfirming(false)}
           />
         )}

@@ -18,13 +18,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { PersonAddRegular } from '@fluentui/react-icons';
-import type { ClientListItem } from '@klinik/core';
 import { formatPhonePairs } from '@klinik/core/records';
 import { formatDanishDate } from '@klinik/core/time';
 import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, usePagedList, type PageQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
-import type { Notify } from '../../components/clientdata/context';
-import { overviewTexts as texts } from './overview-texts';
+import type { Notify } from '../../components/clientdata/page/context';
+import { overviewTexts as texts } from '../../components/clientdata/overview-texts';
 
 const T = texts.overview;
 const COLUMNS = 5;
@@ -48,8 +47,8 @@ export default function Overview({
   api: ClientsApi;
   isOwner: boolean;
   notify: Notify;
-  onOpen(clientId: string): void;
-  onNewClient(): void;
+  onOpen: (clientId: string) => void;
+  onNewClient: () => void;
 }) {
   const styles = useStyles();
   const fetchPage = useCallback((query: PageQuery) => api.clients(query), [api]);

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RemotePageProps } from '@klinik/core/rules';
 import { useNotifications } from '@klinik/ui';
 import { clientsApi } from '../../api';
-import { retryable } from '../../components/clientdata/retryable';
+import { retryable } from '../../components/clientdata/page/retryable';
 import Overview from './Overview';
 
 const ClientPage = retryable(() => import('./ClientPage'));
@@ -45,7 +45,7 @@ export default function ClientDataPage({ shell }: RemotePageProps) {
           onOpenJournal={openJournal}
         />
       ) : (
-        <Overview api={api} isOwner={shell.therapist?.isAdmin ?? false} notify={notify} onOpen={openClient} onNewClient={() => navigate('/NewClientForm')} />
+        <Overview api={api} isOwner={shell.therapist?.isAdmin ?? false} notify={notify} onOpen={openClient} onNewClient={() => void navigate('/NewClientForm')} />
       )}
     </>
   );

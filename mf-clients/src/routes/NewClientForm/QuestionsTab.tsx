@@ -2,47 +2,30 @@
  * The 'Spørgsmål' tab (spec 2 §4 Client form): the clinic's questions, each with a checkbox that puts it in the
  * form; 'Tilføj spørgsmål' adds an unsaved draft at the top; saving or updating reloads the list; deleting asks
  * first ('Slet spørgsmål', 'Luk' / 'Slet'). The confirmation loads when first opened.
+ *
+ * The list is the server's (a query); what is being written (new drafts, questions being edited) is the tab's own
+ * and survives every reload of the list.
  */
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Skeleton,
-  SkeletonItem,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { CLIENT_FORM_FIELD_TYPES, type ClientFormFieldType } from '@klinik/core/records';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Button, Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
 import type { ClientFormField } from '@klinik/core';
-import { ActionError } from '@klinik/core/client';
-import { LoadError } from '@klinik/ui';
+import { LoadError, invalidateQueries, useMutation, useQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
+import { QuestionEditor, QuestionView, draftOf, type QuestionDraft } from './QuestionRow';
 import { texts } from './texts';
 
 const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
 
-interface QuestionDraft {
-  fieldName: string;
-  fieldType: ClientFormFieldType;
-  isRequired: boolean;
-}
+const QUESTIONS = ['getClientFormFields'] as const;
 
-/** A row of the list: a saved question, or a draft (isNew) not yet on the server. */
-interface Row {
+/** A question being written: a new one (no id yet) or a saved one being edited. */
+interface Open {
   key: string;
-  question: ClientFormField | null;
   isNew: boolean;
-  isEditing: boolean;
   draft: QuestionDraft;
+  /** The browser's own message (an empty name). */
   error?: string;
-  busy?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -56,28 +39,9 @@ const useStyles = makeStyles({
     padding: '8px 12px',
   },
   draftRow: { border: `1px solid ${tokens.colorBrandStroke1}` },
-  view: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 12px' },
-  select: { flex: '1 1 200px', minWidth: 0 },
-  facts: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
-  buttons: { display: 'flex', gap: '4px', marginLeft: 'auto' },
-  edit: {
-    display: 'grid',
-    gap: '8px 12px',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 1fr))',
-    alignItems: 'end',
-  },
-  name: { gridColumn: '1 / -1' },
-  editButtons: { display: 'flex', gap: '8px', justifyContent: 'flex-end', gridColumn: '1 / -1' },
 });
 
 let draftCounter = 0;
-const viewRow = (question: ClientFormField): Row => ({
-  key: question.id,
-  question,
-  isNew: false,
-  isEditing: false,
-  draft: { fieldName: question.fieldName, fieldType: question.fieldType, isRequired: question.isRequired },
-});
 
 export function QuestionsTab({
   api,
@@ -95,150 +59,75 @@ export function QuestionsTab({
   notify: (text: string) => void;
 }) {
   const styles = useStyles();
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const questions = useQuery(QUESTIONS, async () => (await api.formFields()).data);
+  const [open, setOpen] = useState<readonly Open[]>([]);
   const [deleting, setDeleting] = useState<ClientFormField | null>(null);
-
-  /** Reloads the saved questions; drafts and rows being edited that were not the one just saved stay as they are. */
-  const load = useCallback(
-    async (keepKeys: readonly string[] = []) => {
-      setLoadError(null);
-      try {
-        const answer = await api.formFields();
-        setRows((current) => {
-          const kept = (current ?? []).filter((row) => keepKeys.includes(row.key));
-          const keptIds = new Set(kept.map((row) => row.key));
-          const drafts = kept.filter((row) => row.isNew);
-          const saved = answer.data.map((question) => (keptIds.has(question.id) ? { ...kept.find((row) => row.key === question.id)!, question } : viewRow(question)));
-          return [...drafts, ...saved];
-        });
-        // A question deleted elsewhere cannot stay in the form link.
-        const ids = new Set(answer.data.map((question) => question.id));
-        onSelectedChange((current) => (current.every((id) => ids.has(id)) ? current : current.filter((id) => ids.has(id))));
-      } catch (reason) {
-        setLoadError(reason instanceof Error ? reason.message : String(reason));
-        setRows((current) => current ?? []);
-      }
-    },
-    [api, onSelectedChange],
+  /** The row whose save runs or last failed (the mutation's state belongs to it). */
+  const [savingKey, setSavingKey] = useState<string | null>(null);
+  // The server's answer ('Spørgsmålet er gemt' / 'Spørgsmålet er opdateret') is the toast.
+  const save = useMutation(
+    ({ id, draft }: { id: string | null; draft: QuestionDraft }) => (id ? api.setFormField({ id, ...draft }) : api.addFormField(draft)),
+    { notify, invalidates: [QUESTIONS] },
   );
 
+  // A question deleted elsewhere cannot stay in the form link.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!questions.data) return;
+    const ids = new Set(questions.data.map((question) => question.id));
+    onSelectedChange((current) => (current.every((id) => ids.has(id)) ? current : current.filter((id) => ids.has(id))));
+  }, [questions.data, onSelectedChange]);
 
-  const update = (key: string, change: Partial<Row>) => setRows((current) => current?.map((row) => (row.key === key ? { ...row, ...change } : row)) ?? null);
-  const setDraft = (row: Row, change: Partial<QuestionDraft>) => update(row.key, { draft: { ...row.draft, ...change }, error: undefined });
-  /** Rows with unsaved work that a reload must keep. */
-  const openKeys = (except: string) => (rows ?? []).filter((row) => (row.isNew || row.isEditing) && row.key !== except).map((row) => row.key);
+  const openOf = (key: string) => open.find((row) => row.key === key);
+  const change = (key: string, update: (row: Open) => Open) => setOpen((current) => current.map((row) => (row.key === key ? update(row) : row)));
+  const close = (key: string) => setOpen((current) => current.filter((row) => row.key !== key));
 
   function addDraft() {
     draftCounter += 1;
-    const row: Row = { key: `new-${draftCounter}`, question: null, isNew: true, isEditing: true, draft: { fieldName: '', fieldType: 'text', isRequired: false } };
-    setRows((current) => [row, ...(current ?? [])]);
+    setOpen((current) => [{ key: `new-${draftCounter}`, isNew: true, draft: { fieldName: '', fieldType: 'text', isRequired: false } }, ...current]);
   }
 
-  function cancel(row: Row) {
-    if (row.isNew) setRows((current) => current?.filter((other) => other.key !== row.key) ?? null);
-    else if (row.question) update(row.key, viewRow(row.question));
+  function edit(row: Open, draft: Partial<QuestionDraft>) {
+    change(row.key, (current) => ({ ...current, draft: { ...current.draft, ...draft }, error: undefined }));
+    if (savingKey === row.key) save.reset();
   }
 
-  async function save(row: Row) {
+  async function saveRow(row: Open) {
     const fieldName = row.draft.fieldName.trim();
-    if (!fieldName) return update(row.key, { error: texts.questionNameRequired });
-    update(row.key, { busy: true, error: undefined });
-    try {
-      const input = { fieldName, fieldType: row.draft.fieldType, isRequired: row.draft.isRequired };
-      if (row.isNew) await api.addFormField(input);
-      else if (row.question) await api.setFormField({ id: row.question.id, ...input });
-      await load(openKeys(row.key));
-      notify(row.isNew ? texts.questionSaved : texts.questionUpdated);
-    } catch (reason) {
-      const message = reason instanceof ActionError ? (reason.errors.fieldName ?? reason.message) : String(reason);
-      update(row.key, { busy: false, error: message });
-    }
+    if (!fieldName) return change(row.key, (current) => ({ ...current, error: texts.questionNameRequired }));
+    setSavingKey(row.key);
+    const answer = await save.run({ id: row.isNew ? null : row.key, draft: { ...row.draft, fieldName } });
+    // Saved: the reloaded list shows it; a draft that failed stays open with the server's reason.
+    if (answer) close(row.key);
   }
 
   async function remove(question: ClientFormField) {
     await api.deleteFormField(question.id);
     onSelectedChange((current) => current.filter((id) => id !== question.id));
-    await load(openKeys(question.id));
+    close(question.id);
+    await invalidateQueries(QUESTIONS);
     onMessage(texts.questionDeleted, 'success');
   }
 
-  const editor = (row: Row) => (
-    <div className={styles.edit}>
-      <Field
-        className={styles.name}
-        label={texts.questionName}
-        required
-        validationState={row.error ? 'error' : 'none'}
-        validationMessage={row.error}
-      >
-        <Input
-          value={row.draft.fieldName}
-          maxLength={300}
-          disabled={row.busy}
-          autoFocus={row.isNew}
-          onChange={(_, data) => setDraft(row, { fieldName: data.value })}
-          onKeyDown={(event) => event.key === 'Enter' && void save(row)}
-        />
-      </Field>
-      <Field label={texts.questionType}>
-        <Select value={row.draft.fieldType} disabled={row.busy} onChange={(_, data) => setDraft(row, { fieldType: data.value as ClientFormFieldType })}>
-          {CLIENT_FORM_FIELD_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {texts.fieldTypes[type]}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Checkbox label={texts.required} checked={row.draft.isRequired} disabled={row.busy} onChange={(_, data) => setDraft(row, { isRequired: data.checked === true })} />
-      <div className={styles.editButtons}>
-        <Button onClick={() => cancel(row)} disabled={row.busy}>
-          {texts.cancel}
-        </Button>
-        <Button appearance="primary" onClick={() => void save(row)} disabled={row.busy}>
-          {row.isNew ? texts.save : texts.update}
-        </Button>
-      </div>
-    </div>
-  );
+  const editor = (row: Open) => {
+    const busy = save.pending && savingKey === row.key;
+    const serverError = savingKey === row.key ? (save.fieldErrors.fieldName ?? save.error) : null;
+    return (
+      <QuestionEditor
+        draft={row.draft}
+        isNew={row.isNew}
+        busy={busy}
+        error={row.error ?? serverError}
+        onChange={(draft) => edit(row, draft)}
+        onSave={() => void saveRow(row)}
+        onCancel={() => close(row.key)}
+      />
+    );
+  };
 
-  const view = (row: Row, question: ClientFormField) => (
-    <div className={styles.view}>
-      <div className={styles.select}>
-        <Checkbox
-          label={question.fieldName}
-          checked={selected.includes(question.id)}
-          onChange={(_, data) =>
-            onSelectedChange((current) => (data.checked === true ? [...current.filter((id) => id !== question.id), question.id] : current.filter((id) => id !== question.id)))
-          }
-        />
-      </div>
-      <span className={styles.facts}>
-        {texts.fieldTypes[question.fieldType]} · {question.isRequired ? texts.required : texts.optional}
-      </span>
-      <span className={styles.buttons}>
-        <Button
-          appearance="subtle"
-          icon={<EditRegular />}
-          aria-label={texts.editQuestion(question.fieldName)}
-          title={texts.edit}
-          onClick={() => update(row.key, { isEditing: true })}
-        />
-        <Button
-          appearance="subtle"
-          icon={<DeleteRegular />}
-          aria-label={texts.deleteQuestion(question.fieldName)}
-          title={texts.delete}
-          onClick={() => setDeleting(question)}
-        />
-      </span>
-    </div>
-  );
+  const drafts = open.filter((row) => row.isNew);
+  const saved = questions.data ?? [];
+  const loading = questions.data === undefined && questions.error === null;
 
-  const loading = rows === null;
   return (
     <section aria-label={texts.questionsLabel}>
       <div className={styles.tools}>
@@ -249,7 +138,7 @@ export function QuestionsTab({
           {texts.addQuestion}
         </Button>
       </div>
-      {loadError && <LoadError title={texts.loadFailed} detail={loadError} retryLabel={texts.retry} onRetry={() => void load(openKeys(''))} />}
+      {questions.error !== null && <LoadError title={texts.loadFailed} detail={questions.error} retryLabel={texts.retry} onRetry={() => void questions.refresh()} />}
       <ul className={styles.list} aria-label={texts.questionsLabel} aria-busy={loading}>
         {loading &&
           Array.from({ length: 3 }, (_, index) => (
@@ -259,21 +148,34 @@ export function QuestionsTab({
               </Skeleton>
             </li>
           ))}
-        {rows?.length === 0 && !loadError && (
+        {questions.data?.length === 0 && drafts.length === 0 && (
           <li className={styles.row}>
             <Text>{texts.noQuestions}</Text>
           </li>
         )}
-        {rows?.map((row) => (
-          <li key={row.key} className={row.isNew ? `${styles.row} ${styles.draftRow}` : styles.row}>
-            {row.isEditing || !row.question ? editor(row) : view(row, row.question)}
-            {row.error && !row.isEditing && (
-              <MessageBar intent="error">
-                <MessageBarBody>{row.error}</MessageBarBody>
-              </MessageBar>
-            )}
+        {drafts.map((row) => (
+          <li key={row.key} className={mergeClasses(styles.row, styles.draftRow)}>
+            {editor(row)}
           </li>
         ))}
+        {saved.map((question) => {
+          const row = openOf(question.id);
+          return (
+            <li key={question.id} className={styles.row}>
+              {row ? (
+                editor(row)
+              ) : (
+                <QuestionView
+                  question={question}
+                  selected={selected.includes(question.id)}
+                  onSelect={(on) => onSelectedChange((current) => (on ? [...current.filter((id) => id !== question.id), question.id] : current.filter((id) => id !== question.id)))}
+                  onEdit={() => setOpen((current) => [...current, { key: question.id, isNew: false, draft: draftOf(question) }])}
+                  onDelete={() => setDeleting(question)}
+                />
+              )}
+            </li>
+          );
+        })}
       </ul>
       <Suspense fallback={null}>
         {deleting && (
@@ -284,6 +186,7 @@ export function QuestionsTab({
             cancelLabel={texts.deleteCancel}
             confirmLabel={texts.deleteConfirm}
             onClose={() => setDeleting(null)}
+            // The dialog shows a failure itself and stays open, so the call is made here rather than as a mutation.
             onConfirm={() => remove(deleting)}
           />
         )}

@@ -40,7 +40,7 @@ export function readDraft(now: number): DraftValue | null {
     const source = stored.value as Record<string, unknown>;
     for (const field of DRAFT_FIELDS) {
       const entry = source[field];
-      if (typeof entry === 'string') value[field as keyof DraftValue] = entry;
+      if (typeof entry === 'string') value[field] = entry;
     }
     return Object.values(value).some(Boolean) ? value : null;
   } catch {
@@ -51,7 +51,7 @@ export function readDraft(now: number): DraftValue | null {
 
 export function writeDraft(fields: IntakePersonalValues, now: number): void {
   const value: DraftValue = {};
-  for (const field of DRAFT_FIELDS) value[field as keyof DraftValue] = fields[field];
+  for (const field of DRAFT_FIELDS) value[field] = fields[field];
   try {
     if (Object.values(value).some(Boolean)) window.localStorage.setItem(CLIENT_DRAFT_KEY, JSON.stringify({ value, timestamp: now }));
     else window.localStorage.removeItem(CLIENT_DRAFT_KEY);

@@ -3,7 +3,6 @@
  * each with its 24 features and the button the spec's rules give. Choosing the free trial starts it on the
  * server, reloads the therapist and goes to /Kalender.
  */
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Badge,
@@ -24,6 +23,7 @@ import { CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { planCardButton, showsFreeTrialCard, type RemotePageProps, type TherapistView } from '@klinik/core/rules';
 import { formatDanishDate } from '@klinik/core/time';
 import { ActionError } from '@klinik/core/client';
+import { LoadError, useMutation, useQuery } from '@klinik/ui';
 import { startFreeTrial } from '../../api';
 import { PLAN_FEATURES, texts } from '../../texts';
 
@@ -58,23 +58,25 @@ function FeatureList() {
 export default function PlanChoicePage({ shell }: RemotePageProps) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const [therapist, setTherapist] = useState<TherapistView | null>(shell.therapist);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (shell.therapist) setTherapist(shell.therapist);
-    else shell.refreshTherapist().then(setTherapist).catch((reason: unknown) => setError(reason instanceof Error ? reason.message : T.unknownError));
-  }, [shell]);
+  // The therapist as the shell knows it; only when it does not yet is it asked for (which also tells the shell).
+  const loaded = useQuery(shell.therapist ? null : ['getTherapist'], () => shell.refreshTherapist());
+  const therapist: TherapistView | null = shell.therapist ?? loaded.data ?? null;
+  // The trial starts on the server; the therapist is reloaded so the menus open before the calendar shows.
+  const choose = useMutation(
+    async () => {
+      try {
+        await startFreeTrial(shell.client);
+        await shell.refreshTherapist();
+      } catch (reason) {
+        // The server's message where it gave one; a failed connection gets the spec's general text.
+        throw reason instanceof ActionError ? reason : new Error(T.unknownError);
+      }
+    },
+    { onSuccess: () => navigate('/Kalender') },
+  );
 
   if (!therapist) {
-    return error ? (
-      <MessageBar intent="error">
-        <MessageBarBody>{error}</MessageBarBody>
-      </MessageBar>
-    ) : (
-      <Spinner label="Indlæser…" />
-    );
+    return loaded.error !== null ? <LoadError title={T.loadFailed} detail={loaded.error} onRetry={() => void loaded.refresh()} /> : <Spinner label="Indlæser…" />;
   }
 
   const plan = therapist.company;
@@ -82,19 +84,6 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
   const freeButton = planCardButton('freeTrial', plan, now);
   const proButton = planCardButton('pro', plan, now);
   const isOwner = therapist.isAdmin;
-
-  async function chooseFreeTrial() {
-    setBusy(true);
-    setError(null);
-    try {
-      await startFreeTrial(shell.client);
-      await shell.refreshTherapist();
-      navigate('/Kalender');
-    } catch (reason) {
-      setError(reason instanceof ActionError ? reason.message : T.unknownError);
-      setBusy(false);
-    }
-  }
 
   return (
     <section className={styles.page}>
@@ -107,9 +96,9 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
           <MessageBarBody>{T.ownerOnly}</MessageBarBody>
         </MessageBar>
       )}
-      {error && (
+      {choose.error && (
         <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarBody>{choose.error}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.cards}>
@@ -123,9 +112,9 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
             {plan.planType === 'freeTrial' && plan.trial && plan.trial > now && <Badge appearance="tint">{T.trialEnds(formatDanishDate(plan.trial))}</Badge>}
             <Button
               appearance="primary"
-              disabled={freeButton.disabled || busy || !isOwner}
-              icon={busy ? <Spinner size="tiny" /> : undefined}
-              onClick={chooseFreeTrial}
+              disabled={freeButton.disabled || choose.pending || !isOwner}
+              icon={choose.pending ? <Spinner size="tiny" /> : undefined}
+              onClick={() => void choose.run(undefined)}
             >
               {freeButton.label}
             </Button>

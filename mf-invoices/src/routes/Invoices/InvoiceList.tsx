@@ -33,7 +33,7 @@ export default function InvoiceList({
   isOwner: boolean;
   notify: Notify;
   initialOpenId?: string | null;
-  onCredit(invoice: Invoice): void;
+  onCredit: (invoice: Invoice) => void;
 }) {
   const styles = useStyles();
   const fetchPage = useCallback((query: PageQuery) => api.list(query), [api]);

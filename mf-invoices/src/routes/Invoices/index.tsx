@@ -18,8 +18,8 @@ import { texts } from '../../texts';
 import InvoiceList from './InvoiceList';
 
 const InvoiceDialog = retryable(() => import('../../components/InvoiceDialog'), null);
-const MergedPanel = retryable(() => import('./MergedPanel'));
-const MergedStatements = retryable(() => import('./MergedStatements'));
+const MergedPanel = retryable(() => import('./merged/MergedPanel'));
+const MergedStatements = retryable(() => import('./merged/MergedStatements'));
 const BookingInvoices = retryable(() => import('./BookingInvoices'));
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
