@@ -23,6 +23,8 @@ import { createModels } from './models/index.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/index.js';
 import { outboxPage } from './adapters/mail/outbox-page.js';
 import { contentTypeOfKey, createBlobSigner, createLocalBlobStore, type BlobStore } from './adapters/blobs/index.js';
+import { createPaymentProvider } from './adapters/payments/index.js';
+import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
 
 export interface AppOptions {
   config: ApiConfig;
@@ -105,7 +107,20 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     limiter: await createRateLimiter(conn, config.rateLimits),
     blobs: options.blobs ?? createLocalBlobStore(config.blobDir),
     blobSigner: createBlobSigner(config.jwtSecret, config.blobUrlTtlSeconds),
+    // Set just below: the sandbox delivers its webhooks to the handler, which needs these services.
+    payments: undefined as unknown as Services['payments'],
   };
+  const { provider, sandbox } = createPaymentProvider(config.paymentsProvider, {
+    models,
+    now: () => clock.now(),
+    webhookSecret: config.paymentsWebhookSecret,
+    production: config.production,
+    publicUrl: () => `http://localhost:${config.port}`,
+    deliver: async (rawBody, signature) => {
+      await receivePaymentWebhook(services, rawBody, signature);
+    },
+  });
+  services.payments = provider;
 
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   const router = new Router();
@@ -165,6 +180,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     ctx.body = answer;
   });
 
+  paymentRoutes(router, services, sandbox, config.devRoutes && !config.production);
+
   router.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
@@ -193,7 +210,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
 
   if (config.devRoutes && !config.production) {
     // Test-only clock control (never in production): POST {"advanceMs": n} moves the API's clock forward.
-    router.post('/dev/clock', json, (ctx) => {
+    router.post('/dev/clock', json, async (ctx) => {
       const body = (ctx.request.body ?? {}) as { advanceMs?: unknown; reset?: unknown };
       if (body.reset === true) devOffsetMs = 0;
       else if (typeof body.advanceMs === 'number' && Number.isFinite(body.advanceMs)) devOffsetMs += body.advanceMs;
@@ -202,6 +219,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
         ctx.body = { message: 'advanceMs (tal) eller reset: true' };
         return;
       }
+      // What the provider does on its own clock (renewals, dunning) happens as the clock passes it.
+      await services.payments.tick(clock.now());
       ctx.body = { now: clock.now(), offsetMs: devOffsetMs };
     });
     router.get('/dev/outbox', async (ctx) => {

@@ -2,7 +2,7 @@
  * Configuration from the environment. Everything the API needs is read here once and passed down, so tests can
  * build an app with their own settings and nothing reads process.env deep inside the code.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -46,6 +46,13 @@ export interface ApiConfig {
   blobUrlTtlSeconds: number;
   /** The Google Drive OAuth client id; without it the cloud-drive panel is hidden (spec 2, Images). */
   googleDriveClientId: string | null;
+  /**
+   * The payment provider: 'sandbox' (the local default, refused in production) or 'none' (payments answer that they
+   * are unavailable). A production provider adapter is planned (docs/architecture.md, Commerce).
+   */
+  paymentsProvider: 'sandbox' | 'none';
+  /** The secret webhook signatures are made with (HMAC-SHA256 of the body). */
+  paymentsWebhookSecret: string;
 }
 
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
@@ -146,5 +153,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     blobDir: path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs')),
     blobUrlTtlSeconds: intFrom(env.BLOB_URL_TTL_SECONDS, 10 * 60),
     googleDriveClientId: env.GOOGLE_DRIVE_CLIENT_ID || null,
+    paymentsProvider: env.PAYMENTS_PROVIDER === 'sandbox' || (!production && !env.PAYMENTS_PROVIDER) ? 'sandbox' : 'none',
+    paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || createHmac('sha256', jwtSecret).update('payments-webhook').digest('hex'),
   };
 }

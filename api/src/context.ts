@@ -16,6 +16,7 @@ import type { Types } from 'mongoose';
 import type { ApiConfig } from './config.js';
 import type { BlobSigner, BlobStore } from './adapters/blobs/index.js';
 import type { Mailer } from './adapters/mail/index.js';
+import type { PaymentProvider } from './adapters/payments/provider.js';
 import { tenantDb, type TenantDb } from './data/tenant-db.js';
 import type { CompanyDoc, Models, TherapistDoc } from './models/index.js';
 import type { RateLimiter } from './security/rate-limit.js';
@@ -35,6 +36,7 @@ export interface Services {
   limiter: RateLimiter;
   blobs: BlobStore;
   blobSigner: BlobSigner;
+  payments: PaymentProvider;
 }
 
 /** The services a handler may use: everything but the raw models (those come scoped: `db`, `tenant`, `platform`). */

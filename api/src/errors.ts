@@ -45,6 +45,11 @@ export class PayloadTooLargeError extends ApiError {
   readonly status = 413;
 }
 
+/** 503: a service the action needs (the payment provider) is not available. */
+export class ServiceUnavailableError extends ApiError {
+  readonly status = 503;
+}
+
 /** 429: too many attempts. */
 export class TooManyRequestsError extends ApiError {
   readonly status = 429;

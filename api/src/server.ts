@@ -7,6 +7,7 @@ import { createApi } from './app.js';
 import { configFromEnv } from './config.js';
 import { connectDatabase, databaseNameFor } from './db/connect.js';
 import { launchDatabase, type DatabaseHandle } from './db/launcher.js';
+import { startPaymentsTicker } from './jobs/payments.js';
 import { startSweeper } from './jobs/sweeper.js';
 import { createLogger } from './logger.js';
 import { dataDir } from './paths.js';
@@ -26,6 +27,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const conn = await connectDatabase(database.uri, databaseNameFor(database.uri, env));
   const api = await createApi({ config, conn, logger });
   const stopSweeper = startSweeper(api.services, conn, logger);
+  const stopPayments = startPaymentsTicker(api.services, logger);
   const server: Server = await new Promise((resolve) => {
     const listening = api.app.listen(config.port, () => resolve(listening));
   });
@@ -35,6 +37,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     adminPassword: config.adminPassword,
     async stop() {
       stopSweeper();
+      stopPayments();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

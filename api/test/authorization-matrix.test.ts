@@ -122,6 +122,19 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getCvrFromNumber: therapistRow,
   addCvrNumber: ownerRow,
   setCvrCounter: ownerRow,
+  // Commerce: owner-only and never plan-gated (a clinic whose trial ran out must be able to pay).
+  purchasedProPlanSubscription: ownerRow,
+  cancelProPlanSubscription: ownerRow,
+  cancelTherapistAllSubscription: ownerRow,
+  getTherapistAllPurchasedSubscription: ownerRow,
+  getSubscriptionSettings: ownerRow,
+  getAllCompanyCustomPaymentCards: ownerRow,
+  paymentCardAddOrNot: ownerRow,
+  addPaymentMethod: ownerRow,
+  updateSubscriptionPaymentMethod: ownerRow,
+  updateAllPaymentMethod: ownerRow,
+  getCustomerAllTransaction: ownerRow,
+  registerInvoice: ownerRow,
 };
 
 let t: TestApi;

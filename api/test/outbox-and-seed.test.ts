@@ -19,10 +19,18 @@ it('keeps mails in the development outbox and shows them at /dev/outbox, with th
   }
 });
 
-it('serves no development routes in production', async () => {
-  const t = await startTestApi({ production: true, devRoutes: true });
+it('serves no development routes in production, and no sandbox payments', async () => {
+  // The sandbox payment provider refuses to start in production; without a provider, payments say so (503).
+  await expect(startTestApi({ production: true, paymentsProvider: 'sandbox' })).rejects.toThrow(/refuses to start with NODE_ENV=production/);
+  const t = await startTestApi({ production: true, devRoutes: true, paymentsProvider: 'none' });
   try {
     expect((await fetch(t.url.replace(/\/api$/, '/dev/outbox'))).status).toBe(404);
+    expect((await fetch(t.url.replace(/\/api$/, '/sandbox/checkout/cs_1'))).status).toBe(404);
+    expect((await fetch(t.url.replace(/\/api$/, '/dev/payments/fail-next-renewal'), { method: 'POST' })).status).toBe(404);
+    const owner = await registerAndLogin(t);
+    const pro = await t.call('purchasedProPlanSubscription', { idempotencyKey: 'a1b2c3d4e5f6a7b8c9d0' }, owner.token);
+    expect(pro.status).toBe(503);
+    expect(pro.body.message).toBe('Betalingen kunne ikke gennemføres lige nu. Prøv igen om lidt.');
     // The test-only clock cannot be moved in production, even if devRoutes were switched on by mistake.
     const clock = await fetch(t.url.replace(/\/api$/, '/dev/clock'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceMs":86400000}' });
     expect(clock.status).toBe(404);

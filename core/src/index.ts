@@ -3,6 +3,7 @@ import './zod-locale.js';
 export * from './rules.js';
 export * from './client-records.js';
 export * from './invoices.js';
+export * from './commerce.js';
 export * from './time.js';
 export * from './fields.js';
 export * from './messages-scheduling.js';

@@ -5,6 +5,7 @@
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
 import { authHandlers } from './auth.js';
 import { clientHandlers } from './clients.js';
+import { commerceHandlers } from './commerce.js';
 import { courseHandlers } from './courses.js';
 import { imageHandlers } from './images.js';
 import { invoiceHandlers } from './invoices.js';
@@ -25,6 +26,7 @@ export const handlers: Handlers<ActionName> = {
   ...journalHandlers,
   ...imageHandlers,
   ...invoiceHandlers,
+  ...commerceHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

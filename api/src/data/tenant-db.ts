@@ -46,6 +46,8 @@ export const TENANT_MODEL_NAMES = [
   'StorageEntry',
   'Invoice',
   'InvoiceClaim',
+  'Subscription',
+  'Purchase',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 

@@ -31,7 +31,12 @@ const companySchema = new Schema(
     dineroOrgId: { type: String, default: null },
     /** Secret: never leaves the server. */
     dineroRefreshToken: { type: String, default: null },
+    /** The payment provider's customer handle of the clinic (`c<companyId>`), set at its first purchase. */
     reepayId: { type: String, default: null },
+    /** End of the Pro period paid for (the provider's subscription period), epoch ms. */
+    planPeriodEnd: { type: Number, default: null },
+    /** The provider handle of the Pro subscription the plan follows (the most recently started one). */
+    planHandle: { type: String, default: null },
     /** Storage the clinic may use: 1 GB included plus 5 GB per storage add-on (spec 3). Used bytes: StorageEntry. */
     total_purchased_storage_bytes: { type: Number, default: INCLUDED_STORAGE_BYTES },
     /** Whether the cloud-drive add-on is active (bought in the add-on area). */

@@ -7,17 +7,20 @@
 import type { Connection, Schema } from 'mongoose';
 import { accountModels } from './accounts.js';
 import { clientModels } from './clients.js';
+import { commerceModels } from './commerce.js';
 import { courseModels } from './courses.js';
 import { imageModels } from './images.js';
 import { invoiceModels } from './invoices.js';
 import { journalModels } from './journals.js';
 import { outboxModels } from './outbox.js';
+import { paymentsSandboxModels } from './payments-sandbox.js';
 import { schedulingModels } from './scheduling.js';
 import type { ScopeRule } from './scope.js';
 import { treatmentModels } from './treatments.js';
 
 export type { CompanyDoc, TherapistDoc, TeamUserDoc } from './accounts.js';
 export type { ClientDoc, ClientFormFieldDoc } from './clients.js';
+export type { PurchaseDoc, SubscriptionDoc } from './commerce.js';
 export type { EventDoc, EventDateDoc, EventDateClientDoc } from './courses.js';
 export type { ImageDoc } from './images.js';
 export type { InvoiceDoc } from './invoices.js';
@@ -35,7 +38,9 @@ const DEFINITIONS = {
   ...journalModels,
   ...imageModels,
   ...invoiceModels,
+  ...commerceModels,
   ...outboxModels,
+  ...paymentsSandboxModels,
 };
 
 export type ModelName = keyof typeof DEFINITIONS;

@@ -106,6 +106,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     blobDir: path.join(tmpdir(), 'klinik-test-blobs'),
     blobUrlTtlSeconds: 600,
     googleDriveClientId: null,
+    paymentsProvider: 'sandbox',
+    paymentsWebhookSecret: 'test-webhook-secret',
     ...overrides,
   };
 }
@@ -124,7 +126,14 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<
   });
   const config = testConfig(overrides);
   const clock = createTestClock();
-  const api = await createApi({ config, conn, logger: createLogger(config.logLevel, sink), clock });
+  let api: KlinikApi;
+  try {
+    api = await createApi({ config, conn, logger: createLogger(config.logLevel, sink), clock });
+  } catch (error) {
+    // An API that refuses to start (a test proves it does) must not leave its connection open.
+    await conn.close();
+    throw error;
+  }
   const server: Server = await new Promise((resolve) => {
     const listening = api.app.listen(0, '127.0.0.1', () => resolve(listening));
   });

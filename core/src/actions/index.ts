@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { authActions } from './auth.js';
 import { clientActions } from './clients.js';
+import { commerceActions } from './commerce.js';
 import { imageActions } from './images.js';
 import { invoiceActions } from './invoices.js';
 import { journalActions } from './journals.js';
@@ -23,6 +24,7 @@ export const actions = {
   ...journalActions,
   ...imageActions,
   ...invoiceActions,
+  ...commerceActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -40,6 +42,7 @@ export function isActionName(name: string): name is ActionName {
 
 export * from './auth.js';
 export * from './clients.js';
+export * from './commerce.js';
 export * from './images.js';
 export * from './invoices.js';
 export * from './journals.js';

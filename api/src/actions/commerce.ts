@@ -1,0 +1,40 @@
+/** Buying and keeping Pro, cards, subscriptions and transactions (core/src/actions/commerce.ts). Thin. */
+import { commerceMessages, type commerceActions } from '@klinik/core';
+import { ForbiddenError } from '../errors.js';
+import { cancelAll, cancelPro, purchasePro } from '../domain/commerce/plan.js';
+import {
+  addCard,
+  changeAllCards,
+  changeSubscriptionCard,
+  chargeOnReturn,
+  hasSavedCard,
+  purchasedSubscriptions,
+  savedCards,
+  subscriptionSettings,
+  transactions,
+} from '../domain/commerce/subscriptions.js';
+import type { Handlers } from './types.js';
+
+export const commerceHandlers: Handlers<keyof typeof commerceActions> = {
+  purchasedProPlanSubscription: (input, ctx) => purchasePro(ctx, input),
+  cancelProPlanSubscription: (_input, ctx) => cancelPro(ctx),
+  async cancelTherapistAllSubscription({ therapistId }, ctx) {
+    if (therapistId && therapistId !== ctx.therapistId) throw new ForbiddenError('Du kan kun opsige klinikkens egne abonnementer');
+    return cancelAll(ctx);
+  },
+  getTherapistAllPurchasedSubscription: (_input, ctx) => purchasedSubscriptions(ctx),
+  getSubscriptionSettings: async ({ id }, ctx) => ({ data: await subscriptionSettings(ctx, id) }),
+  getAllCompanyCustomPaymentCards: async (_input, ctx) => ({ data: await savedCards(ctx) }),
+  paymentCardAddOrNot: async (_input, ctx) => ({ data: { isPaymentCardAdd: await hasSavedCard(ctx) } }),
+  addPaymentMethod: async ({ returnTo }, ctx) => ({ message: commerceMessages.toCheckout, url: await addCard(ctx, returnTo) }),
+  async updateSubscriptionPaymentMethod(input, ctx) {
+    await changeSubscriptionCard(ctx, input);
+    return { message: commerceMessages.cardChanged };
+  },
+  async updateAllPaymentMethod({ cardId }, ctx) {
+    await changeAllCards(ctx, cardId);
+    return { message: commerceMessages.cardsChanged };
+  },
+  getCustomerAllTransaction: ({ next_page_token }, ctx) => transactions(ctx, next_page_token ?? null),
+  registerInvoice: async ({ invoice }, ctx) => ({ data: await chargeOnReturn(ctx, invoice) }),
+};

@@ -1,0 +1,123 @@
+/**
+ * The payment provider as the product needs it (issue 12): a customer per clinic, saved cards, a hosted checkout page
+ * for a new card, one-time charges, monthly subscriptions that renew, cancel at period end and change card, the
+ * customer's transactions page by page, and signed webhooks that report what happened. Shaped on a Reepay/Frisbii-style
+ * REST API: handles chosen by the merchant (customer `c<companyId>`, charge `o…`, subscription `s…`), card ids `ca_…`,
+ * charge states settled/failed/created/pending/authorized/cancelled, subscription states active/dunning/cancelled/expired.
+ *
+ * Implementations: the sandbox (sandbox/, the local default, inside the API) and, for production, an HTTP client of
+ * the provider's API (configured by environment; not built yet, see docs/architecture.md, Commerce). Amounts are
+ * integer øre excluding VAT; the provider adds VAT (25 %).
+ */
+
+export interface CustomerRef {
+  /** `c<companyId>`: the clinic is found again from every event. */
+  handle: string;
+  email: string;
+  name: string;
+}
+
+export interface SavedCard {
+  id: string;
+  customer: string;
+  /** First 4 and last 4 digits: '4111XXXXXXXX1111'. */
+  masked_card: string;
+  fingerprint: string;
+  expiry: string;
+}
+
+export type ChargeState = 'created' | 'pending' | 'authorized' | 'settled' | 'failed' | 'cancelled';
+
+export interface Charge {
+  handle: string;
+  customer: string;
+  subscription: string | null;
+  plan: string | null;
+  ordertext: string;
+  amount_ex_vat: number;
+  amount_vat: number;
+  amount: number;
+  state: ChargeState;
+  card_id: string | null;
+  masked_card: string;
+  created: number;
+}
+
+export type ProviderSubscriptionState = 'active' | 'dunning' | 'cancelled' | 'expired';
+
+export interface ProviderSubscription {
+  handle: string;
+  customer: string;
+  plan: string;
+  state: ProviderSubscriptionState;
+  period_from: number;
+  period_to: number;
+  card_id: string;
+}
+
+/** What a purchase is for: a one-time charge, a monthly subscription, or only a saved card. */
+export type Purchase =
+  | { kind: 'charge'; handle: string; ordertext: string; amountOre: number }
+  | { kind: 'subscription'; handle: string; plan: string; ordertext: string; amountOre: number }
+  | { kind: 'card' };
+
+export interface CheckoutRequest {
+  customer: CustomerRef;
+  purchase: Purchase;
+  /** Where the browser goes after paying; the provider adds `invoice`, `customer` and `id`. */
+  acceptUrl: string;
+  cancelUrl: string;
+  /** The API's own address as the browser reached it: where the sandbox serves its page (a real provider ignores it). */
+  origin?: string;
+}
+
+export type ProviderEventType =
+  | 'invoice_settled'
+  | 'invoice_failed'
+  | 'subscription_created'
+  | 'subscription_renewal'
+  | 'subscription_dunning'
+  | 'subscription_cancelled'
+  | 'subscription_reactivated'
+  | 'subscription_expired'
+  | 'customer_payment_method_added';
+
+export interface ProviderEvent {
+  id: string;
+  event_type: ProviderEventType;
+  /** When it happened at the provider, epoch ms: orders events of one subscription. */
+  timestamp: number;
+  customer: string;
+  invoice?: Charge;
+  subscription?: ProviderSubscription;
+  card?: SavedCard;
+}
+
+export interface PaymentProvider {
+  readonly kind: 'sandbox';
+  ensureCustomer(customer: CustomerRef): Promise<void>;
+  listCards(customer: string): Promise<SavedCard[]>;
+  /** A hosted page where the customer enters a new card; completing it makes the purchase. */
+  createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Charges a saved card now. The same handle twice makes one charge (the first one is answered). */
+  charge(customer: string, cardId: string, purchase: Extract<Purchase, { kind: 'charge' }>): Promise<Charge>;
+  /** Starts a subscription on a saved card, charging its first period now; idempotent on the handle like `charge`. */
+  subscribe(customer: string, cardId: string, purchase: Extract<Purchase, { kind: 'subscription' }>): Promise<{ subscription: ProviderSubscription; invoice: Charge }>;
+  /** Cancels at the end of the current period. */
+  cancelSubscription(handle: string): Promise<ProviderSubscription>;
+  /** Takes back a cancellation while the period lasts: renewals go on as before, nothing is charged now. */
+  reactivateSubscription(handle: string): Promise<ProviderSubscription>;
+  /** The card the next renewals draw on. */
+  setSubscriptionCard(handle: string, cardId: string): Promise<ProviderSubscription>;
+  getCharge(handle: string): Promise<Charge | null>;
+  /** Newest first, `pageSize` at a time; `next_page_token` null on the last page. */
+  listCharges(customer: string, pageToken: string | null, pageSize?: number): Promise<{ content: Charge[]; next_page_token: string | null }>;
+  /** The event of a webhook request, or null when its signature does not verify. */
+  verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent | null;
+  /** Housekeeping the provider does on its own clock (renewals, dunning, webhook retries); a no-op for a remote one. */
+  tick(now: number): Promise<void>;
+}
+
+export class PaymentDeclinedError extends Error {
+  override name = 'PaymentDeclinedError';
+}

@@ -1,0 +1,106 @@
+/**
+ * The provider's webhook events are the source of truth for the clinic's plan and subscriptions (issue 12): the
+ * return pages only show what the server already knows. An event is applied once (PaymentEvent claim with orphan
+ * recovery), and an older event of a subscription arriving after a newer one changes nothing (`lastEventAt`).
+ *
+ * The plan follows its Pro subscription: active (also while a failed renewal is retried: 'dunning' keeps the clinic
+ * working) → Pro active until the period's end; cancelled → cancelled until the period's end; expired after a
+ * cancellation → expired; expired because the provider gave up the failed renewals → pending (blocked until paid).
+ */
+import type { Types } from 'mongoose';
+import { claimWithRecovery, ORPHAN_AFTER_MS } from '../../data/concurrency/claim-with-recovery.js';
+import { tenantDb, type TenantDb } from '../../data/tenant-db.js';
+import { ConflictError, isDuplicateKeyError } from '../../errors.js';
+import type { Models } from '../../models/index.js';
+import type { ProviderEvent, ProviderSubscription } from '../../adapters/payments/provider.js';
+import { companyOfCustomer } from './customer.js';
+
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** Records the subscription's new state unless a newer event already did; answers whether it did. */
+async function recordSubscription(db: TenantDb, event: ProviderEvent, subscription: ProviderSubscription): Promise<boolean> {
+  const set: Record<string, unknown> = {
+    state: subscription.state,
+    periodFrom: subscription.period_from,
+    periodTo: subscription.period_to,
+    cardId: subscription.card_id,
+    lastEventAt: event.timestamp,
+  };
+  if (subscription.state === 'cancelled') set.cancelledAt = event.timestamp;
+  if (event.event_type === 'subscription_reactivated') set.cancelledAt = null;
+  try {
+    const result = await db.Subscription.updateOne(
+      { handle: subscription.handle, lastEventAt: { $lte: event.timestamp } },
+      { $set: set, $setOnInsert: { kind: subscription.plan === 'pro' ? 'plan' : 'addOn', product: subscription.plan } },
+      { upsert: true },
+    );
+    return result.modifiedCount + result.upsertedCount > 0 || result.matchedCount > 0;
+  } catch (error) {
+    // The insert of an upsert ran into the newer record: this event is older.
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+/** The clinic's plan after an event of a Pro subscription. */
+async function followPlan(db: TenantDb, event: ProviderEvent, subscription: ProviderSubscription): Promise<void> {
+  const company = await db.Company.findById(db.companyId, { planHandle: 1 }).lean();
+  if (!company) return;
+  if (subscription.state === 'active') {
+    // The most recently started (or renewed) Pro subscription is the one the plan follows.
+    await db.Company.updateOne({}, { $set: { planHandle: subscription.handle, planType: 'pro', status: 'active', cancelDate: null, planPeriodEnd: subscription.period_to } });
+    return;
+  }
+  if (company.planHandle !== subscription.handle) return;
+  if (subscription.state === 'dunning') {
+    await db.Company.updateOne({}, { $set: { planType: 'pro', status: 'active' } });
+  } else if (subscription.state === 'cancelled') {
+    await db.Company.updateOne({}, { $set: { planType: 'pro', status: 'cancelled', cancelDate: subscription.period_to, planPeriodEnd: subscription.period_to } });
+  } else if (subscription.state === 'expired') {
+    const local = await db.Subscription.findOne({ handle: subscription.handle }, { cancelledAt: 1 }).lean();
+    await db.Company.updateOne({}, { $set: { planType: 'pro', status: local?.cancelledAt ? 'expired' : 'pending' } });
+  }
+  void event;
+}
+
+async function apply(db: TenantDb, event: ProviderEvent): Promise<void> {
+  const subscription = event.subscription;
+  if (!subscription) return;
+  if (!(await recordSubscription(db, event, subscription))) return;
+  if (subscription.plan === 'pro') await followPlan(db, event, subscription);
+}
+
+/**
+ * Applies a verified provider event once. It takes the models, not a context: an event arrives from the provider
+ * (endpoint/payments.ts) and names its clinic by the customer handle; from there on only that clinic's scoped data is
+ * used, and the PaymentEvent ledger (platform) is the one thing read across clinics.
+ */
+export async function applyPaymentEvent(models: Models, event: ProviderEvent, now: number): Promise<EventOutcome> {
+  const companyId: Types.ObjectId | null = companyOfCustomer(event.customer);
+  if (!companyId) return 'ignored';
+  const { PaymentEvent } = models;
+  try {
+    await claimWithRecovery(
+      {
+        insert: () => PaymentEvent.create({ _id: event.id, type: event.event_type, customer: event.customer, receivedAt: now }),
+        find: () => PaymentEvent.findById(event.id).lean(),
+        isOrphan: (claim) => !claim.applied && claim.receivedAt < now - ORPHAN_AFTER_MS,
+        removeOrphan: () => PaymentEvent.deleteOne({ _id: event.id, applied: false }),
+      },
+      'duplicate',
+    );
+  } catch (error) {
+    if (error instanceof ConflictError) return 'duplicate';
+    throw error;
+  }
+  try {
+    const db = tenantDb(models, companyId);
+    if (await db.Company.exists({})) await apply(db, event);
+  } catch (error) {
+    // Not applied: the claim goes, so the provider's retry applies it.
+    await PaymentEvent.deleteOne({ _id: event.id, applied: false });
+    throw error;
+  }
+  await PaymentEvent.updateOne({ _id: event.id }, { $set: { applied: true } });
+  return 'applied';
+}

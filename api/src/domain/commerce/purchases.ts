@@ -1,0 +1,46 @@
+/**
+ * Purchases keyed by idempotency key (issue 12): the page sends one key per purchase the owner starts; the first
+ * request with a key inserts `Purchase` `<company>:<key>` and goes on, any other request with that key answers what
+ * the first one answered (or that it is still running). The provider handle is made from the key too, so even a
+ * request that got past here twice would make one charge at the provider.
+ */
+import { commerceMessages } from '@klinik/core';
+import type { TherapistContext } from '../../context.js';
+import { ConflictError, isDuplicateKeyError } from '../../errors.js';
+import type { PurchaseDoc } from '../../models/index.js';
+
+export interface PurchaseOutcome {
+  message: string;
+  url?: string;
+}
+
+/** The provider handle of a purchase: `<prefix><company>-<key>`. */
+export function purchaseHandle(ctx: TherapistContext, prefix: 's' | 'o', key: string): string {
+  return `${prefix}${ctx.companyId}-${key}`;
+}
+
+/**
+ * Runs `start` once per idempotency key: answers its outcome, or the outcome of the first request with this key.
+ * A failed start is recorded as failed: the same key then answers the same failure (a new attempt needs a new key).
+ */
+export async function oncePerKey(ctx: TherapistContext, key: string, product: string, handle: string, start: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> {
+  const id = `${ctx.companyId}:${key}`;
+  try {
+    await ctx.db.Purchase.create({ _id: id, product, handle, state: 'started' });
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    const first = (await ctx.db.Purchase.findById(id).lean()) as PurchaseDoc | null;
+    if (first?.state === 'done') return { message: first.message ?? '', ...(first.url ? { url: first.url } : {}) };
+    if (first?.state === 'failed') throw new ConflictError(first.message || commerceMessages.declined);
+    // Still running (or cut off by a crash: a new attempt needs a new key, which the page makes for each purchase).
+    throw new ConflictError(commerceMessages.purchaseInProgress);
+  }
+  try {
+    const outcome = await start();
+    await ctx.db.Purchase.updateOne({ _id: id }, { $set: { state: 'done', message: outcome.message, url: outcome.url ?? null } });
+    return outcome;
+  } catch (error) {
+    await ctx.db.Purchase.updateOne({ _id: id }, { $set: { state: 'failed', message: error instanceof Error ? error.message : '' } });
+    throw error;
+  }
+}

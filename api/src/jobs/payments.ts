@@ -1,0 +1,15 @@
+/**
+ * The payment provider's own clock work, for the sandbox (renewals, dunning retries, webhook retries): once a minute.
+ * Idempotent (every renewal and event has a deterministic id), so any number of API processes may run it. A remote
+ * provider does this itself and its tick is a no-op.
+ */
+import type { Logger } from 'pino';
+import type { Services } from '../context.js';
+
+export function startPaymentsTicker(services: Pick<Services, 'payments' | 'clock'>, logger: Logger, everyMs = 60_000): () => void {
+  const timer = setInterval(() => {
+    services.payments.tick(services.clock.now()).catch((error: unknown) => logger.error({ err: error }, 'payments tick failed'));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,115 @@
+/**
+ * The sandbox payment provider's own records (adapters/payments/sandbox/): what a real provider keeps on its side,
+ * kept here so that every payment flow runs offline. Shaped on a Reepay/Frisbii-style API: customers with handles,
+ * saved cards (`ca_…`), charges/invoices with states, subscriptions with monthly periods. No card number is stored:
+ * a card is its masked number, a fingerprint and the behaviour of its test number.
+ */
+import { Schema } from 'mongoose';
+import { now } from './common.js';
+import { defineModel } from './scope.js';
+
+const why = "the sandbox payment provider's own records: another system in production, not a clinic's data";
+
+const sandboxCustomerSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, default: '' },
+    name: { type: String, default: '' },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
+const sandboxCardSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    customer: { type: String, required: true, index: true },
+    masked: { type: String, required: true },
+    fingerprint: { type: String, required: true },
+    expiry: { type: String, required: true },
+    /** What the test number does on a charge: succeed, decline. */
+    behaviour: { type: String, enum: ['ok', 'decline'], default: 'ok' },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
+/** A hosted checkout page: buy a charge or a subscription with a new card, or save a card. */
+const sandboxSessionSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    customer: { type: String, required: true },
+    purpose: { type: String, enum: ['charge', 'subscription', 'card'], required: true },
+    /** The charge or subscription handle the session makes. */
+    handle: { type: String, default: null },
+    plan: { type: String, default: null },
+    ordertext: { type: String, default: '' },
+    amountOre: { type: Number, default: 0 },
+    acceptUrl: { type: String, required: true },
+    cancelUrl: { type: String, required: true },
+    state: { type: String, enum: ['open', 'confirming', 'completed', 'cancelled'], default: 'open' },
+    /** The card waiting for its 3-D Secure confirmation (masked, never the number). */
+    pendingCard: { type: new Schema({ masked: String, fingerprint: String, expiry: String }, { _id: false }), default: null },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
+/** A charge (the provider's invoice): a one-time payment or one period of a subscription. */
+const sandboxChargeSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    customer: { type: String, required: true, index: true },
+    subscription: { type: String, default: null },
+    plan: { type: String, default: null },
+    ordertext: { type: String, required: true },
+    amountOre: { type: Number, required: true },
+    vatOre: { type: Number, required: true },
+    state: { type: String, enum: ['created', 'pending', 'authorized', 'settled', 'failed', 'cancelled'], required: true },
+    cardId: { type: String, default: null },
+    maskedCard: { type: String, default: '' },
+    created: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+
+const sandboxSubscriptionSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    customer: { type: String, required: true, index: true },
+    plan: { type: String, required: true },
+    ordertext: { type: String, required: true },
+    amountOre: { type: Number, required: true },
+    cardId: { type: String, required: true },
+    state: { type: String, enum: ['active', 'dunning', 'cancelled', 'expired'], required: true },
+    periodFrom: { type: Number, required: true },
+    periodTo: { type: Number, required: true },
+    failNextRenewal: { type: Boolean, default: false },
+    /** Failed renewal attempts in a row (dunning gives up after three). */
+    failedAttempts: { type: Number, default: 0 },
+    nextAttemptAt: { type: Number, default: null },
+    created: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+
+/** Webhook events waiting to be delivered (and delivered ones, kept for the record). */
+const sandboxEventSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    body: { type: String, required: true },
+    delivered: { type: Boolean, default: false },
+    attempts: { type: Number, default: 0 },
+    createdAt: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+
+export const paymentsSandboxModels = {
+  SandboxCustomer: defineModel(sandboxCustomerSchema, { kind: 'platform', why }),
+  SandboxCard: defineModel(sandboxCardSchema, { kind: 'platform', why }),
+  SandboxSession: defineModel(sandboxSessionSchema, { kind: 'platform', why }),
+  SandboxCharge: defineModel(sandboxChargeSchema, { kind: 'platform', why }),
+  SandboxSubscription: defineModel(sandboxSubscriptionSchema, { kind: 'platform', why }),
+  SandboxEvent: defineModel(sandboxEventSchema, { kind: 'platform', why }),
+};

@@ -1,0 +1,264 @@
+/**
+ * Buying and keeping Pro through the sandbox payment provider (issue 12): its real checkout page over HTTP, its signed
+ * webhooks, renewals on the API's clock, idempotent purchases, and every clinic kept to its own subscriptions.
+ */
+import { randomUUID } from 'node:crypto';
+import { SANDBOX_CARDS, commerceMessages } from '@klinik/core';
+import { signBody } from '../src/adapters/payments/signature.js';
+import { clinicWithTrial, colleagueOf, registerAndLogin, type SignedInOwner } from './support/fixtures.js';
+import { startTestApi, type TestApi } from './support/test-api.js';
+
+let t: TestApi;
+let origin: string;
+beforeAll(async () => {
+  t = await startTestApi();
+  origin = t.url.replace(/\/api$/, '');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const DAY = 24 * 3600_000;
+const key = () => randomUUID();
+
+/** Fills the sandbox's checkout page as a browser would; answers the status, the redirect and the page text. */
+async function payOnPage(url: string, card: string, expiry = '12/39', cvc = '123') {
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Kortnummer');
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ number: card, expiry, cvc }).toString(),
+    redirect: 'manual',
+  });
+  return { status: answer.status, location: answer.headers.get('location'), text: await answer.text() };
+}
+
+async function plan(owner: SignedInOwner) {
+  return (await t.call('getTherapist', {}, owner.token)).body.data.company;
+}
+
+async function expiredTrial(): Promise<SignedInOwner> {
+  const owner = await clinicWithTrial(t);
+  t.clock.advance(31 * DAY);
+  expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'expired' });
+  // Locked out of the clinic's pages, but never out of paying.
+  expect((await t.call('getAllEvent', {}, owner.token)).status).toBe(403);
+  return owner;
+}
+
+async function buyProOnPage(owner: SignedInOwner, card: string = SANDBOX_CARDS.succeeds) {
+  const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: key() }, owner.token);
+  expect(started.status).toBe(200);
+  expect(started.body.url).toMatch(/\/sandbox\/checkout\/cs_/);
+  return { url: started.body.url!, page: await payOnPage(started.body.url!, card) };
+}
+
+describe('buying Pro', () => {
+  it('a clinic whose trial expired buys Pro on the checkout page, returns, and its pages open', async () => {
+    const owner = await expiredTrial();
+    const { page } = await buyProOnPage(owner);
+    expect(page.status).toBe(303);
+    const back = new URL(page.location!);
+    expect(back.origin + back.pathname).toBe('http://localhost:3000/payment/success');
+    expect(back.searchParams.get('customer')).toBe(`c${owner.companyId}`);
+    const invoice = back.searchParams.get('invoice')!;
+    // The webhook landed before the browser came back: the server already knows.
+    expect(await plan(owner)).toMatchObject({ planType: 'pro', status: 'active' });
+    expect((await t.call('getAllEvent', {}, owner.token)).status).toBe(200);
+    const returned = await t.call('registerInvoice', { invoice }, owner.token);
+    expect(returned.body.data).toMatchObject({ state: 'settled', ordertext: 'Pro abonnement', amount: 18_625, plan: { planType: 'pro', status: 'active' } });
+    // The card is saved, masked; the transaction lists it with VAT apart.
+    const cards = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data;
+    expect(cards.map((card) => card.card.masked_card)).toEqual(['4111XXXXXXXX1111']);
+    const listed = (await t.call('getCustomerAllTransaction', {}, owner.token)).body;
+    expect(listed.content.map((row) => [row.order_lines[0]?.ordertext, row.amount_ex_vat, row.amount_vat, row.amount, row.state])).toEqual([['Pro abonnement', 14_900, 3_725, 18_625, 'settled']]);
+    expect(listed.content[0]!.transactions[0]!.card_transaction.masked_card).toBe('4111XXXXXXXX1111');
+    expect((await t.call('purchasedProPlanSubscription', { idempotencyKey: key() }, owner.token)).body.message).toBe(commerceMessages.alreadyPro);
+  });
+
+  it('a declined card is refused on the page in Danish, and the plan is unchanged', async () => {
+    const owner = await expiredTrial();
+    const { page } = await buyProOnPage(owner, SANDBOX_CARDS.declined);
+    expect(page.status).toBe(402);
+    expect(page.text).toContain('Betalingen blev afvist af kortudstederen. Prøv et andet kort.');
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'expired' });
+    expect((await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data).toEqual([]);
+    const wrong = await payOnPage((await t.call('purchasedProPlanSubscription', { idempotencyKey: key() }, owner.token)).body.url!, '4111111111111112');
+    expect(wrong.text).toContain('Kortnummeret er ugyldigt.');
+  });
+
+  it('a 3-D Secure card completes after its confirmation page, and not when it is rejected there', async () => {
+    const owner = await expiredTrial();
+    const { url, page } = await buyProOnPage(owner, SANDBOX_CARDS.threeDSecure);
+    expect(page.status).toBe(303);
+    const confirmation = await fetch(new URL(page.location!, url));
+    expect(await confirmation.text()).toContain('Bekræft betalingen');
+    const rejected = await fetch(`${url}/3ds`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'answer=reject', redirect: 'manual' });
+    expect(rejected.status).toBe(402);
+    expect(await plan(owner)).toMatchObject({ status: 'expired' });
+    await payOnPage(url, SANDBOX_CARDS.threeDSecure);
+    const approved = await fetch(`${url}/3ds`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'answer=approve', redirect: 'manual' });
+    expect(approved.status).toBe(303);
+    expect(await plan(owner)).toMatchObject({ planType: 'pro', status: 'active' });
+  });
+
+  it('two requests with one idempotency key make one charge; a saved card is charged at once', async () => {
+    const owner = await expiredTrial();
+    await buyProOnPage(owner);
+    await t.call('cancelProPlanSubscription', {}, owner.token);
+    t.clock.advance(32 * DAY);
+    await t.api.services.payments.tick(t.clock.now());
+    expect(await plan(owner)).toMatchObject({ status: 'expired' });
+
+    const [cardId] = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data.map((card) => card.id);
+    const shared = key();
+    const answers = await Promise.all([1, 2, 3].map(() => t.call('purchasedProPlanSubscription', { cardId: cardId!, idempotencyKey: shared }, owner.token)));
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((answer) => (answer.status === 200 && answer.body.message === commerceMessages.proActive) || answer.body.message === commerceMessages.purchaseInProgress)).toBe(true);
+    const charges = (await t.call('getCustomerAllTransaction', {}, owner.token)).body.content.filter((row) => row.state === 'settled');
+    expect(charges).toHaveLength(2);
+    expect(await plan(owner)).toMatchObject({ planType: 'pro', status: 'active' });
+    // The same key again answers what the first request answered, without a charge; a new key is refused now.
+    const again = await t.call('purchasedProPlanSubscription', { cardId: cardId!, idempotencyKey: shared }, owner.token);
+    expect(again.body).toMatchObject({ message: commerceMessages.proActive, data: { status: 'active' } });
+    expect((await t.call('purchasedProPlanSubscription', { cardId: cardId!, idempotencyKey: key() }, owner.token)).body.message).toBe(commerceMessages.alreadyPro);
+    expect((await t.call('getCustomerAllTransaction', {}, owner.token)).body.content).toHaveLength(2);
+  });
+});
+
+describe('renewals and cancelling', () => {
+  it('renews each month; a failed renewal is dunning, and pending once the provider gives up', async () => {
+    const owner = await expiredTrial();
+    await buyProOnPage(owner);
+    const [subscription] = (await t.call('getTherapistAllPurchasedSubscription', {}, owner.token)).body.data;
+    expect(subscription).toMatchObject({ kind: 'plan', name: 'Pro', state: 'active', priceOre: 14_900 });
+    t.clock.advance(32 * DAY);
+    await t.api.services.payments.tick(t.clock.now());
+    expect((await t.call('getCustomerAllTransaction', {}, owner.token)).body.content.map((row) => row.state)).toEqual(['settled', 'settled']);
+    expect(await plan(owner)).toMatchObject({ status: 'active' });
+
+    expect((await fetch(`${origin}/dev/payments/fail-next-renewal`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subscription: subscription!.id }) })).status).toBe(200);
+    t.clock.advance(31 * DAY);
+    await t.api.services.payments.tick(t.clock.now());
+    // Dunning: the clinic keeps working while the provider tries again.
+    expect((await t.call('getTherapistAllPurchasedSubscription', {}, owner.token)).body.data[0]).toMatchObject({ state: 'dunning' });
+    expect(await plan(owner)).toMatchObject({ status: 'active' });
+    // The card now declines every attempt; the provider gives up after three.
+    await t.models.SandboxCard.updateMany({ customer: `c${owner.companyId}` }, { $set: { behaviour: 'decline' } });
+    for (const _ of [1, 2]) {
+      t.clock.advance(DAY + 1000);
+      await t.api.services.payments.tick(t.clock.now());
+    }
+    expect((await t.call('getTherapistAllPurchasedSubscription', {}, owner.token)).body.data[0]).toMatchObject({ state: 'expired' });
+    expect(await plan(owner)).toMatchObject({ planType: 'pro', status: 'pending' });
+    expect((await t.call('getAllEvent', {}, owner.token)).status).toBe(403);
+    expect((await t.call('getCustomerAllTransaction', {}, owner.token)).body.content.filter((row) => row.state === 'failed')).toHaveLength(3);
+  });
+
+  it('cancel-all leaves Pro usable until the period ends, then expired; buying again within the period resumes it free', async () => {
+    const owner = await expiredTrial();
+    await buyProOnPage(owner);
+    const cancelled = await t.call('cancelTherapistAllSubscription', {}, owner.token);
+    expect(cancelled.body).toMatchObject({ message: 'Abonnementet er blevet opsagt.', data: { planType: 'pro', status: 'cancelled' } });
+    const periodEnd = cancelled.body.data.cancelDate!;
+    expect(periodEnd).toBeGreaterThan(t.clock.now() + 27 * DAY);
+    expect((await t.call('getAllEvent', {}, owner.token)).status).toBe(200);
+    expect((await t.call('cancelProPlanSubscription', {}, owner.token)).body.message).toBe(commerceMessages.nothingToCancel);
+
+    const resumed = await t.call('purchasedProPlanSubscription', { idempotencyKey: key() }, owner.token);
+    expect(resumed.body).toMatchObject({ message: commerceMessages.proResumed, data: { status: 'active' } });
+    expect((await t.call('getCustomerAllTransaction', {}, owner.token)).body.content).toHaveLength(1);
+
+    await t.call('cancelProPlanSubscription', {}, owner.token);
+    t.clock.set(periodEnd + 1000);
+    await t.api.services.payments.tick(t.clock.now());
+    expect(await plan(owner)).toMatchObject({ planType: 'pro', status: 'expired' });
+    expect((await t.call('getAllEvent', {}, owner.token)).status).toBe(403);
+  });
+});
+
+describe('webhooks', () => {
+  it('refuses a bad signature and changes nothing; applies an event once; never lets an older event undo a newer one', async () => {
+    const owner = await expiredTrial();
+    await buyProOnPage(owner);
+    const events = await t.models.SandboxEvent.find({ body: { $regex: `c${owner.companyId}` } }).sort({ createdAt: 1 }).lean();
+    const created = events.find((event) => event.body.includes('"subscription_created"'))!;
+    const send = (body: string, signature: string) =>
+      fetch(`${origin}/webhooks/payments`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signature }, body });
+
+    await t.call('cancelProPlanSubscription', {}, owner.token);
+    expect(await plan(owner)).toMatchObject({ status: 'cancelled' });
+    // A forged 'active' event: refused, nothing changes.
+    const forged = JSON.stringify({ ...JSON.parse(created.body), id: 'ev_forged', timestamp: t.clock.now() + 1000 });
+    expect((await send(forged, signBody('wrong-secret', forged))).status).toBe(401);
+    expect((await send(forged, 'sha256=00')).status).toBe(401);
+    expect(await plan(owner)).toMatchObject({ status: 'cancelled' });
+    // The real 'subscription_created' delivered again: a duplicate, nothing changes.
+    const replay = await send(created.body, signBody('test-webhook-secret', created.body));
+    expect(await replay.json()).toMatchObject({ outcome: 'duplicate' });
+    // The same old state under a new event id (out of order): older than the cancellation, so it changes nothing.
+    const late = JSON.stringify({ ...JSON.parse(created.body), id: 'ev_late' });
+    expect(await (await send(late, signBody('test-webhook-secret', late))).json()).toMatchObject({ outcome: 'applied' });
+    expect(await plan(owner)).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+describe('who may see and change what', () => {
+  it('a therapist who is not the owner is refused; another clinic cannot see or change this clinic\'s subscriptions, cards or charges', async () => {
+    const owner = await expiredTrial();
+    const { page } = await buyProOnPage(owner);
+    const invoice = new URL(page.location!).searchParams.get('invoice')!;
+    const [subscription] = (await t.call('getTherapistAllPurchasedSubscription', {}, owner.token)).body.data;
+    const [card] = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data;
+    const settings = await t.call('getSubscriptionSettings', { id: subscription!.id }, owner.token);
+    expect(settings.body.data).toMatchObject({ id: subscription!.id, activeCard: card!.id, transactions: [{ state: 'settled' }] });
+
+    const colleague = await colleagueOf(t, owner);
+    for (const attempt of [
+      t.call('purchasedProPlanSubscription', { idempotencyKey: key() }, colleague.token),
+      t.call('cancelProPlanSubscription', {}, colleague.token),
+      t.call('getCustomerAllTransaction', {}, colleague.token),
+      t.call('getAllCompanyCustomPaymentCards', {}, colleague.token),
+    ]) {
+      expect((await attempt).status).toBe(403);
+    }
+
+    const stranger = await registerAndLogin(t);
+    expect((await t.call('getSubscriptionSettings', { id: subscription!.id }, stranger.token)).status).toBe(404);
+    expect((await t.call('registerInvoice', { invoice }, stranger.token)).status).toBe(404);
+    expect((await t.call('updateSubscriptionPaymentMethod', { id: subscription!.id, cardId: card!.id }, stranger.token)).status).toBe(404);
+    expect((await t.call('updateAllPaymentMethod', { cardId: card!.id, confirmAll: true }, stranger.token)).status).toBe(404);
+    expect((await t.call('getCustomerAllTransaction', {}, stranger.token)).body.content).toEqual([]);
+    expect((await t.call('cancelTherapistAllSubscription', { therapistId: owner.therapistId }, stranger.token)).status).toBe(403);
+    expect(await plan(owner)).toMatchObject({ planType: 'pro', status: 'active' });
+  });
+
+  it('asks for the checkbox before changing the card of every subscription', async () => {
+    const owner = await registerAndLogin(t);
+    const refused = await t.call('updateAllPaymentMethod', { cardId: 'ca_0123456789abcdef', confirmAll: false as true }, owner.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.confirmAll).toBe('This field is required');
+  });
+});
+
+describe('transactions', () => {
+  it('pages through the transactions newest first with next_page_token', async () => {
+    const owner = await expiredTrial();
+    await buyProOnPage(owner);
+    for (let month = 0; month < 22; month++) {
+      t.clock.advance(32 * DAY);
+      await t.api.services.payments.tick(t.clock.now());
+    }
+    const first = (await t.call('getCustomerAllTransaction', {}, owner.token)).body;
+    expect(first.content).toHaveLength(20);
+    expect(first.next_page_token).toEqual(expect.any(String));
+    const second = (await t.call('getCustomerAllTransaction', { next_page_token: first.next_page_token }, owner.token)).body;
+    expect(second.content).toHaveLength(3);
+    expect(second.next_page_token).toBeNull();
+    const created = [...first.content, ...second.content].map((row) => row.created);
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(new Set([...first.content, ...second.content].map((row) => row.id)).size).toBe(23);
+  });
+});
