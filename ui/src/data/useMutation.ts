@@ -10,7 +10,7 @@
  *
  * `runOrThrow` is for a caller that shows the failure itself: ConfirmDialog keeps its dialog open with the
  * message of what its `onConfirm` threw.
- *   <ConfirmDialog onConfirm={() => remove.runOrThrow(course.id)} … />
+ *   <ConfirmDialog onConfirm={async () => { await remove.runOrThrow(course.id); }} … />
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '@klinik/core/rules';
