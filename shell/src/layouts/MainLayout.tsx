@@ -22,7 +22,8 @@ import {
 } from '@fluentui/react-components';
 import { LockClosedRegular, NavigationRegular } from '@fluentui/react-icons';
 import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
-import { storedSessionAtom, therapistAtom, useLogout, useShellServices } from '../session/session';
+import { useShellServices } from '../session/services';
+import { storedSessionAtom, therapistAtom, useLogout } from '../session/session';
 import { texts } from '../texts';
 import { SIDE_MENU } from './menu';
 

@@ -7,7 +7,7 @@ import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { PrintRegular } from '@fluentui/react-icons';
 import type { TherapistView } from '@klinik/core/rules';
 import { AppLink } from '../components/AppLink';
-import { useShellServices } from '../session/session';
+import { useShellServices } from '../session/services';
 import { texts } from '../texts';
 
 const useStyles = makeStyles({
