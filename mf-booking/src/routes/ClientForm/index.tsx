@@ -4,12 +4,15 @@
  * 'indsende' at once when there are none). With `ref` (the link mailed to a known client): only the questions.
  * Plain elements and the wizard's CSS, like the rest of mf-booking (no UI kit, no zod), phone first.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { ActionClient } from '@klinik/core/client';
 import { ActionError } from '@klinik/core/client';
 import type { ClientFormField, PublicClientForm } from '@klinik/core';
+import { useQuery } from '@klinik/ui';
+import { Field } from '../../wizard/Field';
+import { LoadFailed } from '../../wizard/Loaded';
 import { formTexts as T } from './texts';
 import {
   EMPTY_PERSONAL,
@@ -25,7 +28,6 @@ import {
 import '../../wizard/wizard.css';
 import './ClientForm.css';
 
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; form: PublicClientForm };
 type Step = 'personal' | 'questions';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -39,59 +41,31 @@ export default function ClientFormPage({ shell }: RemotePageProps) {
     () => [...new Set(idsParam.split(',').map((id) => id.trim()).filter(Boolean))],
     [idsParam],
   );
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const input = { therapistID, ids, ...(ref ? { ref } : {}) };
+  const form = useQuery(therapistID ? ['getPublicClientForm', input] : null, () => shell.client.call('getPublicClientForm', input));
 
-  useEffect(() => {
-    if (!therapistID) {
-      setLoad({ kind: 'error', message: T.linkInvalid });
-      return;
-    }
-    let live = true;
-    setLoad({ kind: 'loading' });
-    shell.client.call('getPublicClientForm', { therapistID, ids, ...(ref ? { ref } : {}) }).then(
-      (answer) => live && setLoad({ kind: 'ready', form: answer.data }),
-      (error: unknown) => live && setLoad({ kind: 'error', message: message(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [shell.client, therapistID, ids, ref]);
-
-  if (load.kind === 'loading') {
+  if (therapistID && form.data === undefined && form.error === null) {
     return (
       <div className="kb" aria-busy="true">
         <p role="status">{T.loading}</p>
       </div>
     );
   }
-  if (load.kind === 'error') {
+  if (!therapistID || form.data === undefined) {
     return (
       <div className="kb">
         <h1>{T.title}</h1>
-        <p className="kb-alert" role="alert">
-          {load.message}
-        </p>
+        {therapistID && form.error !== null ? (
+          <LoadFailed message={form.error} onRetry={() => void form.refresh()} />
+        ) : (
+          <p className="kb-alert" role="alert">
+            {T.linkInvalid}
+          </p>
+        )}
       </div>
     );
   }
-  return <IntakeForm client={shell.client} therapistID={therapistID} reference={ref} form={load.form} />;
-}
-
-function Field({ id, label, required, error, children }: { id: string; label: string; required?: boolean; error?: string; children: ReactNode }) {
-  return (
-    <div className="kb-field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span className="kf-required" aria-hidden="true"> *</span>}
-      </label>
-      {children}
-      {error && (
-        <span className="kb-error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      )}
-    </div>
-  );
+  return <IntakeForm client={shell.client} therapistID={therapistID} reference={ref} form={form.data.data} />;
 }
 
 const PERSONAL_INPUTS: Record<PersonalField, { label: string; autoComplete: string; type?: string; inputMode?: 'numeric' | 'tel' | 'email'; digits?: number }> = {
