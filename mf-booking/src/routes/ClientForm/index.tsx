@@ -8,9 +8,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { ActionClient } from '@klinik/core/client';
-import { ActionError } from '@klinik/core/client';
 import type { ClientFormField, PublicClientForm } from '@klinik/core';
-import { useQuery } from '@klinik/ui';
+import { useMutation, useQuery } from '@klinik/ui';
 import { Field } from '../../wizard/Field';
 import { LoadFailed } from '../../wizard/Loaded';
 import { formTexts as T } from './texts';
@@ -29,8 +28,6 @@ import '../../wizard/wizard.css';
 import './ClientForm.css';
 
 type Step = 'personal' | 'questions';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export default function ClientFormPage({ shell }: RemotePageProps) {
   const [params] = useSearchParams();
@@ -91,7 +88,6 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -109,6 +105,27 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
     setStep(next);
   };
 
+  const send = useMutation(
+    (sent: { questionId: string; value: string }[]) =>
+      client.call('clientSubmitClientForm', { therapistID, ...(reference ? { ref: reference } : {}), ...(withPersonal ? { client: fields } : {}), answers: sent }),
+    {
+      onSuccess: (answer) => {
+        moved.current = true;
+        setDone(answer.message);
+      },
+      // The server's field messages go beside their fields (and back to the details step when one is there).
+      onError: (message, fieldErrors) => {
+        if (Object.keys(fieldErrors).length === 0) return setError(message);
+        const split = splitServerErrors(fieldErrors, questions.map((question) => question.id));
+        setProblems(split.personal);
+        setAnswerErrors(split.answers);
+        if (withPersonal && Object.keys(split.personal).length > 0) go('personal');
+        setError(split.other.length > 0 ? split.other.join(' ') : null);
+      },
+    },
+  );
+  const busy = send.pending;
+
   function changeField(field: PersonalField, value: string) {
     const next = { ...fields, [field]: value };
     setFields(next);
@@ -124,35 +141,14 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
     if (answerErrors[question.id]) setAnswerErrors((current) => ({ ...current, [question.id]: answerProblem(question, value) ?? '' }));
   }
 
-  async function submit() {
-    const sent = questions.map((question) => ({
-      questionId: question.id,
-      value: question.fieldType === 'checkbox' ? (answers[question.id] === 'true' ? 'true' : 'false') : (answers[question.id] ?? '').trim(),
-    }));
-    setBusy(true);
+  function submit() {
     setError(null);
-    try {
-      const answer = await client.call('clientSubmitClientForm', {
-        therapistID,
-        ...(reference ? { ref: reference } : {}),
-        ...(withPersonal ? { client: fields } : {}),
-        answers: sent,
-      });
-      moved.current = true;
-      setDone(answer.message);
-    } catch (reason) {
-      if (reason instanceof ActionError && Object.keys(reason.errors).length > 0) {
-        const split = splitServerErrors(reason.errors, sent.map((entry) => entry.questionId));
-        setProblems(split.personal);
-        setAnswerErrors(split.answers);
-        if (withPersonal && Object.keys(split.personal).length > 0) go('personal');
-        setError(split.other.length > 0 ? split.other.join(' ') : null);
-      } else {
-        setError(message(reason));
-      }
-    } finally {
-      setBusy(false);
-    }
+    void send.run(
+      questions.map((question) => ({
+        questionId: question.id,
+        value: question.fieldType === 'checkbox' ? (answers[question.id] === 'true' ? 'true' : 'false') : (answers[question.id] ?? '').trim(),
+      })),
+    );
   }
 
   function personalNext() {
@@ -164,7 +160,7 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
       return;
     }
     if (steps.includes('questions')) go('questions');
-    else void submit();
+    else submit();
   }
 
   function questionsSubmit() {
@@ -175,7 +171,7 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
       document.getElementById(`kf-q-${first.id}`)?.focus();
       return;
     }
-    void submit();
+    submit();
   }
 
   const header = (
