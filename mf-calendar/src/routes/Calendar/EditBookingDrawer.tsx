@@ -15,7 +15,6 @@ import {
   MessageBarBody,
   OverlayDrawer,
   Select,
-  Spinner,
   Text,
   Textarea,
   makeStyles,
@@ -23,7 +22,7 @@ import {
 import { DismissRegular } from '@fluentui/react-icons';
 import type { ActionInput, Booking } from '@klinik/core';
 import { fromCopenhagenInputs, toCopenhagenInputs } from '@klinik/core/time';
-import { QueryView, useMutation } from '@klinik/ui';
+import { LoadError, useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
 import { bookingTitle } from './events';
@@ -77,19 +76,17 @@ export default function EditBookingDrawer({
       </DrawerHeader>
       <DrawerBody className={styles.body}>
         <Text weight="semibold">{bookingTitle(booking)}</Text>
+        {treatments.error !== null && <LoadError title={T.treatmentsFailed} detail={treatments.error} onRetry={() => void treatments.refresh()} />}
         <Field label={T.treatment}>
-          <QueryView query={treatments} errorTitle={T.treatmentsFailed} loading={<Spinner size="tiny" />}>
-            {() => (
-              <Select value={treatmentId} onChange={(_, data) => setTreatmentId(data.value)}>
-                {!options.some((treatment) => treatment.id === treatmentId) && <option value={treatmentId}>{booking.treatmentName}</option>}
-                {options.map((treatment) => (
-                  <option key={treatment.id} value={treatment.id}>
-                    {`${treatment.name} (${treatment.duration / 60} min)`}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </QueryView>
+          {/* The booking's own treatment is there before (or without) the list: a date can be changed regardless. */}
+          <Select value={treatmentId} onChange={(_, data) => setTreatmentId(data.value)}>
+            {!options.some((treatment) => treatment.id === treatmentId) && <option value={treatmentId}>{booking.treatmentName}</option>}
+            {options.map((treatment) => (
+              <option key={treatment.id} value={treatment.id}>
+                {`${treatment.name} (${treatment.duration / 60} min)`}
+              </option>
+            ))}
+          </Select>
         </Field>
         <div className={styles.pair}>
           <Field label={T.date}>

@@ -17,7 +17,7 @@ export function useDayDrafts(course: Course | null) {
   const add = useCallback(() => setDays((current) => [...current, newDay(current[current.length - 1])]), []);
 
   /** Takes a day not saved yet off the list (a saved one is deleted on the server, then `reconcile`d). */
-  const dropUnsaved = useCallback((key: string) => setDays((current) => current.filter((day) => day.key !== key || day.id)), []);
+  const dropUnsaved = useCallback((key: string) => setDays((current) => current.filter((day) => day.key !== key || day.id !== undefined)), []);
 
   /** The seat and waiting-list counts of a day as its participants were just loaded. */
   const setCounts = useCallback((key: string, clients: number, waiting: number) => {
