@@ -25,6 +25,26 @@ export interface ShellServices {
   logout(): void;
   /** Addresses of the public pages a clinic hands out (built from where the shell and mf-booking are deployed). */
   publicLinks: PublicLinks;
+  /** Addresses of other modules' pages inside the product, from the shell's route table. */
+  pages: PageLinks;
+}
+
+/**
+ * The pages of other modules a remote leads to. A remote never writes another module's path or query parameters:
+ * the shell owns the route table and builds these, so moving a page (or the module serving it) touches the shell
+ * alone. In-app paths, for react-router's navigate.
+ */
+export interface PageLinks {
+  /** mf-invoices: the invoice dialog for a booking (the booking card's 'Faktura'). */
+  invoiceForBooking(bookingId: string): string;
+  /** mf-clients: a client's page with the journal of one booking open (the booking card's 'Journal'). */
+  bookingJournal(clientId: string, bookingId: string): string;
+  /** mf-clients: the new-client form (the calendar's 'Ny klient'). */
+  newClient(): string;
+  /** mf-calendar: the therapist's calendar. */
+  calendar(): string;
+  /** mf-commerce: the clinic's settings. */
+  settings(): string;
 }
 
 export interface PublicLinks {

@@ -123,6 +123,28 @@ test('phone, standalone page: a new client books a treatment, never today, and g
   await page.context().close();
 });
 
+test("phone, standalone page: treatments that cannot be loaded say so with 'Prøv igen', not that there are none", async ({ browser }) => {
+  const clinic = await bookableClinic();
+  const page = await phone(browser);
+  // The API does not answer the treatments, as the browser sees it, until the client tries again.
+  let failing = true;
+  await page.route('**/api', (route) => {
+    const action = (route.request().postDataJSON() as { action?: string } | null)?.action;
+    return failing && action === 'clientGetTreatmentsFromTherapist' ? route.abort('connectionrefused') : route.continue();
+  });
+  await page.goto(embedUrl(clinic.therapistId));
+  await newClientDetails(page, { nameFirst: 'Signe', email: uniqueEmail('klient'), last4: '1234' }, 'Behandling');
+  await expect(page.getByRole('heading', { name: 'Vælg behandling' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Prøv igen' })).toBeVisible();
+  await expect(page.getByText('Der er ingen behandlinger, du kan booke online.', { exact: false })).toHaveCount(0);
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  failing = false;
+  await page.getByRole('button', { name: 'Prøv igen' }).click();
+  await expect(page.getByRole('radio', { name: /Massage/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Prøv igen' })).toHaveCount(0);
+  await page.context().close();
+});
+
 test('an existing client finds themselves by the full CPR number only and books in /OnlineBooking', async ({ page }) => {
   test.setTimeout(120_000);
   const clinic = await bookableClinic();

@@ -1,9 +1,10 @@
 /**
  * The shell keeps working when a remote is down (ARCHITECTURE.md, Runtime composition): the calendar's module is
  * made unreachable, its page shows the error panel inside the layout, the other pages still work, and once the
- * module is back "Prøv igen" loads it.
+ * module is back "Prøv igen" loads it. A load the API does not answer is an error with "Prøv igen", never an
+ * empty list or an empty week.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logIn, registerClinic, uniqueEmail } from '../support/helpers';
 import { E2E_PORTS } from '../support/ports';
 
@@ -60,4 +61,49 @@ test('React loads exactly once across the shell and the remotes', async ({ page 
   expect(copies.react.size).toBe(1);
   expect(copies.reactDomClient.size).toBe(1);
   expect([...copies.react, ...copies.reactDomClient].every((url) => url.startsWith(shellOrigin))).toBe(true);
+});
+
+/** Makes the API unreachable for one action, as the browser sees it, until the returned function is called. */
+async function failAction(page: Page, action: string): Promise<() => Promise<void>> {
+  const handler = (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
+    let body: { action?: string } | null = null;
+    try {
+      body = route.request().postDataJSON() as { action?: string } | null;
+    } catch {
+      // An upload (multipart) is not this action.
+    }
+    return body?.action === action ? route.abort('connectionrefused') : route.continue();
+  };
+  await page.route('**/api', handler);
+  return () => page.unroute('**/api', handler);
+}
+
+test("a list or a week that cannot be loaded says so with 'Prøv igen', never 'nothing found'", async ({ page }) => {
+  const email = uniqueEmail('ikke-hentet');
+  await registerClinic(email, { freeTrial: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await expect(page.locator('.fc-timegrid')).toBeVisible();
+
+  // The course list: the failure with its retry, not 'Ingen kurser fundet'.
+  let restore = await failAction(page, 'getAllEvent');
+  await page.getByRole('link', { name: 'Kursus', exact: true }).click();
+  const coursesFailed = page.getByRole('alert').filter({ hasText: 'Kurserne kunne ikke hentes.' });
+  await expect(coursesFailed).toBeVisible();
+  await expect(page.getByText('Ingen kurser fundet')).toHaveCount(0);
+  await restore();
+  await page.getByRole('button', { name: 'Prøv igen' }).click();
+  await expect(page.getByText('Ingen kurser fundet')).toBeVisible();
+  await expect(coursesFailed).toHaveCount(0);
+
+  // The calendar's week: leaves that cannot be loaded are an error, and 'Prøv igen' loads them.
+  restore = await failAction(page, 'getLeavesForDay');
+  await page.getByRole('link', { name: 'Kalender', exact: true }).click();
+  const weekFailed = page.getByRole('alert').filter({ hasText: 'Kalenderen kunne ikke hentes.' });
+  await expect(weekFailed).toBeVisible();
+  await restore();
+  await page.getByRole('button', { name: 'Prøv igen' }).click();
+  await expect(weekFailed).toHaveCount(0);
+  await expect(page.locator('.fc-timegrid')).toBeVisible();
 });

@@ -2,6 +2,7 @@
 export const texts = {
   steps: ['Type', 'Klient', 'Oplysninger', 'Valg', 'Tid', 'Færdig'],
   loading: 'Indlæser…',
+  retry: 'Prøv igen',
   notFound: 'Bookingsiden findes ikke. Tjek linket fra klinikken.',
   chooseType: 'Hvad vil du booke?',
   treatment: 'Behandling',

@@ -22,8 +22,6 @@ export const calendarApi = (client: ActionClient) => ({
   courseDates: (from: number, to: number) => client.call('getEventDatesFromTherapist', { from, to }),
   courseParticipants: (eventDateId: string) => client.call('getEventDateClientsFromTherapist', { eventDateId }),
   courses: () => client.call('getEventsFromTherapist', {}),
-  onlineBookingSettings: () => client.call('getOnlineBookingSettings', {}),
-  setOnlineBookingSettings: (input: ActionInput<'setOnlineBookingSettings'>) => client.call('setOnlineBookingSettings', input),
 });
 
 export type CalendarApi = ReturnType<typeof calendarApi>;

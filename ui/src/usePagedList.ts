@@ -1,10 +1,14 @@
 /**
  * The state of a searchable, paginated list (spec: pages of 5, 10 or 15, search, the owner's therapist filter):
  * the search waits 300 ms for typing to pause and starts again from page 1; a page emptied by a deletion shows
- * the one before it; the owner's list of therapists is loaded once. The page renders; this keeps the state.
+ * the one before it; the owner's list of therapists is loaded once. The pages are queries of the data layer
+ * (data/useQuery.ts), keyed by `queryKey` and the page asked for, so only the answer for the page on screen is
+ * shown and a mutation reloads the list with `invalidates: [queryKey]`. The page renders; this keeps the state.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { PageSize } from './Pager.js';
+import type { QueryKey } from './data/store.js';
+import { useQuery } from './data/useQuery.js';
 
 export interface PageQuery {
   page: number;
@@ -31,20 +35,28 @@ export interface PagedListOptions<T> {
   /** Given for the owner: the therapists to filter by, loaded once. */
   ownerTherapists?: OwnerTherapists;
   loadFailed: string;
+  /**
+   * The start of the pages' query keys: the action's name (['getAllEvent']), so a mutation can reload the list.
+   * Without it the list has a key of its own that nothing else reloads.
+   */
+  queryKey?: QueryKey;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export function usePagedList<T>({ fetchPage, ownerTherapists, loadFailed }: PagedListOptions<T>) {
+const NO_THERAPISTS: TherapistOption[] = [];
+
+/**
+ * `rows`: null while the page loads; the page's rows; empty together with `error` when it failed (show the
+ * error, never the 'nothing found' text). `load` loads the page on screen again.
+ */
+export function usePagedList<T>({ fetchPage, ownerTherapists, loadFailed, queryKey }: PagedListOptions<T>) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [therapistId, setTherapistIdState] = useState('');
-  const [therapists, setTherapists] = useState<TherapistOption[]>([]);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<PageSize>(10);
-  const [rows, setRows] = useState<T[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const listId = useId();
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -54,46 +66,56 @@ export function usePagedList<T>({ fetchPage, ownerTherapists, loadFailed }: Page
     return () => window.clearTimeout(timer);
   }, [search]);
 
-  // The latest options, read when the owner's list loads; it loads again only when the caller becomes (not) owner.
+  const pageQuery: PageQuery = { page, size, search: query, ...(therapistId ? { therapistId } : {}) };
+  const answer = useQuery([...(queryKey ?? ['usePagedList', listId]), pageQuery], () =>
+    // A failure without a reason of its own says `loadFailed`.
+    fetchPage(pageQuery).catch((reason: unknown) => {
+      throw reason instanceof Error ? reason : new Error(loadFailed);
+    }),
+  );
+
+  // The latest options, read when the owner's list loads or fails; it loads again only when the caller becomes
+  // (not) owner.
   const owner = useRef(ownerTherapists);
-  owner.current = ownerTherapists;
-  const isOwner = Boolean(ownerTherapists);
+  useLayoutEffect(() => {
+    owner.current = ownerTherapists;
+  });
+  const therapists = useQuery(ownerTherapists ? ['usePagedList', listId, 'therapists'] : null, () => owner.current?.load() ?? Promise.resolve({ data: NO_THERAPISTS }));
   useEffect(() => {
     const options = owner.current;
-    if (!isOwner || !options) return;
-    let live = true;
-    options.load().then(
-      (answer) => live && setTherapists(answer.data),
-      (reason: unknown) => live && options.notify(reason instanceof Error ? `${options.failedText} ${reason.message}` : options.failedText, 'error'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [isOwner]);
+    if (therapists.error !== null && options) options.notify(`${options.failedText} ${therapists.error}`, 'error');
+  }, [therapists.error]);
 
-  const load = useCallback(async () => {
-    setRows(null);
-    setError(null);
-    try {
-      const answer = await fetchPage({ page, size, search: query, ...(therapistId ? { therapistId } : {}) });
-      if (answer.data.length === 0 && page > 1 && answer.total > 0) return setPage(Math.ceil(answer.total / size));
-      setRows(answer.data);
-      setTotal(answer.total);
-    } catch (reason) {
-      setError(reason instanceof Error ? reason.message : loadFailed);
-      setRows([]);
-      setTotal(0);
-    }
-  }, [fetchPage, page, size, query, therapistId, loadFailed]);
+  // The total stays on the pager while the next page loads (it changes only with an answer).
+  const [total, setTotal] = useState(0);
+  const shownTotal = answer.data?.total ?? (answer.error !== null ? 0 : total);
+  if (shownTotal !== total) setTotal(shownTotal);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // A page emptied by a deletion (or a shorter search result) shows the last page there is.
+  const lastPage = answer.data ? Math.max(1, Math.ceil(answer.data.total / size)) : page;
+  const beyondLast = answer.data !== undefined && answer.data.data.length === 0 && page > lastPage;
+  if (beyondLast) setPage(lastPage);
 
   const setTherapistId = useCallback((id: string) => {
     setTherapistIdState(id);
     setPage(1);
   }, []);
 
-  return { search, setSearch, therapistId, setTherapistId, therapists, page, setPage, size, setSize, rows, total, error, load };
+  const rows: T[] | null = beyondLast ? null : (answer.data?.data ?? (answer.error !== null ? [] : null));
+
+  return {
+    search,
+    setSearch,
+    therapistId,
+    setTherapistId,
+    therapists: therapists.data?.data ?? NO_THERAPISTS,
+    page,
+    setPage,
+    size,
+    setSize,
+    rows,
+    total: shownTotal,
+    error: answer.error,
+    load: answer.refresh,
+  };
 }

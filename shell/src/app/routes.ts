@@ -48,3 +48,10 @@ export const ADMIN_REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/Companies', remote: 'mf_admin', expose: 'Companies' },
   { path: '/companies', remote: 'mf_admin', expose: 'Companies' },
 ];
+
+/** The path of a remote page in the therapist area, for the links the shell hands to remotes (session/services.ts). */
+export function pagePath(remote: RemoteName, expose: string): string {
+  const route = MAIN_REMOTE_ROUTES.find((candidate) => candidate.remote === remote && candidate.expose === expose && !candidate.path.includes(':'));
+  if (!route) throw new Error(`No route for ${remote}/${expose}`);
+  return route.path;
+}

@@ -7,7 +7,8 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle 
 import type { RemoteName } from '../config';
 import { loadRemotePage } from '../remotes';
 import { PageSpinner } from './PageSpinner';
-import { useShellServices, type Clients } from '../session/session';
+import type { Clients } from '../session/session';
+import { useShellServices } from '../session/services';
 import { texts } from '../texts';
 
 class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {

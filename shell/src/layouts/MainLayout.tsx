@@ -2,7 +2,7 @@
  * The therapist area's layout: header with the account menu, the collapsible side menu (60 or 240 px), the page,
  * and the footer with the version. Blocked plans lock the side-menu entries (spec 1 §4).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import {
@@ -22,7 +22,10 @@ import {
 } from '@fluentui/react-components';
 import { LockClosedRegular, NavigationRegular } from '@fluentui/react-icons';
 import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
-import { storedSessionAtom, therapistAtom, useLogout, useShellServices } from '../session/session';
+import { LoadError, useQuery } from '@klinik/ui';
+import { useShellServices } from '../session/services';
+import { storedSessionAtom, therapistAtom, useLogout } from '../session/session';
+import { areaTexts } from '../area-texts';
 import { texts } from '../texts';
 import { SIDE_MENU } from './menu';
 
@@ -151,11 +154,8 @@ export default function MainLayout() {
   const [expanded, setExpanded] = useState(() => window.innerWidth >= 800);
   const therapist = useAtomValue(therapistAtom);
   const { refreshTherapist } = useShellServices();
-
   // The stored summary lets the page render at once; the full record (names, plan as of now) follows.
-  useEffect(() => {
-    refreshTherapist().catch(() => undefined);
-  }, [refreshTherapist]);
+  const fresh = useQuery(['getTherapist'], refreshTherapist);
 
   return (
     <div className={styles.frame}>
@@ -174,6 +174,7 @@ export default function MainLayout() {
       <div className={styles.body}>
         <SideMenu expanded={expanded} />
         <main className={styles.main}>
+          {fresh.error !== null && <LoadError title={areaTexts.therapistFailed} detail={fresh.error} onRetry={() => void fresh.refresh()} />}
           <Outlet />
         </main>
       </div>

@@ -2,12 +2,12 @@
  * The printable consent text (Samtykketekst, account menu): consent to treatment and to the keeping of a
  * treatment journal, with the clinic's name, ready to print and sign.
  */
-import { useEffect, useState } from 'react';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
-import type { TherapistView } from '@klinik/core/rules';
+import { LoadError, useQuery } from '@klinik/ui';
 import { AppLink } from '../components/AppLink';
-import { useShellServices } from '../session/session';
+import { useShellServices } from '../session/services';
+import { areaTexts } from '../area-texts';
 import { texts } from '../texts';
 
 const useStyles = makeStyles({
@@ -27,13 +27,19 @@ const useStyles = makeStyles({
 export default function Consent() {
   const styles = useStyles();
   const { therapist, refreshTherapist } = useShellServices();
-  const [loaded, setLoaded] = useState<TherapistView | null>(therapist);
+  // Opened in a tab of its own, the page has only the stored summary: the clinic's name comes from the server.
+  const fresh = useQuery(therapist ? null : ['getTherapist'], refreshTherapist);
+  const loaded = therapist ?? fresh.data;
 
-  useEffect(() => {
-    if (!loaded) refreshTherapist().then(setLoaded).catch(() => undefined);
-  }, [loaded, refreshTherapist]);
-
-  if (!loaded) return <Spinner label={texts.loading} style={{ marginTop: 64 }} />;
+  if (!loaded) {
+    return fresh.error !== null ? (
+      <div className={styles.page}>
+        <LoadError title={areaTexts.consentFailed} detail={fresh.error} onRetry={() => void fresh.refresh()} />
+      </div>
+    ) : (
+      <Spinner label={texts.loading} style={{ marginTop: 64 }} />
+    );
+  }
   const clinic = loaded.company.companyName;
 
   return (

@@ -2,12 +2,14 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, Spinner, Title2, makeStyles } from '@fluentui/react-components';
 import { messages } from '@klinik/core/rules';
-import { ActionError } from '@klinik/core/client';
+import { useMutation } from '@klinik/ui';
 import { Notice } from '../components/Notice';
 import type { TimedMessage } from '../components/useTimedMessage';
 import { useClients, useSyncSession } from '../session/session';
 import { storeTherapistToken } from '../session/storage';
 import { texts } from '../texts';
+
+const EMPTY = { old: '', next: '', confirm: '' };
 
 const useStyles = makeStyles({ card: { maxWidth: '480px', padding: '24px' }, form: { display: 'grid', gap: '14px' } });
 
@@ -15,29 +17,29 @@ export default function NewPassword() {
   const styles = useStyles();
   const clients = useClients();
   const sync = useSyncSession();
-  const [values, setValues] = useState({ old: '', next: '', confirm: '' });
-  const [busy, setBusy] = useState(false);
+  const [values, setValues] = useState(EMPTY);
   const [message, setMessage] = useState<TimedMessage | null>(null);
-  const set = (field: keyof typeof values) => (_: unknown, data: { value: string }) => setValues((current) => ({ ...current, [field]: data.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!values.old || !values.next || !values.confirm) return setMessage({ text: messages.allFieldsRequired, intent: 'error' });
-    if (values.next !== values.confirm) return setMessage({ text: messages.newPasswordsDiffer, intent: 'error' });
-    setBusy(true);
-    try {
-      const answer = await clients.therapist.call('setPassword', { oldPassword: values.old, newPassword: values.next });
+  const change = useMutation((input: { oldPassword: string; newPassword: string }) => clients.therapist.call('setPassword', input), {
+    onSuccess: (answer) => {
       // The change ended the old sessions; this one continues with the fresh token.
       storeTherapistToken(answer.token, answer.expiresIn);
       sync();
-      setValues({ old: '', next: '', confirm: '' });
+      setValues(EMPTY);
       setMessage({ text: answer.message, intent: 'success' });
-    } catch (error) {
-      setMessage({ text: error instanceof ActionError ? error.message : String(error), intent: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const set = (field: keyof typeof values) => (_: unknown, data: { value: string }) => setValues((current) => ({ ...current, [field]: data.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    change.reset();
+    if (!values.old || !values.next || !values.confirm) return setMessage({ text: messages.allFieldsRequired, intent: 'error' });
+    if (values.next !== values.confirm) return setMessage({ text: messages.newPasswordsDiffer, intent: 'error' });
+    setMessage(null);
+    void change.run({ oldPassword: values.old, newPassword: values.next });
   }
+
+  const shown: TimedMessage | null = change.error !== null ? { text: change.error, intent: 'error' } : message;
 
   return (
     <Card className={styles.card}>
@@ -52,8 +54,8 @@ export default function NewPassword() {
         <Field label={texts.newPassword.confirm} required>
           <Input type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} />
         </Field>
-        <Notice message={message} />
-        <Button type="submit" appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+        <Notice message={shown} />
+        <Button type="submit" appearance="primary" disabled={change.pending} icon={change.pending ? <Spinner size="tiny" /> : undefined}>
           {texts.newPassword.submit}
         </Button>
       </form>

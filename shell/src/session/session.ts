@@ -2,12 +2,11 @@
  * The session as React state (jotai), mirrored to localStorage by storage.ts. The API clients live here too:
  * one per kind of caller, each sending its own token, all ending the session on 'jwt expired' and friends.
  */
-import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo } from 'react';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createActionClient, type ActionClient } from '@klinik/core/client';
-import type { PublicLinks, ShellServices, TherapistView } from '@klinik/core/rules';
-import { remoteBase } from '../config';
+import type { TherapistView } from '@klinik/core/rules';
 import {
   clearAdminSession,
   clearAllSessions,
@@ -15,7 +14,6 @@ import {
   clearTherapistSession,
   earliestExpiry,
   readSession,
-  storeTherapist,
   type StoredSession,
 } from './storage';
 
@@ -91,33 +89,6 @@ export function useSessionWatch() {
     const timer = window.setTimeout(() => endSessionEverywhere(), remaining);
     return () => window.clearTimeout(timer);
   }, [stored]);
-}
-
-const publicLinks: PublicLinks = {
-  bookingPage: (therapistId) => `${window.location.origin}/OnlineBooking?therapistId=${encodeURIComponent(therapistId)}`,
-  bookingEmbed: (therapistId) => `${remoteBase('mf_booking')}embed/index.html?therapistId=${encodeURIComponent(therapistId)}`,
-  clientForm: (therapistId, ids) => `${window.location.origin}/ClientForm?therapistID=${therapistId}${ids.length ? `&ids=${ids.join(',')}` : ''}`,
-};
-
-/** The services handed to a remote page of the therapist area. */
-export function useShellServices(kind: keyof Clients = 'therapist'): ShellServices {
-  const clients = useClients();
-  const [therapist, setTherapist] = useAtom(therapistAtom);
-  const sync = useSyncSession();
-  const refreshTherapist = useCallback(async () => {
-    const answer = await clients.therapist.call('getTherapist', {});
-    storeTherapist(answer.data);
-    setTherapist(answer.data);
-    sync();
-    return answer.data;
-  }, [clients, setTherapist, sync]);
-  const therapistLogout = useLogout();
-  const separateLogout = useSeparateLogout(kind === 'therapist' ? 'admin' : kind);
-  const logout = kind === 'therapist' ? therapistLogout : separateLogout;
-  return useMemo(
-    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks }),
-    [clients, kind, therapist, refreshTherapist, logout],
-  );
 }
 
 /** Log out: end the server session (best effort), clear storage, go to /. */

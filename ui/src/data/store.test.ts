@@ -1,3 +1,4 @@
+import { performMutation } from './mutation';
 import { QueryStore } from './store';
 
 /** A loader whose answers the test hands out in any order. */
@@ -102,6 +103,54 @@ describe('the query store', () => {
     store.setData<number[]>(['days'], (days) => (days ?? []).filter((day) => day !== 2));
     expect(store.snapshot(['days']).data).toEqual([1, 3]);
     expect(told).toBe(before + 1);
+    leave();
+  });
+});
+
+describe('a mutation', () => {
+  it('toasts the answer, reloads the affected queries, then calls onSuccess', async () => {
+    const store = new QueryStore();
+    const order: string[] = [];
+    const leave = store.subscribe(['getAllEvent', { page: 1 }], async () => order.push('reload'), () => undefined);
+    await flush();
+    order.length = 0;
+    const outcome = await performMutation(async (id: string) => ({ message: `Kurset ${id} er slettet` }), 'c1', {
+      notify: (text, intent) => order.push(`${intent}: ${text}`),
+      invalidates: [['getAllEvent']],
+      onSuccess: () => void order.push('onSuccess'),
+    }, store);
+    expect(outcome).toEqual({ ok: true, answer: { message: 'Kurset c1 er slettet' } });
+    expect(order).toEqual(['success: Kurset c1 er slettet', 'reload', 'onSuccess']);
+    leave();
+  });
+
+  it('shows successText instead of the answer, or nothing when it is false', async () => {
+    const store = new QueryStore();
+    const told: string[] = [];
+    const notify = (text: string) => void told.push(text);
+    await performMutation(async () => ({ message: 'fra serveren' }), null, { notify, successText: 'Fraværet er oprettet' }, store);
+    await performMutation(async () => ({ message: 'fra serveren' }), null, { notify, successText: false }, store);
+    expect(told).toEqual(['Fraværet er oprettet']);
+  });
+
+  it("gives a failure's message and field errors to onError, toasts it only when asked, and reloads nothing", async () => {
+    const store = new QueryStore();
+    let reloads = 0;
+    const leave = store.subscribe(['getAllTreatment'], async () => ++reloads, () => undefined);
+    await flush();
+    const refused = Object.assign(new Error('Navn er påkrævet'), { errors: { name: 'Navn er påkrævet' } });
+    const told: string[] = [];
+    const seen: unknown[] = [];
+    const send = async () => {
+      throw refused;
+    };
+    const outcome = await performMutation(send, null, { notify: (text, intent) => void told.push(`${intent}: ${text}`), invalidates: [['getAllTreatment']], onError: (...args) => void seen.push(args) }, store);
+    expect(outcome).toEqual({ ok: false, reason: refused, message: 'Navn er påkrævet', fieldErrors: { name: 'Navn er påkrævet' } });
+    expect(seen).toEqual([['Navn er påkrævet', { name: 'Navn er påkrævet' }]]);
+    expect(told).toEqual([]);
+    await performMutation(send, null, { notify: (text, intent) => void told.push(`${intent}: ${text}`), errorToast: true }, store);
+    expect(told).toEqual(['error: Navn er påkrævet']);
+    expect(reloads).toBe(1);
     leave();
   });
 });

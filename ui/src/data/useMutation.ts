@@ -1,32 +1,29 @@
 /**
  * A change sent to the server from a page: `useMutation(send, options)` gives `run(input)`, the pending state, the
  * server's Danish message and its per-field errors, and on success shows the answer's message as a toast and
- * reloads the queries it affects. Nothing is changed on screen until the server has answered.
+ * reloads the queries it affects. Nothing is changed on screen until the server has answered. mutation.ts has
+ * what happens, in order.
  *
  *   const remove = useMutation((id: string) => api.remove(id), { notify, invalidates: [['getAllEvent']] });
  *   <Button disabled={remove.pending} onClick={() => void remove.run(course.id)}>Slet</Button>
  *   {remove.error && <MessageBar intent="error">{remove.error}</MessageBar>}
+ *
+ * `runOrThrow` is for a caller that shows the failure itself: ConfirmDialog keeps its dialog open with the
+ * message of what its `onConfirm` threw.
+ *   <ConfirmDialog onConfirm={async () => { await remove.runOrThrow(course.id); }} … />
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '@klinik/core/rules';
-import { errorMessage, type QueryKey } from './store.js';
-import { invalidateQueries } from './useQuery.js';
+import { performMutation, type MutationOptions } from './mutation.js';
+import { queryStore } from './useQuery.js';
 
-export interface MutationOptions<R> {
-  /** Shows the success toast (the answer's `message`, or `successText`) and, unless `errorToast` is false, the error. */
-  notify?: (text: string, intent?: 'success' | 'error') => void;
-  /** Overrides the answer's message in the success toast; false: no toast. */
-  successText?: string | false;
-  /** Also show a failure as an error toast (for actions started outside a form, where no message bar is). */
-  errorToast?: boolean;
-  /** Queries to reload after a success (key prefixes). */
-  invalidates?: readonly QueryKey[];
-  onSuccess?: (answer: R) => void | Promise<void>;
-}
+export type { MutationOptions } from './mutation.js';
 
 export interface Mutation<I, R> {
   /** Sends `input`; resolves with the answer, or undefined when it failed (the failure is in `error`). */
   run(input: I): Promise<R | undefined>;
+  /** The same, but a failure rejects with the server's error (after `error` is set). */
+  runOrThrow(input: I): Promise<R>;
   pending: boolean;
   /** The server's message of the last failure, until the next run or `reset`. */
   error: string | null;
@@ -35,11 +32,11 @@ export interface Mutation<I, R> {
   reset(): void;
 }
 
-const FALLBACK = 'Noget gik galt. Prøv igen.';
-
-function fieldErrorsOf(reason: unknown): FieldErrors {
-  const errors = (reason as { errors?: unknown } | null)?.errors;
-  return errors && typeof errors === 'object' ? (errors as FieldErrors) : {};
+/** What a second run while one is pending gets: one click, one request. */
+class MutationBusyError extends Error {
+  constructor() {
+    super('Vent venligst, den forrige handling er ikke færdig.');
+  }
 }
 
 export function useMutation<I, R>(send: (input: I) => Promise<R>, options: MutationOptions<R> = {}): Mutation<I, R> {
@@ -50,40 +47,38 @@ export function useMutation<I, R>(send: (input: I) => Promise<R>, options: Mutat
   useLayoutEffect(() => {
     latest.current = { send, options };
   });
-  // A second run while one is pending is refused: one click, one request.
   const busy = useRef(false);
 
-  const run = useCallback(async (input: I): Promise<R | undefined> => {
-    if (busy.current) return undefined;
+  const runOrThrow = useCallback(async (input: I): Promise<R> => {
+    if (busy.current) throw new MutationBusyError();
     busy.current = true;
     const { send: current, options: opts } = latest.current;
     setPending(true);
     setError(null);
     setFieldErrors({});
     try {
-      const answer = await current(input);
-      const message = (answer as { message?: unknown } | null)?.message;
-      const text = opts.successText === undefined ? (typeof message === 'string' ? message : '') : opts.successText;
-      if (text) opts.notify?.(text, 'success');
-      await Promise.all((opts.invalidates ?? []).map((prefix) => invalidateQueries(prefix)));
-      await opts.onSuccess?.(answer);
-      return answer;
-    } catch (reason) {
-      const message = errorMessage(reason, FALLBACK);
-      setError(message);
-      setFieldErrors(fieldErrorsOf(reason));
-      if (opts.errorToast) opts.notify?.(message, 'error');
-      return undefined;
+      const outcome = await performMutation(current, input, opts, queryStore);
+      if (outcome.ok) return outcome.answer;
+      setError(outcome.message);
+      setFieldErrors(outcome.fieldErrors);
+      throw outcome.reason;
     } finally {
       busy.current = false;
       setPending(false);
     }
   }, []);
 
+  const run = useCallback(
+    (input: I): Promise<R | undefined> =>
+      // The failure is in `error` (and `onError`); `run` itself never rejects.
+      runOrThrow(input).catch(() => undefined),
+    [runOrThrow],
+  );
+
   const reset = useCallback(() => {
     setError(null);
     setFieldErrors({});
   }, []);
 
-  return { run, pending, error, fieldErrors, reset };
+  return { run, runOrThrow, pending, error, fieldErrors, reset };
 }

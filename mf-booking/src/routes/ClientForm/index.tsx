@@ -4,12 +4,14 @@
  * 'indsende' at once when there are none). With `ref` (the link mailed to a known client): only the questions.
  * Plain elements and the wizard's CSS, like the rest of mf-booking (no UI kit, no zod), phone first.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { ActionClient } from '@klinik/core/client';
-import { ActionError } from '@klinik/core/client';
 import type { ClientFormField, PublicClientForm } from '@klinik/core';
+import { useMutation, useQuery } from '@klinik/ui';
+import { Field } from '../../wizard/Field';
+import { LoadFailed } from '../../wizard/Loaded';
 import { formTexts as T } from './texts';
 import {
   EMPTY_PERSONAL,
@@ -25,10 +27,7 @@ import {
 import '../../wizard/wizard.css';
 import './ClientForm.css';
 
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; form: PublicClientForm };
 type Step = 'personal' | 'questions';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export default function ClientFormPage({ shell }: RemotePageProps) {
   const [params] = useSearchParams();
@@ -39,59 +38,31 @@ export default function ClientFormPage({ shell }: RemotePageProps) {
     () => [...new Set(idsParam.split(',').map((id) => id.trim()).filter(Boolean))],
     [idsParam],
   );
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const input = { therapistID, ids, ...(ref ? { ref } : {}) };
+  const form = useQuery(therapistID ? ['getPublicClientForm', input] : null, () => shell.client.call('getPublicClientForm', input));
 
-  useEffect(() => {
-    if (!therapistID) {
-      setLoad({ kind: 'error', message: T.linkInvalid });
-      return;
-    }
-    let live = true;
-    setLoad({ kind: 'loading' });
-    shell.client.call('getPublicClientForm', { therapistID, ids, ...(ref ? { ref } : {}) }).then(
-      (answer) => live && setLoad({ kind: 'ready', form: answer.data }),
-      (error: unknown) => live && setLoad({ kind: 'error', message: message(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [shell.client, therapistID, ids, ref]);
-
-  if (load.kind === 'loading') {
+  if (therapistID && form.data === undefined && form.error === null) {
     return (
       <div className="kb" aria-busy="true">
         <p role="status">{T.loading}</p>
       </div>
     );
   }
-  if (load.kind === 'error') {
+  if (!therapistID || form.data === undefined) {
     return (
       <div className="kb">
         <h1>{T.title}</h1>
-        <p className="kb-alert" role="alert">
-          {load.message}
-        </p>
+        {therapistID && form.error !== null ? (
+          <LoadFailed message={form.error} onRetry={() => void form.refresh()} />
+        ) : (
+          <p className="kb-alert" role="alert">
+            {T.linkInvalid}
+          </p>
+        )}
       </div>
     );
   }
-  return <IntakeForm client={shell.client} therapistID={therapistID} reference={ref} form={load.form} />;
-}
-
-function Field({ id, label, required, error, children }: { id: string; label: string; required?: boolean; error?: string; children: ReactNode }) {
-  return (
-    <div className="kb-field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span className="kf-required" aria-hidden="true"> *</span>}
-      </label>
-      {children}
-      {error && (
-        <span className="kb-error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      )}
-    </div>
-  );
+  return <IntakeForm client={shell.client} therapistID={therapistID} reference={ref} form={form.data.data} />;
 }
 
 const PERSONAL_INPUTS: Record<PersonalField, { label: string; autoComplete: string; type?: string; inputMode?: 'numeric' | 'tel' | 'email'; digits?: number }> = {
@@ -117,7 +88,6 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -135,6 +105,27 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
     setStep(next);
   };
 
+  const send = useMutation(
+    (sent: { questionId: string; value: string }[]) =>
+      client.call('clientSubmitClientForm', { therapistID, ...(reference ? { ref: reference } : {}), ...(withPersonal ? { client: fields } : {}), answers: sent }),
+    {
+      onSuccess: (answer) => {
+        moved.current = true;
+        setDone(answer.message);
+      },
+      // The server's field messages go beside their fields (and back to the details step when one is there).
+      onError: (message, fieldErrors) => {
+        if (Object.keys(fieldErrors).length === 0) return setError(message);
+        const split = splitServerErrors(fieldErrors, questions.map((question) => question.id));
+        setProblems(split.personal);
+        setAnswerErrors(split.answers);
+        if (withPersonal && Object.keys(split.personal).length > 0) go('personal');
+        setError(split.other.length > 0 ? split.other.join(' ') : null);
+      },
+    },
+  );
+  const busy = send.pending;
+
   function changeField(field: PersonalField, value: string) {
     const next = { ...fields, [field]: value };
     setFields(next);
@@ -150,35 +141,14 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
     if (answerErrors[question.id]) setAnswerErrors((current) => ({ ...current, [question.id]: answerProblem(question, value) ?? '' }));
   }
 
-  async function submit() {
-    const sent = questions.map((question) => ({
-      questionId: question.id,
-      value: question.fieldType === 'checkbox' ? (answers[question.id] === 'true' ? 'true' : 'false') : (answers[question.id] ?? '').trim(),
-    }));
-    setBusy(true);
+  function submit() {
     setError(null);
-    try {
-      const answer = await client.call('clientSubmitClientForm', {
-        therapistID,
-        ...(reference ? { ref: reference } : {}),
-        ...(withPersonal ? { client: fields } : {}),
-        answers: sent,
-      });
-      moved.current = true;
-      setDone(answer.message);
-    } catch (reason) {
-      if (reason instanceof ActionError && Object.keys(reason.errors).length > 0) {
-        const split = splitServerErrors(reason.errors, sent.map((entry) => entry.questionId));
-        setProblems(split.personal);
-        setAnswerErrors(split.answers);
-        if (withPersonal && Object.keys(split.personal).length > 0) go('personal');
-        setError(split.other.length > 0 ? split.other.join(' ') : null);
-      } else {
-        setError(message(reason));
-      }
-    } finally {
-      setBusy(false);
-    }
+    void send.run(
+      questions.map((question) => ({
+        questionId: question.id,
+        value: question.fieldType === 'checkbox' ? (answers[question.id] === 'true' ? 'true' : 'false') : (answers[question.id] ?? '').trim(),
+      })),
+    );
   }
 
   function personalNext() {
@@ -190,7 +160,7 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
       return;
     }
     if (steps.includes('questions')) go('questions');
-    else void submit();
+    else submit();
   }
 
   function questionsSubmit() {
@@ -201,7 +171,7 @@ function IntakeForm({ client, therapistID, reference, form }: { client: ActionCl
       document.getElementById(`kf-q-${first.id}`)?.focus();
       return;
     }
-    void submit();
+    submit();
   }
 
   const header = (

@@ -2,39 +2,31 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RemotePageProps } from '@klinik/core/rules';
-import { ActionError } from '@klinik/core/client';
+import { useMutation } from '@klinik/ui';
 import { texts } from '../../texts';
 import '../../wizard/wizard.css';
 
 export default function UnsubscribePage({ shell }: RemotePageProps) {
   const [params] = useSearchParams();
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'done' | 'error'; message: string }>({ kind: 'idle' });
+  const [done, setDone] = useState<string | null>(null);
+  const unsubscribe = useMutation((token: string) => shell.client.call('clientUnsubscribe', { clientId: token }), { onSuccess: (answer) => setDone(answer.message) });
   const token = params.get('clientId') ?? '';
-  async function confirm() {
-    setState({ kind: 'busy' });
-    try {
-      const answer = await shell.client.call('clientUnsubscribe', { clientId: token });
-      setState({ kind: 'done', message: answer.message });
-    } catch (error) {
-      setState({ kind: 'error', message: error instanceof ActionError ? error.message : String(error) });
-    }
-  }
   return (
     <div className="kb">
       <h1>{texts.unsubscribeTitle}</h1>
-      {state.kind === 'done' ? (
+      {done !== null ? (
         <p className="kb-success" role="status">
-          {state.message}
+          {done}
         </p>
       ) : (
         <>
           <p>{texts.unsubscribeBody}</p>
-          {state.kind === 'error' && (
+          {unsubscribe.error && (
             <p className="kb-alert" role="alert">
-              {state.message}
+              {unsubscribe.error}
             </p>
           )}
-          <button type="button" className="kb-button" disabled={state.kind === 'busy'} onClick={() => void confirm()}>
+          <button type="button" className="kb-button" disabled={unsubscribe.pending} onClick={() => void unsubscribe.run(token)}>
             {texts.unsubscribeConfirm}
           </button>
         </>

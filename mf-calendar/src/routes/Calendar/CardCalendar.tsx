@@ -1,7 +1,8 @@
 /**
  * The small-screen layout (under 800 px): one day as a list of half-hour rows from 05:00 to 24:00. A booking or
  * leave is a coloured card in the row it starts in; a free row inside or outside the opening hours has a button
- * to create a booking there. Moving a booking on a phone goes through 'Rediger reservation'.
+ * to create a booking there, once the day's data has loaded. Moving a booking on a phone goes through
+ * 'Rediger reservation'.
  */
 import { useEffect, useRef } from 'react';
 import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
@@ -46,11 +47,22 @@ function cardLook(ref: EventRef): { color: string; dark: boolean; title: string;
   }
 }
 
-export default function CardCalendar({ day, data, onSlot, onOpen }: { day: number; data: CalendarData; onSlot: (at: number) => void; onOpen: (ref: EventRef) => void }) {
+export default function CardCalendar({
+  day,
+  data,
+  onSlot,
+  onOpen,
+}: {
+  day: number;
+  /** Null until the day's data is complete: the rows are shown, none as free. */
+  data: CalendarData | null;
+  onSlot: (at: number) => void;
+  onOpen: (ref: EventRef) => void;
+}) {
   const styles = useStyles();
   const slots = daySlots(day);
   const listRef = useRef<HTMLOListElement>(null);
-  const items: { at: number; ref: EventRef; from: number; to: number }[] = [
+  const items: { at: number; ref: EventRef; from: number; to: number }[] = !data ? [] : [
     ...data.bookings.map((booking) => ({ at: booking.from, from: booking.from, to: booking.to, ref: { kind: 'booking', booking } as EventRef })),
     ...data.leaves.map((leave) => ({ at: leave.from, from: leave.from, to: leave.to, ref: { kind: 'leave', leave } as EventRef })),
     ...data.courses.map((date) => ({ at: date.from, from: date.from, to: date.to, ref: { kind: 'course', date } as EventRef })),
@@ -70,7 +82,7 @@ export default function CardCalendar({ day, data, onSlot, onOpen }: { day: numbe
         // An event appears in the row it starts in (or the first row, if it started before the day's first row).
         const starting = items.filter((item) => overlaps(item, slotRange) && (item.from >= slot || slot === slots[0]));
         const busy = items.some((item) => overlaps(item, slotRange));
-        const open = data.openings.some((opening) => overlaps(opening, slotRange));
+        const open = data?.openings.some((opening) => overlaps(opening, slotRange)) ?? false;
         const time = formatCopenhagenTime(slot);
         return (
           <li key={slot} className={mergeClasses(styles.row, open && styles.open)} data-hour={time}>
@@ -95,7 +107,7 @@ export default function CardCalendar({ day, data, onSlot, onOpen }: { day: numbe
                   </Card>
                 );
               })}
-              {!busy && (
+              {data && !busy && (
                 <Button className={styles.free} appearance="transparent" size="small" icon={<AddRegular />} aria-label={T.createAt(time)} onClick={() => onSlot(slot)}>
                   {T.free}
                 </Button>

@@ -2,10 +2,10 @@
  * The course card (spec 2 §2): a course day clicked in the calendar shows its course's description, the
  * participants and the waiting list. Changes happen in the course dialog under /Kursus.
  */
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { CourseDateInCalendar, Participant } from '@klinik/core';
+import type { CourseDateInCalendar } from '@klinik/core';
+import { QueryView, useQuery } from '@klinik/ui';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import type { CalendarApi } from '../../api';
 import { PersonList } from '../Courses/PersonList';
@@ -24,27 +24,12 @@ const useStyles = makeStyles({
 export default function CourseCard({ api, date, onClose }: { api: CalendarApi; date: CourseDateInCalendar; onClose: () => void }) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const [description, setDescription] = useState<string | null>(null);
-  const [people, setPeople] = useState<Participant[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    Promise.all([api.courseParticipants(date.id), api.courses()]).then(
-      ([participants, courses]) => {
-        if (!live) return;
-        setPeople(participants.data);
-        setDescription(courses.data.find((course) => course.id === date.eventId)?.description ?? '');
-      },
-      (reason: unknown) => live && setError(reason instanceof Error ? reason.message : T.loadFailed),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, date.id, date.eventId]);
-
-  const booked = people?.filter((person) => !person.isWaiting) ?? [];
-  const waiting = people?.filter((person) => person.isWaiting) ?? [];
+  const people = useQuery(['getEventDateClientsFromTherapist', date.id], () => api.courseParticipants(date.id));
+  // The description is the course's, found among the therapist's courses.
+  const courses = useQuery(['getEventsFromTherapist'], () => api.courses());
+  const description = courses.data?.data.find((course) => course.id === date.eventId)?.description ?? '';
+  const booked = people.data?.data.filter((person) => !person.isWaiting) ?? [];
+  const waiting = people.data?.data.filter((person) => person.isWaiting) ?? [];
 
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
@@ -60,33 +45,33 @@ export default function CourseCard({ api, date, onClose }: { api: CalendarApi; d
               <dt className={styles.term}>{T.seats}</dt>
               <dd className={styles.value}>{T.seatsValue(date.clients, date.limit)}</dd>
             </dl>
-            {error && (
-              <Text as="p" role="alert">
-                {error}
-              </Text>
-            )}
-            {!error && people === null && <Spinner size="small" label={T.loading} />}
-            {description && (
-              <>
-                <Text weight="semibold" className={styles.heading}>
-                  {T.description}
-                </Text>
-                {/* Sanitised on the server when the course was saved (courses.ts: sanitizeDescription). */}
-                <div className={styles.description} dangerouslySetInnerHTML={{ __html: description }} />
-              </>
-            )}
-            {people && (
-              <>
-                <Text weight="semibold" className={styles.heading}>
-                  {T.participants} ({booked.length})
-                </Text>
-                <PersonList people={booked} empty={T.noParticipants} />
-                <Text weight="semibold" className={styles.heading}>
-                  {T.waiting} ({waiting.length})
-                </Text>
-                <PersonList people={waiting} empty={T.noWaiting} />
-              </>
-            )}
+            <QueryView query={courses} errorTitle={T.descriptionFailed}>
+              {() =>
+                description && (
+                  <>
+                    <Text weight="semibold" className={styles.heading}>
+                      {T.description}
+                    </Text>
+                    {/* Sanitised on the server when the course was saved (courses.ts: sanitizeDescription). */}
+                    <div className={styles.description} dangerouslySetInnerHTML={{ __html: description }} />
+                  </>
+                )
+              }
+            </QueryView>
+            <QueryView query={people} errorTitle={T.loadFailed} loading={<Spinner size="small" label={T.loading} />}>
+              {() => (
+                <>
+                  <Text weight="semibold" className={styles.heading}>
+                    {T.participants} ({booked.length})
+                  </Text>
+                  <PersonList people={booked} empty={T.noParticipants} />
+                  <Text weight="semibold" className={styles.heading}>
+                    {T.waiting} ({waiting.length})
+                  </Text>
+                  <PersonList people={waiting} empty={T.noWaiting} />
+                </>
+              )}
+            </QueryView>
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={() => navigate('/Kursus')}>

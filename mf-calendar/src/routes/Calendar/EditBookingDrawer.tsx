@@ -2,7 +2,7 @@
  * 'Rediger reservation': another treatment, day or time, or the reason. The server claims the new time before it
  * lets go of the old one, and refuses an overlap or a change made meanwhile (version) with a clear message.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   DrawerBody,
@@ -20,12 +20,13 @@ import {
   makeStyles,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import type { Booking, Treatment } from '@klinik/core';
+import type { ActionInput, Booking } from '@klinik/core';
 import { fromCopenhagenInputs, toCopenhagenInputs } from '@klinik/core/time';
-import { ActionError } from '@klinik/core/client';
+import { LoadError, useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
 import { bookingTitle } from './events';
+import { BOOKINGS, useBookableTreatments } from './queries';
 
 const T = texts.create;
 
@@ -35,52 +36,52 @@ const useStyles = makeStyles({
   footer: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
 });
 
-export default function EditBookingDrawer({ api, booking, onClose, onSaved }: { api: CalendarApi; booking: Booking; onClose: () => void; onSaved: (booking: Booking, message: string) => void }) {
+export default function EditBookingDrawer({
+  api,
+  booking,
+  notify,
+  onClose,
+}: {
+  api: CalendarApi;
+  booking: Booking;
+  notify: (text: string, intent?: 'success' | 'error') => void;
+  /** Also called once saved (the toast is shown and the bookings reloaded by then). */
+  onClose: () => void;
+}) {
   const styles = useStyles();
   const start = toCopenhagenInputs(booking.from);
-  const [treatments, setTreatments] = useState<Treatment[]>([]);
+  const treatments = useBookableTreatments(api);
   const [treatmentId, setTreatmentId] = useState(booking.treatmentId ?? '');
   const [date, setDate] = useState(start.date);
   const [time, setTime] = useState(start.time);
   const [reason, setReason] = useState(booking.reason);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalidTime, setInvalidTime] = useState(false);
+  const save = useMutation((input: ActionInput<'setBooking'>) => api.setBooking(input), { notify, successText: texts.edit.saved, invalidates: [BOOKINGS], onSuccess: onClose });
 
-  useEffect(() => {
-    api.bookableTreatments().then((answer) => setTreatments(answer.data), () => setTreatments([]));
-  }, [api]);
-
-  async function save() {
+  function submit() {
     const from = fromCopenhagenInputs(date, time);
-    if (from === null) return setFailure(texts.create.time);
-    setBusy(true);
-    setFailure(null);
-    try {
-      const answer = await api.setBooking({
-        id: booking.id,
-        from,
-        ...(treatmentId && treatmentId !== booking.treatmentId ? { treatmentId } : {}),
-        reason,
-        version: booking.version,
-      });
-      onSaved(answer.data, texts.edit.saved);
-    } catch (error) {
-      setBusy(false);
-      setFailure(error instanceof ActionError ? error.message : String(error));
-    }
+    setInvalidTime(from === null);
+    save.reset();
+    if (from === null) return;
+    void save.run({ id: booking.id, from, ...(treatmentId && treatmentId !== booking.treatmentId ? { treatmentId } : {}), reason, version: booking.version });
   }
 
+  const failure = invalidTime ? T.time : save.error;
+  const options = treatments.data?.data ?? [];
+
   return (
-    <OverlayDrawer open position="end" size="medium" onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+    <OverlayDrawer open position="end" size="medium" onOpenChange={(_, data) => !data.open && !save.pending && onClose()}>
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={T.cancel} icon={<DismissRegular />} onClick={onClose} />}>{texts.edit.title}</DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody className={styles.body}>
         <Text weight="semibold">{bookingTitle(booking)}</Text>
+        {treatments.error !== null && <LoadError title={T.treatmentsFailed} detail={treatments.error} onRetry={() => void treatments.refresh()} />}
         <Field label={T.treatment}>
+          {/* The booking's own treatment is there before (or without) the list: a date can be changed regardless. */}
           <Select value={treatmentId} onChange={(_, data) => setTreatmentId(data.value)}>
-            {!treatments.some((treatment) => treatment.id === treatmentId) && <option value={treatmentId}>{booking.treatmentName}</option>}
-            {treatments.map((treatment) => (
+            {!options.some((treatment) => treatment.id === treatmentId) && <option value={treatmentId}>{booking.treatmentName}</option>}
+            {options.map((treatment) => (
               <option key={treatment.id} value={treatment.id}>
                 {`${treatment.name} (${treatment.duration / 60} min)`}
               </option>
@@ -105,10 +106,10 @@ export default function EditBookingDrawer({ api, booking, onClose, onSaved }: { 
         )}
       </DrawerBody>
       <DrawerFooter className={styles.footer}>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={onClose} disabled={save.pending}>
           {T.cancel}
         </Button>
-        <Button appearance="primary" onClick={save} disabled={busy}>
+        <Button appearance="primary" onClick={submit} disabled={save.pending}>
           {texts.edit.save}
         </Button>
       </DrawerFooter>

@@ -1,15 +1,18 @@
 /**
  * The booking card (edit reservation, journal, delete) and the details of a leave (spec 2 §2). Deleting asks
- * 'Er du sikker?' first. 'Faktura' opens the invoice dialog of mf-invoices on /Faktura for this booking.
+ * 'Er du sikker?' first. 'Journal' and 'Faktura' lead to mf-clients' and mf-invoices' pages for this
+ * booking, at the addresses the shell hands out (see the module README).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { ConfirmDialog } from '@klinik/ui';
+import type { PageLinks } from '@klinik/core/rules';
+import { ConfirmDialog, useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
 import { bookingTitle, type EventRef } from './events';
+import { BOOKINGS, LEAVES } from './queries';
 
 const T = texts.card;
 
@@ -30,19 +33,29 @@ function span(from: number, to: number): string {
 export default function EventDialog({
   api,
   item,
+  notify,
   onClose,
   onEdit,
-  onDeleted,
+  pages,
 }: {
   api: CalendarApi;
   item: Exclude<EventRef, { kind: 'course' }>;
+  notify: (text: string, intent?: 'success' | 'error') => void;
+  /** Also called once deleted (the toast is shown and the calendar reloaded by then). */
   onClose: () => void;
   onEdit: () => void;
-  onDeleted: (message: string) => void;
+  /** Where 'Journal' and 'Faktura' lead: mf-clients' and mf-invoices' pages, as the shell hands them out. */
+  pages: PageLinks;
 }) {
   const styles = useStyles();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const remove = useMutation((ref: typeof item) => (ref.kind === 'booking' ? api.deleteBooking(ref.booking.id) : api.deleteLeave(ref.leave.id)), {
+    notify,
+    successText: item.kind === 'booking' ? T.deleted : T.leaveDeleted,
+    invalidates: [item.kind === 'booking' ? BOOKINGS : LEAVES],
+    onSuccess: onClose,
+  });
   const booking = item.kind === 'booking' ? item.booking : null;
   const title = booking ? bookingTitle(booking) : T.leaveTitle;
   const reason = item.kind === 'booking' ? item.booking.reason : item.leave.reason;
@@ -78,8 +91,8 @@ export default function EventDialog({
                   <Button appearance="primary" onClick={onEdit}>
                     {T.edit}
                   </Button>
-                  <Button onClick={() => navigate(`/Klientdata?id=${booking.clientId}&journalId=${booking.id}`)}>{journalLabel}</Button>
-                  <Button onClick={() => navigate(`/Faktura?bookingId=${booking.id}`)}>{T.invoice}</Button>
+                  <Button onClick={() => navigate(pages.bookingJournal(booking.clientId, booking.id))}>{journalLabel}</Button>
+                  <Button onClick={() => navigate(pages.invoiceForBooking(booking.id))}>{T.invoice}</Button>
                 </>
               )}
               <Button onClick={() => setConfirming(true)}>{T.delete}</Button>
@@ -95,9 +108,7 @@ export default function EventDialog({
         body={`${title}, ${item.kind === 'booking' ? span(item.booking.from, item.booking.to) : span(item.leave.from, item.leave.to)}`}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
-          if (item.kind === 'booking') await api.deleteBooking(item.booking.id);
-          else await api.deleteLeave(item.leave.id);
-          onDeleted(item.kind === 'booking' ? T.deleted : T.leaveDeleted);
+          await remove.runOrThrow(item);
         }}
       />
     </>

@@ -3,7 +3,7 @@
  * 05:00–24:00 in 30-minute slots, height 930). Loaded only on wide screens; phones use the card layout.
  * Times are Copenhagen time whatever the browser's zone (the luxon plugin provides the named zone).
  */
-import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import daLocale from '@fullcalendar/core/locales/da';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -50,6 +50,8 @@ const GridCalendar = forwardRef<GridCalendarHandle, GridCalendarProps>(function 
     today: () => calendar.current?.getApi().today(),
     changeView: (view) => calendar.current?.getApi().changeView(view),
   }));
+  // New events only when the data changed: FullCalendar redraws them whenever the array is a new one.
+  const events = useMemo(() => toEvents(data), [data]);
   return (
     <FullCalendar
       ref={calendar}
@@ -72,7 +74,7 @@ const GridCalendar = forwardRef<GridCalendarHandle, GridCalendarProps>(function 
       editable
       eventDurationEditable={false}
       eventStartEditable
-      events={toEvents(data)}
+      events={events}
       datesSet={(info: DatesSetArg) =>
         onRange({ from: instant(info.startStr), to: instant(info.endStr), title: info.view.title, view: info.view.type as CalendarView })
       }

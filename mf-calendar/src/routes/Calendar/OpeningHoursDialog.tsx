@@ -24,14 +24,17 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import type { OpeningHours, Weekday } from '@klinik/core';
+import type { ActionInput, OpeningHours, Weekday } from '@klinik/core';
 import { copenhagenDateKey, formatCopenhagenTime, formatDanishDate, timeRowProblems } from '@klinik/core/time';
 import { DEFAULT_THERAPIST_COLORS } from '@klinik/core/rules';
-import { ActionError } from '@klinik/core/client';
+import { useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
+import { OPENING_HOURS } from './queries';
 
 const T = texts.opening;
+
+type WeeklyPattern = ActionInput<'addWeeklyOpeningHours'>['pattern'];
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: '12px' },
@@ -48,16 +51,16 @@ export default function OpeningHoursDialog({
   colors,
   start,
   existing,
+  notify,
   onClose,
-  onChanged,
 }: {
   api: CalendarApi;
   colors: readonly string[] | undefined;
   /** The first day of the period on screen. */
   start: number;
   existing: OpeningHours[];
+  notify: (text: string, intent?: 'success' | 'error') => void;
   onClose: () => void;
-  onChanged: (message: string) => void;
 }) {
   const styles = useStyles();
   const theme = colors?.[1] ?? DEFAULT_THERAPIST_COLORS[1];
@@ -66,33 +69,25 @@ export default function OpeningHoursDialog({
   const [startDate, setStartDate] = useState(copenhagenDateKey(start));
   const [occurrences, setOccurrences] = useState('4');
   const [rows, setRows] = useState([{ start: '08:00', end: '16:00' }]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Each change reloads the opening hours on screen (the list below comes from the calendar page).
+  const save = useMutation((pattern: WeeklyPattern) => api.addWeeklyOpeningHours({ pattern }), {
+    notify,
+    successText: false,
+    invalidates: [OPENING_HOURS],
+    onSuccess: (answer) => notify(T.saved(answer.data.length)),
+  });
+  const remove = useMutation((id: string) => api.deleteOpeningHours(id), { notify, successText: T.deleted, invalidates: [OPENING_HOURS] });
+  const busy = save.pending;
 
   const problems = timeRowProblems(rows);
   const problemOf = (row: number, field: 'start' | 'end') => problems.find((problem) => problem.row === row && problem.field === field)?.message;
+  // A refused pattern says what is wrong with it first (the field's message), else the server's message.
+  const failure = save.error !== null ? (Object.values(save.fieldErrors)[0] ?? save.error) : remove.error;
 
-  async function save() {
-    setFailure(null);
+  function submit() {
+    remove.reset();
     if (problems.length) return;
-    setBusy(true);
-    try {
-      const answer = await api.addWeeklyOpeningHours({ pattern: { weekdays, everyWeeks, startDate, occurrences: Number(occurrences), times: rows } });
-      onChanged(T.saved(answer.data.length));
-    } catch (error) {
-      setFailure(error instanceof ActionError ? (Object.values(error.errors)[0] ?? error.message) : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(id: string) {
-    try {
-      await api.deleteOpeningHours(id);
-      onChanged(T.deleted);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    }
+    void save.run({ weekdays, everyWeeks, startDate, occurrences: Number(occurrences), times: rows });
   }
 
   return (
@@ -177,7 +172,10 @@ export default function OpeningHoursDialog({
                       appearance="subtle"
                       icon={<DeleteRegular />}
                       aria-label={`${T.deleteOne} ${formatDanishDate(opening.from)} ${formatCopenhagenTime(opening.from)}`}
-                      onClick={() => void remove(opening.id)}
+                      onClick={() => {
+                        save.reset();
+                        void remove.run(opening.id);
+                      }}
                     />
                   </li>
                 ))}
@@ -188,7 +186,7 @@ export default function OpeningHoursDialog({
             <Button onClick={onClose} disabled={busy}>
               {T.close}
             </Button>
-            <Button appearance="primary" onClick={save} disabled={busy || weekdays.length === 0 || problems.length > 0}>
+            <Button appearance="primary" onClick={submit} disabled={busy || weekdays.length === 0 || problems.length > 0}>
               {T.save}
             </Button>
           </DialogActions>

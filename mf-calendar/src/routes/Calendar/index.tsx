@@ -9,8 +9,8 @@ import { Button, MessageBar, MessageBarBody, Spinner, Text, ToggleButton, Toolba
 import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
 import { browserIsInCopenhagen, CALENDAR, formatDanishDate, startOfCopenhagenDay } from '@klinik/core/time';
-import type { Booking } from '@klinik/core';
-import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
+import type { ActionInput, Booking } from '@klinik/core';
+import { LoadError, PageHeader, useMutation, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 import CardCalendar from './CardCalendar';
@@ -61,7 +61,7 @@ export default function CalendarPage({ shell }: RemotePageProps) {
   const [gridRange, setGridRange] = useState<(CalendarRange & { title: string; view: CalendarView }) | null>(null);
   const [day, setDay] = useState(() => startOfCopenhagenDay(Date.now()));
   const range = useMemo<CalendarRange | null>(() => (cards ? dayRange(day) : gridRange ? { from: gridRange.from, to: gridRange.to } : null), [cards, day, gridRange]);
-  const { data, loading, error, reload, replaceBooking } = useCalendarData(api, range);
+  const { data, complete, loading, error, retry, replaceBooking } = useCalendarData(api, range);
   const [overlay, setOverlay] = useState<Overlay>(null);
   const theme = shell.therapist?.colors[1] ?? DEFAULT_THERAPIST_COLORS[1];
 
@@ -69,26 +69,23 @@ export default function CalendarPage({ shell }: RemotePageProps) {
     setGridRange((current) => (current && current.from === next.from && current.to === next.to && current.view === next.view ? current : next));
   }, []);
 
+  // A booking dragged in the grid: the server's answer is shown at once; a refusal puts it back, with a toast.
+  const move = useMutation((input: ActionInput<'setBooking'>) => api.setBooking(input), {
+    notify,
+    successText: T.moved,
+    errorToast: true,
+    onSuccess: (answer) => replaceBooking(answer.data),
+  });
+  const { run: runMove } = move;
   const onMove = useCallback(
     async (bookingId: string, from: number, revert: () => void) => {
       const booking = data.bookings.find((row) => row.id === bookingId);
-      try {
-        const answer = await api.setBooking({ id: bookingId, from, version: booking?.version });
-        replaceBooking(answer.data);
-        notify(T.moved);
-      } catch (reason) {
-        revert();
-        notify(reason instanceof Error ? reason.message : String(reason), 'error');
-      }
+      const answer = await runMove({ id: bookingId, from, version: booking?.version });
+      if (!answer) revert();
     },
-    [api, data.bookings, notify, replaceBooking],
+    [data.bookings, runMove],
   );
-
-  const done = (message: string) => {
-    setOverlay(null);
-    notify(message);
-    void reload();
-  };
+  const close = () => setOverlay(null);
 
   if (shell.therapist && !allowsProFeatures(shell.therapist.company, Date.now())) {
     return (
@@ -114,7 +111,7 @@ export default function CalendarPage({ shell }: RemotePageProps) {
     <section className="klinik-calendar" style={{ ['--klinik-theme' as string]: theme }}>
       {toaster}
       <PageHeader title={T.title}>
-        <Button icon={<PersonAddRegular />} onClick={() => navigate('/NewClientForm')}>
+        <Button icon={<PersonAddRegular />} onClick={() => navigate(shell.pages.newClient())}>
           {T.newPatient}
         </Button>
         <Button icon={<CalendarClockRegular />} onClick={() => setOverlay({ kind: 'opening' })}>
@@ -146,10 +143,11 @@ export default function CalendarPage({ shell }: RemotePageProps) {
       {!browserIsInCopenhagen() && <Text size={200}>{T.otherZone}</Text>}
       <Legend />
       <div className={styles.loading}>{loading && <Spinner size="tiny" label={texts.calendar.title} labelPosition="after" />}</div>
-      {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void reload()} />}
+      {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void retry()} />}
       <div className={styles.grid}>
         {cards ? (
-          <CardCalendar day={day} data={data} onSlot={(at) => setOverlay({ kind: 'create', at })} onOpen={(item) => setOverlay({ kind: 'event', item })} />
+          // Until every part of the day has loaded (or while one failed) no row is offered as free.
+          <CardCalendar day={day} data={complete ? data : null} onSlot={(at) => setOverlay({ kind: 'create', at })} onOpen={(item) => setOverlay({ kind: 'event', item })} />
         ) : (
           <Suspense fallback={<Spinner label={T.title} />}>
             <GridCalendar
@@ -165,40 +163,21 @@ export default function CalendarPage({ shell }: RemotePageProps) {
         )}
       </div>
       <Suspense fallback={null}>
-        {overlay?.kind === 'create' && <CreateBookingDrawer api={api} at={overlay.at} therapist={shell.therapist} onClose={() => setOverlay(null)} onCreated={done} />}
-        {overlay?.kind === 'event' && overlay.item.kind === 'course' && <CourseCard api={api} date={overlay.item.date} onClose={() => setOverlay(null)} />}
+        {overlay?.kind === 'create' && <CreateBookingDrawer api={api} at={overlay.at} therapist={shell.therapist} notify={notify} onClose={close} />}
+        {overlay?.kind === 'event' && overlay.item.kind === 'course' && <CourseCard api={api} date={overlay.item.date} onClose={close} />}
         {overlay?.kind === 'event' && overlay.item.kind !== 'course' && (
           <EventDialog
             api={api}
             item={overlay.item}
-            onClose={() => setOverlay(null)}
+            notify={notify}
+            pages={shell.pages}
+            onClose={close}
             onEdit={() => overlay.item.kind === 'booking' && setOverlay({ kind: 'edit', booking: overlay.item.booking })}
-            onDeleted={done}
           />
         )}
-        {overlay?.kind === 'edit' && (
-          <EditBookingDrawer
-            api={api}
-            booking={overlay.booking}
-            onClose={() => setOverlay(null)}
-            onSaved={(booking, message) => {
-              replaceBooking(booking);
-              done(message);
-            }}
-          />
-        )}
+        {overlay?.kind === 'edit' && <EditBookingDrawer api={api} booking={overlay.booking} notify={notify} onClose={close} />}
         {overlay?.kind === 'opening' && (
-          <OpeningHoursDialog
-            api={api}
-            colors={shell.therapist?.colors}
-            start={range?.from ?? day}
-            existing={data.openings}
-            onClose={() => setOverlay(null)}
-            onChanged={(message) => {
-              notify(message);
-              void reload();
-            }}
-          />
+          <OpeningHoursDialog api={api} colors={shell.therapist?.colors} start={range?.from ?? day} existing={data.openings} notify={notify} onClose={close} />
         )}
       </Suspense>
     </section>

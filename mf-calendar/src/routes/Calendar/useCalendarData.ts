@@ -1,7 +1,13 @@
-/** The calendar's data for a range: bookings, leaves, opening hours and course days, loaded together and reloadable. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+/**
+ * The calendar's data for the period on screen: bookings, leaves, opening hours and course days, each a query
+ * keyed by its action and the period (queries.ts), so only answers for the period on screen are shown and a change
+ * reloads the kind it affects. A failed load is an error with 'Prøv igen', never an empty week.
+ */
+import { useCallback, useMemo } from 'react';
 import type { Booking, CourseDateInCalendar, Leave, OpeningHours } from '@klinik/core';
+import { useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
+import { BOOKINGS, COURSE_DATES, LEAVES, OPENING_HOURS } from './queries';
 
 export interface CalendarRange {
   from: number;
@@ -15,42 +21,37 @@ export interface CalendarData {
   courses: CourseDateInCalendar[];
 }
 
+/** One kind of the calendar's data for `range` (no request without one). */
+function useRangeQuery<T>(action: readonly [string], range: CalendarRange | null, fetch: (from: number, to: number) => Promise<{ data: T[] }>) {
+  return useQuery(range && [...action, { from: range.from, to: range.to }], () => {
+    if (!range) throw new Error('A calendar query runs only with a period');
+    return fetch(range.from, range.to);
+  });
+}
+
 export function useCalendarData(api: CalendarApi, range: CalendarRange | null) {
-  const [data, setData] = useState<CalendarData>({ bookings: [], leaves: [], openings: [], courses: [] });
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // Only the answer to the newest request counts when the user pages quickly through weeks.
-  const latest = useRef(0);
+  const bookings = useRangeQuery(BOOKINGS, range, api.bookings);
+  const leaves = useRangeQuery(LEAVES, range, api.leaves);
+  const openings = useRangeQuery(OPENING_HOURS, range, api.openingHours);
+  const courses = useRangeQuery(COURSE_DATES, range, api.courseDates);
+  const queries = [bookings, leaves, openings, courses];
 
-  const reload = useCallback(async () => {
-    if (!range) return;
-    const request = ++latest.current;
-    setLoading(true);
-    setError(null);
-    try {
-      const [bookings, leaves, openings, courses] = await Promise.all([
-        api.bookings(range.from, range.to),
-        api.leaves(range.from, range.to),
-        api.openingHours(range.from, range.to),
-        // Courses need the pro plan; without it the calendar still shows everything else.
-        api.courseDates(range.from, range.to).catch(() => ({ data: [] })),
-      ]);
-      if (request === latest.current) setData({ bookings: bookings.data, leaves: leaves.data, openings: openings.data, courses: courses.data });
-    } catch (reason) {
-      if (request === latest.current) setError(reason instanceof Error ? reason.message : String(reason));
-    } finally {
-      if (request === latest.current) setLoading(false);
-    }
-  }, [api, range]);
+  const data = useMemo<CalendarData>(
+    () => ({ bookings: bookings.data?.data ?? [], leaves: leaves.data?.data ?? [], openings: openings.data?.data ?? [], courses: courses.data?.data ?? [] }),
+    [bookings.data, leaves.data, openings.data, courses.data],
+  );
+  /** Every kind has its answer for the period on screen. */
+  const complete = queries.every((query) => query.data !== undefined);
+  const loading = range !== null && queries.some((query) => query.loading || query.refreshing);
+  const error = queries.find((query) => query.error !== null)?.error ?? null;
+  const retry = () => Promise.all(queries.filter((query) => query.error !== null).map((query) => query.refresh()));
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  /** Shows a booking as the server answered a change to it (a move), without waiting for a reload. */
+  const setBooking = bookings.setData;
+  const replaceBooking = useCallback(
+    (booking: Booking) => setBooking((current) => ({ data: (current?.data ?? []).map((row) => (row.id === booking.id ? booking : row)) })),
+    [setBooking],
+  );
 
-  /** Shows a change at once (a moved booking), before the reload confirms it. */
-  const replaceBooking = useCallback((booking: Booking) => {
-    setData((current) => ({ ...current, bookings: current.bookings.map((row) => (row.id === booking.id ? booking : row)) }));
-  }, []);
-
-  return { data, loading, error, reload, replaceBooking };
+  return { data, complete, loading, error, retry, replaceBooking };
 }

@@ -1,7 +1,9 @@
 /** Step 0 'Navn og beskrivelse': title, the rich-text description (its editor arrives lazily), min and max. */
-import { Component, Suspense, lazy, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Button, Field, Input, Label, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { FieldErrors } from '@klinik/core/rules';
+import { retryable } from '@klinik/ui';
+import type { CourseForm } from './courseForm';
 import { texts } from './texts';
 
 const T = texts.details;
@@ -14,30 +16,27 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-class EditorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <MessageBar intent="error" role="alert">
-        <MessageBarBody>{T.editorFailed}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={this.props.onRetry}>{texts.list.retry}</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
-  }
+function EditorLoading() {
+  const styles = useStyles();
+  return (
+    <Skeleton aria-label={T.editorLoading}>
+      <SkeletonItem className={styles.loading} />
+    </Skeleton>
+  );
 }
 
-export interface CourseForm {
-  title: string;
-  description: string;
-  min: string;
-  limit: string;
-}
+// The editor (Tiptap, ~135 KB gzip) arrives with the dialog; a failed download can be tried again.
+const DescriptionEditor = retryable(() => import('./DescriptionEditor'), {
+  fallback: <EditorLoading />,
+  renderError: (_, retry) => (
+    <MessageBar intent="error" role="alert">
+      <MessageBarBody>{T.editorFailed}</MessageBarBody>
+      <MessageBarActions>
+        <Button onClick={retry}>{texts.list.retry}</Button>
+      </MessageBarActions>
+    </MessageBar>
+  ),
+});
 
 export default function DetailsStep({
   form,
@@ -54,9 +53,6 @@ export default function DetailsStep({
   const styles = useStyles();
   const labelId = useId();
   const errorId = useId();
-  // React.lazy remembers a failed download: a retry makes a new lazy component (and boundary).
-  const [attempt, setAttempt] = useState(0);
-  const DescriptionEditor = useMemo(() => lazy(() => import('./DescriptionEditor')), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
   const state = (field: keyof CourseForm) => (errors[field] ? 'error' : 'none');
 
   return (
@@ -66,24 +62,14 @@ export default function DetailsStep({
       </Field>
       <div className={styles.description}>
         <Label id={labelId}>{T.description}</Label>
-        <EditorBoundary key={attempt} onRetry={() => setAttempt((value) => value + 1)}>
-          <Suspense
-            fallback={
-              <Skeleton aria-label={T.editorLoading}>
-                <SkeletonItem className={styles.loading} />
-              </Skeleton>
-            }
-          >
-            <DescriptionEditor
-              value={form.description}
-              onChange={(description) => onChange({ description })}
-              labelledBy={labelId}
-              describedBy={errors.description ? errorId : undefined}
-              invalid={Boolean(errors.description)}
-              disabled={disabled}
-            />
-          </Suspense>
-        </EditorBoundary>
+        <DescriptionEditor
+          value={form.description}
+          onChange={(description) => onChange({ description })}
+          labelledBy={labelId}
+          describedBy={errors.description ? errorId : undefined}
+          invalid={Boolean(errors.description)}
+          disabled={disabled}
+        />
         {errors.description && (
           <Text id={errorId} role="alert" size={200} className={styles.error}>
             {errors.description}

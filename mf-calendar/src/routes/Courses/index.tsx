@@ -3,7 +3,7 @@
  * therapist filter; each with its therapist, min/max, number of days and next day; create, edit and delete
  * ('Er du sikker?'). A table on wide screens, cards on a phone. The dialog and the confirmation load when opened.
  */
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import {
   Button,
   Skeleton,
@@ -22,7 +22,7 @@ import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { Course } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
 import { useNarrowerThan } from '../../useNarrowerThan';
 import { coursesApi } from './api';
 import { texts } from './texts';
@@ -32,6 +32,8 @@ const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.list;
 const COLUMNS = 6;
+/** The list's queries; the dialog and the deletion reload them. */
+const COURSES = ['getAllEvent'] as const;
 /** Below this width the table turns into cards. */
 const CARDS_BELOW_PX = 640;
 
@@ -76,7 +78,9 @@ export default function CoursesPage({ shell }: RemotePageProps) {
     fetchPage,
     ownerTherapists: isOwner ? { load: api.therapists, failedText: T.therapistsFailed, notify } : undefined,
     loadFailed: T.loadFailed,
+    queryKey: COURSES,
   });
+  const remove = useMutation((id: string) => api.remove(id), { notify, invalidates: [COURSES] });
   const [editing, setEditing] = useState<Course | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Course | null>(null);
   const now = Date.now();
@@ -191,20 +195,7 @@ export default function CoursesPage({ shell }: RemotePageProps) {
       <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />
       <Suspense fallback={null}>
         {editing !== undefined && (
-          <CourseDialog
-            api={api}
-            course={editing}
-            notify={notify}
-            onClose={(changed) => {
-              setEditing(undefined);
-              if (changed) void load();
-            }}
-            onSaved={(message) => {
-              setEditing(undefined);
-              notify(message);
-              void load();
-            }}
-          />
+          <CourseDialog api={api} course={editing} notify={notify} onClose={() => setEditing(undefined)} />
         )}
         {deleting !== null && (
           <ConfirmDialog
@@ -212,9 +203,7 @@ export default function CoursesPage({ shell }: RemotePageProps) {
             body={T.deleteBody(deleting.title)}
             onClose={() => setDeleting(null)}
             onConfirm={async () => {
-              const answer = await api.remove(deleting.id);
-              notify(answer.message);
-              await load();
+              await remove.runOrThrow(deleting.id);
             }}
           />
         )}

@@ -3,7 +3,7 @@
  * on/off switch, the booking link and an iframe tag for the clinic's own website, each with a copy button) and
  * the confirmation mail (bookingMail on/off and the clinic's own text). A button leads to /Kalender.
  */
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Button,
@@ -18,10 +18,10 @@ import {
 } from '@fluentui/react-components';
 import { CalendarLtrRegular, CopyRegular, OpenRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
-import { LoadError, PageHeader, useNotifications } from '@klinik/ui';
+import { PageHeader, QueryView, useMutation, useNotifications, useQuery } from '@klinik/ui';
 import type { Settings } from './MailSettings';
 import { panel } from './styles';
-import { calendarApi } from '../../api';
+import { onlineSetupApi } from './api';
 import { onlineSetupTexts } from './texts';
 
 const T = onlineSetupTexts;
@@ -93,43 +93,19 @@ function CopyField({ label, hint, value, multiline }: { label: string; hint: str
 export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const api = useMemo(() => calendarApi(shell.client), [shell.client]);
+  const api = useMemo(() => onlineSetupApi(shell.client), [shell.client]);
   const { notify, toaster } = useNotifications();
   const [tab, setTab] = useState<'guide' | 'mail'>('guide');
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const settings = useQuery(['getOnlineBookingSettings'], () => api.settings());
+  // The page shows the server's answer to a change; a refusal keeps what was there, with a toast.
+  const save = useMutation((change: Partial<Settings>) => api.setSettings(change), {
+    notify,
+    successText: T.saved,
+    errorToast: true,
+    onSuccess: (answer) => settings.setData(() => answer),
+  });
+  const saveChange = (change: Partial<Settings>) => void save.run(change);
   const therapistId = shell.therapist?.id ?? '';
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const answer = await api.onlineBookingSettings();
-      setSettings(answer.data);
-    } catch (reason) {
-      setError(reason instanceof Error ? reason.message : T.loadFailed);
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /** Saves a change; the page shows the server's answer, and keeps the previous state when it refuses. */
-  const save = async (change: Partial<Settings>): Promise<boolean> => {
-    setSaving(true);
-    try {
-      const answer = await api.setOnlineBookingSettings(change);
-      setSettings(answer.data);
-      notify(T.saved);
-      return true;
-    } catch (reason) {
-      notify(reason instanceof Error ? reason.message : String(reason), 'error');
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const bookingPage = therapistId ? shell.publicLinks.bookingPage(therapistId) : '';
   const embedPage = therapistId ? shell.publicLinks.bookingEmbed(therapistId) : '';
@@ -142,47 +118,41 @@ export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
           {T.toCalendar}
         </Button>
       </PageHeader>
-      {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void load()} />}
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'guide' | 'mail')}>
         <Tab value="guide">{T.tabGuide}</Tab>
         <Tab value="mail">{T.tabMail}</Tab>
       </TabList>
-      {settings === null && !error && (
-        <Text role="status">{T.loading}</Text>
-      )}
-      {settings && tab === 'guide' && (
-        <>
-          <div className={styles.card}>
-            <Switch
-              label={T.formSwitch}
-              checked={settings.bookingFormEnabled}
-              disabled={saving}
-              onChange={(_, data) => void save({ bookingFormEnabled: data.checked })}
-            />
-            <Text className={styles.hint}>{settings.bookingFormEnabled ? T.formOn : T.formOff}</Text>
-          </div>
-          <div className={styles.card}>
-            <Text weight="semibold">{T.stepsTitle}</Text>
-            <ol className={styles.steps}>
-              {T.steps.map((step) => (
-                <li key={step}>{step}</li>
-              ))}
-            </ol>
-          </div>
-          <div className={styles.card}>
-            <CopyField label={T.link} hint={T.linkHint} value={bookingPage} />
-            <a className={styles.link} href={bookingPage} target="_blank" rel="noopener noreferrer">
-              <OpenRegular /> {T.open}
-            </a>
-            <CopyField label={T.embed} hint={T.embedHint} value={iframeTag(embedPage)} multiline />
-          </div>
-        </>
-      )}
-      {settings && tab === 'mail' && (
-        <Suspense fallback={<Text role="status">{T.loading}</Text>}>
-          <MailSettings settings={settings} saving={saving} onSave={save} />
-        </Suspense>
-      )}
+      <QueryView query={settings} errorTitle={T.loadFailed} loading={<Text role="status">{T.loading}</Text>}>
+        {({ data }) =>
+          tab === 'guide' ? (
+            <>
+              <div className={styles.card}>
+                <Switch label={T.formSwitch} checked={data.bookingFormEnabled} disabled={save.pending} onChange={(_, change) => saveChange({ bookingFormEnabled: change.checked })} />
+                <Text className={styles.hint}>{data.bookingFormEnabled ? T.formOn : T.formOff}</Text>
+              </div>
+              <div className={styles.card}>
+                <Text weight="semibold">{T.stepsTitle}</Text>
+                <ol className={styles.steps}>
+                  {T.steps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </ol>
+              </div>
+              <div className={styles.card}>
+                <CopyField label={T.link} hint={T.linkHint} value={bookingPage} />
+                <a className={styles.link} href={bookingPage} target="_blank" rel="noopener noreferrer">
+                  <OpenRegular /> {T.open}
+                </a>
+                <CopyField label={T.embed} hint={T.embedHint} value={iframeTag(embedPage)} multiline />
+              </div>
+            </>
+          ) : (
+            <Suspense fallback={<Text role="status">{T.loading}</Text>}>
+              <MailSettings settings={data} saving={save.pending} onSave={saveChange} />
+            </Suspense>
+          )
+        }
+      </QueryView>
     </section>
   );
 }

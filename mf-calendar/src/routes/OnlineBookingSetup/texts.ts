@@ -1,4 +1,7 @@
-/** The texts of /Onlinereservation, apart from the module's other texts so this page's first load stays small. */
+/**
+ * The texts of /Onlinereservation, apart from the module's other texts so this page's first load stays small;
+ * the confirmation-mail tab's (loaded when opened) apart again. 'Prøv igen' comes with @klinik/ui's QueryView.
+ */
 export const onlineSetupTexts = {
   title: 'Onlinereservation',
   tabGuide: 'Vejledning',
@@ -6,7 +9,6 @@ export const onlineSetupTexts = {
   toCalendar: 'Gå til kalenderen',
   loading: 'Henter indstillinger…',
   loadFailed: 'Indstillingerne for online booking kunne ikke hentes.',
-  retry: 'Prøv igen',
   formSwitch: 'Bookingformularen er åben for klienter',
   formOn: 'Klienter kan booke tider og kurser online.',
   formOff: 'Formularen er lukket. Klienter ser: »Bookingformular er deaktiveret«.',
@@ -24,12 +26,14 @@ export const onlineSetupTexts = {
   copy: 'Kopiér',
   copied: 'Kopieret!',
   copyFailed: 'Kunne ikke kopiere. Markér teksten og kopiér den selv.',
+  saved: 'Indstillingerne er gemt',
+} as const;
+
+export const mailTexts = {
   mailSwitch: 'Send bekræftelsesmail til klienten ved online booking',
   mailText: 'Din tekst i mailen',
   mailTextHint: 'Mailen viser altid tid, behandling, behandler og klinikkens adresse. Din tekst kommer under, fx om afbud eller parkering.',
   save: 'Gem',
   saving: 'Gemmer…',
-  saved: 'Indstillingerne er gemt',
-  proOnly: 'Kan kun bruges med pro abonnement',
   tooLong: 'Teksten må højst være 5000 tegn',
 } as const;

@@ -19,12 +19,19 @@ import {
   Select,
   makeStyles,
 } from '@fluentui/react-components';
-import { actions, DURATION_PRESET_MINUTES, fieldErrorsFromIssues, PAUSE_PRESET_MINUTES, type Treatment } from '@klinik/core';
-import { ActionError } from '@klinik/core/client';
+import { actions, DURATION_PRESET_MINUTES, fieldErrorsFromIssues, PAUSE_PRESET_MINUTES, type ActionInput, type Treatment } from '@klinik/core';
+import { useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
-import { texts } from '../../texts';
+import { texts } from './texts';
 
 const T = texts.treatmentDialog;
+
+type TreatmentFields = ActionInput<'addTreatment'>;
+
+/** A refusal without a message of its own (not the server's) says the spec's general text. */
+function withMessage(reason: unknown): never {
+  throw reason instanceof Error && reason.message ? reason : new Error(texts.treatments.saveFailed);
+}
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: '12px' },
@@ -72,14 +79,15 @@ function CustomMinutes({ label, options, onAdd }: { label: string; options: numb
 export default function TreatmentDialog({
   api,
   treatment,
+  notify,
   onClose,
-  onSaved,
 }: {
   api: CalendarApi;
   /** The treatment to edit, or null to create one. */
   treatment: Treatment | null;
+  notify: (message: string, intent?: 'success' | 'error') => void;
+  /** Also called once saved (the toast is shown and the catalogue reloaded by then). */
   onClose: () => void;
-  onSaved: (message: string) => void;
 }) {
   const styles = useStyles();
   const [name, setName] = useState(treatment?.name ?? '');
@@ -89,39 +97,28 @@ export default function TreatmentDialog({
   const [durations, setDurations] = useState<number[]>(() => [...new Set([...DURATION_PRESET_MINUTES, ...(treatment ? [treatment.duration / 60] : [])])].sort((a, b) => a - b));
   const [pauses, setPauses] = useState<number[]>(() => [...new Set([...PAUSE_PRESET_MINUTES, ...(treatment ? [treatment.pause / 60] : [])])].sort((a, b) => a - b));
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useMutation((fields: TreatmentFields) => (treatment ? api.setTreatment({ id: treatment.id, ...fields }) : api.addTreatment(fields)).catch(withMessage), {
+    notify,
+    invalidates: [['getAllTreatment']],
+    onSuccess: onClose,
+  });
 
-  const input = { name, price, duration: duration === null ? undefined : duration * 60, pause: pause === null ? undefined : pause * 60 };
   const clientErrors = useMemo(() => {
+    const input = { name, price, duration: duration === null ? undefined : duration * 60, pause: pause === null ? undefined : pause * 60 };
     const parsed = actions.addTreatment.input.safeParse(input);
     return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-  }, [name, price, duration, pause]); // eslint-disable-line react-hooks/exhaustive-deps
-  const errorOf = (field: string) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
+  }, [name, price, duration, pause]);
+  const errorOf = (field: string) => save.fieldErrors[field] ?? (submitted ? clientErrors[field] : undefined);
 
-  async function save() {
+  function submit() {
     setSubmitted(true);
-    setFailure(null);
-    if (Object.keys(clientErrors).length) return;
-    setBusy(true);
-    try {
-      const fields = { name, price, duration: duration! * 60, pause: pause! * 60 };
-      const answer = treatment ? await api.setTreatment({ id: treatment.id, ...fields }) : await api.addTreatment(fields);
-      onSaved(answer.message);
-    } catch (error) {
-      if (error instanceof ActionError) {
-        setServerErrors(error.errors);
-        setFailure(error.message || texts.treatments.saveFailed);
-      } else {
-        setFailure(texts.treatments.saveFailed);
-      }
-      setBusy(false);
-    }
+    save.reset();
+    if (Object.keys(clientErrors).length || duration === null || pause === null) return;
+    void save.run({ name, price, duration: duration * 60, pause: pause * 60 });
   }
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+    <Dialog open onOpenChange={(_, data) => !data.open && !save.pending && onClose()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{treatment ? T.editTitle : T.createTitle}</DialogTitle>
@@ -153,17 +150,17 @@ export default function TreatmentDialog({
               </Select>
             </Field>
             <CustomMinutes label={T.customPause} options={pauses} onAdd={(minutes) => (setPauses((list) => [...list, minutes].sort((a, b) => a - b)), setPause(minutes))} />
-            {failure && (
+            {save.error && (
               <MessageBar intent="error" role="alert">
-                <MessageBarBody>{failure}</MessageBarBody>
+                <MessageBarBody>{save.error}</MessageBarBody>
               </MessageBar>
             )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
+            <Button onClick={onClose} disabled={save.pending}>
               {T.cancel}
             </Button>
-            <Button appearance="primary" onClick={save} disabled={busy}>
+            <Button appearance="primary" onClick={submit} disabled={save.pending}>
               {treatment ? T.save : T.create}
             </Button>
           </DialogActions>

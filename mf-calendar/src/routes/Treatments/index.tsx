@@ -2,7 +2,7 @@
  * `/Treatments` (spec 3, Treatments): the clinic's treatments grouped per therapist, searchable and paginated
  * (5, 10, 15; 20 skeleton rows while loading), with create, edit and delete where the row allows it (isEdit).
  */
-import { Fragment, Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import {
   Button,
   SearchBox,
@@ -19,15 +19,17 @@ import {
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
 import type { Treatment } from '@klinik/core';
-import { LoadError, PageHeader, Pager, SkeletonRows, useNotifications, type PageSize } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, SkeletonRows, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
 import { calendarApi } from '../../api';
-import { texts } from '../../texts';
+import { texts } from './texts';
 
 // Dialogs arrive when first opened, keeping the page's first load small.
 const TreatmentDialog = lazy(() => import('./TreatmentDialog'));
 const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.treatments;
+/** The catalogue's queries; the dialog and the deletion reload them. */
+const TREATMENTS = ['getAllTreatment'] as const;
 
 const useStyles = makeStyles({
   tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginBottom: '12px' },
@@ -43,41 +45,12 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
   const api = useMemo(() => calendarApi(shell.client), [shell.client]);
   const { notify, toaster } = useNotifications();
   const isOwner = shell.therapist?.isAdmin ?? false;
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<PageSize>(10);
-  const [rows, setRows] = useState<Treatment[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  // The catalogue has no therapist filter: the search covers therapist names for the owner.
+  const fetchPage = useCallback(({ page, size, search }: PageQuery) => api.treatments({ page, size, search }), [api]);
+  const { search, setSearch, page, setPage, size, setSize, rows, total, error, load } = usePagedList({ fetchPage, loadFailed: T.loadFailed, queryKey: TREATMENTS });
+  const remove = useMutation((id: string) => api.deleteTreatment(id), { notify, successText: T.deleted, invalidates: [TREATMENTS] });
   const [editing, setEditing] = useState<Treatment | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Treatment | null>(null);
-
-  // Search waits for typing to pause and starts again from page 1.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQuery(search);
-      setPage(1);
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [search]);
-
-  const load = useCallback(async () => {
-    setRows(null);
-    setError(null);
-    try {
-      const answer = await api.treatments({ page, size, search: query });
-      setRows(answer.data);
-      setTotal(answer.total);
-    } catch (reason) {
-      setError(reason instanceof Error ? reason.message : T.loadFailed);
-      setRows([]);
-    }
-  }, [api, page, size, query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const groups = useMemo(() => {
     const byTherapist = new Map<string, { name: string; rows: Treatment[] }>();
@@ -88,7 +61,6 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
     }
     return [...byTherapist.entries()];
   }, [rows]);
-
 
   return (
     <section>
@@ -156,31 +128,17 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
       </div>
       <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />
       <Suspense fallback={null}>
-      {editing !== undefined && (
-        <TreatmentDialog
-          api={api}
-          treatment={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={(message) => {
-            setEditing(undefined);
-            notify(message);
-            void load();
-          }}
-        />
-      )}
-      {deleting !== null && (
-      <ConfirmDialog
-        open
-        body={deleting ? `${deleting.name} slettes.` : undefined}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await api.deleteTreatment(deleting.id);
-          notify(T.deleted);
-          await load();
-        }}
-      />
-      )}
+        {editing !== undefined && <TreatmentDialog api={api} treatment={editing} notify={notify} onClose={() => setEditing(undefined)} />}
+        {deleting !== null && (
+          <ConfirmDialog
+            open
+            body={`${deleting.name} slettes.`}
+            onClose={() => setDeleting(null)}
+            onConfirm={async () => {
+              await remove.runOrThrow(deleting.id);
+            }}
+          />
+        )}
       </Suspense>
     </section>
   );

@@ -1,0 +1,98 @@
+/**
+ * Step 4 for a treatment: the free times of one week, by day, never today or earlier (the server decides). The
+ * times are a query keyed by treatment and week, so only times answered for the week on screen are ever shown
+ * ('Indlæser…' until they arrive), whatever order the answers come in.
+ */
+import { useMemo, type Dispatch } from 'react';
+import type { ActionClient } from '@klinik/core/client';
+import type { PublicTreatment } from '@klinik/core';
+import { copenhagenDateKey, formatCopenhagenTime, formatDanishDate, startOfCopenhagenWeek } from '@klinik/core/time';
+import { useQuery } from '@klinik/ui';
+import { texts } from '../../texts';
+import { Loaded } from '../Loaded';
+import type { WizardAction, WizardState } from '../state';
+import { Back } from './Back';
+import { dayTitle } from './format';
+
+const DAY = 24 * 3600_000;
+
+/** The week's times grouped by Copenhagen day, in order; each day titled by its first time. */
+function byDay(times: readonly number[]): { key: string; title: string; starts: number[] }[] {
+  const groups = new Map<string, number[]>();
+  for (const start of times) groups.set(copenhagenDateKey(start), [...(groups.get(copenhagenDateKey(start)) ?? []), start]);
+  return [...groups.entries()].map(([key, starts]) => ({ key, title: dayTitle.format(starts[0]), starts }));
+}
+
+export function TimeStep({
+  client,
+  therapistId,
+  treatment,
+  state,
+  dispatch,
+  sending,
+  onBook,
+}: {
+  client: ActionClient;
+  therapistId: string;
+  treatment: PublicTreatment;
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  sending: boolean;
+  onBook: () => void;
+}) {
+  const { week, time } = state;
+  const times = useQuery(['clientGetAvailable', { therapistId, treatmentId: treatment.id, week }], () =>
+    client.call('clientGetAvailable', { therapistId, from: week, to: startOfCopenhagenWeek(week, 1), duration: treatment.duration * 1000, pause: treatment.pause * 1000 }),
+  );
+  const days = useMemo(() => byDay(times.data?.data ?? []), [times.data]);
+  return (
+    <section>
+      <h2>{texts.chooseTime}</h2>
+      <div className="kb-week">
+        <button
+          type="button"
+          className="kb-button"
+          data-kind="secondary"
+          aria-label={texts.previousWeek}
+          disabled={week <= startOfCopenhagenWeek(Date.now())}
+          onClick={() => dispatch({ type: 'changeWeek', weeks: -1 })}
+        >
+          ‹
+        </button>
+        <strong>
+          {formatDanishDate(week)} – {formatDanishDate(week + 6 * DAY)}
+        </strong>
+        <button type="button" className="kb-button" data-kind="secondary" aria-label={texts.nextWeek} onClick={() => dispatch({ type: 'changeWeek', weeks: 1 })}>
+          ›
+        </button>
+      </div>
+      <Loaded query={times}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <p className="kb-info">{texts.noTimes}</p>
+          ) : (
+            days.map(({ key, title, starts }) => (
+              <div className="kb-day" key={key}>
+                <h3>{title}</h3>
+                <div className="kb-times" role="group" aria-label={title}>
+                  {starts.map((start) => (
+                    <button key={start} type="button" className="kb-time" aria-pressed={time === start} onClick={() => dispatch({ type: 'chooseTime', time: start })}>
+                      {formatCopenhagenTime(start)}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            ))
+          )
+        }
+      </Loaded>
+      {time !== null && <p className="kb-info">{texts.chosen(`${dayTitle.format(time)} kl. ${formatCopenhagenTime(time)}`)}</p>}
+      <div className="kb-actions">
+        <Back onClick={() => dispatch({ type: 'back', to: 3 })} />
+        <button type="button" className="kb-button" disabled={time === null || sending} onClick={onBook}>
+          {sending ? texts.sending : texts.book}
+        </button>
+      </div>
+    </section>
+  );
+}

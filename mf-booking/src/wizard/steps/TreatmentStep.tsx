@@ -1,0 +1,67 @@
+/**
+ * Step 3 for a treatment: the therapist's treatments (for an existing client, those open to them), or the clinic's
+ * contact details when there are none. A failed load says so with 'Prøv igen'.
+ */
+import type { Dispatch } from 'react';
+import type { ActionClient } from '@klinik/core/client';
+import { formatKroner } from '@klinik/core/rules';
+import { noTreatmentsMessage } from '@klinik/core/messages';
+import type { PublicTherapist } from '@klinik/core';
+import { useQuery } from '@klinik/ui';
+import { texts } from '../../texts';
+import { Loaded } from '../Loaded';
+import type { WizardAction, WizardState } from '../state';
+import { Back } from './Back';
+
+export function TreatmentStep({
+  client,
+  therapist,
+  state,
+  dispatch,
+}: {
+  client: ActionClient;
+  therapist: PublicTherapist & { id: string };
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+}) {
+  const clientId = state.found?.clientId;
+  const treatments = useQuery(['clientGetTreatmentsFromTherapist', therapist.id, clientId ?? null], () =>
+    client.call('clientGetTreatmentsFromTherapist', { therapistId: therapist.id, ...(clientId ? { clientId } : {}) }),
+  );
+  return (
+    <section>
+      <h2>{texts.chooseTreatment}</h2>
+      <Loaded query={treatments}>
+        {({ data }) => (
+          <>
+            {data.length === 0 && (
+              <p className="kb-info" role="status">
+                {noTreatmentsMessage(therapist.companyEmail, therapist.companyPhone)}
+              </p>
+            )}
+            <div className="kb-choices" role="radiogroup" aria-label={texts.chooseTreatment}>
+              {data.map((option) => (
+                <button
+                  key={option.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={state.treatment?.id === option.id}
+                  className="kb-choice"
+                  onClick={() => dispatch({ type: 'chooseTreatment', treatment: option })}
+                >
+                  <strong>{option.name}</strong>
+                  <small>
+                    {texts.minutes(option.duration / 60)} · {formatKroner(Math.round(option.price * 100))}
+                  </small>
+                </button>
+              ))}
+            </div>
+          </>
+        )}
+      </Loaded>
+      <div className="kb-actions">
+        <Back onClick={() => dispatch({ type: 'back', to: 2 })} />
+      </div>
+    </section>
+  );
+}

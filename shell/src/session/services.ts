@@ -1,0 +1,49 @@
+/**
+ * What the shell hands to every remote page (ShellServices in @klinik/core): the API client of the page's session,
+ * the therapist, and the addresses of pages the remote does not own, built here from the runtime config (where
+ * mf-booking is deployed) and the route table (which module serves which path). Only layouts and remote pages use
+ * it, so none of it is in the sign-in page's first load.
+ */
+import { useAtom } from 'jotai';
+import { useCallback, useMemo } from 'react';
+import type { PageLinks, PublicLinks, ShellServices } from '@klinik/core/rules';
+import { pagePath } from '../app/routes';
+import { remoteBase } from '../config';
+import { therapistAtom, useClients, useLogout, useSeparateLogout, useSyncSession, type Clients } from './session';
+import { storeTherapist } from './storage';
+
+const publicLinks: PublicLinks = {
+  bookingPage: (therapistId) => `${window.location.origin}/OnlineBooking?therapistId=${encodeURIComponent(therapistId)}`,
+  bookingEmbed: (therapistId) => `${remoteBase('mf_booking')}embed/index.html?therapistId=${encodeURIComponent(therapistId)}`,
+  clientForm: (therapistId, ids) => `${window.location.origin}/ClientForm?therapistID=${therapistId}${ids.length ? `&ids=${ids.join(',')}` : ''}`,
+};
+
+/** The query parameters are the target page's own (mf-invoices reads bookingId, mf-clients id and journalId). */
+const pages: PageLinks = {
+  invoiceForBooking: (bookingId) => `${pagePath('mf_invoices', 'Invoices')}?bookingId=${encodeURIComponent(bookingId)}`,
+  bookingJournal: (clientId, bookingId) => `${pagePath('mf_clients', 'ClientData')}?id=${encodeURIComponent(clientId)}&journalId=${encodeURIComponent(bookingId)}`,
+  newClient: () => pagePath('mf_clients', 'NewClientForm'),
+  calendar: () => pagePath('mf_calendar', 'Calendar'),
+  settings: () => pagePath('mf_commerce', 'Settings'),
+};
+
+/** The services handed to a remote page of the therapist area. */
+export function useShellServices(kind: keyof Clients = 'therapist'): ShellServices {
+  const clients = useClients();
+  const [therapist, setTherapist] = useAtom(therapistAtom);
+  const sync = useSyncSession();
+  const refreshTherapist = useCallback(async () => {
+    const answer = await clients.therapist.call('getTherapist', {});
+    storeTherapist(answer.data);
+    setTherapist(answer.data);
+    sync();
+    return answer.data;
+  }, [clients, setTherapist, sync]);
+  const therapistLogout = useLogout();
+  const separateLogout = useSeparateLogout(kind === 'therapist' ? 'admin' : kind);
+  const logout = kind === 'therapist' ? therapistLogout : separateLogout;
+  return useMemo(
+    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks, pages }),
+    [clients, kind, therapist, refreshTherapist, logout],
+  );
+}
