@@ -1,7 +1,7 @@
 /**
- * `npm test`: the type check, jest (core unit tests and api integration tests against a real embedded
- * database), a production build of every module (with its size budgets), and the Playwright journeys in
- * Chromium. Stops at the first failing stage.
+ * `npm test`: the lockfile check (`npm ci` can install it), the type check, jest (core unit tests and api
+ * integration tests against a real embedded database), a production build of every module (with its size
+ * budgets), and the Playwright journeys in Chromium. Stops at the first failing stage.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { elapsed, root, run, step } from './lib.mjs';
 
 const started = Date.now();
 const stages = [
+  ['Lockfile records every platform package', () => run(process.execPath, [path.join(root, 'scripts/check-lockfile.mjs')])],
   ['Type check (tsc -b)', () => run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b'])],
   [
     'Unit and API tests (jest)',
