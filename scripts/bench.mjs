@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildModules } from './build.mjs';
-import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
-import { startStack } from './stack.mjs';
 import { measure, startBareKoa } from '../bench/src/api.mjs';
 import { firstLoad, pageLoad, remoteFigures } from '../bench/src/bundles.mjs';
 import { seedBookings, weekRenderMs } from '../bench/src/calendar.mjs';
+import { buildModules } from './build.mjs';
+import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
+import { startStack } from './stack.mjs';
 
 const PORTS = { shell: 3200, mf_calendar: 3201, mf_clients: 3202, mf_invoices: 3203, mf_commerce: 3204, mf_admin: 3205, mf_booking: 3206, api: 4200 };
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 /**
- * `npm test`: the type check, jest (core unit tests and api integration tests against a real embedded
- * database), a production build of every module (with its size budgets), and the Playwright journeys in
- * Chromium. Stops at the first failing stage.
+ * `npm test`: the lockfile check (`npm ci` can install it), the type check, the linter, jest (core and frontend
+ * unit tests and api integration tests against a real embedded database), a production build of every module
+ * (with its size budgets), and the Playwright journeys in Chromium. Stops at the first failing stage.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,10 @@ import { elapsed, root, run, step } from './lib.mjs';
 
 const started = Date.now();
 const stages = [
+  ['Lockfile records every platform package', () => run(process.execPath, [path.join(root, 'scripts/check-lockfile.mjs')])],
   ['Type check (tsc -b)', () => run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b'])],
+  // Without the cache of `npm run lint`: a type change in one file can give another, unchanged file a finding.
+  ['Lint (eslint)', () => run('npm', ['run', '--silent', 'lint', '--', '--no-cache'])],
   [
     'Unit and API tests (jest)',
     () => run(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(root, 'node_modules/jest/bin/jest.js'), '--ci']),

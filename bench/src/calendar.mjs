@@ -2,6 +2,7 @@
  * Calendar figures: getBookingsFromTherapist for one week with 50,000 bookings in the clinic, and the time until
  * Chromium shows a week view holding 200 bookings.
  */
+/* global document -- the waitForFunction callbacks run in the page */
 import path from 'node:path';
 import { Types } from 'mongoose';
 

@@ -45,7 +45,7 @@ interface ErrorBody {
 
 type Ky = typeof import('ky');
 
-async function toActionError(kyModule: Ky, error: unknown, onSessionEnded?: (message: string) => void): Promise<ActionError> {
+function toActionError(kyModule: Ky, error: unknown, onSessionEnded?: (message: string) => void): ActionError {
   const { isHTTPError, isNetworkError, isTimeoutError } = kyModule;
   if (isHTTPError(error)) {
     // ky has already read the body into `data` (JSON when the answer says so).
@@ -79,7 +79,7 @@ export function createActionClient(options: ActionClientOptions): ActionClient {
     try {
       return await http.post(options.apiUrl, body).json<T>();
     } catch (error) {
-      throw await toActionError(kyModule, error, options.onSessionEnded);
+      throw toActionError(kyModule, error, options.onSessionEnded);
     }
   }
   function call<A extends ActionName>(action: A, input: ActionInput<A>): Promise<ActionOutput<A>> {

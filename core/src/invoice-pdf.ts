@@ -40,13 +40,18 @@ function paragraph(doc: jsPDF, text: string, x: number, y: number, width: number
 
 /** One invoice or credit note. A merged statement renders its snapshots one after another, one per page. */
 export function renderInvoicePdf(snapshots: InvoiceSnapshot | readonly InvoiceSnapshot[]): jsPDF {
-  const list = Array.isArray(snapshots) ? snapshots : [snapshots as InvoiceSnapshot];
+  const list = isSnapshotList(snapshots) ? snapshots : [snapshots];
   const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4' });
   list.forEach((snapshot, index) => {
     if (index > 0) doc.addPage();
     drawInvoice(doc, snapshot);
   });
   return doc;
+}
+
+// Array.isArray narrows a readonly array to any[]; this keeps the element type.
+function isSnapshotList(snapshots: InvoiceSnapshot | readonly InvoiceSnapshot[]): snapshots is readonly InvoiceSnapshot[] {
+  return Array.isArray(snapshots);
 }
 
 function drawInvoice(doc: jsPDF, s: InvoiceSnapshot): void {

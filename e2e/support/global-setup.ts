@@ -39,10 +39,10 @@ export default async function globalSetup() {
     },
   });
 
-  // A support-team user, made the way the CLI makes one.
-  const { connectDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'connect.js'));
-  const { createModels } = await import(path.join(root, 'api', 'dist', 'models', 'index.js'));
-  const { createTeamUser } = await import(path.join(root, 'api', 'dist', 'domain', 'accounts', 'team-users.js'));
+  // A support-team user, made the way the CLI makes one (the API's compiled modules, typed by their sources).
+  const { connectDatabase } = (await import(path.join(root, 'api', 'dist', 'db', 'connect.js'))) as typeof import('../../api/src/db/connect.js');
+  const { createModels } = (await import(path.join(root, 'api', 'dist', 'models', 'index.js'))) as typeof import('../../api/src/models/index.js');
+  const { createTeamUser } = (await import(path.join(root, 'api', 'dist', 'domain', 'accounts', 'team-users.js'))) as typeof import('../../api/src/domain/accounts/team-users.js');
   const conn = await connectDatabase(stack.mongodbUri);
   await createTeamUser(createModels(conn), E2E_TEAM_USER.username, E2E_TEAM_USER.password);
   await conn.close();

@@ -43,7 +43,7 @@ test('register → plan page → free trial → calendar; log out and in again',
   await expect(page.getByRole('list', { name: 'Det får du' }).first().getByRole('listitem')).toHaveCount(24);
   // Without a plan the side menu is locked.
   await expect(page.getByRole('link', { name: /Kalender \(Kræver et aktivt abonnement\)/ })).toHaveAttribute('aria-disabled', 'true');
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('therapist') ?? 'null'));
+  const stored = await page.evaluate((): unknown => JSON.parse(localStorage.getItem('therapist') ?? 'null'));
   expect(stored).toMatchObject({ username: email, isAdmin: true, planType: 'empty', status: 'empty' });
 
   await page.getByRole('button', { name: 'Vælg Abonnement' }).first().click();

@@ -24,6 +24,7 @@ export function ConfirmDialog({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Never rejects: a failure is shown in the dialog, so the click handler need not wait for it.
   async function confirm() {
     setBusy(true);
     setError(null);
@@ -53,7 +54,7 @@ export function ConfirmDialog({
             <Button appearance="secondary" onClick={onClose} disabled={busy}>
               {cancelLabel}
             </Button>
-            <Button appearance="primary" onClick={confirm} disabled={busy}>
+            <Button appearance="primary" onClick={() => void confirm()} disabled={busy}>
               {confirmLabel}
             </Button>
           </DialogActions>

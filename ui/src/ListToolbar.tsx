@@ -14,11 +14,11 @@ const useStyles = makeStyles({
 
 export interface ListToolbarProps {
   search: string;
-  onSearch(text: string): void;
+  onSearch: (text: string) => void;
   /** Placeholder and accessible name of the search box. */
   searchLabel: string;
   /** Given for the owner: the therapist filter. */
-  therapistFilter?: { label: string; allLabel: string; value: string; options: readonly TherapistOption[]; onChange(id: string): void };
+  therapistFilter?: { label: string; allLabel: string; value: string; options: readonly TherapistOption[]; onChange: (id: string) => void };
 }
 
 export function ListToolbar({ search, onSearch, searchLabel, therapistFilter }: ListToolbarProps) {

@@ -13,7 +13,7 @@ const useStyles = makeStyles({
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', marginTop: '12px', flexWrap: 'wrap' },
 });
 
-export function Pager({ page, size, total, onPage, onSize }: { page: number; size: PageSize; total: number; onPage(page: number): void; onSize(size: PageSize): void }) {
+export function Pager({ page, size, total, onPage, onSize }: { page: number; size: PageSize; total: number; onPage: (page: number) => void; onSize: (size: PageSize) => void }) {
   const styles = useStyles();
   const labelId = useId();
   const first = total === 0 ? 0 : (page - 1) * size + 1;

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { defineAction, messageAnswer } from '../contract.js';
 import { epochMs, newClientSchema, objectId } from '../fields.js';
 import { schedulingMessages } from '../messages-scheduling.js';
-import { messages } from '../messages.js';
 import { isOnUnitBoundary, MAX_CALENDAR_RANGE_MS, MAX_LEAVE_MS, timeRowProblems } from '../scheduling.js';
 
 const onUnit = epochMs.refine(isOnUnitBoundary, schedulingMessages.timeOnFiveMinutes);
