@@ -65,6 +65,9 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Off: an `async` function without `await` is how a handler or an adapter method meets a Promise-returning
+      // contract, and it turns a synchronous throw into a rejection, which is what its callers handle.
+      '@typescript-eslint/require-await': 'off',
     },
   },
 

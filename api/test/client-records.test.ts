@@ -48,7 +48,7 @@ describe('Stamdata', () => {
       [{ firstInputDate: 1 }, ''],
     ];
     for (const [changes, message] of refusals) {
-      const answer = await t.call('setClient', { id: clientId, changes } as never, owner.token);
+      const answer = await t.call('setClient', { id: clientId, changes }, owner.token);
       expect(answer.status).toBe(400);
       if (message) expect(answer.body.message).toBe(message);
     }

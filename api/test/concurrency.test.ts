@@ -29,7 +29,7 @@ async function settled<T>(attempts: Promise<T>[]) {
   const results = await Promise.allSettled(attempts);
   return {
     won: results.filter((result) => result.status === 'fulfilled').map((result) => (result as PromiseFulfilledResult<T>).value),
-    lost: results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason as Error),
+    lost: results.filter((result) => result.status === 'rejected').map((result) => (result).reason as Error),
   };
 }
 

@@ -20,9 +20,9 @@ export interface ShellServices {
   /** The signed-in therapist as last loaded, or null on public pages. */
   therapist: TherapistView | null;
   /** Reloads the therapist (after a plan change, say) and updates the shell's menus. */
-  refreshTherapist(): Promise<TherapistView | null>;
+  refreshTherapist: () => Promise<TherapistView | null>;
   /** Ends this page's session (therapist: also on the server) and goes to its sign-in page. */
-  logout(): void;
+  logout: () => void;
   /** Addresses of the public pages a clinic hands out (built from where the shell and mf-booking are deployed). */
   publicLinks: PublicLinks;
   /** Addresses of other modules' pages inside the product, from the shell's route table. */
@@ -36,24 +36,24 @@ export interface ShellServices {
  */
 export interface PageLinks {
   /** mf-invoices: the invoice dialog for a booking (the booking card's 'Faktura'). */
-  invoiceForBooking(bookingId: string): string;
+  invoiceForBooking: (bookingId: string) => string;
   /** mf-clients: a client's page with the journal of one booking open (the booking card's 'Journal'). */
-  bookingJournal(clientId: string, bookingId: string): string;
+  bookingJournal: (clientId: string, bookingId: string) => string;
   /** mf-clients: the new-client form (the calendar's 'Ny klient'). */
-  newClient(): string;
+  newClient: () => string;
   /** mf-calendar: the therapist's calendar. */
-  calendar(): string;
+  calendar: () => string;
   /** mf-commerce: the clinic's settings. */
-  settings(): string;
+  settings: () => string;
 }
 
 export interface PublicLinks {
   /** The booking wizard inside the shell: /OnlineBooking?therapistId=…. */
-  bookingPage(therapistId: string): string;
+  bookingPage: (therapistId: string) => string;
   /** The standalone booking page for an iframe on the clinic's website (mf-booking's embed/index.html). */
-  bookingEmbed(therapistId: string): string;
+  bookingEmbed: (therapistId: string) => string;
   /** The public intake form: /ClientForm?therapistID=…[&ids=a,b] (spec 2 §5, form link). */
-  clientForm(therapistId: string, questionIds: readonly string[]): string;
+  clientForm: (therapistId: string, questionIds: readonly string[]) => string;
 }
 
 export interface RemotePageProps {

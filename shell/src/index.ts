@@ -1,2 +1,6 @@
 // The async boundary lets Module Federation negotiate the shared singletons before any of them is used.
-import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => {
+  // Without the app nothing else can tell the user: a plain line instead of a blank page.
+  console.error('Klinik could not start', error);
+  document.body.textContent = 'Siden kunne ikke indlæses. Tjek forbindelsen, og genindlæs siden.';
+});

@@ -24,14 +24,14 @@ export interface TherapistOption {
 }
 
 export interface OwnerTherapists {
-  load(): Promise<{ data: TherapistOption[] }>;
+  load: () => Promise<{ data: TherapistOption[] }>;
   /** Shown (with the reason) as an error toast when the list cannot be loaded. */
   failedText: string;
-  notify(text: string, intent: 'error'): void;
+  notify: (text: string, intent: 'error') => void;
 }
 
 export interface PagedListOptions<T> {
-  fetchPage(query: PageQuery): Promise<{ data: T[]; total: number }>;
+  fetchPage: (query: PageQuery) => Promise<{ data: T[]; total: number }>;
   /** Given for the owner: the therapists to filter by, loaded once. */
   ownerTherapists?: OwnerTherapists;
   loadFailed: string;

@@ -45,5 +45,5 @@ export function assertRegistryComplete(table: Record<string, unknown> = handlers
 }
 
 export function handlerFor<A extends ActionName>(name: A): Handler<A> {
-  return handlers[name] as Handler<A>;
+  return handlers[name];
 }

@@ -12,7 +12,7 @@
  * documents and the pipeline are changed on the way. Anything else a model has (collection, bulkWrite, watch …) is
  * not reachable: the proxy throws. The guard in models/scope.ts catches a tenant query that bypasses this layer.
  */
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { messages } from '@klinik/core/rules';
 import { ForbiddenError } from '../errors.js';
 import { MODEL_SCOPES, type ModelName, type Models } from '../models/index.js';
@@ -53,11 +53,11 @@ export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 
 const FILTER_FIRST = ['find', 'findOne', 'countDocuments', 'exists', 'deleteOne', 'deleteMany', 'findOneAndDelete'] as const;
 const UPDATES = ['updateOne', 'updateMany', 'findOneAndUpdate'] as const;
-const ROOT_METHODS = ['findOne', 'findById', 'exists', 'updateOne', 'findOneAndUpdate'] as const;
+type RootMethod = 'findOne' | 'findById' | 'exists' | 'updateOne' | 'findOneAndUpdate';
 
 type ScopedMethod = (typeof FILTER_FIRST)[number] | (typeof UPDATES)[number] | 'distinct' | 'findById' | 'create' | 'insertMany' | 'aggregate';
 export type Scoped<M> = Pick<M, ScopedMethod & keyof M>;
-export type ScopedRoot<M> = Pick<M, (typeof ROOT_METHODS)[number] & keyof M>;
+export type ScopedRoot<M> = Pick<M, RootMethod & keyof M>;
 
 type TenantModels = { [K in TenantModelName]: Scoped<Models[K]> };
 
@@ -78,9 +78,12 @@ export type TenantDb = TenantModels & {
 
 type Filter = Record<string, unknown>;
 
+/** Two scope values are the same: equal, or ObjectIds (or other objects with a value) that print the same. */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  return a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && String(a) === String(b);
+  const printed = (value: unknown) => (value instanceof Types.ObjectId ? value.toHexString() : null);
+  const left = printed(a);
+  return left !== null && left === printed(b);
 }
 
 /** `filter` with every scope condition added; a key the filter already restricts otherwise goes into `$and`. */

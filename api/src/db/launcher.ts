@@ -177,7 +177,7 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function startFerretDb(binary: string, options: LaunchOptions, log: (line: string) => void): Promise<DatabaseHandle> {
+async function startFerretDb(binary: string, options: LaunchOptions, _log: (line: string) => void): Promise<DatabaseHandle> {
   const dataDir = path.resolve(options.dataDir);
   const dbDir = path.join(dataDir, 'db');
   const stateDir = path.join(dataDir, 'ferretdb');
@@ -208,7 +208,7 @@ async function startFerretDb(binary: string, options: LaunchOptions, log: (line:
   } catch (error) {
     const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
     await stopChild(child);
-    throw new Error(`${(error as Error).message}\n${tail}`);
+    throw new Error(`${(error as Error).message}\n${tail}`, { cause: error });
   }
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);

@@ -4,9 +4,9 @@
  */
 import { actions, fieldErrorsFromIssues, isActionName, messages, type ActionName } from '@klinik/core';
 import { handlerFor } from '../actions/index.js';
-import { authenticate } from './authenticate.js';
 import type { AnyContext, Services, UploadedFile } from '../context.js';
 import { ValidationError } from '../errors.js';
+import { authenticate } from './authenticate.js';
 
 export interface DispatchRequest {
   body: Record<string, unknown>;

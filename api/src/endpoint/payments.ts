@@ -53,7 +53,8 @@ export function paymentRoutes(router: Router, services: Services, sandbox: Sandb
     const session = await sandbox.session(ctx.params.id!);
     if (!session || session.state !== 'open') return html(ctx, messagePage(session ? CHECKOUT_TEXTS.closed : CHECKOUT_TEXTS.notFound));
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    const card = { number: String(body.number ?? ''), expiry: String(body.expiry ?? ''), cvc: String(body.cvc ?? '') };
+    const field = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
+    const card = { number: field('number'), expiry: field('expiry'), cvc: field('cvc') };
     const problem = cardProblem(card, services.clock.now());
     if (problem) {
       ctx.status = 400;

@@ -71,7 +71,7 @@ export function restricts(filter: Record<string, unknown>, field: string): boole
 function tenantGuard(schema: Schema, field: string): void {
   schema.pre(QUERY_OPERATIONS, function guard(this: Query<unknown, unknown>) {
     if ((this.getOptions() as CrossTenantOptions).crossTenant) return;
-    if (!restricts(this.getFilter() as Record<string, unknown>, field)) {
+    if (!restricts(this.getFilter(), field)) {
       const operation = (this as unknown as { op?: string }).op ?? 'query';
       throw new UnscopedQueryError(`${this.model.modelName}.${operation} without ${field}: tenant data is reached through ctx.db`);
     }

@@ -75,7 +75,7 @@ export function inspectionModels(models: Models): Models {
           return (...args: unknown[]) => {
             const result = (value as (...a: unknown[]) => unknown).apply(inner, args);
             if (result instanceof Query) return result.setOptions({ crossTenant: INSPECTION });
-            if (result instanceof Aggregate) return result.option({ crossTenant: INSPECTION } as never);
+            if (result instanceof Aggregate) return result.option({ crossTenant: INSPECTION });
             return result;
           };
         },
@@ -146,7 +146,7 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<
       body: init.raw ? (body as string) : JSON.stringify(body),
     });
     const text = await response.text();
-    let parsed: Record<string, unknown> = {};
+    let parsed: Record<string, unknown>;
     try {
       parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {

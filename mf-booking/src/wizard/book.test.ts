@@ -25,12 +25,9 @@ describe('sending the booking', () => {
   it('books the treatment at the chosen time for a new client, with consent', async () => {
     const { client, calls } = fakeClient(() => ({ message: 'ok', data: {} }));
     await expect(sendBooking(client, 'th1', treatmentState())).resolves.toEqual({ waiting: false });
-    expect(calls).toEqual([
-      {
-        action: 'clientAddBooking',
-        input: expect.objectContaining({ therapistId: 'th1', treatmentId: 't1', from: Date.UTC(2026, 2, 30, 8), reason: 'Ondt i lænden', consent: true, client: expect.objectContaining({ nameFirst: 'Signe' }) }),
-      },
-    ]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.action).toBe('clientAddBooking');
+    expect(calls[0]!.input).toMatchObject({ therapistId: 'th1', treatmentId: 't1', from: Date.UTC(2026, 2, 30, 8), reason: 'Ondt i lænden', consent: true, client: { nameFirst: 'Signe' } });
   });
 
   it('books a found client by the reference, and says when a course day put them on the waiting list', async () => {

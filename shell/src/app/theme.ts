@@ -27,7 +27,7 @@ export function brandRamp(hex: string): BrandVariants {
   for (const step of STEPS) {
     ramp[step] = step <= 80 ? mix(black, base, (step - 10) / 70 * 0.9 + 0.1) : mix(base, white, ((step - 80) / 80) * 0.85);
   }
-  return ramp as BrandVariants;
+  return ramp;
 }
 
 export function themeFor(colors: readonly string[] | undefined): Theme {

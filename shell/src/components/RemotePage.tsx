@@ -6,10 +6,10 @@ import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 're
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { RemoteName } from '../config';
 import { loadRemotePage } from '../remotes';
-import { PageSpinner } from './PageSpinner';
 import type { Clients } from '../session/session';
 import { useShellServices } from '../session/services';
 import { texts } from '../texts';
+import { PageSpinner } from './PageSpinner';
 
 class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

@@ -44,7 +44,7 @@ export default function AdminLogin() {
 
   return (
     <AuthCard title={texts.admin.title}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <Field label={texts.admin.password} required>
           <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
         </Field>

@@ -36,7 +36,7 @@ export default function ForgotPassword() {
 
   return (
     <AuthCard title={texts.forgot.title} intro={texts.forgot.intro}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <Field label={texts.forgot.email} required>
           <Input type="email" autoComplete="email" value={email} onChange={(_, data) => setEmail(data.value)} />
         </Field>

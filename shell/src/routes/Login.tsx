@@ -49,7 +49,7 @@ export default function Login() {
 
   return (
     <AuthCard title={texts.login.title} intro={texts.login.intro}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         {flash && <Notice message={{ text: flash, intent: 'success' }} />}
         <Field label={texts.login.email} required>
           <Input type="email" name="username" autoComplete="username" value={username} onChange={(_, data) => setUsername(data.value)} />

@@ -35,7 +35,7 @@ export function PasswordPair({ onSubmit, submitLabel = texts.reset.submit }: { o
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <Field label={texts.reset.password} required>
         <Input type="password" autoComplete="new-password" value={password} onChange={(_, data) => setPassword(data.value)} />
       </Field>

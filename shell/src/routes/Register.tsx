@@ -172,14 +172,14 @@ export default function Register() {
         autoComplete={options.autoComplete}
         inputMode={options.inputMode}
         onChange={set(field)}
-        onBlur={field === 'email' ? checkUsername : undefined}
+        onBlur={field === 'email' ? () => void checkUsername() : undefined}
       />
     </Field>
   );
 
   return (
     <AuthCard title={T.title} intro={T.intro} wide>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <Subtitle2 as="h2" className={styles.heading}>
           {T.you}
         </Subtitle2>

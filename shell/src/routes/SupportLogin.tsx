@@ -39,7 +39,7 @@ export default function SupportLogin() {
 
   return (
     <AuthCard title={texts.support.title}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <Field label={texts.support.username} required>
           <Input autoComplete="username" value={username} onChange={(_, data) => setUsername(data.value)} />
         </Field>

@@ -74,7 +74,7 @@ export class QueryStore {
     let entry = this.entries.get(id) as Entry<T> | undefined;
     if (!entry) {
       entry = { key, snapshot: INITIAL, loader, generation: 0, running: null, listeners: new Set() };
-      this.entries.set(id, entry as Entry<unknown>);
+      this.entries.set(id, entry);
       void this.run(entry);
     } else {
       // The newest loader wins (it closes over the page's current client and arguments).

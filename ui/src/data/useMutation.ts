@@ -21,15 +21,15 @@ export type { MutationOptions } from './mutation.js';
 
 export interface Mutation<I, R> {
   /** Sends `input`; resolves with the answer, or undefined when it failed (the failure is in `error`). */
-  run(input: I): Promise<R | undefined>;
+  run: (input: I) => Promise<R | undefined>;
   /** The same, but a failure rejects with the server's error (after `error` is set). */
-  runOrThrow(input: I): Promise<R>;
+  runOrThrow: (input: I) => Promise<R>;
   pending: boolean;
   /** The server's message of the last failure, until the next run or `reset`. */
   error: string | null;
   /** Per-field messages of the last failure (zod paths as keys). */
   fieldErrors: FieldErrors;
-  reset(): void;
+  reset: () => void;
 }
 
 /** What a second run while one is pending gets: one click, one request. */

@@ -19,9 +19,9 @@ const noop = () => undefined;
 
 export interface Query<T> extends QuerySnapshot<T> {
   /** Loads the key again; the current answer stays on screen meanwhile. */
-  refresh(): Promise<void>;
+  refresh: () => Promise<void>;
   /** Changes the shown answer in place (after a mutation answered with the new state). */
-  setData(update: (current: T | undefined) => T): void;
+  setData: (update: (current: T | undefined) => T) => void;
 }
 
 export function useQuery<T>(key: QueryKey | null, load: () => Promise<T>): Query<T> {

@@ -2,8 +2,8 @@
  * The payment provider chosen by configuration: the sandbox (local default; refused in production) or none, in
  * which case every payment answers that payments are unavailable (503) until a production provider is configured.
  */
-import { ServiceUnavailableError } from '../../errors.js';
 import { commerceMessages } from '@klinik/core';
+import { ServiceUnavailableError } from '../../errors.js';
 import type { PaymentProvider } from './provider.js';
 import { createSandboxProvider, type SandboxOptions, type SandboxProvider } from './sandbox/provider.js';
 

@@ -10,7 +10,7 @@ export async function createTeamUser(models: Models, username: string, password:
     { $set: { passwordHash, isActive: true }, $inc: { tokenVersion: 1 } },
     { upsert: true, returnDocument: 'after' },
   ).lean();
-  return { id: user!._id.toString(), username: user!.username };
+  return { id: user._id.toString(), username: user.username };
 }
 
 export async function deactivateTeamUser(models: Models, username: string): Promise<boolean> {

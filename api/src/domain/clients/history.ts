@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { Revision } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
-import { revisionDocument, type FieldChange, type RevisionDraft } from '../../data/concurrency/versioned-save.js';
+import { revisionDocument, type RevisionDraft } from '../../data/concurrency/versioned-save.js';
 
 export type { FieldChange } from '../../data/concurrency/versioned-save.js';
 

@@ -18,7 +18,7 @@ import { createClient } from './clients.js';
 const FORM_LINK_TTL_SECONDS = 30 * 24 * 3600;
 
 function toQuestion(field: ClientFormFieldDoc): ClientFormField {
-  return { id: field._id.toString(), fieldName: field.fieldName, fieldType: field.fieldType as ClientFormField['fieldType'], isRequired: Boolean(field.isRequired) };
+  return { id: field._id.toString(), fieldName: field.fieldName, fieldType: field.fieldType, isRequired: Boolean(field.isRequired) };
 }
 
 export async function listQuestions(ctx: TherapistContext): Promise<ClientFormField[]> {

@@ -85,10 +85,12 @@ export async function listClients(ctx: TherapistContext, input: ParsedInput<'get
 
 type Changes = ParsedInput<'setClient'>['changes'];
 
+/** A Stamdata value as the history keeps it: text, numbers and booleans as typed, lists comma-separated. */
 function asText(value: unknown): string {
-  if (Array.isArray(value)) return value.join(', ');
-  if (value === undefined || value === null) return '';
-  return String(value);
+  if (Array.isArray(value)) return value.map((item) => asText(item)).join(', ');
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
 }
 
 export async function updateClient(ctx: TherapistContext, id: string, changes: Changes): Promise<ClientRecord> {

@@ -68,7 +68,7 @@ export async function purchasedSubscriptions(ctx: OwnerContext) {
 async function ownSubscription(ctx: OwnerContext, handle: string): Promise<SubscriptionDoc> {
   const doc = await ctx.db.Subscription.findOne({ handle, state: { $ne: 'pending' } }).lean();
   if (!doc) throw new NotFoundError(commerceMessages.subscriptionUnknown);
-  return doc as SubscriptionDoc;
+  return doc;
 }
 
 export async function subscriptionSettings(ctx: OwnerContext, handle: string) {

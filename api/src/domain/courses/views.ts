@@ -25,7 +25,9 @@ export async function signUpCounts(db: TenantDb, eventDateIds: Types.ObjectId[])
   const rows = await db.EventDateClient.find({ eventDateId: { $in: eventDateIds } }, { eventDateId: 1, isWaiting: 1 }).lean();
   for (const row of rows) {
     const count = counts.get(row.eventDateId.toString());
-    if (count) row.isWaiting ? count.waiting++ : count.clients++;
+    if (!count) continue;
+    if (row.isWaiting) count.waiting++;
+    else count.clients++;
   }
   return counts;
 }

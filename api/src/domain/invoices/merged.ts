@@ -33,7 +33,8 @@ function mergedNumber(from: number, to: number): string {
 function mergedFields(invoices: InvoiceDoc[]) {
   return {
     invoiceIds: invoices.map((invoice) => invoice._id),
-    snapshots: invoices.flatMap((invoice) => invoice.snapshots ?? []),
+    // The statement holds its invoices' snapshots as they were issued (they never change).
+    snapshots: invoices.flatMap((invoice): unknown[] => invoice.snapshots ?? []),
     totalOre: invoices.reduce((sum, invoice) => sum + (invoice.totalOre ?? 0), 0),
   };
 }

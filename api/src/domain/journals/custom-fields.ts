@@ -3,7 +3,6 @@
  * until 24 hours after their first input, deleted only while empty. Saves are versioned like journals
  * (data/concurrency/versioned-save.ts). Journal fields need Pro and an open journal.
  */
-import { Types } from 'mongoose';
 import { allowsProFeatures, clientMessages, isFieldEditable, isJournalEditable, STAMJOURNAL_COMMENTABLE_FIELDS, type CustomField, type ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { saveVersioned } from '../../data/concurrency/versioned-save.js';

@@ -118,7 +118,7 @@ export async function saveJournal(ctx: TherapistContext, input: ParsedInput<'set
   if (!isJournalEditable(journal.to, now)) throw new ForbiddenError(clientMessages.journalClosed);
   const set: Record<string, unknown> = {};
   const changes: FieldChange[] = [];
-  const record = journal as unknown as Record<string, unknown>;
+  const record = journal as unknown as Record<string, string | number | null | undefined>;
   for (const field of JOURNAL_TEXT_FIELDS) {
     const value = input.changes[field];
     if (value === undefined || value === (record[field] ?? '')) continue;

@@ -63,9 +63,9 @@ export default function CardCalendar({
   const slots = daySlots(day);
   const listRef = useRef<HTMLOListElement>(null);
   const items: { at: number; ref: EventRef; from: number; to: number }[] = !data ? [] : [
-    ...data.bookings.map((booking) => ({ at: booking.from, from: booking.from, to: booking.to, ref: { kind: 'booking', booking } as EventRef })),
-    ...data.leaves.map((leave) => ({ at: leave.from, from: leave.from, to: leave.to, ref: { kind: 'leave', leave } as EventRef })),
-    ...data.courses.map((date) => ({ at: date.from, from: date.from, to: date.to, ref: { kind: 'course', date } as EventRef })),
+    ...data.bookings.map((booking) => ({ at: booking.from, from: booking.from, to: booking.to, ref: { kind: 'booking', booking } satisfies EventRef })),
+    ...data.leaves.map((leave) => ({ at: leave.from, from: leave.from, to: leave.to, ref: { kind: 'leave', leave } satisfies EventRef })),
+    ...data.courses.map((date) => ({ at: date.from, from: date.from, to: date.to, ref: { kind: 'course', date } satisfies EventRef })),
   ];
 
   // Start the day at 07:00 rather than 05:00, as the grid does; only the list scrolls, not the page.

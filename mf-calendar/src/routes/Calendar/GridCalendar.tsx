@@ -30,11 +30,11 @@ export interface GridCalendarHandle {
 export interface GridCalendarProps {
   data: CalendarData;
   initialView: CalendarView;
-  onRange(range: { from: number; to: number; title: string; view: CalendarView }): void;
-  onSlot(at: number, allDay: boolean): void;
-  onOpen(ref: EventRef): void;
+  onRange: (range: { from: number; to: number; title: string; view: CalendarView }) => void;
+  onSlot: (at: number, allDay: boolean) => void;
+  onOpen: (ref: EventRef) => void;
   /** A booking dropped at `from`; call `revert` when the server refuses. */
-  onMove(bookingId: string, from: number, revert: () => void): void;
+  onMove: (bookingId: string, from: number, revert: () => void) => void;
 }
 
 /** The real instant of a FullCalendar date string (it carries the zone's offset). */

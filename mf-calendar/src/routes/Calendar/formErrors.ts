@@ -1,5 +1,5 @@
-import { fieldErrorsFromIssues } from '@klinik/core';
 import type { z } from 'zod';
+import { fieldErrorsFromIssues } from '@klinik/core';
 
 /** Field path → message from a schema check, empty when the input passes. */
 export function schemaErrors(schema: z.ZodType, input: unknown): Record<string, string> {

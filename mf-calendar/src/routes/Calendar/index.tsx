@@ -13,12 +13,12 @@ import type { ActionInput, Booking } from '@klinik/core';
 import { LoadError, PageHeader, useMutation, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
+import { useNarrowerThan } from '../../useNarrowerThan';
 import CardCalendar from './CardCalendar';
 import { Legend } from './Legend';
 import type { EventRef } from './events';
 import type { CalendarView, GridCalendarHandle } from './GridCalendar';
 import { useCalendarData, type CalendarRange } from './useCalendarData';
-import { useNarrowerThan } from '../../useNarrowerThan';
 
 const GridCalendar = lazy(() => import('./GridCalendar'));
 const CreateBookingDrawer = lazy(() => import('./CreateBookingDrawer'));

@@ -134,7 +134,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
   /** Cards are saved once a payment with them went through (a declined card is never saved). */
   async function saveCard(customer: string, card: CardInput): Promise<CardDoc> {
     const existing = await SandboxCard.findOne({ customer, fingerprint: card.fingerprint }).lean();
-    if (existing) return existing as CardDoc;
+    if (existing) return existing;
     const doc = await SandboxCard.create({ _id: id('ca'), customer, masked: card.masked, fingerprint: card.fingerprint, expiry: card.expiry, behaviour: 'ok' });
     const saved = doc.toObject() as CardDoc;
     await emit('customer_payment_method_added', customer, { card: toCard(saved) });
@@ -159,7 +159,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         maskedCard: card.masked,
         created: now(),
       });
-      return { charge: doc.toObject() as ChargeDoc, fresh: true };
+      return { charge: doc.toObject(), fresh: true };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       return { charge: (await SandboxCharge.findById(purchase.handle).lean()) as ChargeDoc, fresh: false };
@@ -169,7 +169,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
   async function cardOf(customer: string, cardId: string): Promise<CardDoc> {
     const card = await SandboxCard.findOne({ _id: cardId, customer }).lean();
     if (!card) throw new PaymentDeclinedError('Kortet findes ikke');
-    return card as CardDoc;
+    return card;
   }
 
   async function chargeCard(customer: string, card: CardDoc, purchase: Extract<Purchase, { kind: 'charge' }>): Promise<Charge> {
@@ -201,7 +201,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
           periodTo: addMonth(from),
           created: from,
         })
-      ).toObject() as SubscriptionDoc;
+      ).toObject();
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       subscription = (await SandboxSubscription.findById(purchase.handle).lean()) as SubscriptionDoc;
@@ -312,15 +312,15 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       const updated = await SandboxSubscription.findOneAndUpdate({ _id: handle, state: { $in: ['active', 'dunning'] } }, { $set: { state: 'cancelled' } }, { returnDocument: 'after' }).lean();
       const current = updated ?? (await SandboxSubscription.findById(handle).lean());
       if (!current) throw new Error(`No sandbox subscription ${handle}`);
-      if (updated) await emit('subscription_cancelled', current.customer, { subscription: toSubscription(current as SubscriptionDoc) });
-      return toSubscription(current as SubscriptionDoc);
+      if (updated) await emit('subscription_cancelled', current.customer, { subscription: toSubscription(current) });
+      return toSubscription(current);
     },
 
     async reactivateSubscription(handle) {
       const updated = await SandboxSubscription.findOneAndUpdate({ _id: handle, state: 'cancelled', periodTo: { $gt: now() } }, { $set: { state: 'active' } }, { returnDocument: 'after' }).lean();
       if (!updated) throw new Error(`Sandbox subscription ${handle} cannot be reactivated`);
-      await emit('subscription_reactivated', updated.customer, { subscription: toSubscription(updated as SubscriptionDoc) });
-      return toSubscription(updated as SubscriptionDoc);
+      await emit('subscription_reactivated', updated.customer, { subscription: toSubscription(updated) });
+      return toSubscription(updated);
     },
 
     async setSubscriptionCard(handle, cardId) {
@@ -333,7 +333,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
     async getCharge(handle) {
       const charge = await SandboxCharge.findById(handle).lean();
-      return charge ? toCharge(charge as ChargeDoc) : null;
+      return charge ? toCharge(charge) : null;
     },
 
     async listCharges(customer, pageToken, pageSize = 20) {
@@ -366,11 +366,11 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
           { state: 'dunning', nextAttemptAt: { $lte: at } },
         ],
       }).lean();
-      for (const subscription of due) await renew(subscription as never, at);
+      for (const subscription of due) await renew(subscription, at);
       const ended = await SandboxSubscription.find({ state: 'cancelled', periodTo: { $lte: at } }).lean();
       for (const subscription of ended) {
         const updated = await SandboxSubscription.findOneAndUpdate({ _id: subscription._id, state: 'cancelled' }, { $set: { state: 'expired' } }, { returnDocument: 'after' }).lean();
-        if (updated) await emit('subscription_expired', updated.customer, { subscription: toSubscription(updated as SubscriptionDoc) });
+        if (updated) await emit('subscription_expired', updated.customer, { subscription: toSubscription(updated) });
       }
       const undelivered = await SandboxEvent.find({ delivered: false, attempts: { $lt: 20 } }).sort({ createdAt: 1 }).limit(100).lean();
       for (const event of undelivered) await deliver(event._id, event.body);
