@@ -50,25 +50,3 @@ export const messages = {
   loggedOut: 'Du er logget ud',
   unknownFields: (keys: readonly string[]) => `Ukendte felter: ${keys.join(', ')}`,
 } as const;
-
-/** Buying and keeping Pro, cards and transactions (spec 3 §8 where it gives a text; ours otherwise). */
-export const commerceMessages = {
-  purchaseKeyMissing: 'Købet mangler sin nøgle. Genindlæs siden og prøv igen.',
-  purchaseInProgress: 'Købet er allerede i gang. Vent et øjeblik, og genindlæs siden.',
-  declined: 'Betalingen blev afvist. Prøv et andet kort.',
-  cardUnknown: 'Kortet findes ikke. Vælg et andet kort.',
-  subscriptionUnknown: 'Abonnementet findes ikke',
-  invoiceUnknown: 'Betalingen findes ikke',
-  /** Spec 3 §8: update-all card without the checkbox. */
-  fieldRequired: 'This field is required',
-  alreadyPro: 'Klinikken har allerede et Pro abonnement',
-  proActive: 'Pro abonnementet er aktivt',
-  proResumed: 'Pro abonnementet fortsætter',
-  toCheckout: 'Du sendes videre til betalingen',
-  /** Spec 3 §8: the default cancel toast. */
-  cancelled: 'Abonnementet er blevet opsagt.',
-  nothingToCancel: 'Der er intet aktivt abonnement at opsige',
-  cardChanged: 'Betalingskortet er opdateret',
-  cardsChanged: 'Betalingskortet er opdateret på alle abonnementer',
-  providerUnavailable: 'Betalingen kunne ikke gennemføres lige nu. Prøv igen om lidt.',
-} as const;

@@ -5,9 +5,8 @@
  * (docs/actions.md).
  */
 import { z } from 'zod';
-import { TRANSACTION_STATES } from '../commerce.js';
+import { commerceMessages, TRANSACTION_STATES } from '../commerce.js';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
-import { commerceMessages } from '../messages.js';
 import { PLAN_STATUSES, PLAN_TYPES } from '../plan.js';
 
 export const idempotencyKey = z
