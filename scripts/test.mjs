@@ -15,11 +15,15 @@ const stages = [
     // information does not wait for tsc's output). Without the cache of `npm run lint`: a type change in one file
     // can give another, unchanged file a finding.
     'Type check (tsc -b) and lint (eslint), side by side',
-    () =>
-      Promise.all([
+    async () => {
+      // Both run to the end (all findings of both are printed), then the first failure fails the stage.
+      const results = await Promise.allSettled([
         run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']),
         run('npm', ['run', '--silent', 'lint', '--', '--no-cache']),
-      ]),
+      ]);
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
   ],
   [
     'Unit and API tests (jest)',
