@@ -38,7 +38,7 @@ function escape(text: string): string {
 const STYLE = `
   :root { font-family: system-ui, sans-serif; color: #1b1b1b; background: #f4f5fb; }
   body { margin: 0; display: grid; min-height: 100vh; place-items: start center; }
-  main { width: min(420px, calc(100vw - 32px)); margin: 32px 0; background: #fff; border-radius: 8px; padding: 24px; box-shadow: 0 2px 8px #0002; }
+  main { box-sizing: border-box; width: min(420px, calc(100vw - 32px)); margin: 32px 0; background: #fff; border-radius: 8px; padding: 24px; box-shadow: 0 2px 8px #0002; }
   h1 { font-size: 1.3rem; margin: 0 0 4px; }
   .what { margin: 0 0 16px; color: #444; }
   .note { background: #fff4ce; border-radius: 4px; padding: 8px 12px; font-size: .9rem; }
