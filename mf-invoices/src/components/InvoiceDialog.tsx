@@ -31,6 +31,7 @@ export default function InvoiceDialog({
   bookingId,
   credit = false,
   isOwner,
+  settingsPath,
   notify,
   onClose,
   onCreated,
@@ -40,6 +41,8 @@ export default function InvoiceDialog({
   /** Open with 'Kreditnota' chosen (from an issued invoice's row). */
   credit?: boolean;
   isOwner: boolean;
+  /** The company settings page (mf-commerce), as the shell builds its address. */
+  settingsPath: string;
   notify: Notify;
   onClose: () => void;
   onCreated: (invoice: Invoice) => void;
@@ -93,7 +96,7 @@ export default function InvoiceDialog({
       isOwner={isOwner}
       onOpenSettings={() => {
         onClose();
-        void navigate('/Settings');
+        void navigate(settingsPath);
       }}
     />
   );

@@ -120,6 +120,7 @@ export default function InvoicesPage({ shell }: RemotePageProps) {
           bookingId={dialogBooking}
           credit={!bookingId && crediting !== null}
           isOwner={isOwner}
+          settingsPath={shell.pages.settings()}
           notify={notify}
           onClose={() => {
             setCrediting(null);
