@@ -123,6 +123,13 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   addCvrNumber: ownerRow,
   setCvrCounter: ownerRow,
   // Commerce: owner-only and never plan-gated (a clinic whose trial ran out must be able to pay).
+  getAllAddOn: therapistRow,
+  singleTimePayment: ownerRow,
+  createSubscription: ownerRow,
+  cancelSubscription: ownerRow,
+  freeAddOnWithProPlan: ownerRow,
+  cancelFreeAddOnWithProPlan: ownerRow,
+  singleTimePaymentSuccess: ownerRow,
   purchasedProPlanSubscription: ownerRow,
   cancelProPlanSubscription: ownerRow,
   cancelTherapistAllSubscription: ownerRow,

@@ -262,3 +262,81 @@ describe('transactions', () => {
     expect(new Set([...first.content, ...second.content].map((row) => row.id)).size).toBe(23);
   });
 });
+
+describe('add-ons', () => {
+  async function proWithCard(): Promise<{ owner: SignedInOwner; cardId: string }> {
+    const owner = await expiredTrial();
+    await buyProOnPage(owner);
+    const [card] = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data;
+    return { owner, cardId: card!.id };
+  }
+
+  it('storage adds 5 GB per purchase to the image quota, counted once per charge however often it is reported', async () => {
+    const { owner, cardId } = await proWithCard();
+    const quota = async () => (await t.call('getStorageUsage', {}, owner.token)).body.data.purchasedBytes;
+    const before = await quota();
+    const bought = await t.call('singleTimePayment', { id: 'storage', cardId, idempotencyKey: key() }, owner.token);
+    expect(bought.body).toMatchObject({ message: commerceMessages.storageBought, addOnName: 'Ekstra lagerplads', customer: `c${owner.companyId}` });
+    expect(await quota()).toBe(before + 5 * 1024 ** 3);
+    // The same charge's webhook again (a retry from the provider under a new event id) adds nothing.
+    const settled = (await t.models.SandboxEvent.find({ body: { $regex: bought.body.invoice! } }).lean()).find((event) => event.body.includes('"invoice_settled"'))!;
+    const again = JSON.stringify({ ...JSON.parse(settled.body), id: 'ev_again' });
+    await fetch(`${origin}/webhooks/payments`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody('test-webhook-secret', again) }, body: again });
+    expect(await quota()).toBe(before + 5 * 1024 ** 3);
+    // A second purchase, on the provider's page this time, returns to the storage page and adds another 5 GB.
+    const viaPage = await t.call('singleTimePayment', { id: 'storage', cardId: null, idempotencyKey: key() }, owner.token);
+    const page = await payOnPage(viaPage.body.url!, SANDBOX_CARDS.succeeds);
+    const back = new URL(page.location!);
+    expect(back.pathname).toBe('/payment/storage-success');
+    expect(await quota()).toBe(before + 10 * 1024 ** 3);
+    expect((await t.call('singleTimePaymentSuccess', { invoice: back.searchParams.get('invoice')! }, owner.token)).body.data).toMatchObject({ state: 'settled', addOn: 'storage', amount: 6_125 });
+    const [storage] = (await t.call('getAllAddOn', {}, owner.token)).body.data;
+    expect(storage).toMatchObject({ id: 'storage', status: 'active', purchased: 2, price: 49, text: 'stk', oneTimePurchase: true });
+  });
+
+  it('importdata is bought once; the drive add-on follows its subscription; accounting is free with Pro and disconnects when deactivated', async () => {
+    const { owner, cardId } = await proWithCard();
+    expect((await t.call('singleTimePayment', { id: 'importdata', cardId, idempotencyKey: key() }, owner.token)).body.message).toBe(commerceMessages.importBought);
+    expect((await t.models.Company.findById(owner.companyId).lean())?.importDataActive).toBe(true);
+    expect((await t.call('singleTimePayment', { id: 'importdata', cardId, idempotencyKey: key() }, owner.token)).body.message).toBe(commerceMessages.addOnAlreadyActive);
+    expect((await t.call('singleTimePayment', { id: 'drive', cardId, idempotencyKey: key() }, owner.token)).status).toBe(400);
+
+    expect((await t.call('createSubscription', { id: 'drive', cardId, idempotencyKey: key() }, owner.token)).body.message).toBe(commerceMessages.addOnActive);
+    expect((await t.models.Company.findById(owner.companyId).lean())?.driveAddOnActive).toBe(true);
+    const drive = (await t.call('getAllAddOn', {}, owner.token)).body.data.find((row) => row.id === 'drive')!;
+    expect(drive.status).toBe('active');
+    expect(drive.subscriptionHandleId).toMatch(/^s[a-f0-9]{24}-/);
+    expect((await t.call('cancelSubscription', { id: 'drive' }, owner.token)).body.message).toBe(commerceMessages.addOnCancelled);
+    const cancelled = (await t.call('getAllAddOn', {}, owner.token)).body.data.find((row) => row.id === 'drive')!;
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.cancelDate).toBeGreaterThan(t.clock.now());
+    expect((await t.models.Company.findById(owner.companyId).lean())?.driveAddOnActive).toBe(true);
+    t.clock.set(cancelled.cancelDate! + 1000);
+    await t.api.services.payments.tick(t.clock.now());
+    expect((await t.models.Company.findById(owner.companyId).lean())?.driveAddOnActive).toBe(false);
+
+    expect((await t.call('createSubscription', { id: 'accounting', cardId, idempotencyKey: key() }, owner.token)).status).toBe(400);
+    expect((await t.call('freeAddOnWithProPlan', { id: 'accounting' }, owner.token)).body.message).toBe(commerceMessages.addOnActive);
+    await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { dineroOrgId: '123', dineroRefreshToken: 'secret' } });
+    expect((await t.call('cancelFreeAddOnWithProPlan', { id: 'accounting' }, owner.token)).body.message).toBe(commerceMessages.addOnDeactivated);
+    expect(await t.models.Company.findById(owner.companyId).lean()).toMatchObject({ accountingAddOnActive: false, dineroOrgId: null, dineroRefreshToken: null });
+  });
+
+  it('the accounting add-on needs Pro; a therapist sees the add-ons but may not buy; another clinic cannot see the return of this one', async () => {
+    const trial = await clinicWithTrial(t);
+    const refused = await t.call('freeAddOnWithProPlan', { id: 'accounting' }, trial.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Kan kun benyttes med Pro version');
+
+    const { owner, cardId } = await proWithCard();
+    const bought = await t.call('singleTimePayment', { id: 'storage', cardId, idempotencyKey: key() }, owner.token);
+    const colleague = await colleagueOf(t, owner);
+    const seen = await t.call('getAllAddOn', {}, colleague.token);
+    expect(seen.body.isAdmin).toBe(false);
+    expect(seen.body.data.map((row) => row.id)).toEqual(['storage', 'importdata', 'drive', 'accounting']);
+    expect((await t.call('singleTimePayment', { id: 'storage', cardId, idempotencyKey: key() }, colleague.token)).status).toBe(403);
+    const stranger = await registerAndLogin(t);
+    expect((await t.call('singleTimePaymentSuccess', { invoice: bought.body.invoice! }, stranger.token)).status).toBe(404);
+    expect((await t.call('getAllAddOn', {}, stranger.token)).body.data[0]).toMatchObject({ purchased: 0, status: null });
+  });
+});

@@ -91,6 +91,9 @@ export const epochMs = z.number({ error: schedulingMessages.timeRequired }).int(
 
 
 /** A new client's identity fields (new booking, online booking), with the form's messages. */
+/** A new client as a form holds it before parsing (every field as typed). */
+export type NewClientDraft = z.input<ReturnType<typeof newClientSchema>>;
+
 export function newClientSchema(prefix: '' | 'Fejl: ') {
   const text = newClientMessages(prefix);
   return z.strictObject({

@@ -12,3 +12,4 @@ export { useQuery, invalidateQueries, queryStore, type Query } from './data/useQ
 export { useMutation, type Mutation, type MutationOptions } from './data/useMutation.js';
 export { QueryView } from './data/QueryView.js';
 export type { QueryKey, QuerySnapshot } from './data/store.js';
+export { useDebounced } from './useDebounced.js';

@@ -1,6 +1,7 @@
 /** Buying and keeping Pro, cards, subscriptions and transactions (core/src/actions/commerce.ts). Thin. */
 import { commerceMessages, type commerceActions } from '@klinik/core';
 import { ForbiddenError } from '../errors.js';
+import { activateFree, addOnViews, buyOneTime, cancelAddOn, deactivateFree, oneTimeReturn, subscribeAddOn } from '../domain/commerce/addons.js';
 import { cancelAll, cancelPro, purchasePro } from '../domain/commerce/plan.js';
 import {
   addCard,
@@ -16,6 +17,22 @@ import {
 import type { Handlers } from './types.js';
 
 export const commerceHandlers: Handlers<keyof typeof commerceActions> = {
+  getAllAddOn: async (_input, ctx) => ({ isAdmin: ctx.isOwner, data: await addOnViews(ctx) }),
+  singleTimePayment: (input, ctx) => buyOneTime(ctx, input),
+  createSubscription: (input, ctx) => subscribeAddOn(ctx, input),
+  async cancelSubscription({ id }, ctx) {
+    await cancelAddOn(ctx, id);
+    return { message: commerceMessages.addOnCancelled };
+  },
+  async freeAddOnWithProPlan({ id }, ctx) {
+    await activateFree(ctx, id);
+    return { message: commerceMessages.addOnActive };
+  },
+  async cancelFreeAddOnWithProPlan({ id }, ctx) {
+    await deactivateFree(ctx, id);
+    return { message: commerceMessages.addOnDeactivated };
+  },
+  singleTimePaymentSuccess: async ({ invoice }, ctx) => ({ data: await oneTimeReturn(ctx, invoice) }),
   purchasedProPlanSubscription: (input, ctx) => purchasePro(ctx, input),
   cancelProPlanSubscription: (_input, ctx) => cancelPro(ctx),
   async cancelTherapistAllSubscription({ therapistId }, ctx) {

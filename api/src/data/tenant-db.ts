@@ -48,6 +48,7 @@ export const TENANT_MODEL_NAMES = [
   'InvoiceClaim',
   'Subscription',
   'Purchase',
+  'AddOnPurchase',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 

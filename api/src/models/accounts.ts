@@ -37,10 +37,14 @@ const companySchema = new Schema(
     planPeriodEnd: { type: Number, default: null },
     /** The provider handle of the Pro subscription the plan follows (the most recently started one). */
     planHandle: { type: String, default: null },
-    /** Storage the clinic may use: 1 GB included plus 5 GB per storage add-on (spec 3). Used bytes: StorageEntry. */
+    /** The clinic's base storage quota (1 GB included); each storage add-on adds 5 GB (AddOnPurchase). Used: StorageEntry. */
     total_purchased_storage_bytes: { type: Number, default: INCLUDED_STORAGE_BYTES },
-    /** Whether the cloud-drive add-on is active (bought in the add-on area). */
+    /** Whether the cloud-drive add-on is active (a monthly add-on: follows its subscription's webhooks). */
     driveAddOnActive: { type: Boolean, default: false },
+    /** Whether the data-import add-on is bought (one-time; unlocks /Importerdata). */
+    importDataActive: { type: Boolean, default: false },
+    /** Whether the accounting integration is activated (free with Pro; deactivating also disconnects it). */
+    accountingAddOnActive: { type: Boolean, default: false },
     /** Bank and payment details printed on invoices (spec 3, company profile). */
     regNumber: { type: String, default: '' },
     accountNumber: { type: String, default: '' },

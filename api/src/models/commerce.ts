@@ -67,12 +67,29 @@ const paymentEventSchema = new Schema(
   { versionKey: false },
 );
 
+/**
+ * A one-time add-on the clinic has paid for (storage, data import): `_id` is the provider's charge handle, inserted
+ * when its settled webhook is applied, so a charge counts once however often it is reported. The clinic's extra
+ * storage is 5 GB times its storage purchases, summed on read (exact under any concurrency, unlike an $inc).
+ */
+const addOnPurchaseSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    addOn: { type: String, required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+addOnPurchaseSchema.index({ companyId: 1, addOn: 1 });
+
 export type SubscriptionDoc = InferSchemaType<typeof subscriptionSchema> & { _id: Types.ObjectId };
 export type PurchaseDoc = InferSchemaType<typeof purchaseSchema>;
 
 export const commerceModels = {
   Subscription: defineModel(subscriptionSchema, { kind: 'tenant' }),
   Purchase: defineModel(purchaseSchema, { kind: 'tenant' }),
+  AddOnPurchase: defineModel(addOnPurchaseSchema, { kind: 'tenant' }),
   PaymentEvent: defineModel(paymentEventSchema, {
     kind: 'platform',
     why: "the provider's event ids, recorded before the event's clinic is known (the event names it)",

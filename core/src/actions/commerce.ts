@@ -5,7 +5,7 @@
  * (docs/actions.md).
  */
 import { z } from 'zod';
-import { commerceMessages, TRANSACTION_STATES } from '../commerce.js';
+import { ADD_ON_KEYS, commerceMessages, TRANSACTION_STATES } from '../commerce.js';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
 import { PLAN_STATUSES, PLAN_TYPES } from '../plan.js';
 
@@ -54,7 +54,90 @@ export const subscriptionViewSchema = z.strictObject({
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
+const addOnKey = z.enum(ADD_ON_KEYS, { error: commerceMessages.addOnUnknown });
+
+export const addOnViewSchema = z.strictObject({
+  /** The add-on's key (also its englishName). */
+  id: z.enum(ADD_ON_KEYS),
+  name: z.string(),
+  englishName: z.enum(ADD_ON_KEYS),
+  description: z.string(),
+  /** Kroner excl. VAT, as the card shows it ('kr.{price},00/unit'). */
+  price: z.number(),
+  priceOre: z.number().int(),
+  currency: z.literal('DKK'),
+  isActive: z.boolean(),
+  isFree: z.boolean(),
+  isNew: z.boolean(),
+  oneTimePurchase: z.boolean(),
+  freeWithPro: z.boolean(),
+  /** The unit label: 'stk' or 'måned'. */
+  text: z.enum(['stk', 'måned']),
+  /** The clinic's state of the add-on: null when never bought or activated. */
+  status: z.enum(['active', 'cancelled', 'pending', 'expired']).nullable(),
+  /** A cancelled monthly add-on is usable until then. */
+  cancelDate: z.number().nullable(),
+  /** The monthly add-on's subscription handle (/Abonnement/{id}). */
+  subscriptionHandleId: z.string().nullable(),
+  /** One-time add-ons bought so far (storage: each adds 5 GB). */
+  purchased: z.number().int(),
+});
+export type AddOnView = z.infer<typeof addOnViewSchema>;
+
+const purchaseAnswer = z.strictObject({
+  message: z.string(),
+  url: z.string().optional(),
+  addOnName: z.string().optional(),
+  /** The charge of a one-time purchase made with a saved card, for its return page. */
+  invoice: z.string().optional(),
+  customer: z.string().optional(),
+});
+
 export const commerceActions = {
+  getAllAddOn: defineAction({
+    access: 'therapist',
+    summary: "The add-ons with the clinic's state of each; `isAdmin` says whether the caller may buy (others are told to ask the clinic).",
+    input: noInput,
+    output: z.strictObject({ isAdmin: z.boolean(), data: z.array(addOnViewSchema) }),
+  }),
+  singleTimePayment: defineAction({
+    access: 'owner',
+    summary:
+      "Buys a one-time add-on (storage: 5 GB more each time; importdata): with a saved card at once, else `url` to the provider's page, which returns to /payment/storage-success or /payment/importdata-success. One charge per idempotency key.",
+    input: z.strictObject({ id: addOnKey, cardId: cardChoice, idempotencyKey }),
+    output: purchaseAnswer,
+  }),
+  createSubscription: defineAction({
+    access: 'owner',
+    summary: "Starts a monthly add-on (the cloud-drive backup) on a saved card, or answers `url` to the provider's page. One subscription per idempotency key.",
+    input: z.strictObject({ id: addOnKey, cardId: cardChoice, idempotencyKey }),
+    output: purchaseAnswer,
+  }),
+  cancelSubscription: defineAction({
+    access: 'owner',
+    summary: 'Cancels a monthly add-on at the end of its period (usable until then).',
+    input: z.strictObject({ id: addOnKey }),
+    output: messageAnswer,
+  }),
+  freeAddOnWithProPlan: defineAction({
+    access: 'owner',
+    summary: 'Activates an add-on that is free with Pro (the accounting integration); refused without an active Pro plan.',
+    input: z.strictObject({ id: addOnKey }),
+    output: messageAnswer,
+  }),
+  cancelFreeAddOnWithProPlan: defineAction({
+    access: 'owner',
+    summary: 'Deactivates a free-with-Pro add-on; deactivating the accounting integration also disconnects it.',
+    input: z.strictObject({ id: addOnKey }),
+    output: messageAnswer,
+  }),
+  singleTimePaymentSuccess: defineAction({
+    access: 'owner',
+    summary: "A one-time purchase's return page: the charge's state as the server knows it, and the add-on it bought.",
+    input: z.strictObject({ invoice: z.string().regex(/^[A-Za-z0-9_-]{4,120}$/, commerceMessages.invoiceUnknown) }),
+    output: z.strictObject({ data: z.strictObject({ state: z.enum(TRANSACTION_STATES), addOn: z.enum(ADD_ON_KEYS).nullable(), addOnName: z.string(), amount: z.number().int() }) }),
+  }),
+
   purchasedProPlanSubscription: defineAction({
     access: 'owner',
     summary:

@@ -3,16 +3,11 @@
  * same functions the server's schemas use, so the page and the API agree without bundling zod.
  */
 import { isCprBirthDate, isCprLast4, isValidPhone, looksLikeEmail } from '@klinik/core/rules';
+import type { NewClientDraft } from '@klinik/core';
 import { bookingMessages, newClientMessages } from '@klinik/core/messages';
 
-export interface NewClientFields {
-  nameFirst: string;
-  nameLast: string;
-  CPR6Digit: string;
-  CPRLast4Digit: string;
-  email: string;
-  phonePrivate: string;
-}
+/** The new-client fields of the wizard: the contract's new client as typed. */
+export type NewClientFields = NewClientDraft;
 
 export const EMPTY_CLIENT: NewClientFields = { nameFirst: '', nameLast: '', CPR6Digit: '', CPRLast4Digit: '', email: '', phonePrivate: '' };
 

@@ -12,7 +12,7 @@ import { claimWithRecovery, ORPHAN_AFTER_MS } from '../../data/concurrency/claim
 import { tenantDb, type TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, isDuplicateKeyError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
-import type { ProviderEvent, ProviderSubscription } from '../../adapters/payments/provider.js';
+import type { Charge, ProviderEvent, ProviderSubscription } from '../../adapters/payments/provider.js';
 import { companyOfCustomer } from './customer.js';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -63,11 +63,33 @@ async function followPlan(db: TenantDb, event: ProviderEvent, subscription: Prov
   void event;
 }
 
+/** A monthly add-on is on while its subscription is (also while a renewal is retried, and until a cancelled period ends). */
+async function followAddOn(db: TenantDb, subscription: ProviderSubscription): Promise<void> {
+  const on = subscription.state === 'active' || subscription.state === 'dunning' || subscription.state === 'cancelled';
+  if (subscription.plan === 'drive') await db.Company.updateOne({}, { $set: { driveAddOnActive: on } });
+}
+
+/** A settled one-time charge: the add-on its purchase was for takes effect, once per charge. */
+async function applyOneTimePurchase(db: TenantDb, charge: Charge): Promise<void> {
+  const purchase = await db.Purchase.findOne({ handle: charge.handle }, { product: 1 }).lean();
+  if (!purchase) return;
+  try {
+    await db.AddOnPurchase.create({ _id: charge.handle, addOn: purchase.product });
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+  if (purchase.product === 'importdata') await db.Company.updateOne({}, { $set: { importDataActive: true } });
+}
+
 async function apply(db: TenantDb, event: ProviderEvent): Promise<void> {
   const subscription = event.subscription;
-  if (!subscription) return;
-  if (!(await recordSubscription(db, event, subscription))) return;
-  if (subscription.plan === 'pro') await followPlan(db, event, subscription);
+  if (subscription) {
+    if (!(await recordSubscription(db, event, subscription))) return;
+    if (subscription.plan === 'pro') await followPlan(db, event, subscription);
+    else await followAddOn(db, subscription);
+    return;
+  }
+  if (event.event_type === 'invoice_settled' && event.invoice && !event.invoice.subscription) await applyOneTimePurchase(db, event.invoice);
 }
 
 /**

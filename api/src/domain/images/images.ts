@@ -21,6 +21,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PER_UPLOAD,
   IMAGE_RESIZED_WIDTH,
+  STORAGE_ADDON_BYTES,
   isJournalEditable,
   wouldExceedStorage,
   type ImageEntry,
@@ -76,9 +77,13 @@ export async function storageUsedBytes(db: TenantDb): Promise<number> {
   return sum?.total ?? 0;
 }
 
+/** What the clinic may store: its base quota (1 GB included) plus 5 GB per storage add-on it has paid for. */
 async function purchasedBytes(db: TenantDb): Promise<number> {
-  const company = await db.Company.findById(db.companyId, { total_purchased_storage_bytes: 1 }).lean();
-  return company?.total_purchased_storage_bytes ?? 0;
+  const [company, storageAddOns] = await Promise.all([
+    db.Company.findById(db.companyId, { total_purchased_storage_bytes: 1 }).lean(),
+    db.AddOnPurchase.countDocuments({ addOn: 'storage' }),
+  ]);
+  return (company?.total_purchased_storage_bytes ?? 0) + storageAddOns * STORAGE_ADDON_BYTES;
 }
 
 export async function storageUsage(ctx: TherapistContext): Promise<StorageUsage> {

@@ -4,10 +4,9 @@
  */
 import { Button, Field, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ClientSummary } from '@klinik/core';
-import { QueryView, useQuery } from '@klinik/ui';
+import { QueryView, useDebounced, useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../../api';
 import { texts } from '../../../texts';
-import { useDebounced } from '../../../useDebounced';
 import type { FieldProps } from './fieldProps';
 
 const T = texts.create;

@@ -4,21 +4,14 @@
  * dates and times as text); `createRequest` checks them with the server's own schemas and messages and gives the
  * request only when nothing is missing.
  */
-import { actions, type ActionInput } from '@klinik/core';
+import { actions, type ActionInput, type NewClientDraft } from '@klinik/core';
 import type { FieldErrors } from '@klinik/core/rules';
 import { fromCopenhagenInputs, toCopenhagenInputs } from '@klinik/core/time';
 import { schemaErrors } from '../formErrors';
 
 export type Mode = 'existing' | 'new' | 'unavailable';
 
-export interface NewClientDraft {
-  nameFirst: string;
-  nameLast: string;
-  CPR6Digit: string;
-  CPRLast4Digit: string;
-  email: string;
-  phonePrivate: string;
-}
+export type { NewClientDraft };
 
 export interface BookingDraft {
   /** '' until one is chosen. */

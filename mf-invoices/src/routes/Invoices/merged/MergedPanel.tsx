@@ -6,10 +6,9 @@
 import { useState } from 'react';
 import { Combobox, Field, Option, Text, makeStyles } from '@fluentui/react-components';
 import type { ClientSummary } from '@klinik/core';
-import { LoadError, SEARCH_DEBOUNCE_MS, useQuery } from '@klinik/ui';
+import { LoadError, SEARCH_DEBOUNCE_MS, useDebounced, useQuery } from '@klinik/ui';
 import type { InvoicesApi } from '../../../api';
 import type { Notify } from '../../../components/InvoiceDialog';
-import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { texts } from '../../../texts';
 import { mergedQueries } from './mergedQueries';
 import MergedStatements from './MergedStatements';
@@ -30,7 +29,7 @@ export default function MergedPanel({ api, notify }: { api: InvoicesApi; notify:
   // What is typed searches; choosing a client writes its name into the box, which is not a new search.
   const [typed, setTyped] = useState('');
   const [value, setValue] = useState('');
-  const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
   const clients = useQuery(mergedQueries.clients(search), async () => (await api.searchClients(search)).data);
   const [client, setClient] = useState<ClientSummary | null>(null);
   // Open while typing, also when the text arrives without key presses (paste, autofill).
