@@ -4,6 +4,7 @@
  */
 import type { ActionOutput } from '@klinik/core';
 import type { ActionClient } from '@klinik/core/client';
+import type { AddOnKey } from '@klinik/core/commerce';
 
 export const queryKeys = {
   cards: ['getAllCompanyCustomPaymentCards'] as const,
@@ -13,12 +14,16 @@ export const queryKeys = {
   allSubscriptionSettings: ['getSubscriptionSettings'] as const,
   transactions: (pageToken: string | null) => ['getCustomerAllTransaction', pageToken] as const,
   payment: (invoice: string) => ['registerInvoice', invoice] as const,
+  addOns: ['getAllAddOn'] as const,
+  oneTimePayment: (invoice: string) => ['singleTimePaymentSuccess', invoice] as const,
 };
 
 export type PurchasedSubscriptions = ActionOutput<'getTherapistAllPurchasedSubscription'>;
 export type SubscriptionSettings = ActionOutput<'getSubscriptionSettings'>['data'];
 export type TransactionPage = ActionOutput<'getCustomerAllTransaction'>;
 export type PaymentOnReturn = ActionOutput<'registerInvoice'>['data'];
+export type AddOnList = ActionOutput<'getAllAddOn'>;
+export type AddOnPurchaseAnswer = ActionOutput<'singleTimePayment'>;
 
 export function commerceApi(client: ActionClient) {
   return {
@@ -35,6 +40,13 @@ export function commerceApi(client: ActionClient) {
     transactions: (pageToken: string | null) => client.call('getCustomerAllTransaction', pageToken ? { next_page_token: pageToken } : {}),
     payment: async (invoice: string, customerHandle: string | null) =>
       (await client.call('registerInvoice', customerHandle ? { invoice, customerHandle } : { invoice })).data,
+    addOns: () => client.call('getAllAddOn', {}),
+    buyAddOn: (id: AddOnKey, cardId: string | null, idempotencyKey: string) => client.call('singleTimePayment', { id, cardId, idempotencyKey }),
+    subscribeAddOn: (id: AddOnKey, cardId: string | null, idempotencyKey: string) => client.call('createSubscription', { id, cardId, idempotencyKey }),
+    cancelAddOn: (id: AddOnKey) => client.call('cancelSubscription', { id }),
+    activateFreeAddOn: (id: AddOnKey) => client.call('freeAddOnWithProPlan', { id }),
+    deactivateFreeAddOn: (id: AddOnKey) => client.call('cancelFreeAddOnWithProPlan', { id }),
+    oneTimePayment: async (invoice: string) => (await client.call('singleTimePaymentSuccess', { invoice })).data,
   };
 }
 

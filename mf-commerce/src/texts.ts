@@ -60,10 +60,45 @@ export const texts = {
     toTransactions: 'Se transaktioner',
     loadFailed: 'Betalingen kunne ikke hentes.',
     storageHeading: 'Ekstra lagerplads',
-    storagePlaceholder: 'Her bekræftes køb af ekstra lagerplads, når tilføjelserne kan købes. Det kommer snart.',
+    storageSuccessTitle: 'Der er købt 5 GB ekstra lagerplads',
     importHeading: 'Dataimport',
-    importPlaceholder: 'Her bekræftes køb af dataimport, og du kan uploade dine filer, når tilføjelserne kan købes. Det kommer snart.',
+    importSuccessTitle: 'Dataimport er købt',
+    importSuccessBody: 'Upload filerne fra dit tidligere system, så flytter vi dine data over.',
+    upload: 'Upload filere', // spec
+    toAddOns: 'Til Tilføjelser',
     unknownPage: 'Denne betalingsside findes ikke.',
+  },
+  addOns: {
+    heading: 'Tilføjelser',
+    intro: 'Udvid Klinik med det, din klinik har brug for. Priserne er ekskl. moms.',
+    list: 'Tilføjelser',
+    loadFailed: 'Tilføjelserne kunne ikke hentes.',
+    activate: 'Aktiver', // spec
+    deactivate: 'Deaktiver', // spec
+    buyMore: 'Køb mere', // spec
+    unit: (unit: string) => `Enhed: ${unit}`,
+    active: 'Aktiv',
+    cancelled: 'Opsagt',
+    activeUntil: (date: string) => `Kan bruges til og med ${date}`,
+    storageBought: (count: number) => `Købt ${count} × 5 GB`,
+    proOnly: 'Kan kun benyttes med Pro version', // spec
+    activated: 'Klinikken har aktiveret dette modul.',
+    ask: {
+      storage: 'Kontakt klinikkens administrator, hvis klinikken har brug for mere lagerplads.',
+      importdata: 'Kontakt klinikkens administrator for at få dine data flyttet med fra dit tidligere system.',
+      drive: 'Kontakt klinikkens administrator for at få backup af billederne til Google Drev.',
+      accounting: 'Kontakt klinikkens administrator for at forbinde Klinik med Dinero.',
+    },
+    deactivateBody: {
+      drive: 'Backup til Google Drev opsiges til udgangen af den periode, der er betalt for. Indtil da kører den som nu.',
+      accounting: 'Dinero-integrationen slås fra, og forbindelsen til Dinero fjernes.',
+    },
+    deactivateConfirm: 'Deaktiver',
+    keep: 'Annuller',
+    what: (name: string, price: string) => `${name}: ${price} ekskl. moms`,
+    storageSuccessTitle: 'Der er købt 5 GB ekstra lagerplads',
+    storageSuccessBody: (total: string) => `Klinikken har nu ${total} GB lagerplads i alt til klient- og journalbilleder.`,
+    close: 'Luk',
   },
   subscription: {
     heading: 'Mit Abonnement',

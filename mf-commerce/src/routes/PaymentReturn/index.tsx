@@ -5,8 +5,9 @@
  *   calendar; refused, cancelled or not settled yet → that, honestly. The shell's therapist is reloaded with it, so
  *   the menus unlock as soon as the plan is Pro.
  * - `/payment/cancel`: the owner left the checkout page; nothing was charged; back to the page the purchase started on.
- * - `/payment/storage-success`, `/payment/importdata-success`: the add-ons' return pages, placeholders until the
- *   add-ons can be bought.
+ * - `/payment/storage-success`, `/payment/importdata-success` (`?id=…&invoice=…&customer=…`): a one-time add-on's
+ *   return page: the charge as the server knows it (`singleTimePaymentSuccess`); bought data import leads on to the
+ *   upload ('Upload filere').
  */
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -17,11 +18,12 @@ import { QueryView, useQuery } from '@klinik/ui';
 import { commerceApi, queryKeys } from '../../api';
 import { returnPath } from '../../purchase/checkout';
 import { texts } from '../../texts';
-import { returnOutcome, untilFinal, type ReturnOutcome } from './outcome';
+import { oneTimeOutcome, returnOutcome, untilFinal, type ReturnOutcome } from './outcome';
 
 const T = texts.paymentReturn;
 const PLAN_PATH = '/planlægge';
 const TRANSACTIONS_PATH = '/Transactions';
+const ADD_ONS_PATH = '/Tilføjelser';
 /** The provider's customer handle as the contract accepts it; anything else is not passed on. */
 const CUSTOMER_HANDLE = /^[A-Za-z0-9_-]{1,40}$/;
 
@@ -76,7 +78,7 @@ function PaymentSuccess({ shell }: RemotePageProps) {
   const customerHandle = customer && CUSTOMER_HANDLE.test(customer) ? customer : null;
   const payment = useQuery(invoice ? queryKeys.payment(invoice) : null, async () => {
     // Asked again briefly while the provider has not settled it (or its webhook has not reached the plan yet).
-    const answer = await untilFinal(() => api.payment(invoice!, customerHandle), Date.now, wait);
+    const answer = await untilFinal(() => api.payment(invoice!, customerHandle), (charge) => returnOutcome(charge, Date.now()), wait);
     // The plan may have changed: the shell's menus and gates follow the server.
     await shell.refreshTherapist();
     return answer;
@@ -141,6 +143,71 @@ function PaymentSuccess({ shell }: RemotePageProps) {
   );
 }
 
+/** The return of a one-time add-on purchase (storage or data import). */
+function OneTimeReturn({ shell, addOn }: RemotePageProps & { addOn: 'storage' | 'importdata' }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const api = useMemo(() => commerceApi(shell.client), [shell.client]);
+  const invoice = params.get('invoice');
+  const payment = useQuery(invoice ? queryKeys.oneTimePayment(invoice) : null, () => untilFinal(() => api.oneTimePayment(invoice!), oneTimeOutcome, wait));
+  const back = <Button onClick={() => navigate(returnPath(ADD_ONS_PATH))}>{T.toAddOns}</Button>;
+
+  if (!invoice) {
+    return (
+      <Outcome kind="info" title={addOn === 'storage' ? T.storageHeading : T.importHeading} actions={<Button onClick={() => navigate(TRANSACTIONS_PATH)}>{T.toTransactions}</Button>}>
+        {T.missingInvoice}
+      </Outcome>
+    );
+  }
+  return (
+    <QueryView query={payment} errorTitle={T.loadFailed} loading={<Spinner label={T.checking} />}>
+      {(charge) => {
+        const outcome = oneTimeOutcome(charge);
+        if (outcome === 'success') {
+          const paid = T.successBody(charge.addOnName, formatKroner(charge.amount));
+          return charge.addOn === 'importdata' ? (
+            <Outcome
+              kind="success"
+              title={T.importSuccessTitle}
+              actions={
+                <Button appearance="primary" onClick={() => navigate(shell.pages.importData())}>
+                  {T.upload}
+                </Button>
+              }
+            >
+              {`${paid} ${T.importSuccessBody}`}
+            </Outcome>
+          ) : (
+            <Outcome kind="success" title={charge.addOn === 'storage' ? T.storageSuccessTitle : T.successTitle} actions={back}>
+              {paid}
+            </Outcome>
+          );
+        }
+        if (outcome === 'waiting') {
+          return (
+            <Outcome
+              kind="waiting"
+              title={T.waitingTitle}
+              actions={
+                <Button appearance="primary" disabled={payment.refreshing} onClick={() => void payment.refresh()}>
+                  {T.checkAgain}
+                </Button>
+              }
+            >
+              {T.waitingBody}
+            </Outcome>
+          );
+        }
+        return (
+          <Outcome kind={outcome} title={outcome === 'failed' ? T.failedTitle : T.cancelledTitle} actions={back}>
+            {outcome === 'failed' ? T.failedBody : T.cancelledBody}
+          </Outcome>
+        );
+      }}
+    </QueryView>
+  );
+}
+
 function PaymentCancelled() {
   const navigate = useNavigate();
   return (
@@ -159,10 +226,10 @@ export default function PaymentReturnPage({ shell }: RemotePageProps) {
   else if (page === 'cancel') body = <PaymentCancelled />;
   else if (page === 'storage-success') {
     heading = T.storageHeading;
-    body = <Outcome kind="info" title={T.storageHeading}>{T.storagePlaceholder}</Outcome>;
+    body = <OneTimeReturn shell={shell} addOn="storage" />;
   } else if (page === 'importdata-success') {
     heading = T.importHeading;
-    body = <Outcome kind="info" title={T.importHeading}>{T.importPlaceholder}</Outcome>;
+    body = <OneTimeReturn shell={shell} addOn="importdata" />;
   } else body = <Outcome kind="info" title={T.heading}>{T.unknownPage}</Outcome>;
   return (
     <section className={styles.page}>

@@ -1,5 +1,5 @@
 import type { PlanState } from '@klinik/core/rules';
-import { returnOutcome, untilFinal, type ChargeOnReturn } from './outcome';
+import { oneTimeOutcome, returnOutcome, untilFinal, type ChargeOnReturn } from './outcome';
 
 const NOW = Date.UTC(2026, 4, 10);
 const proActive: PlanState = { planType: 'pro', status: 'active', cancelDate: null };
@@ -31,14 +31,21 @@ describe('the payment return page', () => {
     let loads = 0;
     const waits: number[] = [];
     const load = async () => answers[loads++]!;
-    const final = await untilFinal(load, () => NOW, async (ms) => void waits.push(ms), { attempts: 8, intervalMs: 100 });
+    const final = await untilFinal(load, (answer) => returnOutcome(answer, NOW), async (ms) => void waits.push(ms), { attempts: 8, intervalMs: 100 });
     expect(final).toEqual({ state: 'settled', plan: proActive });
     expect(loads).toBe(3);
     expect(waits).toEqual([100, 100]);
 
     let pendingLoads = 0;
-    const stillPending = await untilFinal(async () => (pendingLoads++, { state: 'pending' as const, plan: proActive }), () => NOW, async () => undefined, { attempts: 3, intervalMs: 1 });
+    const stillPending = await untilFinal(async () => (pendingLoads++, { state: 'pending' as const, plan: proActive }), (answer) => returnOutcome(answer, NOW), async () => undefined, { attempts: 3, intervalMs: 1 });
     expect(stillPending.state).toBe('pending');
     expect(pendingLoads).toBe(3);
+  });
+
+  it('counts a one-time add-on as bought once its charge is settled, whatever the plan', () => {
+    expect(oneTimeOutcome({ state: 'settled' })).toBe('success');
+    expect(oneTimeOutcome({ state: 'failed' })).toBe('failed');
+    expect(oneTimeOutcome({ state: 'cancelled' })).toBe('cancelled');
+    expect(oneTimeOutcome({ state: 'authorized' })).toBe('waiting');
   });
 });

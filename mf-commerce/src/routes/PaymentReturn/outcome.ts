@@ -20,16 +20,24 @@ export function returnOutcome(charge: ChargeOnReturn, now: number): ReturnOutcom
   return 'waiting';
 }
 
+/** A one-time add-on's charge (storage, data import): settled is done, whatever the plan. */
+export function oneTimeOutcome(charge: { state: TransactionState }): ReturnOutcome {
+  if (charge.state === 'settled') return 'success';
+  if (charge.state === 'failed') return 'failed';
+  if (charge.state === 'cancelled') return 'cancelled';
+  return 'waiting';
+}
+
 /** How often and how long the page asks again while the answer is 'waiting' (the webhook usually lands at once). */
 export const RETURN_POLL = { attempts: 8, intervalMs: 1500 } as const;
 
 /**
- * Asks `load` until the outcome is final or the attempts are used up; answers the last answer. One load of the data
+ * Asks `load` until `outcome` is final or the attempts are used up; answers the last answer. One load of the data
  * layer (the page shows 'checking' meanwhile), so nothing is loaded in an effect.
  */
-export async function untilFinal<T extends ChargeOnReturn>(load: () => Promise<T>, now: () => number, wait: (ms: number) => Promise<void>, poll: { attempts: number; intervalMs: number } = RETURN_POLL): Promise<T> {
+export async function untilFinal<T>(load: () => Promise<T>, outcome: (answer: T) => ReturnOutcome, wait: (ms: number) => Promise<void>, poll: { attempts: number; intervalMs: number } = RETURN_POLL): Promise<T> {
   let answer = await load();
-  for (let attempt = 1; attempt < poll.attempts && returnOutcome(answer, now()) === 'waiting'; attempt++) {
+  for (let attempt = 1; attempt < poll.attempts && outcome(answer) === 'waiting'; attempt++) {
     await wait(poll.intervalMs);
     answer = await load();
   }

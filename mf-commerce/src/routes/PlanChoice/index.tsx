@@ -7,7 +7,7 @@
  * period is taken up again without a charge; both show here as chosen after the therapist is reloaded. The page is
  * never plan-gated: a clinic whose trial expired can always pay.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Body1, Button, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
@@ -18,8 +18,8 @@ import { LoadError, useMutation, useNotifications, useQuery } from '@klinik/ui';
 import { commerceApi, queryKeys } from '../../api';
 import { lazyPart } from '../../components/lazyPart';
 import { Panel } from '../../components/Panel';
-import { goToCheckout } from '../../purchase/checkout';
 import { PurchaseKeys } from '../../purchase/key';
+import { useCheckout } from '../../purchase/useCheckout';
 import { PLAN_FEATURES, texts } from '../../texts';
 
 const T = texts.planChoice;
@@ -70,18 +70,9 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
   // Whether the clinic has saved cards decides whether the payment-method dialog comes first.
   const cards = useQuery(canBuyPro ? queryKeys.cards : null, () => api.cards());
   const [choosing, setChoosing] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, leave } = useCheckout(PLAN_PATH);
   // One idempotency key per purchase the owner starts; a retry of an unanswered attempt reuses it.
   const [keys] = useState(() => new PurchaseKeys());
-  // Back from the provider's page by the browser's back button, the page may come from the back-forward cache with
-  // its state as it left: it is no longer leaving.
-  useEffect(() => {
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setLeaving(false);
-    };
-    window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, []);
 
   // The trial starts on the server; the therapist is reloaded so the menus open before the calendar shows.
   const choose = useMutation(
@@ -113,8 +104,7 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
       successText: false,
       onSuccess: async (answer) => {
         if (answer.url) {
-          setLeaving(true);
-          goToCheckout(answer.url, PLAN_PATH);
+          leave(answer.url);
           return;
         }
         // Charged on a saved card, or a cancelled plan taken up again: the plan is Pro now; the menus follow.
