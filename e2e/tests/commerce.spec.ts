@@ -3,10 +3,11 @@
  * return), through the sandbox payment provider's own checkout page in Chromium. A clinic whose trial expired (the
  * API's clock moved 31 days) is sent to /planlægge; the declined test card is refused on the provider's page in Danish
  * and nothing changes; the good card buys Pro and the return page leads to the calendar; /Transactions lists the charge
- * and its receipt downloads as a PDF; on /Abonnement/{id} a card added with 3-D Secure (after its confirmation page)
+ * and its receipt downloads as a PDF; storage bought on the saved card makes the client page's quota 5 GB larger; on
+ * /Abonnement/{id} a card added with 3-D Secure (after its confirmation page)
  * takes over every subscription; cancel-all keeps Pro until the period ends, and after the clock passes it the gated
  * pages send the clinic to /planlægge, where the payment-method dialog offers the saved cards and a new 3-D Secure card
- * buys Pro again. Then /planlægge, /Abonnement and /Transactions on a 390 px phone.
+ * buys Pro again; months of renewals later /Transactions loads its further pages as the list is scrolled. Then /planlægge, /Abonnement and /Transactions on a 390 px phone.
  *
  * The API's clock is test-only (POST /dev/clock) and is reset after each test, so other journeys are unaffected.
  */
@@ -91,6 +92,36 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   await expect(proCard.getByRole('button', { name: 'udvalgt' })).toBeDisabled();
   await expect(freeCard).toHaveCount(0);
 
+  // Storage: bought with the saved card, 5 GB more on the clinic's client pages.
+  const login = await api<{ token: string }>('login', { username: email, password: PASSWORD });
+  const client = await api<{ data: { id: string } }>('addClient', {
+    token: login.body.token,
+    client: { nameFirst: 'Signe', nameLast: 'Kjær', CPR6Digit: '010190', CPRLast4Digit: '1234', email: 'signe@example.dk', phonePrivate: '20304050', address: 'Algade 1', post: '4000', town: 'Roskilde' },
+    ids: [],
+  });
+  expect(client.status).toBe(200);
+  const clientPage = `/Klientdata?id=${client.body.data.id}`;
+  await page.goto(clientPage);
+  await expect(page.getByText('0,00 GB af 1,00 GB brugt', { exact: true })).toBeVisible();
+  await page.goto('/Tilføjelser');
+  const storage = page.getByRole('region', { name: 'Ekstra lagerplads' });
+  await expect(storage.getByText('kr.49,00/stk', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Dinero-integration' }).getByText('Gratis for abonnerende', { exact: true })).toBeVisible();
+  await storage.getByRole('button', { name: 'Aktiver' }).click();
+  const paymentDialog = page.getByRole('dialog', { name: 'Vælg betalingsmetode' });
+  await expect(paymentDialog.getByText('Ekstra lagerplads: kr.49,00/stk ekskl. moms')).toBeVisible();
+  await expect(paymentDialog.getByRole('radio', { name: 'Betal med et nyt kort' })).toBeChecked();
+  await paymentDialog.getByRole('radio', { name: 'Gemt kort 4111XXXXXXXX1111' }).check();
+  await paymentDialog.getByRole('button', { name: 'Betal' }).click();
+  const storageDialog = page.getByRole('dialog', { name: 'Der er købt 5 GB ekstra lagerplads' });
+  await expect(storageDialog).toContainText('Klinikken har nu 6 GB lagerplads i alt');
+  await storageDialog.getByRole('button', { name: 'Luk' }).click();
+  await expect(storageDialog).toBeHidden();
+  await expect(storage.getByRole('button', { name: 'Køb mere' })).toBeVisible();
+  await expect(storage.getByText('Købt 1 × 5 GB')).toBeVisible();
+  await page.goto(clientPage);
+  await expect(page.getByText('0,00 GB af 6,00 GB brugt', { exact: true })).toBeVisible();
+
   // The return page believes the server, not its address: a made-up invoice is not a payment.
   await page.goto('/payment/success?id=x&invoice=o_made_up_invoice&customer=c1');
   await expect(page.getByRole('alert')).toContainText('Betalingen kunne ikke hentes. Betalingen findes ikke');
@@ -161,7 +192,7 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   // 6. After the period's end the gated pages send the clinic to the plan page.
   await moveClock({ advanceMs: 32 * DAY });
   expect(await planOf(email)).toMatchObject({ planType: 'pro', status: 'expired' });
-  for (const gated of ['/Kalender', '/Klientdata', '/Transactions']) {
+  for (const gated of ['/Kalender', '/Klientdata', '/Transactions', '/Tilføjelser']) {
     await page.goto(gated);
     await expect(page).toHaveURL(/\/planl%C3%A6gge$/);
   }
@@ -180,6 +211,19 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   await page.getByRole('button', { name: 'Gå til kalenderen' }).click();
   await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
   expect(await planOf(email)).toMatchObject({ planType: 'pro', status: 'active' });
+
+  // 8. Months of renewals: /Transactions shows the provider's first page (20) and loads the rest when its bottom
+  // marker scrolls into view. 3 charges so far, and one renewal each time the clock passes a period.
+  for (let month = 0; month < 21; month++) await moveClock({ advanceMs: 32 * DAY });
+  await page.goto('/Transactions');
+  const receipts = page.getByRole('button', { name: /^Hent kvittering for / });
+  await expect(receipts).toHaveCount(20);
+  const more = page.getByRole('button', { name: 'Hent flere' });
+  await expect(more).toBeVisible();
+  await more.scrollIntoViewIfNeeded();
+  await expect(receipts).toHaveCount(24);
+  await expect(more).toHaveCount(0);
+  await expect(page.getByText('Alle transaktioner er vist.')).toBeVisible();
 });
 
 test('phone: the plan page, the subscription and the transactions fit 390 px', async ({ browser }) => {
