@@ -3,7 +3,8 @@
  * return), through the sandbox payment provider's own checkout page in Chromium. A clinic whose trial expired (the
  * API's clock moved 31 days) is sent to /planlægge; the declined test card is refused on the provider's page in Danish
  * and nothing changes; the good card buys Pro and the return page leads to the calendar; /Transactions lists the charge
- * and its receipt downloads as a PDF; storage bought on the saved card makes the client page's quota 5 GB larger; on
+ * and its receipt downloads as a PDF; storage bought on the saved card makes the client page's quota 5 GB larger, and
+ * the data import bought with a new card returns to its page, which leads on to the upload; on
  * /Abonnement/{id} a card added with 3-D Secure (after its confirmation page)
  * takes over every subscription; cancel-all keeps Pro until the period ends, and after the clock passes it the gated
  * pages send the clinic to /planlægge, where the payment-method dialog offers the saved cards and a new 3-D Secure card
@@ -122,6 +123,17 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   await page.goto(clientPage);
   await expect(page.getByText('0,00 GB af 6,00 GB brugt', { exact: true })).toBeVisible();
 
+  // The data import, with a new card on the provider's page: its return page leads on to the upload.
+  await page.goto('/Tilføjelser');
+  await page.getByRole('region', { name: 'Dataimport' }).getByRole('button', { name: 'Aktiver' }).click();
+  await expect(paymentDialog.getByRole('radio', { name: 'Betal med et nyt kort' })).toBeChecked();
+  await paymentDialog.getByRole('button', { name: 'Fortsæt til betaling' }).click();
+  await payOnCheckout(page, CARDS.succeeds, /^Betal 623,75 kr\./);
+  await expect(page).toHaveURL(/\/payment\/importdata-success\?.*invoice=/);
+  await expect(page.getByRole('heading', { name: 'Dataimport er købt' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload filere' }).click();
+  await expect(page).toHaveURL(/\/Importerdata$/);
+
   // The return page believes the server, not its address: a made-up invoice is not a payment.
   await page.goto('/payment/success?id=x&invoice=o_made_up_invoice&customer=c1');
   await expect(page.getByRole('alert')).toContainText('Betalingen kunne ikke hentes. Betalingen findes ikke');
@@ -213,7 +225,7 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   expect(await planOf(email)).toMatchObject({ planType: 'pro', status: 'active' });
 
   // 8. Months of renewals: /Transactions shows the provider's first page (20) and loads the rest when its bottom
-  // marker scrolls into view. 3 charges so far, and one renewal each time the clock passes a period.
+  // marker scrolls into view. 4 charges so far, and one renewal each time the clock passes a period.
   for (let month = 0; month < 21; month++) await moveClock({ advanceMs: 32 * DAY });
   await page.goto('/Transactions');
   const receipts = page.getByRole('button', { name: /^Hent kvittering for / });
@@ -221,7 +233,7 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   const more = page.getByRole('button', { name: 'Hent flere' });
   await expect(more).toBeVisible();
   await more.scrollIntoViewIfNeeded();
-  await expect(receipts).toHaveCount(24);
+  await expect(receipts).toHaveCount(25);
   await expect(more).toHaveCount(0);
   await expect(page.getByText('Alle transaktioner er vist.')).toBeVisible();
 });
