@@ -45,6 +45,8 @@ export interface PageLinks {
   calendar: () => string;
   /** mf-commerce: the clinic's settings. */
   settings: () => string;
+  /** mf-clients: the data import (where the data-import add-on's 'Upload filere' leads). */
+  importData: () => string;
 }
 
 export interface PublicLinks {

@@ -2,6 +2,7 @@
 export const exposes = {
   './PlanChoice': './src/routes/PlanChoice/index.tsx',
   './Subscription': './src/routes/Subscription/index.tsx',
+  './SubscriptionSettings': './src/routes/SubscriptionSettings/index.tsx',
   './AddOns': './src/routes/AddOns/index.tsx',
   './Transactions': './src/routes/Transactions/index.tsx',
   './TherapistAdmin': './src/routes/TherapistAdmin/index.tsx',

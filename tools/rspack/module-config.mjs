@@ -60,6 +60,7 @@ export function createModuleConfig(options) {
           '@klinik/core/time$': path.join(coreSrc, 'time.ts'),
           '@klinik/core/messages$': path.join(coreSrc, 'messages-scheduling.ts'),
           '@klinik/core/records$': path.join(coreSrc, 'client-records.ts'),
+          '@klinik/core/commerce$': path.join(coreSrc, 'commerce.ts'),
           '@klinik/core/invoice-pdf$': path.join(coreSrc, 'invoice-pdf.ts'),
           '@klinik/core/client$': path.join(coreSrc, 'client.ts'),
           '@klinik/ui$': path.join(root, 'ui', 'src', 'index.ts'),

@@ -27,7 +27,7 @@ export const MAIN_REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/Faktura', remote: 'mf_invoices', expose: 'Invoices', gated: true },
   { path: '/planlægge', remote: 'mf_commerce', expose: 'PlanChoice' },
   { path: '/Abonnement', remote: 'mf_commerce', expose: 'Subscription', ownerOnly: true },
-  { path: '/Abonnement/:id', remote: 'mf_commerce', expose: 'Subscription', ownerOnly: true },
+  { path: '/Abonnement/:id', remote: 'mf_commerce', expose: 'SubscriptionSettings', ownerOnly: true },
   { path: '/Tilføjelser', remote: 'mf_commerce', expose: 'AddOns', gated: true },
   { path: '/Transactions', remote: 'mf_commerce', expose: 'Transactions', gated: true, ownerOnly: true },
   { path: '/AdministrerTerapeut', remote: 'mf_commerce', expose: 'TherapistAdmin', gated: true, ownerOnly: true },

@@ -25,6 +25,7 @@ const pages: PageLinks = {
   newClient: () => pagePath('mf_clients', 'NewClientForm'),
   calendar: () => pagePath('mf_calendar', 'Calendar'),
   settings: () => pagePath('mf_commerce', 'Settings'),
+  importData: () => pagePath('mf_clients', 'ImportData'),
 };
 
 /** The services handed to a remote page of the therapist area. */

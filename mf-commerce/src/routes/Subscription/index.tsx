@@ -1,5 +1,2 @@
-import { ComingLater } from '@klinik/ui';
-
-export default function SubscriptionPage() {
-  return <ComingLater title="Mit Abonnement" />;
-}
+/** `/Abonnement` (spec 3, Subscription overview); `/Abonnement/{id}` is its own exposed page (SubscriptionSettings). */
+export { SubscriptionOverview as default } from './Overview';

@@ -1,0 +1,94 @@
+/**
+ * 'Vælg betalingsmetode' (spec 3 §4, Payment flow): pay with a new card on the provider's page (the default; the card
+ * id is sent as null) or with one of the clinic's saved cards (masked). Loaded when first opened. The saved cards come
+ * through the data layer; a failed load says so and still offers the new card.
+ */
+import { useState } from 'react';
+import {
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
+  makeStyles,
+} from '@fluentui/react-components';
+import { LoadError, useQuery } from '@klinik/ui';
+import { queryKeys, type CommerceApi } from '../api';
+import { texts } from '../texts';
+
+const T = texts.paymentMethod;
+const NEW_CARD = 'new';
+
+const useStyles = makeStyles({
+  content: { display: 'grid', gap: '12px' },
+  what: { fontWeight: 600 },
+});
+
+export default function PaymentMethodDialog({
+  api,
+  what,
+  pending,
+  error,
+  onPay,
+  onClose,
+}: {
+  api: CommerceApi;
+  /** What is bought, e.g. 'Pro: 149 kr. pr. måned ekskl. moms'. */
+  what: string;
+  pending: boolean;
+  /** The failure of the last attempt (the server's message). */
+  error: string | null;
+  onPay: (cardId: string | null) => void;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const cards = useQuery(queryKeys.cards, () => api.cards());
+  const [choice, setChoice] = useState(NEW_CARD);
+  const cardId = choice === NEW_CARD ? null : choice;
+
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !pending && onClose()}>
+      <DialogSurface aria-describedby="payment-method-what">
+        <DialogBody>
+          <DialogTitle>{T.title}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <Text id="payment-method-what" className={styles.what}>
+              {what}
+            </Text>
+            {cards.error !== null && <LoadError title={T.cardsFailed} detail={cards.error} onRetry={() => void cards.refresh()} retryLabel={texts.retry} />}
+            <RadioGroup aria-label={T.legend} value={choice} onChange={(_, data) => setChoice(data.value)} disabled={pending}>
+              <Radio value={NEW_CARD} label={T.newCard} />
+              {(cards.data ?? []).map((card) => (
+                <Radio key={card.id} value={card.id} label={T.savedCard(card.card.masked_card)} />
+              ))}
+            </RadioGroup>
+            {cards.loading && <Spinner size="extra-tiny" labelPosition="after" label={T.loading} />}
+            {cardId === null && <Caption1>{T.newCardHint}</Caption1>}
+            {error && (
+              <MessageBar intent="error" role="alert">
+                <MessageBarBody>{error}</MessageBarBody>
+              </MessageBar>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose} disabled={pending}>
+              {T.cancel}
+            </Button>
+            <Button appearance="primary" onClick={() => onPay(cardId)} disabled={pending} icon={pending ? <Spinner size="tiny" /> : undefined}>
+              {cardId === null ? T.continue : T.pay}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
