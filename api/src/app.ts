@@ -114,6 +114,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     models,
     now: () => clock.now(),
     webhookSecret: config.paymentsWebhookSecret,
+    frisbii: config.frisbii,
     production: config.production,
     publicUrl: () => `http://localhost:${config.port}`,
     deliver: async (rawBody, signature) => {

@@ -47,12 +47,15 @@ export interface ApiConfig {
   /** The Google Drive OAuth client id; without it the cloud-drive panel is hidden (spec 2, Images). */
   googleDriveClientId: string | null;
   /**
-   * The payment provider: 'sandbox' (the local default, refused in production) or 'none' (payments answer that they
-   * are unavailable). A production provider adapter is planned (docs/architecture.md, Commerce).
+   * The payment provider: 'sandbox' (the local default, refused in production), 'frisbii' (production: Frisbii's,
+   * formerly Reepay's, API; needs FRISBII_PRIVATE_KEY and PAYMENTS_WEBHOOK_SECRET) or 'none' (payments answer that
+   * they are unavailable).
    */
-  paymentsProvider: 'sandbox' | 'none';
-  /** The secret webhook signatures are made with (HMAC-SHA256 of the body). */
+  paymentsProvider: 'sandbox' | 'frisbii' | 'none';
+  /** The secret webhook signatures are made with (HMAC-SHA256; the sandbox signs the body, Frisbii `timestamp + id`). */
   paymentsWebhookSecret: string;
+  /** Frisbii's account key and addresses, when it is the provider. */
+  frisbii: { privateKey: string; apiUrl: string; checkoutUrl: string } | null;
 }
 
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
@@ -132,6 +135,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     jwtSecret ||= secrets.jwtSecret;
     adminPassword ||= secrets.adminPassword;
   }
+  const paymentsProvider = env.PAYMENTS_PROVIDER === 'sandbox' || env.PAYMENTS_PROVIDER === 'frisbii' ? env.PAYMENTS_PROVIDER : !production && !env.PAYMENTS_PROVIDER ? 'sandbox' : 'none';
+  if (paymentsProvider === 'frisbii') {
+    // A real provider's money moves on these: never a derived or empty secret.
+    if (!env.FRISBII_PRIVATE_KEY) throw new Error('PAYMENTS_PROVIDER=frisbii needs FRISBII_PRIVATE_KEY (the account\'s private API key)');
+    if ((env.PAYMENTS_WEBHOOK_SECRET ?? '').length < 16) throw new Error('PAYMENTS_PROVIDER=frisbii needs PAYMENTS_WEBHOOK_SECRET (the webhook secret of the account)');
+  }
   return {
     production,
     port: intFrom(env.PORT ?? env.API_PORT, 4000),
@@ -153,7 +162,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     blobDir: path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs')),
     blobUrlTtlSeconds: intFrom(env.BLOB_URL_TTL_SECONDS, 10 * 60),
     googleDriveClientId: env.GOOGLE_DRIVE_CLIENT_ID || null,
-    paymentsProvider: env.PAYMENTS_PROVIDER === 'sandbox' || (!production && !env.PAYMENTS_PROVIDER) ? 'sandbox' : 'none',
+    paymentsProvider,
     paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || createHmac('sha256', jwtSecret).update('payments-webhook').digest('hex'),
+    frisbii: paymentsProvider === 'frisbii'
+      ? {
+          privateKey: env.FRISBII_PRIVATE_KEY ?? '',
+          apiUrl: env.FRISBII_API_URL || 'https://api.reepay.com',
+          checkoutUrl: env.FRISBII_CHECKOUT_URL || 'https://checkout-api.reepay.com',
+        }
+      : null,
   };
 }

@@ -18,9 +18,10 @@ import { UnauthorizedError } from '../errors.js';
  * the models itself and hands the domain the clinic's scoped data.
  */
 export async function receivePaymentWebhook(services: Pick<Services, 'payments' | 'models' | 'clock'>, rawBody: string, signature: string | undefined): Promise<EventOutcome> {
-  const event = services.payments.verifyWebhook(rawBody, signature);
-  if (!event) throw new UnauthorizedError('Ugyldig signatur');
-  return applyPaymentEvent(services.models, event, services.clock.now());
+  const reading = await services.payments.readWebhook(rawBody, signature);
+  if (!reading.verified) throw new UnauthorizedError('Ugyldig signatur');
+  if (!reading.event) return 'ignored';
+  return applyPaymentEvent(services.models, reading.event, services.clock.now());
 }
 
 export function paymentRoutes(router: Router, services: Services, sandbox: SandboxProvider | null, devRoutes: boolean): void {

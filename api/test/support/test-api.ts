@@ -108,6 +108,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     googleDriveClientId: null,
     paymentsProvider: 'sandbox',
     paymentsWebhookSecret: 'test-webhook-secret',
+    frisbii: null,
     ...overrides,
   };
 }

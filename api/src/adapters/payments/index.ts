@@ -1,10 +1,12 @@
 /**
- * The payment provider chosen by configuration: the sandbox (local default; refused in production) or none, in
- * which case every payment answers that payments are unavailable (503) until a production provider is configured.
+ * The payment provider chosen by configuration: the sandbox (local default; refused in production), Frisbii (the
+ * production provider, `PAYMENTS_PROVIDER=frisbii`), or none, in which case every payment answers that payments are
+ * unavailable (503).
  */
 import { commerceMessages } from '@klinik/core';
 import { ServiceUnavailableError } from '../../errors.js';
 import type { PaymentProvider } from './provider.js';
+import { createFrisbiiProvider, type FrisbiiOptions } from './frisbii/provider.js';
 import { createSandboxProvider, type SandboxOptions, type SandboxProvider } from './sandbox/provider.js';
 
 export type { PaymentProvider } from './provider.js';
@@ -14,7 +16,7 @@ export function unavailableProvider(): PaymentProvider {
     throw new ServiceUnavailableError(commerceMessages.providerUnavailable);
   };
   return {
-    kind: 'sandbox',
+    kind: 'none',
     ensureCustomer: refuse,
     listCards: async () => [],
     createCheckout: refuse,
@@ -25,13 +27,20 @@ export function unavailableProvider(): PaymentProvider {
     setSubscriptionCard: refuse,
     getCharge: async () => null,
     listCharges: async () => ({ content: [], next_page_token: null }),
-    verifyWebhook: () => null,
+    readWebhook: async () => ({ verified: false }),
     tick: async () => undefined,
   };
 }
 
-export function createPaymentProvider(kind: 'sandbox' | 'none', options: SandboxOptions): { provider: PaymentProvider; sandbox: SandboxProvider | null } {
+export function createPaymentProvider(
+  kind: 'sandbox' | 'frisbii' | 'none',
+  options: SandboxOptions & { frisbii: Omit<FrisbiiOptions, 'webhookSecret'> | null },
+): { provider: PaymentProvider; sandbox: SandboxProvider | null } {
   if (kind === 'none') return { provider: unavailableProvider(), sandbox: null };
+  if (kind === 'frisbii') {
+    if (!options.frisbii) throw new Error('PAYMENTS_PROVIDER=frisbii needs FRISBII_PRIVATE_KEY');
+    return { provider: createFrisbiiProvider({ ...options.frisbii, webhookSecret: options.webhookSecret }), sandbox: null };
+  }
   const sandbox = createSandboxProvider(options);
   return { provider: sandbox, sandbox };
 }

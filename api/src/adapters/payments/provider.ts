@@ -6,9 +6,11 @@
  * charge states settled/failed/created/pending/authorized/cancelled, subscription states active/dunning/cancelled/expired.
  *
  * Implementations: the sandbox (sandbox/, the local default, inside the API) and, for production, an HTTP client of
- * the provider's API (configured by environment; not built yet, see docs/architecture.md, Commerce). Amounts are
- * integer øre excluding VAT; the provider adds VAT (25 %).
+ * Frisbii's (Reepay's) API (frisbii/, configured by environment: README, Configuration). Amounts are integer øre
+ * excluding VAT; the provider adds VAT (25 %).
  */
+
+import type { TRANSACTION_STATES } from '@klinik/core';
 
 export interface CustomerRef {
   /** `c<companyId>`: the clinic is found again from every event. */
@@ -26,7 +28,7 @@ export interface SavedCard {
   expiry: string;
 }
 
-export type ChargeState = 'created' | 'pending' | 'authorized' | 'settled' | 'failed' | 'cancelled';
+export type ChargeState = (typeof TRANSACTION_STATES)[number];
 
 export interface Charge {
   handle: string;
@@ -93,8 +95,10 @@ export interface ProviderEvent {
   card?: SavedCard;
 }
 
+export type WebhookReading = { verified: false } | { verified: true; event: ProviderEvent | null };
+
 export interface PaymentProvider {
-  readonly kind: 'sandbox';
+  readonly kind: 'sandbox' | 'frisbii' | 'none';
   ensureCustomer(customer: CustomerRef): Promise<void>;
   listCards(customer: string): Promise<SavedCard[]>;
   /** A hosted page where the customer enters a new card; completing it makes the purchase. */
@@ -112,8 +116,12 @@ export interface PaymentProvider {
   getCharge(handle: string): Promise<Charge | null>;
   /** Newest first, `pageSize` at a time; `next_page_token` null on the last page. */
   listCharges(customer: string, pageToken: string | null, pageSize?: number): Promise<{ content: Charge[]; next_page_token: string | null }>;
-  /** The event of a webhook request, or null when its signature does not verify. */
-  verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent | null;
+  /**
+   * A webhook request read: not verified (bad or missing signature: refused, nothing read from it), or verified with
+   * the event it reports (null for an event the product does not use: acknowledged and ignored). `signature` is the
+   * request's `X-Webhook-Signature` header, for providers that sign in a header (the sandbox).
+   */
+  readWebhook(rawBody: string, signature: string | undefined): Promise<WebhookReading>;
   /** Housekeeping the provider does on its own clock (renewals, dunning, webhook retries); a no-op for a remote one. */
   tick(now: number): Promise<void>;
 }

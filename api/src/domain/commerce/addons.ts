@@ -7,12 +7,11 @@
  * - accounting (free with Pro): activated and deactivated without payment; deactivating disconnects it.
  */
 import { ADD_ONS, addOnOffer, allowsProFeatures, commerceMessages, normalizePlanType, type AddOnOffer, type AddOnView, type ParsedInput } from '@klinik/core';
-import { PaymentDeclinedError } from '../../adapters/payments/provider.js';
 import type { OwnerContext, TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CompanyDoc, SubscriptionDoc } from '../../models/index.js';
-import { customerHandle, ensureCustomer } from './customer.js';
+import { customerHandle, ensureCustomer, payWithSavedCard } from './customer.js';
 import { currentCompany, returnUrls } from './plan.js';
 import { oncePerKey, purchaseHandle, type PurchaseOutcome } from './purchases.js';
 
@@ -92,12 +91,8 @@ export async function buyOneTime(ctx: OwnerContext, input: ParsedInput<'singleTi
     const customer = await ensureCustomer(ctx);
     const purchase = { kind: 'charge' as const, handle, ordertext: offer.name, amountOre: offer.priceOre };
     if (input.cardId) {
-      try {
-        await ctx.services.payments.charge(customer, input.cardId, purchase);
-      } catch (error) {
-        if (error instanceof PaymentDeclinedError) throw new ValidationError(commerceMessages.declined, { cardId: commerceMessages.declined });
-        throw error;
-      }
+      const cardId = input.cardId;
+      await payWithSavedCard(ctx, cardId, () => ctx.services.payments.charge(customer, cardId, purchase));
       return { message: offer.key === 'storage' ? commerceMessages.storageBought : commerceMessages.importBought };
     }
     const success = offer.key === 'storage' ? '/payment/storage-success' : '/payment/importdata-success';
@@ -119,12 +114,8 @@ export async function subscribeAddOn(ctx: OwnerContext, input: ParsedInput<'crea
     await ctx.db.Subscription.updateOne({ handle }, { $setOnInsert: { kind: 'addOn', product: offer.key, state: 'pending' } }, { upsert: true });
     const purchase = { kind: 'subscription' as const, handle, plan: offer.key, ordertext: offer.name, amountOre: offer.priceOre };
     if (input.cardId) {
-      try {
-        await ctx.services.payments.subscribe(customer, input.cardId, purchase);
-      } catch (error) {
-        if (error instanceof PaymentDeclinedError) throw new ValidationError(commerceMessages.declined, { cardId: commerceMessages.declined });
-        throw error;
-      }
+      const cardId = input.cardId;
+      await payWithSavedCard(ctx, cardId, () => ctx.services.payments.subscribe(customer, cardId, purchase));
       return { message: commerceMessages.addOnActive };
     }
     const checkout = await ctx.services.payments.createCheckout({ customer: customerRef(ctx, customer), purchase, ...returnUrls(ctx), origin: ctx.origin });

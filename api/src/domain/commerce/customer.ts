@@ -3,7 +3,10 @@
  * the product never has to look a customer up across clinics.
  */
 import { Types } from 'mongoose';
+import { commerceMessages } from '@klinik/core';
+import { PaymentDeclinedError, type SavedCard } from '../../adapters/payments/provider.js';
 import type { TherapistContext } from '../../context.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
 
 export function customerHandle(companyId: Types.ObjectId | string): string {
   return `c${companyId.toString()}`;
@@ -21,4 +24,28 @@ export async function ensureCustomer(ctx: TherapistContext): Promise<string> {
   await ctx.services.payments.ensureCustomer({ handle, email: ctx.company.email ?? ctx.therapist.email, name: ctx.company.companyName });
   if (ctx.company.reepayId !== handle) await ctx.db.Company.updateOne({}, { $set: { reepayId: handle } });
   return handle;
+}
+
+/** The clinic's saved cards, as the provider keeps them (masked). */
+export async function savedCards(ctx: TherapistContext): Promise<SavedCard[]> {
+  return ctx.services.payments.listCards(customerHandle(ctx.company._id));
+}
+
+/** A card id from the browser is used only if it is one of the clinic's own saved cards (checked before any charge). */
+export async function assertOwnCard(ctx: TherapistContext, cardId: string): Promise<void> {
+  if (!(await savedCards(ctx)).some((card) => card.id === cardId)) throw new NotFoundError(commerceMessages.cardUnknown);
+}
+
+/**
+ * Pays with one of the clinic's saved cards: the card is checked to be the clinic's, and a card the bank refuses
+ * becomes the Danish 'declined' message on the card field (nothing else changed).
+ */
+export async function payWithSavedCard<T>(ctx: TherapistContext, cardId: string, pay: () => Promise<T>): Promise<T> {
+  await assertOwnCard(ctx, cardId);
+  try {
+    return await pay();
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) throw new ValidationError(commerceMessages.declined, { cardId: commerceMessages.declined });
+    throw error;
+  }
 }

@@ -4,11 +4,10 @@
  * one the answer is the provider's checkout page, and the plan changes when the provider's webhook says it was paid.
  */
 import { commerceMessages, effectivePlanStatus, normalizePlanStatus, normalizePlanType, PRO_PLAN, type ParsedInput } from '@klinik/core';
-import { PaymentDeclinedError } from '../../adapters/payments/provider.js';
 import type { OwnerContext, TherapistContext } from '../../context.js';
-import { ConflictError, ValidationError } from '../../errors.js';
+import { ConflictError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
-import { customerHandle, ensureCustomer } from './customer.js';
+import { customerHandle, ensureCustomer, payWithSavedCard } from './customer.js';
 import { oncePerKey, purchaseHandle } from './purchases.js';
 
 export function planStateOf(company: Pick<CompanyDoc, 'planType' | 'status' | 'cancelDate' | 'planPeriodEnd'>) {
@@ -50,12 +49,8 @@ export async function purchasePro(ctx: OwnerContext, input: ParsedInput<'purchas
     const customer = await ensureCustomer(ctx);
     await ctx.db.Subscription.updateOne({ handle }, { $setOnInsert: { kind: 'plan', product: PRO_PLAN.key, state: 'pending' } }, { upsert: true });
     if (input.cardId) {
-      try {
-        await payments.subscribe(customer, input.cardId, purchase);
-      } catch (error) {
-        if (error instanceof PaymentDeclinedError) throw new ValidationError(commerceMessages.declined, { cardId: commerceMessages.declined });
-        throw error;
-      }
+      const cardId = input.cardId;
+      await payWithSavedCard(ctx, cardId, () => payments.subscribe(customer, cardId, purchase));
       return { message: commerceMessages.proActive };
     }
     const checkout = await payments.createCheckout({ customer: { handle: customer, email: ctx.company.email ?? '', name: ctx.company.companyName }, purchase, ...returnUrls(ctx), origin: ctx.origin });

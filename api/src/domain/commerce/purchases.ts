@@ -6,7 +6,7 @@
  */
 import { commerceMessages } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
-import { ConflictError, isDuplicateKeyError } from '../../errors.js';
+import { ConflictError, isDuplicateKeyError, ServiceUnavailableError } from '../../errors.js';
 import type { PurchaseDoc } from '../../models/index.js';
 
 export interface PurchaseOutcome {
@@ -22,6 +22,8 @@ export function purchaseHandle(ctx: TherapistContext, prefix: 's' | 'o', key: st
 /**
  * Runs `start` once per idempotency key: answers its outcome, or the outcome of the first request with this key.
  * A failed start is recorded as failed: the same key then answers the same failure (a new attempt needs a new key).
+ * Only when the provider could not be reached (503) is the claim let go, so a retry with the same key tries again:
+ * the provider handle is made from the key, so the provider itself makes at most one charge of it.
  */
 export async function oncePerKey(ctx: TherapistContext, key: string, product: string, handle: string, start: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> {
   const id = `${ctx.companyId}:${key}`;
@@ -40,7 +42,8 @@ export async function oncePerKey(ctx: TherapistContext, key: string, product: st
     await ctx.db.Purchase.updateOne({ _id: id }, { $set: { state: 'done', message: outcome.message, url: outcome.url ?? null } });
     return outcome;
   } catch (error) {
-    await ctx.db.Purchase.updateOne({ _id: id }, { $set: { state: 'failed', message: error instanceof Error ? error.message : '' } });
+    if (error instanceof ServiceUnavailableError) await ctx.db.Purchase.deleteOne({ _id: id, state: 'started' });
+    else await ctx.db.Purchase.updateOne({ _id: id }, { $set: { state: 'failed', message: error instanceof Error ? error.message : '' } });
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import type { Charge, SavedCard } from '../../adapters/payments/provider.js';
 import type { OwnerContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { SubscriptionDoc } from '../../models/index.js';
-import { customerHandle } from './customer.js';
+import { assertOwnCard, customerHandle, savedCards as cards } from './customer.js';
 import { currentCompany, planStateOf, returnUrls } from './plan.js';
 
 function productName(product: string): { name: string; priceOre: number } {
@@ -45,10 +45,6 @@ export function toTransaction(charge: Charge): TransactionView {
     state: charge.state,
     transactions: [{ card_transaction: { masked_card: charge.masked_card }, payment_type: 'card' }],
   };
-}
-
-async function cards(ctx: OwnerContext): Promise<SavedCard[]> {
-  return ctx.services.payments.listCards(customerHandle(ctx.company._id));
 }
 
 export async function purchasedSubscriptions(ctx: OwnerContext) {
@@ -98,9 +94,6 @@ export async function addCard(ctx: OwnerContext, returnTo: string): Promise<stri
   return (await ctx.services.payments.createCheckout({ customer: { handle, email: ctx.company.email ?? '', name: ctx.company.companyName }, purchase: { kind: 'card' }, acceptUrl, cancelUrl, origin: ctx.origin })).url;
 }
 
-async function assertOwnCard(ctx: OwnerContext, cardId: string): Promise<void> {
-  if (!(await cards(ctx)).some((card) => card.id === cardId)) throw new NotFoundError(commerceMessages.cardUnknown);
-}
 
 export async function changeSubscriptionCard(ctx: OwnerContext, input: ParsedInput<'updateSubscriptionPaymentMethod'>): Promise<void> {
   const doc = await ownSubscription(ctx, input.id);

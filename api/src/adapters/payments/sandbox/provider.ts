@@ -350,12 +350,12 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return { content, next_page_token: next };
     },
 
-    verifyWebhook(rawBody, signature) {
-      if (!verifySignature(options.webhookSecret, rawBody, signature)) return null;
+    async readWebhook(rawBody, signature) {
+      if (!verifySignature(options.webhookSecret, rawBody, signature)) return { verified: false };
       try {
-        return JSON.parse(rawBody) as ProviderEvent;
+        return { verified: true, event: JSON.parse(rawBody) as ProviderEvent };
       } catch {
-        return null;
+        return { verified: false };
       }
     },
 

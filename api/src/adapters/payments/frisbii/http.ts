@@ -1,0 +1,69 @@
+/**
+ * The wire to a Frisbii (formerly Reepay) account: JSON over HTTPS with the account's private API key as the basic-auth
+ * user name (empty password), a time limit on every call, and the provider's error body kept so the adapter can tell
+ * a declined card from a broken request. Two hosts: the REST API and the checkout API (hosted payment sessions).
+ */
+
+export interface FrisbiiHttpOptions {
+  /** The account's private API key (`priv_…`). */
+  privateKey: string;
+  /** e.g. https://api.reepay.com */
+  apiUrl: string;
+  /** e.g. https://checkout-api.reepay.com */
+  checkoutUrl: string;
+  /** Milliseconds before a call is given up (the caller answers 503; the provider's idempotency makes a retry safe). */
+  timeoutMs?: number;
+}
+
+/** An answer other than 2xx, with the provider's error fields (`code`, `error`, `transaction_error`) when it sent them. */
+export class FrisbiiHttpError extends Error {
+  override name = 'FrisbiiHttpError';
+  constructor(
+    readonly status: number,
+    readonly body: { code?: number; error?: string; message?: string; transaction_error?: string } | null,
+  ) {
+    super(`Frisbii answered ${status}${body?.error ? `: ${body.error}` : ''}`);
+  }
+
+  /** The card was refused (the request itself was fine): the customer is told, nothing is retried. */
+  get declined(): boolean {
+    return Boolean(this.body?.transaction_error);
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface FrisbiiHttp {
+  api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Query): Promise<T>;
+  checkout<T>(path: string, body: unknown): Promise<T>;
+}
+
+export function createFrisbiiHttp(options: FrisbiiHttpOptions): FrisbiiHttp {
+  const authorization = `Basic ${Buffer.from(`${options.privateKey}:`).toString('base64')}`;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call<T>(base: string, method: string, path: string, body: unknown, query: Query | undefined): Promise<T> {
+    const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
+    for (const [name, value] of Object.entries(query ?? {})) if (value !== null && value !== undefined) url.searchParams.set(name, String(value));
+    const response = await fetch(url, {
+      method,
+      headers: { authorization, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!response.ok) throw new FrisbiiHttpError(response.status, parsed && typeof parsed === 'object' ? parsed : null);
+    return parsed as T;
+  }
+
+  return {
+    api: (method, path, body, query) => call(options.apiUrl, method, path.replace(/^\//, ''), body, query),
+    checkout: (path, body) => call(options.checkoutUrl, 'POST', path.replace(/^\//, ''), body, undefined),
+  };
+}
