@@ -17,6 +17,7 @@ import type { ApiConfig } from './config.js';
 import type { BlobSigner, BlobStore } from './adapters/blobs/index.js';
 import type { Mailer } from './adapters/mail/index.js';
 import type { PaymentProvider } from './adapters/payments/provider.js';
+import { clinicLinkTokens, type ClinicLinkTokens } from './domain/accounts/link-tokens.js';
 import { tenantDb, type TenantDb } from './data/tenant-db.js';
 import type { CompanyDoc, Models, TherapistDoc } from './models/index.js';
 import type { RateLimiter } from './security/rate-limit.js';
@@ -129,6 +130,11 @@ export class TherapistContext extends RequestContext {
 /** A therapist with the owner's rights (`isAdmin`), checked by the dispatcher for `access: 'owner'`. */
 export class OwnerContext extends TherapistContext {
   override readonly kind = 'owner';
+
+  /** Single-use mail links (the invitation) of the clinic's therapists; the caller has found the therapist in `db`. */
+  get linkTokens(): ClinicLinkTokens {
+    return clinicLinkTokens(this.allServices.models);
+  }
 }
 
 export class SuperadminContext extends RequestContext {

@@ -142,6 +142,21 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   updateAllPaymentMethod: ownerRow,
   getCustomerAllTransaction: ownerRow,
   registerInvoice: ownerRow,
+  // Therapist administration has no plan gate: an owner can always manage, stop and deactivate colleagues.
+  getAllTherapistByCompany: ownerRow,
+  addTherapistByCompany: ownerRow,
+  updateTherapistByCompany: ownerRow,
+  deleteTherapistByCompany: ownerRow,
+  getAllOccupation: therapistRow,
+  addTherapist: ownerRow,
+  getAllTherapist: ownerRow,
+  getAllTherapistWithAdmin: ownerRow,
+  setOwnerByCompany: ownerRow,
+  setTherapistAvailable: therapistRow,
+  setTherapist: therapistRow,
+  adminPurchaseTherapistFreeSubscription: ownerRow,
+  adminPurchaseTherapistProSubscription: ownerRow,
+  adminCancelTherapistSubscription: ownerRow,
 };
 
 let t: TestApi;

@@ -12,7 +12,7 @@ export const ADD_ON_KEYS = ['storage', 'importdata', 'drive', 'accounting'] as c
 export type AddOnKey = (typeof ADD_ON_KEYS)[number];
 
 export interface PlanOffer {
-  key: 'pro';
+  key: 'pro' | 'therapist';
   name: string;
   /** Per month, excl. VAT. */
   priceOre: number;
@@ -35,6 +35,8 @@ export interface AddOnOffer {
 }
 
 export const PRO_PLAN: PlanOffer = { key: 'pro', name: 'Pro', priceOre: 14_900 };
+/** A colleague's own Pro subscription (spec 3 §4, Plan choice for a therapist), bought by the owner: the Pro price. */
+export const THERAPIST_PRO_PLAN: PlanOffer = { key: 'therapist', name: 'Pro terapeut', priceOre: 14_900 };
 
 export const ADD_ONS: readonly AddOnOffer[] = [
   {

@@ -12,6 +12,7 @@ import { invoiceHandlers } from './invoices.js';
 import { journalHandlers } from './journals.js';
 import { onlineBookingHandlers } from './online-booking.js';
 import { schedulingHandlers } from './scheduling.js';
+import { therapistHandlers } from './therapists.js';
 import { treatmentHandlers } from './treatments.js';
 import type { Handler, Handlers } from './types.js';
 
@@ -27,6 +28,7 @@ export const handlers: Handlers<ActionName> = {
   ...imageHandlers,
   ...invoiceHandlers,
   ...commerceHandlers,
+  ...therapistHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

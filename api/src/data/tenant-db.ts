@@ -29,6 +29,8 @@ export interface Viewer {
 /** The models with `kind: 'tenant'` (checked against the rules by api/test/tenant-scope.test.ts). */
 export const TENANT_MODEL_NAMES = [
   'Therapist',
+  'TherapistSeat',
+  'OwnerChange',
   'Treatment',
   'Client',
   'ClientFormField',

@@ -4,9 +4,13 @@
  * answer is the context the action's declared access allows.
  */
 import { Types } from 'mongoose';
-import { accessLevelsOf, allowsProFeatures, messages, type ActionContract } from '@klinik/core';
+import { accessLevelsOf, actions, allowsProFeatures, effectiveTherapistStatus, messages, therapistMessages, type ActionContract } from '@klinik/core';
 import { OwnerContext, PublicContext, SuperadminContext, TeamContext, TherapistContext, type AnyContext, type RequestInfo, type Services } from '../context.js';
+import { subscriptionStateOf } from '../domain/therapists/view.js';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
+
+/** What a colleague whose own subscription is not running may still do: see who they are, and sign out. */
+const WITHOUT_SUBSCRIPTION: readonly ActionContract[] = [actions.getTherapist, actions.logout];
 
 export async function authenticate(contract: ActionContract, token: unknown, services: Services, request: RequestInfo): Promise<AnyContext> {
   const levels = accessLevelsOf(contract);
@@ -31,6 +35,11 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
     if (!company) throw new UnauthorizedError('jwt expired');
     if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
     if (!levels.includes('therapist') && !therapist.isAdmin) throw new ForbiddenError(messages.ownerOnly);
+    // A colleague with a subscription of their own works while it runs (domain/therapists/subscription.ts).
+    if (!therapist.isAdmin && therapist.subscription && !WITHOUT_SUBSCRIPTION.includes(contract)) {
+      const status = effectiveTherapistStatus(subscriptionStateOf(therapist), services.clock.now());
+      if (status === 'pending' || status === 'expired') throw new ForbiddenError(therapistMessages.subscriptionEnded);
+    }
     if (contract.plan === 'pro' && !allowsProFeatures(company, services.clock.now())) throw new ForbiddenError(messages.proPlanRequired);
     return therapist.isAdmin ? new OwnerContext(services, request, therapist, company) : new TherapistContext(services, request, therapist, company);
   }

@@ -86,10 +86,60 @@ const therapistSchema = new Schema(
     bookingMailText: { type: String, default: '' },
     /** Bumped on logout, password change, deactivation and lost admin rights: older tokens stop working. */
     tokenVersion: { type: Number, default: 0 },
+    /** Occupation ids (core/src/therapists.ts OCCUPATIONS). */
+    occupation: { type: [String], default: () => [] },
+    /**
+     * The therapist's own subscription (spec 3 §4): null for a clinic's owner and for colleagues made before
+     * therapist administration (the clinic's plan covers them); set to pending when the owner adds a therapist.
+     */
+    subscription: {
+      type: new Schema(
+        {
+          planType: { type: String, enum: ['freeTrial', 'pro'], default: 'freeTrial' },
+          status: { type: String, enum: ['pending', 'active', 'cancelled', 'expired'], default: 'pending' },
+          /** End of the trial or of the paid period (epoch ms). */
+          endsAt: { type: Number, default: null },
+          /** The provider handle of a Pro subscription. */
+          handle: { type: String, default: null },
+          trialUsed: { type: Boolean, default: false },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    /** Set when the owner deletes the therapist: no access, out of every list; their records stay with the clinic. */
+    deletedAt: { type: Number, default: null },
     createdAt: Number,
     updatedAt: Number,
   },
   { timestamps, versionKey: 'version' },
+);
+
+/**
+ * A clinic's therapist seats: `_id` `<companyId>:<n>` for n = 1..5 (core MAX_THERAPISTS). Adding a therapist inserts
+ * the first free one; `_id` uniqueness makes the fifth seat go to exactly one of any number of simultaneous adds (a
+ * count-then-insert would not be atomic on FerretDB 1.24). Deleting a therapist gives the seat back.
+ */
+const therapistSeatSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true, index: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
+/** Owner handovers, one per owner session (`_id` `<companyId>:<ownerId>:<tokenVersion>`): two at once make one. */
+const ownerChangeSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true, index: true },
+    from: { type: Schema.Types.ObjectId, required: true },
+    to: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
 );
 
 /**
@@ -127,6 +177,8 @@ export const accountModels = {
   Company: defineModel(companySchema, { kind: 'tenant-root' }),
   // Colleagues see each other (names in lists, the owner's filters); who may change what is decided per action.
   Therapist: defineModel(therapistSchema, { kind: 'tenant' }),
+  TherapistSeat: defineModel(therapistSeatSchema, { kind: 'tenant' }),
+  OwnerChange: defineModel(ownerChangeSchema, { kind: 'tenant' }),
   LinkToken: defineModel(linkTokenSchema, { kind: 'platform', why: 'reached only by the hash of a mailed link, before anyone is signed in' }),
   TeamUser: defineModel(teamUserSchema, { kind: 'platform', why: 'the support team works across clinics' }),
 };

@@ -17,9 +17,11 @@ const subscriptionSchema = new Schema(
   {
     companyId: { type: Schema.Types.ObjectId, required: true },
     handle: { type: String, required: true },
-    kind: { type: String, enum: ['plan', 'addOn'], required: true },
-    /** 'pro' for the plan, the add-on key otherwise. */
+    kind: { type: String, enum: ['plan', 'addOn', 'therapist'], required: true },
+    /** 'pro' for the plan, 'therapist' for a colleague's own Pro, the add-on key otherwise. */
     product: { type: String, required: true },
+    /** The colleague a 'therapist' subscription is for. */
+    therapistId: { type: Schema.Types.ObjectId, default: null },
     state: { type: String, enum: ['pending', 'active', 'dunning', 'cancelled', 'expired'], default: 'pending' },
     periodFrom: { type: Number, default: null },
     periodTo: { type: Number, default: null },

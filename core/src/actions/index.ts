@@ -12,6 +12,7 @@ import { journalActions } from './journals.js';
 import { courseActions } from './courses.js';
 import { onlineBookingActions } from './online-booking.js';
 import { schedulingActions } from './scheduling.js';
+import { therapistActions } from './therapists.js';
 import { treatmentActions } from './treatments.js';
 
 export const actions = {
@@ -25,6 +26,7 @@ export const actions = {
   ...imageActions,
   ...invoiceActions,
   ...commerceActions,
+  ...therapistActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -50,3 +52,4 @@ export * from './courses.js';
 export * from './online-booking.js';
 export * from './scheduling.js';
 export * from './treatments.js';
+export * from './therapists.js';

@@ -53,3 +53,18 @@ export async function setPasswordFromLink(models: Models, purpose: LinkPurpose, 
   await models.Therapist.updateOne({ _id: therapistId }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } }).setOptions({ crossTenant: 'a password link names its therapist' });
   return true;
 }
+
+/** Link tokens of one clinic's therapists, for an owner's action (the therapist was found in the clinic first). */
+export interface ClinicLinkTokens {
+  issue(purpose: LinkPurpose, therapistId: Types.ObjectId, ttlSeconds: number, now: number): Promise<string>;
+  revokeAll(therapistId: Types.ObjectId): Promise<void>;
+}
+
+export function clinicLinkTokens(models: Models): ClinicLinkTokens {
+  return {
+    issue: (purpose, therapistId, ttlSeconds, now) => issueLinkToken(models, purpose, therapistId, ttlSeconds, now),
+    async revokeAll(therapistId) {
+      await models.LinkToken.deleteMany({ therapistId });
+    },
+  };
+}

@@ -31,7 +31,7 @@ async function recordSubscription(db: TenantDb, event: ProviderEvent, subscripti
   try {
     const result = await db.Subscription.updateOne(
       { handle: subscription.handle, lastEventAt: { $lte: event.timestamp } },
-      { $set: set, $setOnInsert: { kind: subscription.plan === 'pro' ? 'plan' : 'addOn', product: subscription.plan } },
+      { $set: set, $setOnInsert: { kind: subscription.plan === 'pro' ? 'plan' : subscription.plan === 'therapist' ? 'therapist' : 'addOn', product: subscription.plan } },
       { upsert: true },
     );
     return result.modifiedCount + result.upsertedCount > 0 || result.matchedCount > 0;
@@ -69,6 +69,17 @@ async function followAddOn(db: TenantDb, subscription: ProviderSubscription): Pr
   if (subscription.plan === 'drive') await db.Company.updateOne({}, { $set: { driveAddOnActive: on } });
 }
 
+/** A colleague's own Pro: the therapist's subscription follows it (a retried renewal keeps them working). */
+async function followTherapist(db: TenantDb, subscription: ProviderSubscription): Promise<void> {
+  const local = await db.Subscription.findOne({ handle: subscription.handle }, { therapistId: 1 }).lean();
+  if (!local?.therapistId) return;
+  const status = subscription.state === 'active' || subscription.state === 'dunning' ? 'active' : subscription.state;
+  await db.clinic.Therapist.updateOne(
+    { _id: local.therapistId, deletedAt: null },
+    { $set: { subscription: { planType: 'pro', status, endsAt: subscription.period_to, handle: subscription.handle, trialUsed: true } } },
+  );
+}
+
 /** A settled one-time charge: the add-on its purchase was for takes effect, once per charge. */
 async function applyOneTimePurchase(db: TenantDb, charge: Charge): Promise<void> {
   const purchase = await db.Purchase.findOne({ handle: charge.handle }, { product: 1 }).lean();
@@ -86,6 +97,7 @@ async function apply(db: TenantDb, event: ProviderEvent): Promise<void> {
   if (subscription) {
     if (!(await recordSubscription(db, event, subscription))) return;
     if (subscription.plan === 'pro') await followPlan(db, event, subscription);
+    else if (subscription.plan === 'therapist') await followTherapist(db, subscription);
     else await followAddOn(db, subscription);
     return;
   }

@@ -18,7 +18,7 @@ function toSubscriptionView(doc: SubscriptionDoc): SubscriptionView {
   const state = doc.state ?? 'pending';
   return {
     id: doc.handle,
-    kind: doc.kind,
+    kind: doc.kind === 'plan' ? 'plan' : 'addOn',
     product: doc.product,
     name,
     state,
@@ -49,7 +49,7 @@ export function toTransaction(charge: Charge): TransactionView {
 
 export async function purchasedSubscriptions(ctx: OwnerContext) {
   const [docs, company, saved] = await Promise.all([
-    ctx.db.Subscription.find({ state: { $ne: 'pending' } }).sort({ kind: -1, createdAt: 1 }).lean(),
+    ctx.db.Subscription.find({ state: { $ne: 'pending' }, kind: { $ne: 'therapist' } }).sort({ kind: -1, createdAt: 1 }).lean(),
     currentCompany(ctx),
     cards(ctx),
   ]);
@@ -62,7 +62,7 @@ export async function purchasedSubscriptions(ctx: OwnerContext) {
 }
 
 async function ownSubscription(ctx: OwnerContext, handle: string): Promise<SubscriptionDoc> {
-  const doc = await ctx.db.Subscription.findOne({ handle, state: { $ne: 'pending' } }).lean();
+  const doc = await ctx.db.Subscription.findOne({ handle, state: { $ne: 'pending' }, kind: { $ne: 'therapist' } }).lean();
   if (!doc) throw new NotFoundError(commerceMessages.subscriptionUnknown);
   return doc;
 }

@@ -86,7 +86,7 @@ export async function therapistCourses(ctx: TherapistContext, therapistId?: stri
 }
 
 export async function companyTherapists(ctx: TherapistContext) {
-  const therapists = await ctx.db.Therapist.find({}, { nameFirst: 1, nameLast: 1 }).lean();
+  const therapists = await ctx.db.Therapist.find({ deletedAt: null }, { nameFirst: 1, nameLast: 1 }).lean();
   return therapists
     .map((therapist) => ({ id: therapist._id.toString(), nameFirst: therapist.nameFirst, nameLast: therapist.nameLast }))
     .sort((a, b) => a.nameFirst.localeCompare(b.nameFirst, 'da'));

@@ -1,0 +1,32 @@
+/** A therapist as the administration pages show them: no password hash, token version or provider handle. */
+import { effectiveTherapistStatus, OCCUPATIONS, type TherapistRow, type TherapistSubscriptionState } from '@klinik/core';
+import type { TherapistDoc } from '../../models/index.js';
+
+const OCCUPATION_NAMES = new Map<string, string>(OCCUPATIONS.map((occupation) => [occupation.id, occupation.danishName]));
+
+export function subscriptionStateOf(therapist: Pick<TherapistDoc, 'subscription'>): TherapistSubscriptionState | null {
+  const subscription = therapist.subscription;
+  if (!subscription) return null;
+  return { planType: subscription.planType === 'pro' ? 'pro' : 'freeTrial', status: subscription.status ?? 'pending', endsAt: subscription.endsAt ?? null };
+}
+
+export function toTherapistRow(therapist: TherapistDoc, now: number): TherapistRow {
+  const state = subscriptionStateOf(therapist);
+  const status = effectiveTherapistStatus(state, now);
+  return {
+    id: therapist._id.toString(),
+    username: therapist.username,
+    nameFirst: therapist.nameFirst,
+    nameLast: therapist.nameLast,
+    email: therapist.email,
+    phone: therapist.phone ?? '',
+    isAdmin: Boolean(therapist.isAdmin),
+    isAvailable: therapist.isAvailable !== false,
+    isActive: therapist.isActive !== false,
+    hasPassword: Boolean(therapist.passwordHash),
+    createdAt: therapist.createdAt ?? 0,
+    occupation: (therapist.occupation ?? []).filter((id) => OCCUPATION_NAMES.has(id)).map((id) => ({ id, danishName: OCCUPATION_NAMES.get(id)! })),
+    therapistSubscription: state && status ? { planType: state.planType, status, endsAt: state.endsAt, isActive: status === 'active' || status === 'cancelled' } : null,
+    colors: [...(therapist.colors ?? [])],
+  };
+}
