@@ -1,6 +1,7 @@
 /**
- * The pager under a paginated list (spec: 5, 10 or 15 per page): page size, 'first–last af total', previous and
- * next. A new page size starts again from page 1. Texts are Danish; the list owns page and size.
+ * The pager under a paginated list (spec: 5, 10 or 15 per page; a list with other sizes passes `sizes`, such as the
+ * therapist list's 5, 10 and 25): page size, 'first–last af total', previous and next. A new page size starts again
+ * from page 1. Texts are Danish; the list owns page and size.
  */
 import { useId } from 'react';
 import { Button, Select, Text, makeStyles } from '@fluentui/react-components';
@@ -13,7 +14,21 @@ const useStyles = makeStyles({
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', marginTop: '12px', flexWrap: 'wrap' },
 });
 
-export function Pager({ page, size, total, onPage, onSize }: { page: number; size: PageSize; total: number; onPage: (page: number) => void; onSize: (size: PageSize) => void }) {
+export function Pager<S extends number = PageSize>({
+  page,
+  size,
+  total,
+  onPage,
+  onSize,
+  sizes = PAGE_SIZES as readonly number[] as readonly S[],
+}: {
+  page: number;
+  size: S;
+  total: number;
+  onPage: (page: number) => void;
+  onSize: (size: S) => void;
+  sizes?: readonly S[];
+}) {
   const styles = useStyles();
   const labelId = useId();
   const first = total === 0 ? 0 : (page - 1) * size + 1;
@@ -25,11 +40,11 @@ export function Pager({ page, size, total, onPage, onSize }: { page: number; siz
         aria-labelledby={labelId}
         value={String(size)}
         onChange={(_, data) => {
-          onSize(Number(data.value) as PageSize);
+          onSize(Number(data.value) as S);
           onPage(1);
         }}
       >
-        {PAGE_SIZES.map((value) => (
+        {sizes.map((value) => (
           <option key={value} value={String(value)}>
             {value}
           </option>

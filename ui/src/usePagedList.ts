@@ -10,9 +10,9 @@ import type { PageSize } from './Pager.js';
 import type { QueryKey } from './data/store.js';
 import { useQuery } from './data/useQuery.js';
 
-export interface PageQuery {
+export interface PageQuery<S extends number = PageSize> {
   page: number;
-  size: PageSize;
+  size: S;
   search: string;
   therapistId?: string;
 }
@@ -30,8 +30,8 @@ export interface OwnerTherapists {
   notify: (text: string, intent: 'error') => void;
 }
 
-export interface PagedListOptions<T> {
-  fetchPage: (query: PageQuery) => Promise<{ data: T[]; total: number }>;
+export interface PagedListOptions<T, S extends number = PageSize> {
+  fetchPage: (query: PageQuery<S>) => Promise<{ data: T[]; total: number }>;
   /** Given for the owner: the therapists to filter by, loaded once. */
   ownerTherapists?: OwnerTherapists;
   loadFailed: string;
@@ -40,6 +40,8 @@ export interface PagedListOptions<T> {
    * Without it the list has a key of its own that nothing else reloads.
    */
   queryKey?: QueryKey;
+  /** The first page size, for a list whose sizes are not the usual 5, 10, 15 (default 10). */
+  initialSize?: S;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -50,12 +52,13 @@ const NO_THERAPISTS: TherapistOption[] = [];
  * `rows`: null while the page loads; the page's rows; empty together with `error` when it failed (show the
  * error, never the 'nothing found' text). `load` loads the page on screen again.
  */
-export function usePagedList<T>({ fetchPage, ownerTherapists, loadFailed, queryKey }: PagedListOptions<T>) {
+export function usePagedList<T, S extends number = PageSize>({ fetchPage, ownerTherapists, loadFailed, queryKey, initialSize }: PagedListOptions<T, S>) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [therapistId, setTherapistIdState] = useState('');
   const [page, setPage] = useState(1);
-  const [size, setSize] = useState<PageSize>(10);
+  // 10 is in every list's sizes (5, 10, 15 and the therapist list's 5, 10, 25).
+  const [size, setSize] = useState<S>(initialSize ?? (10 as S));
   const listId = useId();
 
   useEffect(() => {
@@ -66,7 +69,7 @@ export function usePagedList<T>({ fetchPage, ownerTherapists, loadFailed, queryK
     return () => window.clearTimeout(timer);
   }, [search]);
 
-  const pageQuery: PageQuery = { page, size, search: query, ...(therapistId ? { therapistId } : {}) };
+  const pageQuery: PageQuery<S> = { page, size, search: query, ...(therapistId ? { therapistId } : {}) };
   const answer = useQuery([...(queryKey ?? ['usePagedList', listId]), pageQuery], () =>
     // A failure without a reason of its own says `loadFailed`.
     fetchPage(pageQuery).catch((reason: unknown) => {
