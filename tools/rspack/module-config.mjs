@@ -22,6 +22,7 @@ const coreSrc = path.join(root, 'core', 'src');
  *   initialGroups?: string[],         // host: named chunk groups loaded for the first page
  *   initialShared?: string[],         // host: shared singletons the first page loads
  *   keepOutput?: RegExp,              // files in dist/ another build of the module writes
+ *   asyncSplitMinBytes?: number,      // the smallest shared async chunk split out (default: Rspack's 20 000)
  * }} options
  */
 export function createModuleConfig(options) {
@@ -95,7 +96,7 @@ export function createModuleConfig(options) {
         minimize: production,
         minimizer: [new rspack.SwcJsMinimizerRspackPlugin({ minimizerOptions: { ecma: 2022, compress: { passes: 2, ecma: 2022 }, mangle: true } }), new rspack.LightningCssMinimizerRspackPlugin()],
         // Vendor code in its own long-cached chunks; the federation runtime decides what loads when.
-        splitChunks: { chunks: 'async' },
+        splitChunks: { chunks: 'async', ...(options.asyncSplitMinBytes ? { minSize: options.asyncSplitMinBytes } : {}) },
       },
       performance: false,
       plugins: [

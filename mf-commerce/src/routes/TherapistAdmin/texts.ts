@@ -3,10 +3,10 @@
  * (listed in the module's README). The server's messages (therapistMessages in @klinik/core/therapists) are shown as
  * the server sends them; the ones the page also says itself are taken from there, so both say the same.
  */
-import { THERAPIST_PRO_PLAN } from '@klinik/core/commerce';
 import { MAX_THERAPISTS, therapistMessages } from '@klinik/core/therapists';
 
-const proPrice = `${THERAPIST_PRO_PLAN.priceOre / 100} kr.`;
+/** A price in øre as the plan cards show it ('149 kr.'). */
+const kroner = (ore: number) => `${ore / 100} kr.`;
 
 export const texts = {
   page: {
@@ -69,7 +69,7 @@ export const texts = {
     freePeriod: 'i 1 måned',
     freeChoose: 'Start gratis prøve',
     proTitle: 'Pro',
-    proPrice,
+    proPrice: kroner,
     proPeriod: 'pr. måned ekskl. moms',
     proChoose: 'Vælg Pro',
     later: 'Vælg senere',
@@ -88,7 +88,7 @@ export const texts = {
       'Tilføjelser',
     ],
     featuresLabel: 'Det får terapeuten med Pro',
-    paymentWhat: (name: string) => `Pro for ${name}: ${proPrice} pr. måned ekskl. moms`,
+    paymentWhat: (name: string, priceOre: number) => `Pro for ${name}: ${kroner(priceOre)} pr. måned ekskl. moms`,
   },
   status: {
     title: (name: string) => `Skift status for ${name}`,
