@@ -25,6 +25,7 @@ import { createUserSchema, fieldErrorsFromIssues, messages } from '@klinik/core'
 import type { FieldErrors } from '@klinik/core/rules';
 import { useMutation } from '@klinik/ui';
 import { therapistKeys, type CreateUserInput, type TherapistApi } from './api';
+import { withoutMessage } from './rules';
 import { texts } from './texts';
 
 const T = texts.createUser;
@@ -48,7 +49,8 @@ export default function CreateUserDialog({ api, notify, onClose }: { api: Therap
   const create = useMutation((input: CreateUserInput) => api.createUser(input), {
     notify,
     invalidates: [therapistKeys.list, therapistKeys.users],
-    onError: (_, fieldErrors) => setErrors(fieldErrors),
+    // A refusal said once: in the message bar, not again at its field ('Brugernavnet er taget' at the e-mail).
+    onError: (message, fieldErrors) => setErrors(withoutMessage(fieldErrors, message)),
     onSuccess: onClose,
   });
 
@@ -79,6 +81,7 @@ export default function CreateUserDialog({ api, notify, onClose }: { api: Therap
     <Dialog open onOpenChange={(_, data) => !data.open && !create.pending && onClose()}>
       <DialogSurface>
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             submit();

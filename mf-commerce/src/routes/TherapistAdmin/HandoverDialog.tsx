@@ -87,6 +87,7 @@ export default function HandoverDialog({ api, onHandedOver, onClose }: { api: Th
     <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && !pending && onClose()}>
       <DialogSurface>
         <form
+          noValidate
           id={formId}
           onSubmit={(event) => {
             event.preventDefault();

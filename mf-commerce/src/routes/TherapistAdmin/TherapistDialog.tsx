@@ -27,6 +27,7 @@ import { fieldErrorsFromIssues, therapistFormSchema } from '@klinik/core';
 import type { FieldErrors } from '@klinik/core/rules';
 import { useMutation, useQuery } from '@klinik/ui';
 import { therapistKeys, type TherapistApi, type TherapistFormInput, type TherapistRow } from './api';
+import { withoutMessage } from './rules';
 import { texts } from './texts';
 
 const T = texts.form;
@@ -71,7 +72,8 @@ export default function TherapistDialog({
     notify,
     errorToast: true,
     invalidates: [therapistKeys.list, therapistKeys.users],
-    onError: (_, fieldErrors) => setErrors(fieldErrors),
+    // A refusal said once: in the message bar, not again at its field ('Brugernavnet er taget' at the e-mail).
+    onError: (message, fieldErrors) => setErrors(withoutMessage(fieldErrors, message)),
     onSuccess: (answer) => {
       const id = (answer as { data?: { id: string }[] }).data?.[0]?.id;
       if (!therapist && id) onAdded({ id, name: `${form.nameFirst.trim()} ${form.nameLast.trim()}` });
