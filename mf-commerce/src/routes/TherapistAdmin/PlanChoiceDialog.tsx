@@ -30,6 +30,7 @@ const T = texts.planChoice;
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px' },
+  content: { display: 'grid', gap: '12px' },
   plans: { display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))' },
   plan: {
     display: 'grid',
@@ -68,8 +69,8 @@ export default function PlanChoiceDialog({
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>{T.title(therapist.name)}</DialogTitle>
-          <DialogContent>
-            <Text as="p">{T.intro}</Text>
+          <DialogContent className={styles.content}>
+            <Text>{T.intro}</Text>
             <div className={styles.plans}>
               <section className={styles.plan} aria-label={T.freeTitle}>
                 <Text className={styles.name}>{T.freeTitle}</Text>

@@ -16,7 +16,8 @@ const HEADINGS: Record<UserColumn, string> = { nameFirst: T.nameFirst, nameLast:
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto', minWidth: 0 },
-  table: { backgroundColor: tokens.colorNeutralBackground1, minWidth: '640px' },
+  table: { backgroundColor: tokens.colorNeutralBackground1, minWidth: '640px', tableLayout: 'auto' },
+  email: { overflowWrap: 'anywhere' },
   nowrap: { whiteSpace: 'nowrap' },
 });
 
@@ -64,7 +65,7 @@ export function UsersTable({
                 <TableRow key={row.id}>
                   <TableCell>{row.nameFirst}</TableCell>
                   <TableCell>{row.nameLast}</TableCell>
-                  <TableCell>{row.email}</TableCell>
+                  <TableCell className={styles.email}>{row.email}</TableCell>
                   <TableCell>
                     <Switch
                       checked={row.isAvailable}

@@ -24,6 +24,7 @@ import {
   Text,
   Title3,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, SearchRegular, ShieldPersonRegular } from '@fluentui/react-icons';
@@ -58,6 +59,9 @@ const LimitTooltip = lazyDialog(
 const ProPaymentDialog = lazyDialog(() => import('./ProPaymentDialog'));
 const ConfirmDialog = lazyDialog(() => import('@klinik/ui/ConfirmDialog'));
 
+/** Below this width the list is shown as cards. */
+const PHONE = '@media (max-width: 640px)';
+
 const useStyles = makeStyles({
   section: { display: 'grid', gap: '8px', marginBottom: '32px', minWidth: 0 },
   sectionHeader: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', justifyContent: 'space-between' },
@@ -65,7 +69,34 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   scroll: { overflowX: 'auto', minWidth: 0 },
   search: { width: '100%', maxWidth: '420px' },
-  table: { backgroundColor: tokens.colorNeutralBackground1, minWidth: '900px' },
+  table: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    minWidth: '900px',
+    tableLayout: 'auto',
+    // Phones: each therapist a card, each value under its column's name (the header row is hidden).
+    [PHONE]: { minWidth: 0, display: 'block' },
+  },
+  body: { [PHONE]: { display: 'grid', gap: '8px' } },
+  header: { [PHONE]: { display: 'none' } },
+  row: {
+    [PHONE]: {
+      display: 'grid',
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      padding: '8px 4px',
+      border: `1px solid ${tokens.colorNeutralStroke2}`,
+      borderRadius: tokens.borderRadiusMedium,
+    },
+  },
+  cell: {
+    [PHONE]: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '8px',
+      minHeight: '32px',
+      '::before': { content: 'attr(data-label)', flex: '0 0 96px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+    },
+  },
+  email: { overflowWrap: 'anywhere' },
   name: { display: 'flex', flexWrap: 'wrap', gap: '4px 8px', alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3 },
   nowrap: { whiteSpace: 'nowrap' },
@@ -183,7 +214,7 @@ export default function TherapistAdminPage({ shell }: RemotePageProps) {
         {list.error && <LoadError title={T.loadFailed} detail={list.error} retryLabel={texts.page.retry} onRetry={() => void list.load()} />}
         <div className={styles.scroll}>
           <Table className={styles.table} aria-label={T.heading} aria-busy={list.rows === null} size="small">
-            <TableHeader>
+            <TableHeader className={styles.header}>
               <TableRow>
                 <TableHeaderCell>{T.name}</TableHeaderCell>
                 <TableHeaderCell>{T.email}</TableHeaderCell>
@@ -194,7 +225,7 @@ export default function TherapistAdminPage({ shell }: RemotePageProps) {
                 <TableHeaderCell>{T.actions}</TableHeaderCell>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody className={styles.body}>
               {showSkeleton && <SkeletonRows rows={list.size} columns={COLUMNS} />}
               {list.rows?.length === 0 && !list.error && (
                 <TableRow>
@@ -208,8 +239,8 @@ export default function TherapistAdminPage({ shell }: RemotePageProps) {
                 const name = fullName(row);
                 const subscription = row.therapistSubscription;
                 return (
-                  <TableRow key={row.id}>
-                    <TableCell>
+                  <TableRow key={row.id} className={styles.row}>
+                    <TableCell className={styles.cell} data-label={T.name}>
                       <span className={styles.name}>
                         <Text weight="semibold">{name}</Text>
                         {row.isAdmin && <Pill tone="brand">{T.owner}</Pill>}
@@ -220,10 +251,15 @@ export default function TherapistAdminPage({ shell }: RemotePageProps) {
                         )}
                       </span>
                     </TableCell>
-                    <TableCell>{row.email}</TableCell>
-                    <TableCell className={styles.nowrap}>{row.phone}</TableCell>
-                    <TableCell>{row.occupation.map((occupation) => occupation.danishName).join(', ')}</TableCell>
-                    <TableCell>
+                    <TableCell className={mergeClasses(styles.cell, styles.email)} data-label={T.email}>
+                      {row.email}
+                    </TableCell>
+                    <TableCell className={mergeClasses(styles.cell, styles.nowrap)} data-label={T.phone}>
+                      {row.phone}
+                    </TableCell>
+                    <TableCell className={styles.cell} data-label={T.occupation}>
+                      {row.occupation.map((occupation) => occupation.danishName).join(', ')}</TableCell>
+                    <TableCell className={styles.cell} data-label={T.subscription}>
                       {row.isAdmin ? (
                         <Caption1 className={styles.muted}>–</Caption1>
                       ) : (
@@ -240,10 +276,10 @@ export default function TherapistAdminPage({ shell }: RemotePageProps) {
                         </span>
                       )}
                     </TableCell>
-                    <TableCell>
+                    <TableCell className={styles.cell} data-label={T.status}>
                       <Pill tone={row.isActive ? 'success' : 'danger'}>{activeLabel(row.isActive)}</Pill>
                     </TableCell>
-                    <TableCell>
+                    <TableCell className={styles.cell} data-label={T.actions}>
                       <span className={styles.cellActions}>
                         <Button appearance="subtle" icon={<EditRegular />} aria-label={`${T.edit} ${name}`} title={T.edit} onClick={() => setEditing(row)} />
                         {!row.isAdmin && (
