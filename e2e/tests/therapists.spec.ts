@@ -3,7 +3,8 @@
  * choice for a therapist, Owner handover; §5; §8; issue 13): the owner adds a therapist, who is invited by mail, sets
  * a password through the link and, after the owner chose the free trial, works in the calendar; at five therapists
  * the page refuses a sixth; deactivation signs the therapist out on their next action; the users table; and the
- * owner handover ends the old owner's rights.
+ * owner handover ends the old owner's rights; Pro through the provider's page returns to the page, which reads and clears its
+ * parameters.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail, waitForMail } from '../support/helpers';
@@ -88,7 +89,7 @@ test('the owner adds a therapist: invitation mail, password, free trial, calenda
   const jonas = therapistRow(page, 'Jonas Holm');
   await expect(jonas).toContainText('Fysioterapeut, Massør');
   await expect(jonas).toContainText('Inviteret');
-  await expect(jonas.getByRole('cell').nth(4)).toContainText('AKTIV');
+  await expect(jonas.getByRole('cell').nth(4)).toHaveText(/^AKTIV\s*Gratis prøve til \d{2}-\d{2}-\d{4}$/);
   await expect(jonas.getByRole('cell').nth(5)).toHaveText('AKTIV');
 
   // The invitation arrives; the link sets the password; the new therapist works in the calendar.
@@ -155,7 +156,7 @@ test('the owner adds a therapist: invitation mail, password, free trial, calenda
   await expect(sure).toHaveCount(0);
   const deactivated = therapistRow(page, 'Jonas Holm');
   await expect(deactivated.getByRole('cell').nth(5)).toHaveText('DEAKTIVER');
-  await expect(deactivated.getByRole('cell').nth(4)).toContainText('AFLYST');
+  await expect(deactivated.getByRole('cell').nth(4)).toHaveText(/^AFLYST/);
 
   await colleague.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link', { name: 'Klientdata', exact: true }).click();
   await expect(colleague).toHaveURL(/\/$/);
@@ -256,4 +257,53 @@ test('users table and owner handover: the own switch only, create user, then the
   await expect(newOwner.getByRole('heading', { name: 'Administrer terapeut', level: 1 })).toBeVisible();
   await expect(therapistRow(newOwner, 'Nora Kollega')).toContainText('Ejer');
   await newOwner.context().close();
+});
+
+test("Pro for a therapist on the provider's page: back on the page, which reads and clears its parameters; stopping keeps access to the period's end", async ({ page }) => {
+  const ownerEmail = uniqueEmail('pro-ejer');
+  await registerClinic(ownerEmail, { freeTrial: true });
+  await addColleagueByApi(await ownerToken(ownerEmail), 'Pia');
+  await logIn(page, ownerEmail);
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await page.goto(PAGE);
+
+  // A therapist still without a plan: 'Aktiv' leads to the plan choice, Pro to 'Vælg betalingsmetode' and on to the provider.
+  const pia = therapistRow(page, 'Pia Kollega');
+  await expect(pia.getByRole('cell').nth(4)).toHaveText('IKKE AKTIV');
+  await page.getByRole('button', { name: 'Skift status Pia Kollega' }).click();
+  const status = page.getByRole('dialog', { name: 'Skift status for Pia Kollega' });
+  await expect(status.getByRole('radio', { name: /^Aktiv/ })).toBeChecked();
+  await status.getByRole('button', { name: 'Fortsæt' }).click();
+  await page.getByRole('dialog', { name: 'Vælg abonnement for Pia Kollega' }).getByRole('button', { name: 'Vælg Pro' }).click();
+  const payment = page.getByRole('dialog', { name: 'Vælg betalingsmetode' });
+  await expect(payment).toContainText('Pro for Pia Kollega: 149 kr. pr. måned ekskl. moms');
+  await expect(payment.getByRole('radio', { name: 'Betal med et nyt kort' })).toBeChecked();
+  await payment.getByRole('button', { name: 'Fortsæt til betaling' }).click();
+
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_/);
+  await page.getByLabel('Kortnummer').fill('4111111111111111');
+  await page.getByLabel('Udløbsdato (MM/ÅÅ)').fill('12/39');
+  await page.getByLabel('Kontrolcifre (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Betal/ }).click();
+
+  // Back: the provider's parameters are read once and cleared; what the page says comes from the server.
+  await expectToast(page, 'Betalingen er gennemført. Terapeutens abonnement er opdateret.');
+  await expect(page).toHaveURL(/\/AdministrerTerapeut$/);
+  await expect(pia.getByRole('cell').nth(4)).toHaveText(/^AKTIV\s*Pro til \d{2}-\d{2}-\d{4}$/);
+
+  // Stop-subscription: confirmed, AFLYST, still AKTIV itself; asking again is refused with the spec's message.
+  await page.getByRole('button', { name: 'Skift status Pia Kollega' }).click();
+  await status.getByRole('radio', { name: /^Stop abonnement/ }).check();
+  await status.getByRole('button', { name: 'Fortsæt' }).click();
+  const sure = page.getByRole('alertdialog', { name: 'Er du sikker?' });
+  await expect(sure).toContainText('har adgang til udgangen af den nuværende måned');
+  await sure.getByRole('button', { name: 'Stop abonnement' }).click();
+  await expectToast(page, 'Abonnementet er blevet opsagt.');
+  await expect(sure).toHaveCount(0);
+  await expect(pia.getByRole('cell').nth(4)).toHaveText(/^AFLYST\s*Pro til/);
+  await expect(pia.getByRole('cell').nth(5)).toHaveText('AKTIV');
+  await page.getByRole('button', { name: 'Skift status Pia Kollega' }).click();
+  await expect(status.getByRole('radio', { name: /^Stop abonnement/ })).toBeChecked();
+  await status.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(status.getByRole('alert')).toHaveText('Denne terapeut har allerede opsagt eller udløbet sit abonnement.');
 });
