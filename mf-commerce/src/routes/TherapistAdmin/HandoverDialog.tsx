@@ -37,6 +37,11 @@ const useStyles = makeStyles({
 
 type Step = 'password' | 'choose' | 'confirm';
 
+/** Spec 3 §8, password prompt failure: the server's message, or 'An error occurred. Please try again.' */
+function withMessage(reason: unknown): never {
+  throw reason instanceof Error && reason.message ? reason : new Error(T.failed);
+}
+
 export default function HandoverDialog({ api, onHandedOver, onClose }: { api: TherapistApi; onHandedOver: (message: string) => void; onClose: () => void }) {
   const styles = useStyles();
   const formId = useId();
@@ -46,12 +51,12 @@ export default function HandoverDialog({ api, onHandedOver, onClose }: { api: Th
   const [chosen, setChosen] = useState('');
   const [chooseError, setChooseError] = useState<string | null>(null);
   const candidates = useQuery(step === 'password' ? null : therapistKeys.candidates, () => api.candidates());
-  const check = useMutation((value: string) => api.checkPassword(value), {
+  const check = useMutation((value: string) => api.checkPassword(value).catch(withMessage), {
     successText: false,
     onSuccess: () => setStep('choose'),
     onError: (message, fieldErrors) => setPasswordError(fieldErrors.password ?? message),
   });
-  const handOver = useMutation(({ therapistId, secret }: { therapistId: string; secret: string }) => api.handOver(therapistId, secret), {
+  const handOver = useMutation(({ therapistId, secret }: { therapistId: string; secret: string }) => api.handOver(therapistId, secret).catch(withMessage), {
     successText: false,
     onSuccess: (answer) => onHandedOver(answer.message),
     onError: (message, fieldErrors) => {
@@ -142,7 +147,7 @@ export default function HandoverDialog({ api, onHandedOver, onClose }: { api: Th
               {step === 'confirm' && candidate && <Text>{T.confirmBody(fullName(candidate))}</Text>}
               {(check.error ?? handOver.error) && !passwordError && !chooseError && (
                 <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{check.error ?? handOver.error ?? T.failed}</MessageBarBody>
+                  <MessageBarBody>{check.error ?? handOver.error}</MessageBarBody>
                 </MessageBar>
               )}
             </DialogContent>

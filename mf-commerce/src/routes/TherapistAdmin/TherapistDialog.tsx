@@ -68,15 +68,20 @@ export default function TherapistDialog({
     occupation: (therapist?.occupation.map((occupation) => occupation.id) ?? []) as TherapistFormInput['occupation'],
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useMutation((input: TherapistFormInput) => (therapist ? api.update(therapist.id, input) : api.add(input)).catch(withMessage), {
+  // An add answers the new therapist's id (the plan choice follows); an edit only its message.
+  const send = async (input: TherapistFormInput): Promise<{ message: string; addedId: string | null }> => {
+    if (therapist) return { message: (await api.update(therapist.id, input)).message, addedId: null };
+    const answer = await api.add(input);
+    return { message: answer.message, addedId: answer.data[0]?.id ?? null };
+  };
+  const save = useMutation((input: TherapistFormInput) => send(input).catch(withMessage), {
     notify,
     errorToast: true,
     invalidates: [therapistKeys.list, therapistKeys.users],
     // A refusal said once: in the message bar, not again at its field ('Brugernavnet er taget' at the e-mail).
     onError: (message, fieldErrors) => setErrors(withoutMessage(fieldErrors, message)),
     onSuccess: (answer) => {
-      const id = (answer as { data?: { id: string }[] }).data?.[0]?.id;
-      if (!therapist && id) onAdded({ id, name: `${form.nameFirst.trim()} ${form.nameLast.trim()}` });
+      if (answer.addedId) onAdded({ id: answer.addedId, name: `${form.nameFirst.trim()} ${form.nameLast.trim()}` });
       else onClose();
     },
   });
