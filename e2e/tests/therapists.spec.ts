@@ -259,13 +259,24 @@ test('users table and owner handover: the own switch only, create user, then the
   await newOwner.context().close();
 });
 
-test("Pro for a therapist on the provider's page: back on the page, which reads and clears its parameters; stopping keeps access to the period's end", async ({ page }) => {
+test("edit, and Pro for a therapist on the provider's page: back on the page, which reads and clears its parameters; stopping keeps access to the period's end", async ({ page }) => {
   const ownerEmail = uniqueEmail('pro-ejer');
   await registerClinic(ownerEmail, { freeTrial: true });
   await addColleagueByApi(await ownerToken(ownerEmail), 'Pia');
   await logIn(page, ownerEmail);
   await expect(page).toHaveURL(/\/Kalender$/);
   await page.goto(PAGE);
+
+  // Edit: the form opens with the therapist's values; the change is in the list once the server has it.
+  await page.getByRole('button', { name: 'Rediger Pia Kollega' }).click();
+  const edit = page.getByRole('dialog', { name: 'Rediger terapeut' });
+  await expect(edit.getByLabel(/^Telefon/)).toHaveValue('22334455');
+  await expect(edit.getByRole('combobox', { name: /^Stilling/ })).toHaveText('Massør');
+  await edit.getByLabel(/^Telefon/).fill('99887766');
+  await edit.getByRole('button', { name: 'Gem' }).click();
+  await expectToast(page, 'Terapeut opdateret med succes!');
+  await expect(edit).toHaveCount(0);
+  await expect(therapistRow(page, 'Pia Kollega').getByRole('cell').nth(2)).toHaveText('99887766');
 
   // A therapist still without a plan: 'Aktiv' leads to the plan choice, Pro to 'Vælg betalingsmetode' and on to the provider.
   const pia = therapistRow(page, 'Pia Kollega');
