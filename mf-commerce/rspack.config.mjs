@@ -9,4 +9,6 @@ export default createModuleConfig({
   kind: 'remote',
   exposes,
   budgetKb: 60,
+  // The video guides of /Videovejledninger, recorded from the product (e2e: npm run guides:record).
+  copy: [{ from: 'guides', to: 'guides' }],
 });

@@ -27,7 +27,14 @@ export interface ShellServices {
   publicLinks: PublicLinks;
   /** Addresses of other modules' pages inside the product, from the shell's route table. */
   pages: PageLinks;
+  /** Where the video guides are (runtime config `videoGuides`, else the files mf-commerce ships). */
+  videoGuides: VideoGuideLinks;
 }
+
+/** The video guides of /Videovejledninger (spec 3, Video guides): a merged invoice statement; a client's images. */
+export const VIDEO_GUIDE_KEYS = ['mergedInvoice', 'imageUpload'] as const;
+export type VideoGuideKey = (typeof VIDEO_GUIDE_KEYS)[number];
+export type VideoGuideLinks = Record<VideoGuideKey, { video: string; poster: string | null }>;
 
 /**
  * The pages of other modules a remote leads to. A remote never writes another module's path or query parameters:
@@ -47,6 +54,8 @@ export interface PageLinks {
   settings: () => string;
   /** mf-clients: the data import (where the data-import add-on's 'Upload filere' leads). */
   importData: () => string;
+  /** mf-commerce: the video guides (the import page's 'Se guide'). */
+  videoGuides: () => string;
 }
 
 export interface PublicLinks {

@@ -6,9 +6,9 @@
  */
 import { useAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import type { PageLinks, PublicLinks, ShellServices } from '@klinik/core/rules';
+import type { PageLinks, PublicLinks, ShellServices, VideoGuideKey, VideoGuideLinks } from '@klinik/core/rules';
 import { pagePath } from '../app/routes';
-import { remoteBase } from '../config';
+import { remoteBase, runtimeConfig } from '../config';
 import { therapistAtom, useClients, useLogout, useSeparateLogout, useSyncSession, type Clients } from './session';
 import { storeTherapist } from './storage';
 
@@ -26,7 +26,23 @@ const pages: PageLinks = {
   calendar: () => pagePath('mf_calendar', 'Calendar'),
   settings: () => pagePath('mf_commerce', 'Settings'),
   importData: () => pagePath('mf_clients', 'ImportData'),
+  videoGuides: () => pagePath('mf_commerce', 'VideoGuides'),
 };
+
+/** The files mf-commerce ships (mf-commerce/guides/, recorded from the product: e2e `npm run guides:record`). */
+const SHIPPED_GUIDES: Record<VideoGuideKey, string> = { mergedInvoice: 'samlet-opgoerelse', imageUpload: 'klientbilleder' };
+
+/** Where each video guide is: the runtime config's address (`videoGuides`), else the file mf-commerce ships. */
+function videoGuideLinks(): VideoGuideLinks {
+  const base = remoteBase('mf_commerce');
+  const configured = runtimeConfig()?.videoGuides ?? {};
+  const link = (key: VideoGuideKey) => {
+    const own = configured[key];
+    if (own?.video) return { video: own.video, poster: own.poster ?? null };
+    return { video: `${base}guides/${SHIPPED_GUIDES[key]}.webm`, poster: `${base}guides/${SHIPPED_GUIDES[key]}.jpg` };
+  };
+  return { mergedInvoice: link('mergedInvoice'), imageUpload: link('imageUpload') };
+}
 
 /** The services handed to a remote page of the therapist area. */
 export function useShellServices(kind: keyof Clients = 'therapist'): ShellServices {
@@ -44,7 +60,7 @@ export function useShellServices(kind: keyof Clients = 'therapist'): ShellServic
   const separateLogout = useSeparateLogout(kind === 'therapist' ? 'admin' : kind);
   const logout = kind === 'therapist' ? therapistLogout : separateLogout;
   return useMemo(
-    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks, pages }),
+    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks, pages, videoGuides: videoGuideLinks() }),
     [clients, kind, therapist, refreshTherapist, logout],
   );
 }
