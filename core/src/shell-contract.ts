@@ -54,6 +54,10 @@ export interface PageLinks {
   settings: () => string;
   /** mf-clients: the data import (where the data-import add-on's 'Upload filere' leads). */
   importData: () => string;
+  /** mf-invoices: the invoices of these bookings (a client's page: 'Se klientens fakturaer'). */
+  invoicesForBookings: (bookingIds: readonly string[]) => string;
+  /** mf-invoices: a client's merged statements. */
+  mergedStatementsForClient: (clientId: string) => string;
   /** mf-commerce: the video guides (the import page's 'Se guide'). */
   videoGuides: () => string;
 }

@@ -27,6 +27,8 @@ const pages: PageLinks = {
   settings: () => pagePath('mf_commerce', 'Settings'),
   importData: () => pagePath('mf_clients', 'ImportData'),
   videoGuides: () => pagePath('mf_commerce', 'VideoGuides'),
+  invoicesForBookings: (bookingIds) => `${pagePath('mf_invoices', 'Invoices')}?bookingIds=${bookingIds.map(encodeURIComponent).join(',')}`,
+  mergedStatementsForClient: (clientId) => `${pagePath('mf_invoices', 'Invoices')}?clientId=${encodeURIComponent(clientId)}`,
 };
 
 /** The files mf-commerce ships (mf-commerce/guides/, recorded from the product: e2e `npm run guides:record`). */
