@@ -62,6 +62,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   addEventDates: proRow,
   setEventDate: proRow,
   deleteEventDate: proRow,
+  getEvent: proRow,
   getEventsFromTherapist: proRow,
   getEventDatesFromTherapist: proRow,
   getEventDateClientsFromTherapist: proRow,
