@@ -7,6 +7,7 @@ export * from './commerce.js';
 export * from './therapists.js';
 export * from './time.js';
 export * from './fields.js';
+export * from './company.js';
 export * from './messages-scheduling.js';
 export * from './contract.js';
 export * from './actions/index.js';

@@ -121,5 +121,6 @@ export const clientMessages = {
   answerNumber: (name: string) => `'${name}' skal være et tal`,
   noFreeLastDigits: 'Der er ingen ledige koder for denne fødselsdag',
   logoType: 'Logoet skal være en JPG, JPEG eller PNG fil',
-  logoSize: 'Logoet må højst fylde 5 MB',
+  // spec 3 §8 'Logo too large', verbatim
+  logoSize: 'Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.',
 } as const;
