@@ -50,8 +50,11 @@ export interface PageLinks {
   newClient: () => string;
   /** mf-calendar: the therapist's calendar. */
   calendar: () => string;
-  /** mf-commerce: the clinic's settings. */
-  settings: () => string;
+  /**
+   * mf-commerce: the clinic's settings; with `returnTo` (an in-app path such as the invoice dialog's), the page
+   * offers a way back there once the profile is saved.
+   */
+  settings: (returnTo?: string) => string;
   /** mf-clients: the data import (where the data-import add-on's 'Upload filere' leads). */
   importData: () => string;
   /** mf-invoices: the invoices of these bookings (a client's page: 'Se klientens fakturaer'). */

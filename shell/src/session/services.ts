@@ -18,13 +18,13 @@ const publicLinks: PublicLinks = {
   clientForm: (therapistId, ids) => `${window.location.origin}/ClientForm?therapistID=${therapistId}${ids.length ? `&ids=${ids.join(',')}` : ''}`,
 };
 
-/** The query parameters are the target page's own (mf-invoices reads bookingId, mf-clients id and journalId). */
+/** The query parameters are the target page's own (mf-invoices reads bookingId, mf-clients id and journalId, mf-commerce returnTo). */
 const pages: PageLinks = {
   invoiceForBooking: (bookingId) => `${pagePath('mf_invoices', 'Invoices')}?bookingId=${encodeURIComponent(bookingId)}`,
   bookingJournal: (clientId, bookingId) => `${pagePath('mf_clients', 'ClientData')}?id=${encodeURIComponent(clientId)}&journalId=${encodeURIComponent(bookingId)}`,
   newClient: () => pagePath('mf_clients', 'NewClientForm'),
   calendar: () => pagePath('mf_calendar', 'Calendar'),
-  settings: () => pagePath('mf_commerce', 'Settings'),
+  settings: (returnTo) => `${pagePath('mf_commerce', 'Settings')}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`,
   importData: () => pagePath('mf_clients', 'ImportData'),
   videoGuides: () => pagePath('mf_commerce', 'VideoGuides'),
   invoicesForBookings: (bookingIds) => `${pagePath('mf_invoices', 'Invoices')}?bookingIds=${bookingIds.map(encodeURIComponent).join(',')}`,
