@@ -40,7 +40,7 @@ const useStyles = makeStyles({
   form: { display: 'grid', gap: '20px', minWidth: 0 },
   section: { display: 'grid', gap: '12px', minWidth: 0, border: 'none', margin: 0, padding: 0 },
   heading: { margin: 0 },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))', gap: '12px 16px', minWidth: 0 },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))', gap: '12px 16px', alignItems: 'start', minWidth: 0 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   logoRow: { display: 'flex', flexWrap: 'wrap', gap: '8px 16px', alignItems: 'center' },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -163,7 +163,7 @@ function CompanyForm({ profile, api, isOwner, notify, returnTo }: { profile: Com
   return (
     <div className={styles.page}>
       {!isOwner && (
-        <MessageBar intent="info">
+        <MessageBar intent="info" layout="multiline">
           <MessageBarBody>{texts.readOnly}</MessageBarBody>
         </MessageBar>
       )}
@@ -209,7 +209,7 @@ function CompanyForm({ profile, api, isOwner, notify, returnTo }: { profile: Com
                     onChange={(_, data) => setDraft((current) => ({ ...current, moms: data.checked }))}
                   />
                   <Text block size={200}>
-                    {`${draft.moms ? texts.momsYes : texts.momsNo}. ${texts.hints.moms}`}
+                    {texts.hints.moms}
                   </Text>
                 </div>
               )}
@@ -217,7 +217,7 @@ function CompanyForm({ profile, api, isOwner, notify, returnTo }: { profile: Com
           </section>
         ))}
         {(invalid || save.error) && (
-          <MessageBar intent="error" role="alert">
+          <MessageBar intent="error" role="alert" layout="multiline">
             <MessageBarBody>{invalid ? texts.fixErrors : save.error}</MessageBarBody>
           </MessageBar>
         )}

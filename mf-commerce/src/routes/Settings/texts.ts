@@ -19,8 +19,6 @@ export const texts = {
     accountNumber: 'Højst 10 cifre',
     moms: 'Fakturaer lægger 25 % moms til, når klinikken er momsregistreret (kan ændres på den enkelte faktura).',
   },
-  momsYes: 'Ja',
-  momsNo: 'Nej',
   save: 'Gem',
   saving: 'Gemmer…',
   fixErrors: 'Ret de markerede felter, før du gemmer.',
