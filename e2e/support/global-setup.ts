@@ -48,8 +48,6 @@ export default async function globalSetup() {
   await conn.close();
 
   process.env.KLINIK_E2E_API_URL = stack.apiUrl;
-  // For journeys that need a record no action makes yet (a colleague who is not the owner: support/colleague.ts).
-  process.env.KLINIK_E2E_MONGODB_URI = stack.mongodbUri;
   process.env.KLINIK_E2E_INBOX_URL = `http://127.0.0.1:${E2E_PORTS.inbox}`;
 
   return async () => {

@@ -7,7 +7,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { at, dayKey, nextMonday } from '../support/calendar';
-import { addColleague, COLLEAGUE_PASSWORD } from '../support/colleague';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 
 /** A 240 × 80 PNG: a blue band with a yellow bar. */
@@ -124,10 +123,12 @@ test('the owner completes /Settings from the invoice dialog and issues the invoi
   expect(printed.logo).toMatch(/^data:image\/png;base64,/);
 
   // A colleague who is not the owner sees the settings read-only (spec 3 §6), on a phone too.
-  const colleague = await addColleague(token);
+  const colleague = uniqueEmail('kollega');
+  const added = await api('addTherapist', { token, nameFirst: 'Jonas', nameLast: 'Bæk', email: colleague, phone: '40506070', password: 'kollega-kode', confirmPassword: 'kollega-kode' });
+  expect(added.status).toBe(200);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const other = await context.newPage();
-  await logIn(other, colleague.email, COLLEAGUE_PASSWORD);
+  await logIn(other, colleague, 'kollega-kode');
   await expect(other).toHaveURL(/\/Kalender$/);
   await other.goto('/Settings');
   await expect(other.getByText('Kun klinikkens administrator kan ændre firmaindstillingerne. Du kan se dem her.')).toBeVisible();
