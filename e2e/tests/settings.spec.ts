@@ -102,6 +102,22 @@ test('the owner completes /Settings from the invoice dialog and issues the invoi
   await field(/^Reg\.nr\./).fill('1234');
   await field(/^Kontonummer/).fill('0012345678');
   await expect(page.getByText('CVR skal være et heltal på højst 8 cifre')).toBeHidden();
+  // A refusal from the server (a 409 here, answered once by the test) is shown, and nothing typed is lost.
+  const conflict = 'Firmaoplysningerne er ændret imens. Prøv igen.';
+  let refused = false;
+  await page.route('**/api', async (route) => {
+    const request = route.request();
+    if (refused || request.method() !== 'POST' || !(request.postData() ?? '').includes('"action":"setCompany"')) return route.fallback();
+    refused = true;
+    const origin = (await request.headerValue('origin')) ?? '*';
+    return route.fulfill({ status: 409, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': origin }, body: JSON.stringify({ message: conflict }) });
+  });
+  await page.getByRole('button', { name: 'Gem', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: conflict })).toBeVisible();
+  await page.unroute('**/api');
+  await expect(field(/^Kontonummer/)).toHaveValue('0012345678');
+  await expect(field(/^MobilePay/)).toHaveValue('12 34 56');
+  await expect(page.getByRole('button', { name: 'Tilbage til fakturaen' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Gem', exact: true }).click();
   await expect(page.getByText('Firmaoplysningerne er gemt', { exact: true }).first()).toBeVisible();
   // The server keeps MobilePay as its digits, and the form shows what it stored.
