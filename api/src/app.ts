@@ -10,7 +10,7 @@ import { bodyParser } from '@koa/bodyparser';
 import multer from '@koa/multer';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import { isActionName } from '@klinik/core';
+import { companyMessages, isActionName } from '@klinik/core';
 import { messages } from '@klinik/core/rules';
 import type { ApiConfig } from './config.js';
 import { assertRegistryComplete } from './actions/index.js';
@@ -167,7 +167,21 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
 
   router.post('/api', async (ctx, next) => {
     if (ctx.is('multipart/form-data')) {
-      await upload.any()(ctx, next);
+      let parsed = false;
+      try {
+        await upload.any()(ctx, async () => {
+          parsed = true;
+          await next();
+        });
+      } catch (error) {
+        // A logo above the whole-upload limit is cut off before the action runs; when the form named the action
+        // first (the settings page does), it still gets spec 3 §8's text rather than the generic 413.
+        const fields = (ctx.req as { body?: { action?: unknown } }).body;
+        if (!parsed && (error as { code?: unknown }).code === 'LIMIT_FILE_SIZE' && fields?.action === 'uploadCompanyLogo') {
+          throw new ValidationError(companyMessages.logoTooLarge, { logo: companyMessages.logoTooLarge });
+        }
+        throw error;
+      }
     } else {
       await json(ctx, next);
     }

@@ -320,6 +320,8 @@ describe('the logo', () => {
     // Spec 3 §8: one byte over 5,120,000 is refused with the spec's text; a GIF renamed .png by its content.
     const oversize = await uploadLogo(clinic.token, 'logo.png', Buffer.concat([png, Buffer.alloc(5_120_001 - png.length)]));
     expect(oversize).toEqual({ status: 400, body: { message: 'Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.', errors: { logo: 'Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.' } } });
+    // Beyond the whole-upload limit (10 MiB here) the parser stops it, and still says the spec's text.
+    expect((await uploadLogo(clinic.token, 'logo.png', Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]))).body.message).toBe('Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.');
     expect((await uploadLogo(clinic.token, 'logo.png', await sharp(png).gif().toBuffer())).body.message).toBe('Logoet skal være en JPG, JPEG eller PNG fil');
     expect((await uploadLogo(clinic.token, 'logo.jpg', await sharp(png).jpeg().toBuffer())).status).toBe(200);
     expect((await t.call('getCompany', {}, colleague.token)).body.data.logo).toMatch(/^data:image\/png;base64,/);
