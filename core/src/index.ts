@@ -4,6 +4,7 @@ export * from './rules.js';
 export * from './client-records.js';
 export * from './invoices.js';
 export * from './commerce.js';
+export * from './accounting.js';
 export * from './time.js';
 export * from './fields.js';
 export * from './messages-scheduling.js';

@@ -3,6 +3,7 @@
  * here and its handler in api/src/actions; the API refuses to start when the two disagree.
  */
 import type { z } from 'zod';
+import { accountingActions } from './accounting.js';
 import { authActions } from './auth.js';
 import { clientActions } from './clients.js';
 import { commerceActions } from './commerce.js';
@@ -25,6 +26,7 @@ export const actions = {
   ...imageActions,
   ...invoiceActions,
   ...commerceActions,
+  ...accountingActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -40,6 +42,7 @@ export function isActionName(name: string): name is ActionName {
   return Object.prototype.hasOwnProperty.call(actions, name);
 }
 
+export * from './accounting.js';
 export * from './auth.js';
 export * from './clients.js';
 export * from './commerce.js';
