@@ -186,7 +186,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   });
 
   paymentRoutes(router, services, sandbox, config.devRoutes && !config.production);
-  accountingRoutes(router, accounting.sandbox);
+  accountingRoutes(router, accounting.sandbox, config.accountingRedirectUri);
 
   router.get('/health', (ctx) => {
     ctx.body = { ok: true };

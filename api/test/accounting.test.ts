@@ -99,7 +99,7 @@ async function consent(clinic: SignedInOwner, settings: { allDataFlag: boolean; 
   const answer = await fetchText(`${url.origin}/sandbox/accounting/authorize`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
   expect(answer.status).toBe(303);
   const back = new URL(answer.location!);
-  expect(`${back.origin}${back.pathname}`).toBe('http://localhost:3000/DineroVerifikation');
+  expect(`${back.origin}${back.pathname}`).toBe('http://localhost:3000/payment/dinero-verification');
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
 }
 

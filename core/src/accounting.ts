@@ -121,6 +121,8 @@ export function accountingContactFields(client: {
 
 /**
  * The accounting-verification return route (spec 3 §2: its path is not named there): the consent page sends the
- * browser back here with `code` and `state`. Registered as the redirect address at Visma Connect.
+ * browser back here with `code` and `state`. Registered as the redirect address at Visma Connect. One of the shell's
+ * `/payment/*` return pages (mf-commerce PaymentReturn loads it lazily): a route of its own would be a new federated
+ * page, which regroups the remote's shared chunks and pushed /Abonnement/{id} over its 60 KB budget.
  */
-export const ACCOUNTING_RETURN_PATH = '/DineroVerifikation';
+export const ACCOUNTING_RETURN_PATH = '/payment/dinero-verification';
