@@ -25,14 +25,10 @@ const useStyles = makeStyles({
   success: { color: tokens.colorPaletteGreenForeground1, fontSize: '28px' },
   failed: { color: tokens.colorPaletteRedForeground1, fontSize: '28px' },
   counts: { display: 'grid', gap: '8px', margin: 0, padding: 0, listStyleType: 'none' },
-  count: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(110px, 1.2fr) repeat(4, minmax(0, 1fr))',
-    gap: '4px 12px',
-    padding: '8px 0',
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    '@media (max-width: 520px)': { gridTemplateColumns: '1fr 1fr' },
-  },
+  // One line per kind on wide screens; on a phone the figures wrap under the kind's name.
+  count: { display: 'flex', flexWrap: 'wrap', gap: '4px 16px', padding: '8px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, minWidth: 0 },
+  kind: { flexBasis: '110px', flexGrow: 1 },
+  figure: { flexBasis: '120px', flexGrow: 1, whiteSpace: 'nowrap' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
 });
 
@@ -46,17 +42,17 @@ function Counts({ result }: { result: TransferAnswer }) {
         const count = result.data[kind];
         return (
           <li key={kind} className={styles.count} data-kind={kind}>
-            <strong>{T.kinds[kind]}</strong>
-            <span>
+            <strong className={styles.kind}>{T.kinds[kind]}</strong>
+            <span className={styles.figure}>
               {C.success}: {count.success}
             </span>
-            <span>
+            <span className={styles.figure}>
               {C.alreadyAdded}: {count.alreadyAdded}
             </span>
-            <span>
+            <span className={styles.figure}>
               {C.fail}: {count.fail}
             </span>
-            <span>
+            <span className={styles.figure}>
               {C.total}: {count.total}
             </span>
           </li>
