@@ -171,6 +171,10 @@ describe('connecting and transferring', () => {
     expect(forged.status).toBe(400);
     expect(forged.body.message).toBe(accountingMessages.codeInvalid);
 
+    // The shell's sync icon: everything again, nothing added twice.
+    const synced = await t.call('syncDinero', {}, clinic.token);
+    expect(synced.body.data.contact).toEqual({ success: 0, fail: 0, total: 3, alreadyAdded: 3, error: null });
+
     const status = await t.call('getDineroStatus', {}, clinic.token);
     expect(status.body.data).toEqual({ addOnActive: true, connected: true, dineroOrgId: first.body.data.dineroOrgId, pendingInvoices: 0, provider: 'sandbox' });
     const colleague = await colleagueOf(t, clinic);
@@ -245,6 +249,7 @@ describe('who may do what', () => {
       ['getVismaConnectUrl', { allDataFlag: true }],
       ['updateClientDineroData', returned],
       ['disconnectDinero', {}],
+      ['syncDinero', {}],
     ] as const) {
       expect({ action, status: (await t.call(action, input as never, colleague.token)).status }).toEqual({ action, status: 403 });
     }
@@ -261,6 +266,7 @@ describe('who may do what', () => {
 
     expect((await t.call('updateClientDineroData', returned, clinic.token)).status).toBe(200);
     expect((await t.call('getDineroStatus', {}, stranger.token)).body.data).toMatchObject({ connected: false, dineroOrgId: null });
+    expect((await t.call('syncDinero', {}, stranger.token)).status).toBe(409);
     expect((await t.call('disconnectDinero', {}, stranger.token)).status).toBe(200);
     expect((await company(clinic))?.dineroRefreshToken).toMatch(/^rt_/);
 

@@ -146,6 +146,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   registerInvoice: ownerRow,
   getVismaConnectUrl: proOwnerRow,
   updateClientDineroData: proOwnerRow,
+  syncDinero: proOwnerRow,
   disconnectDinero: ownerRow,
   getDineroStatus: therapistRow,
 };

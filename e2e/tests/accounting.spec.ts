@@ -4,7 +4,8 @@
  * Dinero add-on on /Tilføjelser, the integration settings open ('Overfør alt' on by default; a period needs both dates,
  * 'Feltet er påkrævet.'), 'Forbind til Dinero' leads to the sandbox's consent page, 'Tillad' returns to the accounting
  * return page, which shows the progress and then the counts for invoices, treatments and patients; 'Fortsæt' goes to
- * /Kalender. A second transfer reports everything as already added.
+ * /Kalender, where the shell's sync icon syncs ('synkronisering...', then 'synkroniseringen er afsluttet.'). A second
+ * transfer reports everything as already added.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
@@ -109,6 +110,24 @@ test('connecting the accounting sandbox transfers invoices, treatments and clien
   });
   await page.getByRole('button', { name: 'Fortsæt' }).click();
   await expect(page).toHaveURL(/\/Kalender$/);
+
+  // The shell's sync icon, for the owner of a connected clinic: 'synkronisering...' while the server works (its
+  // answer is held until the label has been seen), then 'synkroniseringen er afsluttet.' for 2 seconds.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api', async (route) => {
+    const body = route.request().method() === 'POST' ? (route.request().postDataJSON() as { action?: string } | null) : null;
+    if (body?.action === 'syncDinero') await held;
+    await route.continue();
+  });
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Synkroniser med Dinero' }).click();
+  const syncStatus = header.getByRole('status');
+  await expect(syncStatus).toHaveText('synkronisering...');
+  release();
+  await expect(syncStatus).toHaveText('synkroniseringen er afsluttet.');
+  await expect(syncStatus).toHaveText('');
+  await page.unroute('**/api');
 
   // A second transfer adds nothing twice.
   await page.goto('/Tilføjelser');

@@ -82,6 +82,14 @@ export const accountingActions = {
     }),
     output: transferResultSchema,
   }),
+  syncDinero: defineAction({
+    access: 'owner',
+    plan: 'pro',
+    summary:
+      "The shell's sync icon (spec 1, Accounting sync): transfers everything not yet in the connected organisation (waiting invoices included) and answers the transfer result; nothing is added twice.",
+    input: z.strictObject({}),
+    output: transferResultSchema,
+  }),
   disconnectDinero: defineAction({
     access: 'owner',
     summary: "Removes the link to the accounting organisation (after 'Er du sikker?'): the refresh token is deleted and nothing more is transferred.",

@@ -90,6 +90,16 @@ export async function connectAndTransfer(ctx: OwnerContext, input: ParsedInput<'
   return transferResult(run.organizationId, await transferScoped(run, checked.scope));
 }
 
+/** The shell's sync: everything not yet in the organisation; what waited is then in it (or waits for the ticker). */
+export async function syncNow(ctx: OwnerContext): Promise<TransferResult> {
+  const company = await activeAddOn(ctx);
+  if (!company.dineroOrgId || !company.dineroRefreshToken) throw new ConflictError(accountingMessages.notConnected);
+  const run = await openRun(deps(ctx), ctx.db, company);
+  const counts = await transferScoped(run, { kind: 'all' });
+  if (counts.invoice.fail === 0) await ctx.db.AccountingPending.deleteMany({});
+  return transferResult(run.organizationId, counts);
+}
+
 /** Removes the link (the refresh token goes); invoices waiting to be transferred are let go. What was transferred stays recorded, so reconnecting the same organisation adds nothing twice. */
 export async function disconnect(db: TenantDb): Promise<void> {
   await db.Company.updateOne({}, { $set: { dineroOrgId: null, dineroRefreshToken: null } });
