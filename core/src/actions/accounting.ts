@@ -65,7 +65,7 @@ export const accountingActions = {
     access: 'owner',
     plan: 'pro',
     summary:
-      "The connection url (Visma Connect's consent page, or the sandbox's): `url`, with a signed `state` that names the clinic, the owner and the integration settings. Period mode needs both dates ('Feltet er påkrævet.').",
+      "The consent page's `url`, with the settings signed into its `state`; a period needs both dates.",
     input: integrationSettingsSchema,
     output: z.strictObject({ message: z.string(), url: z.string() }),
   }),
@@ -73,7 +73,7 @@ export const accountingActions = {
     access: 'owner',
     plan: 'pro',
     summary:
-      'The accounting return page: exchanges `code` once (the refresh token is kept on the server, never answered), then transfers clients (contacts), treatments (products) and invoices with the settings signed into `state`; counts per kind (success, fail, total, alreadyAdded). Idempotent: a second transfer reports everything as already added.',
+      'The return page: exchanges `code` once, transfers by `state`; counts per kind. Never the refresh token.',
     input: z.strictObject({
       /** The spec's payload names the therapist; when sent it must be the caller. */
       therapistId: objectId.optional(),
@@ -86,19 +86,19 @@ export const accountingActions = {
     access: 'owner',
     plan: 'pro',
     summary:
-      "The shell's sync icon (spec 1, Accounting sync): transfers everything not yet in the connected organisation (waiting invoices included) and answers the transfer result; nothing is added twice.",
+      "The shell's sync icon: transfers what is not yet in the organisation; the transfer result.",
     input: z.strictObject({}),
     output: transferResultSchema,
   }),
   disconnectDinero: defineAction({
     access: 'owner',
-    summary: "Removes the link to the accounting organisation (after 'Er du sikker?'): the refresh token is deleted and nothing more is transferred.",
+    summary: 'Removes the link to the accounting organisation (the refresh token is deleted).',
     input: z.strictObject({}),
     output: messageAnswer,
   }),
   getDineroStatus: defineAction({
     access: 'therapist',
-    summary: 'Whether the accounting add-on is active and an organisation connected (its id), and how many issued invoices wait to be transferred. Never a token.',
+    summary: 'Add-on active, organisation connected (its id), invoices waiting. Never a token.',
     input: z.strictObject({}),
     output: z.strictObject({ data: accountingStatusSchema }),
   }),

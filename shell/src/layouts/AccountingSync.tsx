@@ -1,8 +1,9 @@
 /**
  * The accounting sync in the header (spec 1 §2: 'A sync icon shows for admin therapists with a connected accounting
  * organisation'; Accounting sync: 'synkronisering...' while syncing, then 'synkroniseringen er afsluttet.' for 2
- * seconds). The icon sends `syncDinero`, which transfers what is not yet in the organisation (nothing twice). Loaded
- * only for such owners, so the layout and the sign-in pages carry none of it.
+ * seconds). The icon sends `syncDinero`, which transfers what is not yet in the organisation (nothing twice). Part of
+ * the main layout's lazy chunk: the sign-in pages carry none of it (a chunk of its own would add its name to the
+ * shell's runtime, which the sign-in pages' budget does carry).
  */
 import { useEffect, useState } from 'react';
 import { Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';

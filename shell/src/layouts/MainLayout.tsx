@@ -22,18 +22,14 @@ import {
 } from '@fluentui/react-components';
 import { LockClosedRegular, NavigationRegular } from '@fluentui/react-icons';
 import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
-import { LoadError, retryable, useQuery } from '@klinik/ui';
+import { LoadError, useQuery } from '@klinik/ui';
 import { useShellServices } from '../session/services';
 import { storedSessionAtom, therapistAtom, useLogout } from '../session/session';
 import { areaTexts } from '../area-texts';
 import { texts } from '../texts';
+import AccountingSync from './AccountingSync';
 import { SIDE_MENU } from './menu';
 
-/**
- * Only for owners with a connected accounting organisation (spec 1 §2), so loaded only for them; a failed download
- * leaves the header without the icon rather than breaking the layout.
- */
-const AccountingSync = retryable(() => import(/* webpackChunkName: "accounting-sync" */ './AccountingSync'), { fallback: null, renderError: () => null });
 
 const useStyles = makeStyles({
   frame: { display: 'grid', gridTemplateRows: 'auto 1fr auto', minHeight: '100vh' },
@@ -175,6 +171,7 @@ export default function MainLayout() {
           onClick={() => setExpanded((value) => !value)}
         />
         <Text className={styles.brand}>{therapist?.company.companyName ?? texts.appName}</Text>
+        {/* Spec 1 §2: only for owners with a connected accounting organisation. */}
         {therapist?.isAdmin && therapist.company.dineroConnected && <AccountingSync client={client} />}
         <AccountMenu />
       </header>
