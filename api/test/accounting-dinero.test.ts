@@ -98,6 +98,18 @@ it('connects through Visma Connect and writes Dinero records in its shapes, once
   expect(creditNote?.Status).toBe('Booked');
   expect(invoices.map((doc) => doc.Guid)).toContain(creditNote!.body.CreditNoteFor);
 
+  // Transfers share the access token while it is valid: the rotating refresh token is spent once, not per transfer.
+  const synced = await t.call('syncDinero', {}, owner.token);
+  expect(synced.body.data.invoice.alreadyAdded).toBe(3);
+  expect(dinero.requests.filter((request) => request.path === '/connect/token' && (request.body as Record<string, string>).grant_type === 'refresh_token')).toHaveLength(1);
+
+  // The access token expired and two transfers need a new one at once: one refresh (a second use of the rotated
+  // refresh token would be refused, and can cost the whole grant at Visma Connect).
+  await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { dineroAccessTokenExpiresAt: 0 } });
+  const raced = await Promise.all([t.call('syncDinero', {}, owner.token), t.call('syncDinero', {}, owner.token)]);
+  expect(raced.map((answer) => answer.status)).toEqual([200, 200]);
+  expect(dinero.requests.filter((request) => request.path === '/connect/token' && (request.body as Record<string, string>).grant_type === 'refresh_token')).toHaveLength(2);
+
   const before = dinero.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/v1/')).length;
   const second = await connect(owner);
   expect(second.body.data).toMatchObject({ invoice: { success: 0, alreadyAdded: 3 }, contact: { success: 0, alreadyAdded: 2 }, product: { success: 0, alreadyAdded: 1 } });
@@ -131,7 +143,7 @@ it('books a draft a failure left behind on the next transfer; a refused contact 
   const state = new URL(started.body.url).searchParams.get('state')!;
   const code = dinero.issueCode();
   expect((await t.call('updateClientDineroData', { code, state }, owner.token)).status).toBe(200);
-  await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { dineroRefreshToken: 'rt-revoked' } });
+  await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { dineroRefreshToken: 'rt-revoked', dineroAccessTokenExpiresAt: 0 } });
   const lost = await t.call('updateClientDineroData', { code, state }, owner.token);
   expect(lost.status).toBe(409);
   expect(lost.body.message).toBe(accountingMessages.connectionExpired);

@@ -182,10 +182,14 @@ describe('connecting and transferring', () => {
     await t.call('getTherapist', {}, clinic.token);
 
     // The refresh token is in no answer of the whole flow, nor on any page.
-    const token = (await company(clinic))!.dineroRefreshToken!;
+    const secrets = (await company(clinic))!;
+    const token = secrets.dineroRefreshToken!;
+    expect(secrets.dineroAccessToken).toMatch(/^at_/);
     expect(seen.length).toBeGreaterThan(20);
     for (const body of seen) {
       expect(body).not.toContain(token);
+      expect(body).not.toContain(secrets.dineroAccessToken);
+      expect(body).not.toMatch(/at_[A-Za-z0-9_-]{20}|dineroAccessToken/);
       expect(body).not.toMatch(/rt_[A-Za-z0-9_-]{20}/);
       expect(body).not.toMatch(/dineroRefreshToken/);
     }
@@ -226,7 +230,8 @@ describe('connecting and transferring', () => {
 
     // The grant breaks: issuing still works, the invoice waits with its failure noted.
     const good = (await company(clinic))!.dineroRefreshToken;
-    await t.models.Company.updateOne({ _id: clinic.companyId }, { $set: { dineroRefreshToken: 'rt_broken_broken_broken_broken' } });
+    // (revoked at the accounting system: the refresh token no longer works, and the access token has expired)
+    await t.models.Company.updateOne({ _id: clinic.companyId }, { $set: { dineroRefreshToken: 'rt_broken_broken_broken_broken', dineroAccessTokenExpiresAt: 0 } });
     const waiting = await invoiced(clinic, signe, 1);
     const pending = await waitFor(async () => (await t.models.AccountingPending.findOne({ companyId: clinic.companyId, invoiceId: waiting, attempts: { $gte: 1 } }).lean()) ?? null);
     expect(pending.lastError).toBe(accountingMessages.connectionExpired);

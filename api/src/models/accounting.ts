@@ -23,7 +23,7 @@ const accountingLinkSchema = new Schema(
     _id: { type: String, required: true },
     companyId: { type: Schema.Types.ObjectId, required: true },
     organizationId: { type: String, required: true },
-    kind: { type: String, enum: ['contact', 'product', 'invoice', 'code'], required: true },
+    kind: { type: String, enum: ['contact', 'product', 'invoice', 'code', 'refresh'], required: true },
     localId: { type: String, required: true },
     externalId: { type: String, default: null },
     claimedAt: { type: Number, required: true },

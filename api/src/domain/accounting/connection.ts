@@ -81,7 +81,7 @@ export async function connectAndTransfer(ctx: OwnerContext, input: ParsedInput<'
       if (error instanceof ServiceUnavailableError) throw error;
       throw new ValidationError(accountingMessages.codeInvalid);
     });
-    await ctx.db.Company.updateOne({}, { $set: { dineroOrgId: grant.organizationId, dineroRefreshToken: grant.refreshToken } });
+    await ctx.db.Company.updateOne({}, { $set: { dineroOrgId: grant.organizationId, dineroRefreshToken: grant.refreshToken, dineroAccessToken: null, dineroAccessTokenExpiresAt: null } });
     company = await freshCompany(ctx.db);
   } else if (!company.dineroOrgId) {
     throw new ValidationError(accountingMessages.codeInvalid);
@@ -102,7 +102,7 @@ export async function syncNow(ctx: OwnerContext): Promise<TransferResult> {
 
 /** Removes the link (the refresh token goes); invoices waiting to be transferred are let go. What was transferred stays recorded, so reconnecting the same organisation adds nothing twice. */
 export async function disconnect(db: TenantDb): Promise<void> {
-  await db.Company.updateOne({}, { $set: { dineroOrgId: null, dineroRefreshToken: null } });
+  await db.Company.updateOne({}, { $set: { dineroOrgId: null, dineroRefreshToken: null, dineroAccessToken: null, dineroAccessTokenExpiresAt: null } });
   await db.AccountingPending.deleteMany({});
 }
 

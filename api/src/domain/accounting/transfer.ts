@@ -195,12 +195,68 @@ export class TransferRun {
   }
 }
 
-/** A run for the clinic's connection: a fresh access token (a rotated refresh token is stored at once). */
+/** An access token is reused until a minute before it expires. */
+const ACCESS_MARGIN_MS = 60_000;
+/** How long a transfer waits for another one's refresh of the token. */
+const REFRESH_WAIT_MS = 5_000;
+
+function validAccess(company: Pick<CompanyDoc, 'dineroAccessToken' | 'dineroAccessTokenExpiresAt'>, now: number): string | null {
+  return company.dineroAccessToken && (company.dineroAccessTokenExpiresAt ?? 0) > now + ACCESS_MARGIN_MS ? company.dineroAccessToken : null;
+}
+
+/**
+ * The clinic's access token. Visma Connect rotates refresh tokens and may revoke the whole grant when a spent one is
+ * used again, so of transfers needing a new access token at once exactly one refreshes: the one that inserts the claim
+ * on the refresh token and the access token it replaces (`<company>:refresh:<sha-256>`, claim with orphan recovery);
+ * the others wait for the access token it stores. A failed refresh lets its claim go.
+ */
+async function accessToken(deps: AccountingDeps, db: TenantDb, company: CompanyDoc): Promise<string> {
+  const cached = validAccess(company, deps.now());
+  if (cached) return cached;
+  const refreshToken = company.dineroRefreshToken!;
+  const digest = createHash('sha256').update(`${refreshToken}:${company.dineroAccessTokenExpiresAt ?? 0}`).digest('hex');
+  const _id = `${company._id.toString()}:refresh:${digest}`;
+  const now = deps.now();
+  try {
+    await claimWithRecovery(
+      {
+        insert: () => db.AccountingLink.create({ _id, organizationId: company.dineroOrgId ?? '-', kind: 'refresh', localId: digest, claimedAt: now }),
+        find: () => db.AccountingLink.findById(_id).lean(),
+        isOrphan: (claim) => claim.claimedAt < now - ORPHAN_AFTER_MS,
+        removeOrphan: () => db.AccountingLink.deleteOne({ _id, claimedAt: { $lt: now - ORPHAN_AFTER_MS } }),
+      },
+      accountingMessages.unavailable,
+    );
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    // Another transfer is refreshing: its access token is stored in a moment.
+    for (const started = Date.now(); Date.now() - started < REFRESH_WAIT_MS; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const fresh = await db.Company.findById(db.companyId).lean();
+      const access = fresh ? validAccess(fresh, deps.now()) : null;
+      if (access) return access;
+    }
+    throw new ServiceUnavailableError(accountingMessages.unavailable);
+  }
+  let token;
+  try {
+    token = await asDomainError(() => deps.accounting.accessToken(refreshToken));
+  } catch (error) {
+    await db.AccountingLink.deleteOne({ _id });
+    throw error;
+  }
+  await db.Company.updateOne(
+    { dineroRefreshToken: refreshToken },
+    { $set: { dineroAccessToken: token.accessToken, dineroAccessTokenExpiresAt: token.expiresAt, ...(token.refreshToken ? { dineroRefreshToken: token.refreshToken } : {}) } },
+  );
+  await db.AccountingLink.deleteOne({ _id });
+  return token.accessToken;
+}
+
+/** A run for the clinic's connection, with its access token. */
 export async function openRun(deps: AccountingDeps, db: TenantDb, company: CompanyDoc): Promise<TransferRun> {
   if (!company.dineroOrgId || !company.dineroRefreshToken) throw new ConflictError(accountingMessages.notConnected);
-  const token = await asDomainError(() => deps.accounting.accessToken(company.dineroRefreshToken!));
-  if (token.refreshToken) await db.Company.updateOne({}, { $set: { dineroRefreshToken: token.refreshToken } });
-  return new TransferRun(deps, db, company, company.dineroOrgId, token.accessToken);
+  return new TransferRun(deps, db, company, company.dineroOrgId, await accessToken(deps, db, company));
 }
 
 /** The provider's failures as the product's errors: a grant no longer valid (409), the service unreachable (503). */
