@@ -138,6 +138,13 @@ it('books a draft a failure left behind on the next transfer; a refused contact 
   expect(refused.body.data.contact).toMatchObject({ fail: 1, alreadyAdded: 1, total: 2, error: accountingMessages.entityFailed });
   expect((await connect(owner)).body.data.contact).toMatchObject({ success: 1, alreadyAdded: 1, fail: 0 });
 
+  // Visma Connect unreachable at the exchange: 503, and the same code works once it answers again.
+  const retried = await t.call('getVismaConnectUrl', { allDataFlag: true }, owner.token);
+  const retry = { code: dinero.issueCode(), state: new URL(retried.body.url).searchParams.get('state')! };
+  dinero.failNext('/connect/token', 503);
+  expect((await t.call('updateClientDineroData', retry, owner.token)).status).toBe(503);
+  expect((await t.call('updateClientDineroData', retry, owner.token)).status).toBe(200);
+
   // The stored grant no longer valid (revoked at Visma Connect): the reloaded return page answers 409.
   const started = await t.call('getVismaConnectUrl', { allDataFlag: true }, owner.token);
   const state = new URL(started.body.url).searchParams.get('state')!;

@@ -43,11 +43,20 @@ export async function connectionUrl(ctx: OwnerContext, settings: IntegrationSett
   }
 }
 
+const codeMarker = (ctx: OwnerContext, code: string) => {
+  const digest = createHash('sha256').update(code).digest('hex');
+  return { _id: `${ctx.companyId}:code:${digest}`, digest };
+};
+
+async function forgetCode(ctx: OwnerContext, code: string): Promise<void> {
+  await ctx.db.AccountingLink.deleteOne({ _id: codeMarker(ctx, code)._id });
+}
+
 /** Marks the code as exchanged by this clinic; false when it already was (the return page was reloaded). */
 async function firstUseOfCode(ctx: OwnerContext, code: string): Promise<boolean> {
-  const digest = createHash('sha256').update(code).digest('hex');
+  const { _id, digest } = codeMarker(ctx, code);
   try {
-    await ctx.db.AccountingLink.create({ _id: `${ctx.companyId}:code:${digest}`, organizationId: '-', kind: 'code', localId: digest, claimedAt: ctx.now() });
+    await ctx.db.AccountingLink.create({ _id, organizationId: '-', kind: 'code', localId: digest, claimedAt: ctx.now() });
     return true;
   } catch (error) {
     if (isDuplicateKeyError(error)) return false;
@@ -76,9 +85,13 @@ export async function connectAndTransfer(ctx: OwnerContext, input: ParsedInput<'
   if (!checked.scope) throw new ValidationError(accountingMessages.fieldRequired, checked.errors);
   let company = await activeAddOn(ctx);
   if (await firstUseOfCode(ctx, input.code)) {
-    const grant = await asDomainError(() => ctx.services.accounting.exchangeCode(input.code, ctx.services.config.accountingRedirectUri)).catch((error: unknown) => {
+    const grant = await asDomainError(() => ctx.services.accounting.exchangeCode(input.code, ctx.services.config.accountingRedirectUri)).catch(async (error: unknown) => {
+      // Unreachable: the code was not spent, so a reload of the page may try it again.
+      if (error instanceof ServiceUnavailableError) {
+        await forgetCode(ctx, input.code);
+        throw error;
+      }
       // A code the accounting system refuses is the owner's to retry from the start, not a lost connection.
-      if (error instanceof ServiceUnavailableError) throw error;
       throw new ValidationError(accountingMessages.codeInvalid);
     });
     await ctx.db.Company.updateOne({}, { $set: { dineroOrgId: grant.organizationId, dineroRefreshToken: grant.refreshToken, dineroAccessToken: null, dineroAccessTokenExpiresAt: null } });
