@@ -25,6 +25,8 @@ import { outboxPage } from './adapters/mail/outbox-page.js';
 import { contentTypeOfKey, createBlobSigner, createLocalBlobStore, type BlobStore } from './adapters/blobs/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
+import { createAccountingProvider } from './adapters/accounting/index.js';
+import { accountingRoutes } from './endpoint/accounting.js';
 
 export interface AppOptions {
   config: ApiConfig;
@@ -97,6 +99,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   const clock = options.clock ?? { now: () => Date.now() + devOffsetMs };
   const outboxUrl = `http://localhost:${config.port}/dev/outbox`;
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(models, logger, outboxUrl));
+  const accounting = createAccountingProvider(config, models, () => clock.now());
   const services: Services = {
     config,
     models,
@@ -109,6 +112,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     blobSigner: createBlobSigner(config.jwtSecret, config.blobUrlTtlSeconds),
     // Set just below: the sandbox delivers its webhooks to the handler, which needs these services.
     payments: undefined as unknown as Services['payments'],
+    accounting: accounting.provider,
   };
   const { provider, sandbox } = createPaymentProvider(config.paymentsProvider, {
     models,
@@ -196,6 +200,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   });
 
   paymentRoutes(router, services, sandbox, config.devRoutes && !config.production);
+  accountingRoutes(router, accounting.sandbox, config.accountingRedirectUri);
 
   router.get('/health', (ctx) => {
     ctx.body = { ok: true };

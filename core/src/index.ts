@@ -5,6 +5,7 @@ export * from './client-records.js';
 export * from './invoices.js';
 export * from './commerce.js';
 export * from './therapists.js';
+export * from './accounting.js';
 export * from './time.js';
 export * from './fields.js';
 export * from './company.js';
