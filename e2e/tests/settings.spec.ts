@@ -123,6 +123,8 @@ test('the owner completes /Settings from the invoice dialog and issues the invoi
   // The server keeps MobilePay as its digits, and the form shows what it stored.
   await expect(field(/^MobilePay/)).toHaveValue('123456');
   await expect(preview).toContainText('CVR: 12345678');
+  // The owner's accounting toggle waits for the add-on (free with Pro, activated under Tilføjelser).
+  await expect(page.getByRole('region', { name: 'Dinero-integration' }).getByText('Aktiver Dinero-integrationen under Tilføjelser for at forbinde.')).toBeVisible();
   await page.getByRole('button', { name: 'Tilbage til fakturaen' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/Faktura\\?bookingId=${bookingId}$`));
@@ -156,6 +158,10 @@ test('the owner completes /Settings from the invoice dialog and issues the invoi
   await expect(other.getByRole('button', { name: 'Gem', exact: true })).toHaveCount(0);
   await expect(other.getByRole('button', { name: /logo/i })).toHaveCount(0);
   await expect(other.getByRole('img', { name: 'Sådan står logoet på fakturaen' })).toBeVisible();
+  // The accounting toggle is there, and only the owner may use it.
+  const accounting = other.getByRole('region', { name: 'Dinero-integration' });
+  await expect(accounting.getByRole('switch', { name: 'Forbind med Dinero' })).toBeDisabled();
+  await expect(accounting.getByText('Kun klinikkens administrator kan forbinde eller fjerne Dinero.')).toBeVisible();
   expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 });

@@ -30,6 +30,8 @@ import { ArrowLeftRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { logoFileProblem, type CompanyProfile } from '@klinik/core';
 import type { RemotePageProps } from '@klinik/core/rules';
 import { PageHeader, QueryView, useMutation, useNotifications, useQuery } from '@klinik/ui';
+import { accountingTexts } from '../../accounting/texts';
+import { lazyPart } from '../../components/lazyPart';
 import { companyKey, settingsApi, type SettingsApi } from './api';
 import { draftErrors, draftOf, inputOf, safeReturnPath, type CompanyDraft, type CompanyTextField } from './form';
 import { InvoiceHeaderPreview } from './InvoiceHeaderPreview';
@@ -234,7 +236,12 @@ function CompanyForm({ profile, api, isOwner, notify, returnTo }: { profile: Com
   );
 }
 
+const usePageStyles = makeStyles({ accounting: { display: 'grid', gap: '8px', marginTop: '24px', maxWidth: '720px' } });
+
+const AccountingToggle = lazyPart(() => import('../../accounting/AccountingToggle'));
+
 export default function SettingsPage({ shell }: RemotePageProps) {
+  const styles = usePageStyles();
   const api = useMemo(() => settingsApi(shell.client), [shell.client]);
   const { notify, toaster } = useNotifications();
   const isOwner = shell.therapist?.isAdmin ?? false;
@@ -248,6 +255,13 @@ export default function SettingsPage({ shell }: RemotePageProps) {
       <QueryView query={company} errorTitle={texts.loadFailed} loading={<SettingsSkeleton />}>
         {(profile) => <CompanyForm profile={profile} api={api} isOwner={isOwner} notify={notify} returnTo={returnTo} />}
       </QueryView>
+      {/* The accounting toggle (connect or remove; spec 3, Company settings), loaded after the form. */}
+      <section className={styles.accounting} aria-labelledby="settings-accounting">
+        <Title3 as="h2" id="settings-accounting">
+          {accountingTexts.integration}
+        </Title3>
+        <AccountingToggle client={shell.client} readOnly={!isOwner} />
+      </section>
     </section>
   );
 }
