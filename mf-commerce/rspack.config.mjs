@@ -13,4 +13,6 @@ export default createModuleConfig({
   // which pages use them, so one page's new import re-cut another page's chunks (adding /AdministrerTerapeut put
   // /Abonnement/{id} 3 KB over its budget without a change of its own). Each page's first load now holds what it uses.
   asyncSplitMinBytes: 200_000,
+  // The video guides of /Videovejledninger, recorded from the product (e2e: npm run guides:record).
+  copy: [{ from: 'guides', to: 'guides' }],
 });

@@ -7,6 +7,8 @@ import http from 'node:http';
 import sirv from 'sirv';
 
 const NO_CACHE = /(^|\/)(index\.html|config\.json|mf-manifest\.json|remoteEntry\.js)$/;
+/** Files kept under their own names across builds (the video guides): revalidated, never cached as immutable. */
+const REVALIDATE = /(^|\/)guides\//;
 
 /**
  * @param {{ dir: string, port: number, host?: string, spa?: boolean, runtimeConfig?: object, dev?: boolean }} options
@@ -22,7 +24,7 @@ export function serveModule({ dir, port, host = '127.0.0.1', spa = false, runtim
     setHeaders(res, pathname) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', NO_CACHE.test(pathname) || pathname.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      res.setHeader('Cache-Control', NO_CACHE.test(pathname) || REVALIDATE.test(pathname) || pathname.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
     },
   });
   const server = http.createServer((req, res) => {

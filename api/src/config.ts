@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ACCOUNTING_RETURN_PATH } from '@klinik/core';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -56,6 +57,27 @@ export interface ApiConfig {
   paymentsWebhookSecret: string;
   /** Frisbii's account key and addresses, when it is the provider. */
   frisbii: { privateKey: string; apiUrl: string; checkoutUrl: string } | null;
+  /**
+   * The accounting system: 'sandbox' (the local default, refused in production), 'dinero' (production: Visma Connect
+   * and Dinero's API; needs DINERO_CLIENT_ID and DINERO_CLIENT_SECRET) or 'none' (the integration answers 503).
+   */
+  accountingProvider: 'sandbox' | 'dinero' | 'none';
+  /** Where the consent page returns to: the shell's accounting return route (registered at Visma Connect). */
+  accountingRedirectUri: string;
+  /** Dinero's client and addresses, when it is the provider. */
+  dinero: DineroConfig | null;
+}
+
+export interface DineroConfig {
+  clientId: string;
+  clientSecret: string;
+  /** e.g. https://connect.visma.com */
+  connectUrl: string;
+  /** e.g. https://api.dinero.dk */
+  apiUrl: string;
+  /** Dinero's sales accounts for lines with and without VAT (the standard chart's 1000 and 1010 unless configured). */
+  accountWithVat: number;
+  accountWithoutVat: number;
 }
 
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
@@ -141,6 +163,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     if (!env.FRISBII_PRIVATE_KEY) throw new Error('PAYMENTS_PROVIDER=frisbii needs FRISBII_PRIVATE_KEY (the account\'s private API key)');
     if ((env.PAYMENTS_WEBHOOK_SECRET ?? '').length < 16) throw new Error('PAYMENTS_PROVIDER=frisbii needs PAYMENTS_WEBHOOK_SECRET (the webhook secret of the account)');
   }
+  const accountingProvider = env.ACCOUNTING_PROVIDER === 'sandbox' || env.ACCOUNTING_PROVIDER === 'dinero' ? env.ACCOUNTING_PROVIDER : !production && !env.ACCOUNTING_PROVIDER ? 'sandbox' : 'none';
+  if (accountingProvider === 'dinero' && (!env.DINERO_CLIENT_ID || !env.DINERO_CLIENT_SECRET)) {
+    throw new Error('ACCOUNTING_PROVIDER=dinero needs DINERO_CLIENT_ID and DINERO_CLIENT_SECRET (the Visma Connect client)');
+  }
+  const appUrl = (env.APP_URL ?? 'http://localhost:3000').replace(/\/$/, '');
   return {
     production,
     port: intFrom(env.PORT ?? env.API_PORT, 4000),
@@ -169,6 +196,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
           privateKey: env.FRISBII_PRIVATE_KEY ?? '',
           apiUrl: env.FRISBII_API_URL || 'https://api.reepay.com',
           checkoutUrl: env.FRISBII_CHECKOUT_URL || 'https://checkout-api.reepay.com',
+        }
+      : null,
+    accountingProvider,
+    accountingRedirectUri: env.DINERO_REDIRECT_URI || `${appUrl}${ACCOUNTING_RETURN_PATH}`,
+    dinero: accountingProvider === 'dinero'
+      ? {
+          clientId: env.DINERO_CLIENT_ID ?? '',
+          clientSecret: env.DINERO_CLIENT_SECRET ?? '',
+          connectUrl: env.DINERO_CONNECT_URL || 'https://connect.visma.com',
+          apiUrl: env.DINERO_API_URL || 'https://api.dinero.dk',
+          accountWithVat: intFrom(env.DINERO_ACCOUNT_WITH_VAT, 1000),
+          accountWithoutVat: intFrom(env.DINERO_ACCOUNT_WITHOUT_VAT, 1010),
         }
       : null,
   };

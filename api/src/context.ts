@@ -13,6 +13,7 @@
  */
 import type { Logger } from 'pino';
 import type { Types } from 'mongoose';
+import type { AccountingProvider } from './adapters/accounting/provider.js';
 import type { ApiConfig } from './config.js';
 import type { BlobSigner, BlobStore } from './adapters/blobs/index.js';
 import type { Mailer } from './adapters/mail/index.js';
@@ -38,6 +39,7 @@ export interface Services {
   blobs: BlobStore;
   blobSigner: BlobSigner;
   payments: PaymentProvider;
+  accounting: AccountingProvider;
 }
 
 /** The services a handler may use: everything but the raw models (those come scoped: `db`, `tenant`, `platform`). */

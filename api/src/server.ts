@@ -7,6 +7,7 @@ import { createApi } from './app.js';
 import { configFromEnv } from './config.js';
 import { connectDatabase, databaseNameFor } from './db/connect.js';
 import { launchDatabase, type DatabaseHandle } from './db/launcher.js';
+import { startAccountingTicker } from './jobs/accounting.js';
 import { startPaymentsTicker } from './jobs/payments.js';
 import { startSweeper } from './jobs/sweeper.js';
 import { createLogger } from './logger.js';
@@ -28,6 +29,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const api = await createApi({ config, conn, logger });
   const stopSweeper = startSweeper(api.services, conn, logger);
   const stopPayments = startPaymentsTicker(api.services, logger);
+  const stopAccounting = startAccountingTicker(api.services, logger);
   const server: Server = await new Promise((resolve) => {
     const listening = api.app.listen(config.port, () => resolve(listening));
   });
@@ -38,6 +40,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     async stop() {
       stopSweeper();
       stopPayments();
+      stopAccounting();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

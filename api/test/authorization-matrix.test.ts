@@ -19,6 +19,8 @@ const therapistRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 'ok',
 const ownerRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 'ok', otherClinicOwner: 'ok', noPlanOwner: 'ok', team: 403, superadmin: 403 };
 /** Needs the pro plan (an active free trial counts): a clinic without a plan is refused. */
 const proRow: Record<Caller, Outcome> = { ...therapistRow, noPlanOwner: 403 };
+/** The owner only, with the pro plan. */
+const proOwnerRow: Record<Caller, Outcome> = { ...ownerRow, noPlanOwner: 403 };
 
 const expected: Record<ActionName, Record<Caller, Outcome>> = {
   login: publicRow,
@@ -62,6 +64,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   addEventDates: proRow,
   setEventDate: proRow,
   deleteEventDate: proRow,
+  getEvent: proRow,
   getEventsFromTherapist: proRow,
   getEventDatesFromTherapist: proRow,
   getEventDateClientsFromTherapist: proRow,
@@ -157,6 +160,11 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   adminPurchaseTherapistFreeSubscription: ownerRow,
   adminPurchaseTherapistProSubscription: ownerRow,
   adminCancelTherapistSubscription: ownerRow,
+  getVismaConnectUrl: proOwnerRow,
+  updateClientDineroData: proOwnerRow,
+  syncDinero: proOwnerRow,
+  disconnectDinero: ownerRow,
+  getDineroStatus: therapistRow,
 };
 
 let t: TestApi;

@@ -239,7 +239,7 @@ describe('leaves', () => {
 
   it('requires from, to and reason', async () => {
     const owner = await clinicWithTrial(t);
-    expect((await t.call('addLeave', { from: nineOn(22), to: nineOn(22, 12, 10), reason: ' ' }, owner.token)).body.errors?.reason).toBe('Årsag er påkrævet');
+    expect((await t.call('addLeave', { from: nineOn(22), to: nineOn(22, 12, 10), reason: ' ' }, owner.token)).body.errors?.reason).toBe('Fejl: Afsnitt er påkrævet.');
     expect((await t.post({ action: 'addLeave', token: owner.token, from: nineOn(22), reason: 'Kursus' })).status).toBe(400);
     expect((await t.call('addLeave', { from: nineOn(22, 12, 10), to: nineOn(22), reason: 'Kursus' }, owner.token)).body.errors?.to).toBe('Sluttidspunkt skal være efter starttidspunkt!');
   });

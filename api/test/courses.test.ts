@@ -97,6 +97,16 @@ it('lists courses paginated and searchable; a therapist sees their own, the owne
   expect((await t.call('getCompanyTherapists', {}, colleague.token)).body.data.map((row) => row.nameFirst)).toEqual(['Jonas', 'Mette']);
 });
 
+it("reads one course for the calendar's course card: the owner a colleague's too, a therapist only their own", async () => {
+  const owner = await clinicWithTrial(t);
+  const colleague = await colleagueOf(t, owner);
+  const theirs = (await t.call('addEvent', course({ title: 'Mindfulness', description: '<p>Rolig start</p>' }), colleague.token)).body.data.id;
+  const mine = (await t.call('addEvent', course({ title: 'Pilates' }), owner.token)).body.data.id;
+  expect((await t.call('getEvent', { id: theirs }, owner.token)).body.data).toMatchObject({ title: 'Mindfulness', description: '<p>Rolig start</p>' });
+  expect((await t.call('getEvent', { id: theirs }, colleague.token)).body.data.title).toBe('Mindfulness');
+  expect((await t.call('getEvent', { id: mine }, colleague.token)).status).toBe(404);
+});
+
 it("keeps another clinic's courses out of reach", async () => {
   const owner = await clinicWithTrial(t);
   const stranger = await clinicWithTrial(t);
@@ -109,6 +119,7 @@ it("keeps another clinic's courses out of reach", async () => {
     t.call('setEventDate', { id: dateId, date: { from: day(12, 10), to: day(12, 12), latestDays: 0 } }, stranger.token),
     t.call('deleteEventDate', { id: dateId }, stranger.token),
     t.call('getEventDateClientsFromTherapist', { eventDateId: dateId }, stranger.token),
+    t.call('getEvent', { id: eventId }, stranger.token),
   ]) {
     expect([403, 404]).toContain((await attempt).status);
   }

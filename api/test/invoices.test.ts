@@ -73,6 +73,35 @@ describe('required data', () => {
     expect((await t.call('setCompany', { ...COMPANY, accountNumber: '12a' }, owner.token)).status).toBe(400);
     expect((await t.call('setCompany', { ...COMPANY, companyName: ' ' }, owner.token)).status).toBe(400);
   });
+
+  it('enforces every rule of the shared schema on the server, with the messages /Settings shows', async () => {
+    const owner = await clinicWithTrial(t);
+    const colleague = await colleagueOf(t, owner);
+    const refused = async (changes: Record<string, unknown>) => {
+      const answer = await t.call('setCompany', { ...COMPANY, ...changes }, owner.token);
+      expect(answer.status).toBe(400);
+      return answer.body.errors as Record<string, string>;
+    };
+    expect((await refused({ CVR: '1234567a' })).CVR).toBe('CVR skal være et heltal på højst 8 cifre');
+    expect((await refused({ CVR: '123456789' })).CVR).toBe('CVR skal være et heltal på højst 8 cifre');
+    expect((await refused({ mobilePay: 'ring på 12345' })).mobilePay).toBe('MobilePay skal være et tal med højst 100 cifre');
+    expect((await refused({ mobilePay: '1'.repeat(101) })).mobilePay).toBe('MobilePay skal være et tal med højst 100 cifre');
+    expect((await refused({ email: '' })).email).toBe('Personlige oplysninger i e-mail påkrævet');
+    expect((await refused({ email: 'kontakt@' })).email).toBe('Ugyldigt e-mailadresseformat');
+    expect((await refused({ phone: '1'.repeat(21) })).phone).toBe('Telefonnummer må højst være 20 tegn');
+    expect((await refused({ post: '123456789' })).post).toBe('Postnummer skal være et heltal på højst 8 cifre');
+    expect((await refused({ town: 'x'.repeat(101) })).town).toBe('By må højst være 100 tegn');
+    expect((await refused({ CVR: { $gt: '' } })).CVR).toBeDefined();
+    expect((await refused({ logo: 'data:image/png;base64,AAAA' }))).toBeDefined();
+    // Nothing of the refused attempts was stored; a valid one is, with MobilePay's spaces dropped.
+    expect((await t.call('getCompany', {}, owner.token)).body.data.CVR).not.toBe('1234567a');
+    const saved = await t.call('setCompany', { ...COMPANY, mobilePay: '12 34 56', CVR: '' }, owner.token);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ mobilePay: '123456', CVR: '' });
+    // The colleague reads the profile and can change neither it nor the logo.
+    expect((await t.call('setCompany', { ...COMPANY, companyName: 'Overtaget' }, colleague.token)).status).toBe(403);
+    expect((await t.call('getCompany', {}, colleague.token)).body.data).toMatchObject({ companyName: COMPANY.companyName, mobilePay: '123456' });
+  });
 });
 
 describe('issuing', () => {
@@ -288,7 +317,14 @@ describe('the logo', () => {
     expect((await uploadLogo(colleague.token, 'logo.png', png)).status).toBe(403);
     expect((await uploadLogo(clinic.token, 'logo.png', Buffer.from('MZ not an image'))).body.message).toBe('Logoet skal være en JPG, JPEG eller PNG fil');
     expect((await uploadLogo(clinic.token, 'logo.gif', await sharp(png).gif().toBuffer())).status).toBe(400);
-    expect((await uploadLogo(clinic.token, 'logo.png', Buffer.concat([png, Buffer.alloc(5_200_000)]))).body.message).toBe('Logoet må højst fylde 5 MB');
+    // Spec 3 §8: one byte over 5,120,000 is refused with the spec's text; a GIF renamed .png by its content.
+    const oversize = await uploadLogo(clinic.token, 'logo.png', Buffer.concat([png, Buffer.alloc(5_120_001 - png.length)]));
+    expect(oversize).toEqual({ status: 400, body: { message: 'Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.', errors: { logo: 'Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.' } } });
+    // Beyond the whole-upload limit (10 MiB here) the parser stops it, and still says the spec's text.
+    expect((await uploadLogo(clinic.token, 'logo.png', Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]))).body.message).toBe('Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.');
+    expect((await uploadLogo(clinic.token, 'logo.png', await sharp(png).gif().toBuffer())).body.message).toBe('Logoet skal være en JPG, JPEG eller PNG fil');
+    expect((await uploadLogo(clinic.token, 'logo.jpg', await sharp(png).jpeg().toBuffer())).status).toBe(200);
+    expect((await t.call('getCompany', {}, colleague.token)).body.data.logo).toMatch(/^data:image\/png;base64,/);
     const saved = await uploadLogo(clinic.token, 'logo.png', png);
     expect(saved.status).toBe(200);
     const stored = Buffer.from(saved.body.data.logo!.replace(/^data:image\/png;base64,/, ''), 'base64');

@@ -4,7 +4,7 @@
  * ends it at once), availability only for oneself, the owner handover, and deletion that keeps the clinic's records.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_THERAPISTS, messages, SANDBOX_CARDS, therapistMessages, type ActionInput } from '@klinik/core';
+import { MAX_THERAPISTS, messages, SANDBOX_CARDS, therapistMessages, type TherapistForm } from '@klinik/core';
 import { clinicWithTrial, uniqueEmail, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const DAY = 24 * 3600_000;
 
-function colleagueForm(email = uniqueEmail('kollega')): ActionInput<'addTherapistByCompany'> {
+function colleagueForm(email = uniqueEmail('kollega')): TherapistForm {
   return { nameFirst: 'Jonas', nameLast: 'Holm', email, phone: '22334455', occupation: ['fysioterapeut', 'massoer'] };
 }
 

@@ -23,7 +23,8 @@ export const schedulingMessages = {
   endAfterStart: 'Sluttidspunkt skal være efter starttidspunkt!',
   bookingTooLong: 'En booking kan højst vare 12 timer',
   leaveTooLong: 'Et fravær kan højst vare 31 dage. Opret et længere fravær som flere.',
-  leaveReasonRequired: 'Årsag er påkrævet',
+  // spec 2 §8, the new-booking drawer's last required field: the leave's text (its 'Afsnitt')
+  leaveReasonRequired: 'Fejl: Afsnitt er påkrævet.',
   leaveFromRequired: 'Fra er påkrævet',
   leaveToRequired: 'Til er påkrævet',
   rangeTooLong: 'Perioden er for lang',
@@ -121,5 +122,6 @@ export const clientMessages = {
   answerNumber: (name: string) => `'${name}' skal være et tal`,
   noFreeLastDigits: 'Der er ingen ledige koder for denne fødselsdag',
   logoType: 'Logoet skal være en JPG, JPEG eller PNG fil',
-  logoSize: 'Logoet må højst fylde 5 MB',
+  // spec 3 §8 'Logo too large', verbatim
+  logoSize: 'Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.',
 } as const;

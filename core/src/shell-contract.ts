@@ -27,7 +27,14 @@ export interface ShellServices {
   publicLinks: PublicLinks;
   /** Addresses of other modules' pages inside the product, from the shell's route table. */
   pages: PageLinks;
+  /** Where the video guides are (runtime config `videoGuides`, else the files mf-commerce ships). */
+  videoGuides: VideoGuideLinks;
 }
+
+/** The video guides of /Videovejledninger (spec 3, Video guides): a merged invoice statement; a client's images. */
+export const VIDEO_GUIDE_KEYS = ['mergedInvoice', 'imageUpload'] as const;
+export type VideoGuideKey = (typeof VIDEO_GUIDE_KEYS)[number];
+export type VideoGuideLinks = Record<VideoGuideKey, { video: string; poster: string | null }>;
 
 /**
  * The pages of other modules a remote leads to. A remote never writes another module's path or query parameters:
@@ -43,10 +50,19 @@ export interface PageLinks {
   newClient: () => string;
   /** mf-calendar: the therapist's calendar. */
   calendar: () => string;
-  /** mf-commerce: the clinic's settings. */
-  settings: () => string;
+  /**
+   * mf-commerce: the clinic's settings; with `returnTo` (an in-app path such as the invoice dialog's), the page
+   * offers a way back there once the profile is saved.
+   */
+  settings: (returnTo?: string) => string;
   /** mf-clients: the data import (where the data-import add-on's 'Upload filere' leads). */
   importData: () => string;
+  /** mf-invoices: the invoices of these bookings (a client's page: 'Se klientens fakturaer'). */
+  invoicesForBookings: (bookingIds: readonly string[]) => string;
+  /** mf-invoices: a client's merged statements. */
+  mergedStatementsForClient: (clientId: string) => string;
+  /** mf-commerce: the video guides (the import page's 'Se guide'). */
+  videoGuides: () => string;
 }
 
 export interface PublicLinks {

@@ -120,7 +120,7 @@ test('desktop: treatments, opening hours, book, move, overlap, leave, delete', a
   await page.mouse.click(wednesdayNoon.x, wednesdayNoon.y);
   await drawer.getByRole('radio', { name: 'Ikke tilgængelig' }).check();
   await drawer.getByRole('button', { name: 'Opret' }).click();
-  await expect(drawer.getByText('Årsag er påkrævet')).toBeVisible();
+  await expect(drawer.getByText('Fejl: Afsnitt er påkrævet.')).toBeVisible();
   await drawer.getByLabel(/^Årsag/).fill('Tandlæge');
   await drawer.getByRole('button', { name: 'Opret' }).click();
   await expectToast(page, 'Fraværet er oprettet');

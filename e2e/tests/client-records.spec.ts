@@ -142,6 +142,18 @@ test('journal: Stamdata, Stamjournal, journal, comment, images, print, and locke
   await page.screenshot({ path: test.info().outputPath('journal-print.png') });
   await page.emulateMedia({ media: 'screen' });
 
+  // The client's invoices and merged statements are one click away (mf-invoices' views of this client).
+  await page.getByRole('button', { name: 'Fakturaer', exact: true }).click();
+  await page.getByRole('link', { name: 'Se samlede opgørelser' }).click();
+  await expect(page).toHaveURL(new RegExp(`/Faktura\\?clientId=${booked.body.data.clientId}$`));
+  await expect(page.getByText('Ingen samlet opgørelse fundet')).toBeVisible();
+  await page.goBack();
+  await page.getByRole('button', { name: 'Fakturaer', exact: true }).click();
+  await page.getByRole('link', { name: 'Se klientens fakturaer' }).click();
+  await expect(page).toHaveURL(new RegExp(`/Faktura\\?bookingIds=${booked.body.data.id}$`));
+  await expect(page.getByText('Ingen faktura fundet')).toBeVisible();
+  await page.goBack();
+
   // 24 hours after the booking ended (the API's clock moves; the browser is not trusted anyway).
   try {
     await moveClock({ advanceMs: booked.body.data.to + 25 * 3_600_000 - Date.now() });

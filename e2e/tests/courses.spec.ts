@@ -274,3 +274,25 @@ test('phone: the list turns into cards and the dialog fits 390 px', async ({ bro
   await shot(page, 'phone-step2');
   await context.close();
 });
+
+test("the calendar's course card: the course's description, seats and participants", async ({ page }) => {
+  const clinic = await clinicOnTrial('kursus-kort');
+  const monday = nextMonday();
+  const course = await api<{ data: { id: string } }>('addEvent', { token: clinic.token, title: 'Pilates', description: '<p>Styrk <strong>kernen</strong></p>', limit: 6, min: 1 });
+  const dates = await api<{ data: { id: string }[] }>('addEventDates', {
+    token: clinic.token,
+    eventId: course.body.data.id,
+    dates: [{ from: at(dayKey(monday, 1), 9), to: at(dayKey(monday, 1), 10), latestDays: 0 }],
+  });
+  await signUp(clinic, dates.body.data[0]!.id, 'Signe', 'Kjær', '010190');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, clinic.email);
+  await expect(page.locator('.fc-timegrid')).toBeVisible();
+  await page.getByRole('button', { name: 'Næste' }).click();
+  await page.locator('.fc-event.klinik-course', { hasText: 'Pilates' }).click();
+  const card = page.getByRole('dialog', { name: 'Pilates' });
+  await expect(card.getByText('1 af 6 optaget')).toBeVisible();
+  await expect(card.getByText('Styrk kernen')).toBeVisible();
+  await expect(card.getByText('Signe Kjær')).toBeVisible();
+});

@@ -21,7 +21,7 @@ export const calendarApi = (client: ActionClient) => ({
   searchClients: (search: string) => client.call('getClientsFromTherapistCompany', { search }),
   courseDates: (from: number, to: number) => client.call('getEventDatesFromTherapist', { from, to }),
   courseParticipants: (eventDateId: string) => client.call('getEventDateClientsFromTherapist', { eventDateId }),
-  courses: () => client.call('getEventsFromTherapist', {}),
+  course: (id: string) => client.call('getEvent', { id }),
 });
 
 export type CalendarApi = ReturnType<typeof calendarApi>;

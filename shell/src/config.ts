@@ -2,12 +2,16 @@
  * The runtime configuration, fetched from /config.json before anything renders: where the API is and where each
  * remote's manifest lives. Deploying a new build of one remote replaces only that remote's files.
  */
+import type { VideoGuideKey } from '@klinik/core/rules';
+
 export const REMOTE_NAMES = ['mf_calendar', 'mf_clients', 'mf_invoices', 'mf_commerce', 'mf_admin', 'mf_booking'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export interface RuntimeConfig {
   apiUrl: string;
   remotes: Record<RemoteName, string>;
+  /** Optional: other addresses of the video guides (a clinic's provider may host its own). */
+  videoGuides?: Partial<Record<VideoGuideKey, { video: string; poster?: string | null }>>;
 }
 
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {
@@ -23,6 +27,9 @@ export function remoteBase(remote: RemoteName): string {
   const manifest = loaded?.remotes[remote];
   return manifest ? new URL('.', new URL(manifest, window.location.href)).href : `${window.location.origin}/`;
 }
+
+/** The configuration as loaded (null before loadRuntimeConfig). */
+export const runtimeConfig = (): RuntimeConfig | null => loaded;
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config.json', { cache: 'no-store' });

@@ -23,6 +23,7 @@ const coreSrc = path.join(root, 'core', 'src');
  *   initialShared?: string[],         // host: shared singletons the first page loads
  *   keepOutput?: RegExp,              // files in dist/ another build of the module writes
  *   asyncSplitMinBytes?: number,      // the smallest shared async chunk split out (default: Rspack's 20 000)
+ *   copy?: { from: string, to: string }[], // files shipped as they are (mf-commerce's video guides)
  * }} options
  */
 export function createModuleConfig(options) {
@@ -118,6 +119,7 @@ export function createModuleConfig(options) {
         ...(options.kind === 'host'
           ? [new rspack.HtmlRspackPlugin({ template: './public/index.html', filename: 'index.html', chunks: ['main'], minify: production })]
           : []),
+        ...(options.copy?.length ? [new rspack.CopyRspackPlugin({ patterns: options.copy })] : []),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
         ...(production ? [new GzipBudgetPlugin({ kind: options.kind, limitKb: options.budgetKb, initialGroups: options.initialGroups, initialShared: options.initialShared })] : []),
       ],
@@ -143,6 +145,7 @@ export function createStandaloneConfig(options) {
       optimization: { ...base.optimization, splitChunks: false },
       plugins: [
         new rspack.HtmlRspackPlugin({ template: options.template, filename: 'index.html', chunks: ['embed'], minify: production }),
+        ...(options.copy?.length ? [new rspack.CopyRspackPlugin({ patterns: options.copy })] : []),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
         ...(production ? [new GzipBudgetPlugin({ kind: 'standalone', limitKb: options.budgetKb })] : []),
       ],

@@ -1,6 +1,6 @@
 /** Courses, their days and participants (core/src/actions/courses.ts). Thin. */
 import type { courseActions } from '@klinik/core';
-import { companyTherapists, createCourse, deleteCourse, listCourses, therapistCourses, updateCourse } from '../domain/courses/courses.js';
+import { companyTherapists, createCourse, deleteCourse, listCourses, oneCourse, therapistCourses, updateCourse } from '../domain/courses/courses.js';
 import { addDates, changeDate, courseDatesInRange, deleteDate } from '../domain/courses/days.js';
 import { participants, removeParticipant } from '../domain/courses/participants.js';
 import type { Handlers } from './types.js';
@@ -16,6 +16,7 @@ export const courseHandlers: Handlers<keyof typeof courseActions> = {
   addEventDates: async (input, ctx) => ({ message: 'Kursusdagene er oprettet', data: await addDates(ctx, input) }),
   setEventDate: async (input, ctx) => ({ message: 'Kursusdagen er gemt', data: await changeDate(ctx, input) }),
   deleteEventDate: async ({ id }, ctx) => ({ message: 'Kursusdagen er slettet', data: await deleteDate(ctx, id) }),
+  getEvent: async ({ id }, ctx) => ({ data: await oneCourse(ctx, id) }),
   getEventsFromTherapist: async ({ therapistId }, ctx) => ({ data: await therapistCourses(ctx, therapistId) }),
   getEventDatesFromTherapist: async (input, ctx) => ({ data: await courseDatesInRange(ctx, input) }),
   getEventDateClientsFromTherapist: async ({ eventDateId }, ctx) => ({ data: await participants(ctx, eventDateId) }),

@@ -3,6 +3,7 @@
  * when a contract has no handler, a handler has no contract, or a contract has no valid access level.
  */
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
+import { accountingHandlers } from './accounting.js';
 import { authHandlers } from './auth.js';
 import { clientHandlers } from './clients.js';
 import { commerceHandlers } from './commerce.js';
@@ -29,6 +30,7 @@ export const handlers: Handlers<ActionName> = {
   ...invoiceHandlers,
   ...commerceHandlers,
   ...therapistHandlers,
+  ...accountingHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

@@ -51,6 +51,8 @@ export const TENANT_MODEL_NAMES = [
   'Subscription',
   'Purchase',
   'AddOnPurchase',
+  'AccountingLink',
+  'AccountingPending',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 

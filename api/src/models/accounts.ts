@@ -31,6 +31,12 @@ const companySchema = new Schema(
     dineroOrgId: { type: String, default: null },
     /** Secret: never leaves the server. */
     dineroRefreshToken: { type: String, default: null },
+    /**
+     * Secret, never leaves the server: the accounting access token while it is valid, shared by every transfer so
+     * that the rotating refresh token is spent once per hour, not once per transfer (domain/accounting/transfer.ts).
+     */
+    dineroAccessToken: { type: String, default: null },
+    dineroAccessTokenExpiresAt: { type: Number, default: null },
     /** The payment provider's customer handle of the clinic (`c<companyId>`), set at its first purchase. */
     reepayId: { type: String, default: null },
     /** End of the Pro period paid for (the provider's subscription period), epoch ms. */

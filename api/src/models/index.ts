@@ -5,6 +5,7 @@
  * registered without one fails api/test/tenant-scope.test.ts.
  */
 import type { Connection, Schema } from 'mongoose';
+import { accountingModels } from './accounting.js';
 import { accountModels } from './accounts.js';
 import { clientModels } from './clients.js';
 import { commerceModels } from './commerce.js';
@@ -41,6 +42,7 @@ const DEFINITIONS = {
   ...commerceModels,
   ...outboxModels,
   ...paymentsSandboxModels,
+  ...accountingModels,
 };
 
 export type ModelName = keyof typeof DEFINITIONS;

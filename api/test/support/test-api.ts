@@ -109,6 +109,10 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     paymentsProvider: 'sandbox',
     paymentsWebhookSecret: 'test-webhook-secret',
     frisbii: null,
+    // As configFromEnv decides: the sandbox outside production, none in production unless a test names one.
+    accountingProvider: overrides.production ? 'none' : 'sandbox',
+    accountingRedirectUri: 'http://localhost:3000/payment/dinero-verification',
+    dinero: null,
     ...overrides,
   };
 }

@@ -129,6 +129,13 @@ export const courseActions = {
     input: z.strictObject({ id: objectId }),
     output: z.strictObject({ message: z.string(), data: courseSchema }),
   }),
+  getEvent: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: "One course with its days (the calendar's course card): the owner any of the clinic's, a therapist their own.",
+    input: z.strictObject({ id: objectId }),
+    output: z.strictObject({ data: courseSchema }),
+  }),
   getEventsFromTherapist: defineAction({
     access: 'therapist',
     plan: 'pro',

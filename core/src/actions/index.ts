@@ -3,6 +3,7 @@
  * here and its handler in api/src/actions; the API refuses to start when the two disagree.
  */
 import type { z } from 'zod';
+import { accountingActions } from './accounting.js';
 import { authActions } from './auth.js';
 import { clientActions } from './clients.js';
 import { commerceActions } from './commerce.js';
@@ -27,6 +28,7 @@ export const actions = {
   ...invoiceActions,
   ...commerceActions,
   ...therapistActions,
+  ...accountingActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -42,6 +44,7 @@ export function isActionName(name: string): name is ActionName {
   return Object.prototype.hasOwnProperty.call(actions, name);
 }
 
+export * from './accounting.js';
 export * from './auth.js';
 export * from './clients.js';
 export * from './commerce.js';

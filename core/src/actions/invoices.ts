@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
-import { cvr, email, epochMs, objectId, phone, post, requiredText } from '../fields.js';
+import { companyProfileInputSchema } from '../company.js';
+import { epochMs, objectId } from '../fields.js';
 import { kronerToOre } from '../invoices.js';
 
 export const invoiceSettingsSchema = z.strictObject({
@@ -118,13 +119,6 @@ export const companyProfileSchema = z.strictObject({
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
-function digits(label: string, max: number) {
-  return z
-    .union([z.string(), z.number()], { error: `${label} skal være et tal` })
-    .transform((value) => String(value).trim())
-    .refine((value) => value === '' || (/^\d+$/.test(value) && value.length <= max), `${label} skal være et tal med højst ${max} cifre`);
-}
-
 const page = {
   page: z.number().int().min(1).default(1),
   size: z.union([z.literal(5), z.literal(10), z.literal(15)]).default(10),
@@ -141,19 +135,7 @@ export const invoiceActions = {
   setCompany: defineAction({
     access: 'owner',
     summary: "Changes the clinic's profile (spec 3 §5 company profile rules).",
-    input: z.strictObject({
-      companyName: requiredText('Firmanavn'),
-      email,
-      mobilePay: z.string().trim().max(100).default(''),
-      CVR: cvr,
-      phone,
-      moms: z.boolean().optional(),
-      address: requiredText('Adresse'),
-      town: requiredText('By'),
-      post,
-      regNumber: digits('Reg.nr.', 4).default(''),
-      accountNumber: digits('Kontonummer', 10).default(''),
-    }),
+    input: companyProfileInputSchema,
     output: z.strictObject({ message: z.string(), data: companyProfileSchema }),
   }),
   uploadCompanyLogo: defineAction({

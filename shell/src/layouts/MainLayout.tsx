@@ -27,7 +27,9 @@ import { useShellServices } from '../session/services';
 import { storedSessionAtom, therapistAtom, useLogout } from '../session/session';
 import { areaTexts } from '../area-texts';
 import { texts } from '../texts';
+import AccountingSync from './AccountingSync';
 import { SIDE_MENU } from './menu';
+
 
 const useStyles = makeStyles({
   frame: { display: 'grid', gridTemplateRows: 'auto 1fr auto', minHeight: '100vh' },
@@ -153,7 +155,7 @@ export default function MainLayout() {
   const styles = useStyles();
   const [expanded, setExpanded] = useState(() => window.innerWidth >= 800);
   const therapist = useAtomValue(therapistAtom);
-  const { refreshTherapist } = useShellServices();
+  const { refreshTherapist, client } = useShellServices();
   // The stored summary lets the page render at once; the full record (names, plan as of now) follows.
   const fresh = useQuery(['getTherapist'], refreshTherapist);
 
@@ -169,6 +171,8 @@ export default function MainLayout() {
           onClick={() => setExpanded((value) => !value)}
         />
         <Text className={styles.brand}>{therapist?.company.companyName ?? texts.appName}</Text>
+        {/* Spec 1 §2: only for owners with a connected accounting organisation. */}
+        {therapist?.isAdmin && therapist.company.dineroConnected && <AccountingSync client={client} />}
         <AccountMenu />
       </header>
       <div className={styles.body}>

@@ -6,9 +6,9 @@
  */
 import { useAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import type { PageLinks, PublicLinks, ShellServices } from '@klinik/core/rules';
+import type { PageLinks, PublicLinks, ShellServices, VideoGuideKey, VideoGuideLinks } from '@klinik/core/rules';
 import { pagePath } from '../app/routes';
-import { remoteBase } from '../config';
+import { remoteBase, runtimeConfig } from '../config';
 import { therapistAtom, useClients, useLogout, useSeparateLogout, useSyncSession, type Clients } from './session';
 import { storeTherapist } from './storage';
 
@@ -18,15 +18,33 @@ const publicLinks: PublicLinks = {
   clientForm: (therapistId, ids) => `${window.location.origin}/ClientForm?therapistID=${therapistId}${ids.length ? `&ids=${ids.join(',')}` : ''}`,
 };
 
-/** The query parameters are the target page's own (mf-invoices reads bookingId, mf-clients id and journalId). */
+/** The query parameters are the target page's own (mf-invoices reads bookingId, mf-clients id and journalId, mf-commerce returnTo). */
 const pages: PageLinks = {
   invoiceForBooking: (bookingId) => `${pagePath('mf_invoices', 'Invoices')}?bookingId=${encodeURIComponent(bookingId)}`,
   bookingJournal: (clientId, bookingId) => `${pagePath('mf_clients', 'ClientData')}?id=${encodeURIComponent(clientId)}&journalId=${encodeURIComponent(bookingId)}`,
   newClient: () => pagePath('mf_clients', 'NewClientForm'),
   calendar: () => pagePath('mf_calendar', 'Calendar'),
-  settings: () => pagePath('mf_commerce', 'Settings'),
+  settings: (returnTo) => `${pagePath('mf_commerce', 'Settings')}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`,
   importData: () => pagePath('mf_clients', 'ImportData'),
+  videoGuides: () => pagePath('mf_commerce', 'VideoGuides'),
+  invoicesForBookings: (bookingIds) => `${pagePath('mf_invoices', 'Invoices')}?bookingIds=${bookingIds.map(encodeURIComponent).join(',')}`,
+  mergedStatementsForClient: (clientId) => `${pagePath('mf_invoices', 'Invoices')}?clientId=${encodeURIComponent(clientId)}`,
 };
+
+/** The files mf-commerce ships (mf-commerce/guides/, recorded from the product: e2e `npm run guides:record`). */
+const SHIPPED_GUIDES: Record<VideoGuideKey, string> = { mergedInvoice: 'samlet-opgoerelse', imageUpload: 'klientbilleder' };
+
+/** Where each video guide is: the runtime config's address (`videoGuides`), else the file mf-commerce ships. */
+function videoGuideLinks(): VideoGuideLinks {
+  const base = remoteBase('mf_commerce');
+  const configured = runtimeConfig()?.videoGuides ?? {};
+  const link = (key: VideoGuideKey) => {
+    const own = configured[key];
+    if (own?.video) return { video: own.video, poster: own.poster ?? null };
+    return { video: `${base}guides/${SHIPPED_GUIDES[key]}.webm`, poster: `${base}guides/${SHIPPED_GUIDES[key]}.jpg` };
+  };
+  return { mergedInvoice: link('mergedInvoice'), imageUpload: link('imageUpload') };
+}
 
 /** The services handed to a remote page of the therapist area. */
 export function useShellServices(kind: keyof Clients = 'therapist'): ShellServices {
@@ -44,7 +62,7 @@ export function useShellServices(kind: keyof Clients = 'therapist'): ShellServic
   const separateLogout = useSeparateLogout(kind === 'therapist' ? 'admin' : kind);
   const logout = kind === 'therapist' ? therapistLogout : separateLogout;
   return useMemo(
-    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks, pages }),
+    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks, pages, videoGuides: videoGuideLinks() }),
     [clients, kind, therapist, refreshTherapist, logout],
   );
 }

@@ -11,6 +11,7 @@ import type { OwnerContext, TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CompanyDoc, SubscriptionDoc } from '../../models/index.js';
+import { disconnect } from '../accounting/connection.js';
 import { customerHandle, ensureCustomer, payWithSavedCard } from './customer.js';
 import { currentCompany, returnUrls } from './plan.js';
 import { oncePerKey, purchaseHandle, type PurchaseOutcome } from './purchases.js';
@@ -148,8 +149,10 @@ export async function activateFree(ctx: OwnerContext, key: string): Promise<void
 export async function deactivateFree(ctx: OwnerContext, key: string): Promise<void> {
   const offer = offerOf(key);
   if (!offer.freeWithPro) throw new ValidationError(commerceMessages.addOnUnknown, { id: commerceMessages.addOnUnknown });
-  // Deactivating the accounting integration also disconnects it (spec 3 §4): the refresh token goes.
-  await ctx.db.Company.updateOne({}, { $set: { accountingAddOnActive: false, dineroOrgId: null, dineroRefreshToken: null } });
+  // Deactivating the accounting integration also disconnects it (spec 3 §4): the refresh token goes, and so do the
+  // invoices waiting to be transferred.
+  await ctx.db.Company.updateOne({}, { $set: { accountingAddOnActive: false } });
+  await disconnect(ctx.db);
 }
 
 /** The return page of a one-time purchase: its charge as the provider has it, and the add-on it bought. */

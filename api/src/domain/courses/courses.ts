@@ -79,6 +79,11 @@ export async function deleteCourse(ctx: TherapistContext, id: string): Promise<v
   await ctx.db.Event.deleteOne({ _id: course._id });
 }
 
+/** One course with its days (the Event rule: the owner any of the clinic's, a therapist their own). */
+export async function oneCourse(ctx: TherapistContext, id: string): Promise<Course> {
+  return courseView(ctx.db, await findCourse(ctx, id));
+}
+
 export async function therapistCourses(ctx: TherapistContext, therapistId?: string): Promise<Course[]> {
   const therapist = await targetTherapist(ctx, therapistId);
   const courses = await ctx.db.Event.find({ therapistId: therapist._id }).sort({ createdAt: -1 }).lean();

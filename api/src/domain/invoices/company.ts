@@ -1,6 +1,6 @@
 /** The clinic's profile (spec 3: company profile) and the invoice counter of its CVR number (spec 2). */
 import sharp from 'sharp';
-import { clientMessages, LOGO_EXTENSIONS, LOGO_MAX_BYTES, type CompanyProfile, type ParsedInput } from '@klinik/core';
+import { clientMessages, logoFileProblem, type CompanyProfile, type ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
@@ -25,15 +25,16 @@ function toProfile(company: CompanyDoc): CompanyProfile {
 }
 
 /**
- * The logo: checked by name and by content (sharp decodes it), at most 5 MB, then made into a PNG of at most
+ * The logo: checked by name and by content (sharp decodes it: a GIF or a program renamed .png is refused), at
+ * most 5,120,000 bytes, then made into a PNG of at most
  * 600 × 240 px without metadata, kept on the company as a data URL (a few KB) so every invoice snapshot carries it.
  */
 export async function uploadLogo(ctx: TherapistContext): Promise<CompanyProfile> {
   const file = ctx.files[0];
   if (!file || ctx.files.length !== 1) throw new ValidationError(clientMessages.logoType, { logo: clientMessages.logoType });
-  const extension = file.originalName.split('.').pop()?.toLowerCase() ?? '';
-  if (!file.originalName.includes('.') || !(LOGO_EXTENSIONS as readonly string[]).includes(extension)) throw new ValidationError(clientMessages.logoType, { logo: clientMessages.logoType });
-  if (file.size > LOGO_MAX_BYTES) throw new ValidationError(clientMessages.logoSize, { logo: clientMessages.logoSize });
+  // The same name and size rule the browser applies before it uploads (spec 3 §8: the size's text is the spec's).
+  const problem = logoFileProblem({ name: file.originalName, size: file.size });
+  if (problem) throw new ValidationError(problem, { logo: problem });
   let png: Buffer;
   try {
     const { format } = await sharp(file.buffer).metadata();

@@ -10,6 +10,7 @@ import type { TherapistContext } from '../../context.js';
 import { claimWithRecovery, ORPHAN_AFTER_MS } from '../../data/concurrency/claim-with-recovery.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc, InvoiceDoc } from '../../models/index.js';
+import { queueIssuedInvoice } from '../accounting/issued.js';
 import { insertNumbered } from './numbering.js';
 import { buildSnapshot, creditSnapshot } from './snapshot.js';
 import { copenhagenYear, toInvoice } from './views.js';
@@ -95,5 +96,7 @@ export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'ad
   await ctx.db.InvoiceClaim.updateOne({ _id: claim }, { $set: { invoiceId: id } });
   // The booking turns blue with its invoice, and back once credited (it may then be invoiced again).
   await ctx.db.Booking.updateOne({ _id: booking._id }, { $set: { invoiceId: credit ? null : id }, $inc: { version: 1 } });
+  // To the accounting system, when connected: queued, never waited for (a failure never blocks issuing).
+  await queueIssuedInvoice(ctx, id);
   return toInvoice((await ctx.db.clinic.Invoice.findById(id).lean())!);
 }

@@ -29,7 +29,8 @@ export async function startTherapistTrial(ctx: OwnerContext, therapistId: string
   const status = effectiveTherapistStatus(subscriptionStateOf(therapist), ctx.now());
   if (therapist.isActive !== false && status === 'active') throw new ConflictError(therapistMessages.alreadyActive);
   if (therapist.subscription?.trialUsed) throw new ConflictError(therapistMessages.trialAlreadyUsed);
-  // Once per therapist: the condition on trialUsed makes a second, simultaneous start change nothing.
+  // Once per therapist. Two simultaneous starts may both pass the condition on FerretDB (not atomic beyond `_id`):
+  // they write the same trial, which is harmless; nothing is charged.
   const result = await ctx.db.clinic.Therapist.updateOne(
     { _id: therapist._id, 'subscription.trialUsed': { $ne: true } },
     { $set: { isActive: true, subscription: { planType: 'freeTrial', status: 'active', endsAt: ctx.now() + THERAPIST_FREE_MONTH_MS, handle: null, trialUsed: true } } },

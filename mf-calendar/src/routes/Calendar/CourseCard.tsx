@@ -25,9 +25,9 @@ export default function CourseCard({ api, date, onClose }: { api: CalendarApi; d
   const styles = useStyles();
   const navigate = useNavigate();
   const people = useQuery(['getEventDateClientsFromTherapist', date.id], () => api.courseParticipants(date.id));
-  // The description is the course's, found among the therapist's courses.
-  const courses = useQuery(['getEventsFromTherapist'], () => api.courses());
-  const description = courses.data?.data.find((course) => course.id === date.eventId)?.description ?? '';
+  // The description is the course's (also a colleague's course, in the owner's view of their calendar).
+  const course = useQuery(['getEvent', date.eventId], () => api.course(date.eventId));
+  const description = course.data?.data.description ?? '';
   const booked = people.data?.data.filter((person) => !person.isWaiting) ?? [];
   const waiting = people.data?.data.filter((person) => person.isWaiting) ?? [];
 
@@ -45,7 +45,7 @@ export default function CourseCard({ api, date, onClose }: { api: CalendarApi; d
               <dt className={styles.term}>{T.seats}</dt>
               <dd className={styles.value}>{T.seatsValue(date.clients, date.limit)}</dd>
             </dl>
-            <QueryView query={courses} errorTitle={T.descriptionFailed}>
+            <QueryView query={course} errorTitle={T.descriptionFailed}>
               {() =>
                 description && (
                   <>

@@ -6,7 +6,8 @@
  * Everything typed lives in the page's record registry (see components/clientdata/saving/savers.ts), so closing a
  * panel or leaving the page sends what waits for its debounce, and a text the server refused stays on screen.
  */
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   Accordion,
   AccordionHeader,
@@ -21,6 +22,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { Journal } from '@klinik/core';
+import type { PageLinks } from '@klinik/core/rules';
 import { LoadError, PageHeader, useMutation } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import BookingsSection from '../../components/clientdata/bookings/BookingsSection';
@@ -37,6 +39,7 @@ import StamdataSection from '../../components/clientdata/stamdata/StamdataSectio
 import { stamdataKey } from '../../components/clientdata/stamdata/stamdataRecord';
 import type { StamdataValues } from '../../components/clientdata/stamdata/stamdata';
 import { texts } from '../../components/clientdata/texts';
+import { invoiceTexts as TI } from './invoiceTexts';
 import { useClientPageData } from './useClientPageData';
 
 const PrintView = retryable(() => import('../../components/clientdata/page/PrintView'), null);
@@ -49,6 +52,8 @@ const useStyles = makeStyles({
   item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   panel: { padding: '4px 12px 20px' },
   muted: { color: tokens.colorNeutralForeground3, padding: '8px 12px', display: 'block' },
+  invoices: { display: 'grid', gap: '8px' },
+  links: { display: 'flex', flexWrap: 'wrap', gap: '16px' },
 });
 
 /** One accordion panel: a heading that opens it and a region named like it. */
@@ -83,11 +88,39 @@ function BackLink({ onBack }: { onBack: () => void }) {
   );
 }
 
+/** The client's invoices and merged statements: links into mf-invoices' embedded views (the shell builds them). */
+function InvoicesSection({ pages, clientId, bookingIds }: { pages: PageLinks; clientId: string; bookingIds: readonly string[] }) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const go = (to: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    void navigate(to);
+  };
+  const invoices = pages.invoicesForBookings(bookingIds);
+  const merged = pages.mergedStatementsForClient(clientId);
+  return (
+    <div className={styles.invoices}>
+      <Caption1>{bookingIds.length > 0 ? TI.invoicesIntro : TI.noInvoicesYet}</Caption1>
+      <div className={styles.links}>
+        {bookingIds.length > 0 && (
+          <Link href={invoices} onClick={go(invoices)}>
+            {TI.clientInvoices}
+          </Link>
+        )}
+        <Link href={merged} onClick={go(merged)}>
+          {TI.mergedStatements}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export default function ClientPage({
   api,
   clientId,
   journalId,
   notify,
+  pages,
   onBack,
   onOpenJournal,
 }: {
@@ -95,6 +128,7 @@ export default function ClientPage({
   clientId: string;
   journalId: string | null;
   notify: Notify;
+  pages: PageLinks;
   onBack: () => void;
   onOpenJournal: (journalId: string) => void;
 }) {
@@ -178,6 +212,9 @@ export default function ClientPage({
               }}
               onClose={() => sections.close(SECTIONS.bookings)}
             />
+          </Section>
+          <Section value={SECTIONS.invoices} title={TI.invoices}>
+            <InvoicesSection pages={pages} clientId={clientId} bookingIds={bookings.slice(0, 200).map((booking) => booking.id)} />
           </Section>
         </Accordion>
         <StoragePanel />

@@ -41,6 +41,7 @@ export default function ClientDataPage({ shell }: RemotePageProps) {
           clientId={id}
           journalId={journalId && OBJECT_ID.test(journalId) ? journalId : null}
           notify={notify}
+          pages={shell.pages}
           onBack={backToOverview}
           onOpenJournal={openJournal}
         />

@@ -22,6 +22,7 @@ import { Panel } from '../../components/Panel';
 import { SkeletonCards } from '../../components/SkeletonCards';
 import { PurchaseKeys } from '../../purchase/key';
 import { useCheckout } from '../../purchase/useCheckout';
+import { accountingTexts } from '../../accounting/texts';
 import { texts } from '../../texts';
 import { addOnAction, nonOwnerInfo } from './rules';
 
@@ -30,6 +31,7 @@ const ADD_ONS_PATH = '/Tilføjelser';
 const PaymentMethodDialog = lazyPart(() => import('../../components/PaymentMethodDialog'));
 const ConfirmDialog = lazyPart(() => import('@klinik/ui/ConfirmDialog'));
 const StorageSuccessDialog = lazyPart(() => import('./StorageSuccessDialog'));
+const IntegrationSettingsDialog = lazyPart(() => import('../../accounting/IntegrationSettingsDialog'));
 
 const ICONS: Record<AddOnKey, FluentIcon> = { storage: StorageRegular, importdata: ArrowImportRegular, drive: CloudArrowUpRegular, accounting: CalculatorRegular };
 
@@ -66,6 +68,8 @@ export default function AddOnsPage({ shell }: RemotePageProps) {
   const [paying, setPaying] = useState<AddOnView | null>(null);
   const [deactivating, setDeactivating] = useState<AddOnView | null>(null);
   const [storageBought, setStorageBought] = useState(false);
+  // The accounting integration's settings, then Dinero's consent page (also right after activating it).
+  const [connectingAccounting, setConnectingAccounting] = useState(false);
   const { leaving, leave } = useCheckout(ADD_ONS_PATH);
   const [keys] = useState(() => new PurchaseKeys());
   const now = Date.now();
@@ -101,7 +105,12 @@ export default function AddOnsPage({ shell }: RemotePageProps) {
       },
     },
   );
-  const activateFree = useMutation((id: AddOnKey) => api.activateFreeAddOn(id), { notify, invalidates: [queryKeys.addOns], errorToast: true });
+  const activateFree = useMutation((id: AddOnKey) => api.activateFreeAddOn(id), {
+    notify,
+    invalidates: [queryKeys.addOns],
+    errorToast: true,
+    onSuccess: () => setConnectingAccounting(true),
+  });
   const deactivate = useMutation((addOn: AddOnView) => (addOn.freeWithPro ? api.deactivateFreeAddOn(addOn.id) : api.cancelAddOn(addOn.id)), { notify, invalidates: [queryKeys.addOns] });
 
   return (
@@ -162,6 +171,11 @@ export default function AddOnsPage({ shell }: RemotePageProps) {
                           {action.disabled && <Caption1>{T.proOnly}</Caption1>}
                         </>
                       )}
+                      {action.kind === 'deactivate' && addOn.englishName === 'accounting' && (
+                        <Button appearance="primary" onClick={() => setConnectingAccounting(true)}>
+                          {company?.dineroConnected ? accountingTexts.addOn.transferAgain : accountingTexts.addOn.connect}
+                        </Button>
+                      )}
                       {action.kind === 'deactivate' && <Button onClick={() => setDeactivating(addOn)}>{action.label}</Button>}
                     </div>
                   </Panel>
@@ -195,6 +209,7 @@ export default function AddOnsPage({ shell }: RemotePageProps) {
           }}
         />
       )}
+      {connectingAccounting && <IntegrationSettingsDialog client={shell.client} onClose={() => setConnectingAccounting(false)} />}
       {storageBought && <StorageSuccessDialog purchased={addOns.data?.data.find((addOn) => addOn.englishName === 'storage')?.purchased ?? 1} onClose={() => setStorageBought(false)} />}
     </section>
   );

@@ -8,6 +8,8 @@
  * - `/payment/storage-success`, `/payment/importdata-success` (`?id=…&invoice=…&customer=…`): a one-time add-on's
  *   return page: the charge as the server knows it (`singleTimePaymentSuccess`); bought data import leads on to the
  *   upload ('Upload filere').
+ * - `/payment/dinero-verification?code=…&state=…`: the accounting integration's return page (AccountingReturn, loaded
+ *   when visited).
  */
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -16,11 +18,13 @@ import { CheckmarkCircleRegular, DismissCircleRegular, HourglassHalfRegular, Inf
 import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
 import { QueryView, useQuery } from '@klinik/ui';
 import { commerceApi, queryKeys } from '../../api';
+import { lazyPart } from '../../components/lazyPart';
 import { returnPath } from '../../purchase/checkout';
 import { texts } from '../../texts';
 import { oneTimeOutcome, returnOutcome, untilFinal, type ReturnOutcome } from './outcome';
 
 const T = texts.paymentReturn;
+const AccountingReturn = lazyPart(() => import('../AccountingReturn'));
 const PLAN_PATH = '/planlægge';
 const TRANSACTIONS_PATH = '/Transactions';
 const ADD_ONS_PATH = '/Tilføjelser';
@@ -220,6 +224,7 @@ function PaymentCancelled() {
 export default function PaymentReturnPage({ shell }: RemotePageProps) {
   const styles = useStyles();
   const page = useParams()['*'] ?? '';
+  if (page === 'dinero-verification') return <AccountingReturn shell={shell} />;
   let heading: string = T.heading;
   let body: ReactNode;
   if (page === 'success') body = <PaymentSuccess shell={shell} />;

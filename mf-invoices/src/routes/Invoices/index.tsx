@@ -7,7 +7,7 @@
  * Dialogs, the details of an open row, the merged statements and the PDF renderer load when first needed.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Button, Tab, TabList, makeStyles } from '@fluentui/react-components';
 import type { Invoice } from '@klinik/core';
 import type { RemotePageProps } from '@klinik/core/rules';
@@ -36,6 +36,7 @@ export default function InvoicesPage({ shell }: RemotePageProps) {
   const { notify, toaster } = useNotifications();
   const isOwner = shell.therapist?.isAdmin ?? false;
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const bookingParam = params.get('bookingId');
   const bookingId = bookingParam && OBJECT_ID.test(bookingParam) ? bookingParam : null;
   const clientParam = params.get('clientId');
@@ -120,7 +121,8 @@ export default function InvoicesPage({ shell }: RemotePageProps) {
           bookingId={dialogBooking}
           credit={!bookingId && crediting !== null}
           isOwner={isOwner}
-          settingsPath={shell.pages.settings()}
+          // Back to this page as it is now (with ?bookingId=…), where the dialog opens again.
+          settingsPath={shell.pages.settings(`${location.pathname}${location.search}`)}
           notify={notify}
           onClose={() => {
             setCrediting(null);

@@ -36,7 +36,7 @@ describe("the new booking drawer's form", () => {
 
   it('makes a leave with a reason, ending after it starts', () => {
     const form: CreateForm = { ...initialForm(slot), mode: 'unavailable' };
-    expect(createRequest(form).errors.reason).toBe('Årsag er påkrævet');
+    expect(createRequest(form).errors.reason).toBe('Fejl: Afsnitt er påkrævet.');
     expect(createRequest({ ...form, leave: { ...form.leave, reason: 'Tandlæge', toTime: '09:00' } }).errors.to).toBeDefined();
     expect(createRequest({ ...form, leave: { ...form.leave, reason: 'Tandlæge' } }).request).toEqual({
       kind: 'leave',

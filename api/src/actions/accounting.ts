@@ -1,0 +1,15 @@
+/** The accounting integration (core/src/actions/accounting.ts). Thin. */
+import { accountingMessages, type accountingActions } from '@klinik/core';
+import { accountingStatus, connectAndTransfer, connectionUrl, disconnect, syncNow } from '../domain/accounting/connection.js';
+import type { Handlers } from './types.js';
+
+export const accountingHandlers: Handlers<keyof typeof accountingActions> = {
+  getVismaConnectUrl: async (input, ctx) => ({ message: accountingMessages.toConsent, url: await connectionUrl(ctx, input) }),
+  updateClientDineroData: (input, ctx) => connectAndTransfer(ctx, input),
+  syncDinero: (_input, ctx) => syncNow(ctx),
+  async disconnectDinero(_input, ctx) {
+    await disconnect(ctx.db);
+    return { message: accountingMessages.disconnected };
+  },
+  getDineroStatus: async (_input, ctx) => ({ data: await accountingStatus(ctx) }),
+};

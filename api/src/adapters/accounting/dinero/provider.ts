@@ -1,0 +1,175 @@
+/**
+ * The production accounting system: Dinero, authorised through Visma Connect (wire.ts pins every path and shape).
+ * Each write first looks for our external reference and creates only when it is not there, so a retry after a crash
+ * or a lost answer finds the first record; an invoice is created as a draft and booked, and a draft left unbooked by a
+ * crash is booked by the retry. Every call has a time limit; a 401 or an `invalid_grant` is a grant error (the owner
+ * connects again), anything else the service being unavailable (the record is retried later).
+ */
+import type { DineroConfig } from '../../../config.js';
+import { AccountingGrantError, AccountingRejectedError, AccountingUnavailableError, type AccountingProvider, type InvoiceInput, type Upserted } from '../provider.js';
+import {
+  kroner,
+  paths,
+  referenceFilter,
+  SCOPE,
+  type BookRequest,
+  type ContactCreate,
+  type ContactCreated,
+  type CreditNoteCreate,
+  type DocumentCreated,
+  type GuidRow,
+  type InvoiceCreate,
+  type ListAnswer,
+  type OrganizationRow,
+  type ProductCreate,
+  type ProductCreated,
+  type TokenAnswer,
+} from './wire.js';
+
+export interface DineroOptions extends DineroConfig {
+  now: () => number;
+  timeoutMs?: number;
+}
+
+export function createDineroProvider(options: DineroOptions): AccountingProvider {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function send<T>(url: URL, init: RequestInit): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new AccountingUnavailableError(`Dinero could not be reached: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    const code = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+    if (response.status === 401 || code === 'invalid_grant') throw new AccountingGrantError(`Dinero refused the grant (${response.status})`);
+    // The answer's text is not logged: it may echo what was sent (a client's name).
+    if (response.status >= 400 && response.status < 500) throw new AccountingRejectedError(`Dinero refused the request (${response.status})`);
+    if (!response.ok) throw new AccountingUnavailableError(`Dinero answered ${response.status}`);
+    return body as T;
+  }
+
+  async function tokenRequest(form: Record<string, string>): Promise<TokenAnswer> {
+    const body = new URLSearchParams({ client_id: options.clientId, client_secret: options.clientSecret, ...form });
+    return send<TokenAnswer>(new URL(paths.token, options.connectUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: body.toString(),
+    });
+  }
+
+  function api<T>(access: string, method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string>): Promise<T> {
+    const url = new URL(path, options.apiUrl);
+    for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+    return send<T>(url, {
+      method,
+      headers: { authorization: `Bearer ${access}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function findByReference(access: string, path: string, reference: string, fields: string): Promise<GuidRow | null> {
+    const answer = await api<ListAnswer<GuidRow>>(access, 'GET', path, undefined, { queryFilter: referenceFilter(reference), fields });
+    return answer.Collection?.[0] ?? null;
+  }
+
+  function account(withVat: boolean): number {
+    return withVat ? options.accountWithVat : options.accountWithoutVat;
+  }
+
+  async function book(access: string, org: string, invoice: InvoiceInput, draft: { Guid: string; TimeStamp: string }): Promise<void> {
+    const path = invoice.creditFor ? paths.bookCreditNote(org, draft.Guid) : paths.bookInvoice(org, draft.Guid);
+    await api<DocumentCreated>(access, 'POST', path, { Timestamp: draft.TimeStamp } satisfies BookRequest);
+  }
+
+  return {
+    kind: 'dinero',
+    consentUrl({ state, redirectUri }) {
+      const query = new URLSearchParams({ client_id: options.clientId, response_type: 'code', scope: SCOPE, redirect_uri: redirectUri, state, ui_locales: 'da-DK' });
+      return `${new URL(paths.authorize, options.connectUrl).toString()}?${query.toString()}`;
+    },
+    async exchangeCode(code, redirectUri) {
+      const tokens = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+      if (!tokens.refresh_token) throw new AccountingGrantError('Visma Connect answered no refresh token (offline_access missing)');
+      // The grant's organisation: the first the user may reach (Visma Connect's consent names one organisation).
+      const organizations = await api<OrganizationRow[]>(tokens.access_token, 'GET', paths.organizations, undefined, { fields: 'Id,Name,IsPro' });
+      const organization = organizations[0];
+      if (!organization) throw new AccountingGrantError('The Dinero user has no organisation');
+      return { organizationId: String(organization.Id), refreshToken: tokens.refresh_token };
+    },
+    async accessToken(refreshToken) {
+      const tokens = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
+      return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null, expiresAt: options.now() + tokens.expires_in * 1000 };
+    },
+    async upsertContact(access, org, contact): Promise<Upserted> {
+      const found = await findByReference(access, paths.contacts(org), contact.externalReference, 'ContactGuid');
+      if (found?.ContactGuid) return { id: found.ContactGuid, created: false };
+      const body: ContactCreate = {
+        Name: contact.name,
+        Street: contact.street,
+        ZipCode: contact.zipCode,
+        City: contact.city,
+        CountryKey: 'DK',
+        Phone: contact.phone,
+        Email: contact.email,
+        IsPerson: true,
+        ExternalReference: contact.externalReference,
+      };
+      const created = await api<ContactCreated>(access, 'POST', paths.contacts(org), body);
+      return { id: created.ContactGuid, created: true };
+    },
+    async upsertProduct(access, org, product): Promise<Upserted> {
+      const found = await findByReference(access, paths.products(org), product.externalReference, 'ProductGuid');
+      if (found?.ProductGuid) return { id: found.ProductGuid, created: false };
+      const body: ProductCreate = {
+        Name: product.name,
+        BaseAmountValue: kroner(product.priceOre),
+        Quantity: 1,
+        AccountNumber: account(product.withVat),
+        Unit: 'session',
+        ExternalReference: product.externalReference,
+      };
+      const created = await api<ProductCreated>(access, 'POST', paths.products(org), body);
+      return { id: created.ProductGuid, created: true };
+    },
+    async createBookedInvoice(access, org, invoice): Promise<Upserted> {
+      const list = invoice.creditFor ? paths.creditNotes(org) : paths.invoices(org);
+      const found = await findByReference(access, list, invoice.externalReference, 'Guid,Status,TimeStamp');
+      if (found?.Guid) {
+        // A draft a crashed run left unbooked is booked now.
+        if (found.Status === 'Draft' && found.TimeStamp) await book(access, org, invoice, { Guid: found.Guid, TimeStamp: found.TimeStamp });
+        return { id: found.Guid, created: false };
+      }
+      const draft: InvoiceCreate = {
+        ContactGuid: invoice.contactId,
+        Date: invoice.date,
+        Currency: 'DKK',
+        Language: 'da-DK',
+        ExternalReference: invoice.externalReference,
+        Description: `Faktura ${invoice.number}`,
+        ShowLinesInclVat: false,
+        ProductLines: invoice.lines.map((line) => ({
+          ProductGuid: line.productId,
+          Description: line.description,
+          Quantity: 1,
+          AccountNumber: account(line.withVat),
+          Unit: 'session',
+          Discount: 0,
+          LineType: 'Product',
+          BaseAmountValue: kroner(line.amountOre),
+        })),
+      };
+      const body: InvoiceCreate | CreditNoteCreate = invoice.creditFor ? { ...draft, Description: `Kreditnota ${invoice.number}`, CreditNoteFor: invoice.creditFor } : draft;
+      const created = await api<DocumentCreated>(access, 'POST', list, body);
+      await book(access, org, invoice, created);
+      return { id: created.Guid, created: true };
+    },
+  };
+}

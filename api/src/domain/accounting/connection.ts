@@ -1,0 +1,132 @@
+/**
+ * Connecting the clinic's accounting organisation and transferring to it (spec 3 §4 Accounting connection, §7
+ * 'Accounting integration'; issue 13). Owner only (the contracts), and only while the accounting add-on is active
+ * (checked here, on every call). The refresh token is written to the company and never read back into an answer.
+ */
+import { createHash } from 'node:crypto';
+import { accountingMessages, transferScope, type IntegrationSettings, type ParsedInput, type TransferResult } from '@klinik/core';
+import type { OwnerContext, TherapistContext } from '../../context.js';
+import type { TenantDb } from '../../data/tenant-db.js';
+import { ConflictError, ForbiddenError, isDuplicateKeyError, ServiceUnavailableError, ValidationError } from '../../errors.js';
+import type { CompanyDoc } from '../../models/index.js';
+import { AccountingUnavailableError } from '../../adapters/accounting/provider.js';
+import { readState, signState, STATE_TTL_MS } from './state.js';
+import { asDomainError, openRun, transferScoped, type AccountingDeps, type Counts } from './transfer.js';
+
+async function freshCompany(db: TenantDb): Promise<CompanyDoc> {
+  return (await db.Company.findById(db.companyId).lean())!;
+}
+
+function deps(ctx: TherapistContext): AccountingDeps {
+  return { accounting: ctx.services.accounting, now: () => ctx.now(), logger: ctx.services.logger };
+}
+
+async function activeAddOn(ctx: TherapistContext): Promise<CompanyDoc> {
+  const company = await freshCompany(ctx.db);
+  // A state of the clinic, not a question of who asks: 409, like an add-on already active.
+  if (!company.accountingAddOnActive) throw new ConflictError(accountingMessages.addOnInactive);
+  return company;
+}
+
+function stateSecret(ctx: TherapistContext): string {
+  return ctx.services.config.jwtSecret;
+}
+
+export async function connectionUrl(ctx: OwnerContext, settings: IntegrationSettings): Promise<string> {
+  await activeAddOn(ctx);
+  const state = signState(stateSecret(ctx), { companyId: ctx.companyId, therapistId: ctx.therapistId, settings, expiresAt: ctx.now() + STATE_TTL_MS });
+  try {
+    return ctx.services.accounting.consentUrl({ state, redirectUri: ctx.services.config.accountingRedirectUri, origin: ctx.origin });
+  } catch (error) {
+    if (error instanceof AccountingUnavailableError) throw new ServiceUnavailableError(accountingMessages.noConnectionUrl);
+    throw error;
+  }
+}
+
+const codeMarker = (ctx: OwnerContext, code: string) => {
+  const digest = createHash('sha256').update(code).digest('hex');
+  return { _id: `${ctx.companyId}:code:${digest}`, digest };
+};
+
+async function forgetCode(ctx: OwnerContext, code: string): Promise<void> {
+  await ctx.db.AccountingLink.deleteOne({ _id: codeMarker(ctx, code)._id });
+}
+
+/** Marks the code as exchanged by this clinic; false when it already was (the return page was reloaded). */
+async function firstUseOfCode(ctx: OwnerContext, code: string): Promise<boolean> {
+  const { _id, digest } = codeMarker(ctx, code);
+  try {
+    await ctx.db.AccountingLink.create({ _id, organizationId: '-', kind: 'code', localId: digest, claimedAt: ctx.now() });
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+export function transferResult(organizationId: string, counts: Counts): TransferResult {
+  const failed = counts.invoice.fail + counts.contact.fail + counts.product.fail > 0;
+  return {
+    status: failed ? 'failed' : 'success',
+    message: failed ? accountingMessages.transferPartly : accountingMessages.transferDone,
+    data: { dineroOrgId: organizationId, ...counts },
+  };
+}
+
+/**
+ * The return page: the state must be this clinic's and owner's, signed and fresh; the code is exchanged once (a
+ * reload of the page finds it used and, while connected, only runs the transfer again, which adds nothing twice).
+ */
+export async function connectAndTransfer(ctx: OwnerContext, input: ParsedInput<'updateClientDineroData'>): Promise<TransferResult> {
+  if (input.therapistId && input.therapistId !== ctx.therapistId) throw new ForbiddenError(accountingMessages.stateInvalid);
+  const state = readState(stateSecret(ctx), input.state, ctx.now());
+  if (!state || state.companyId !== ctx.companyId || state.therapistId !== ctx.therapistId) throw new ForbiddenError(accountingMessages.stateInvalid);
+  const checked = transferScope(state.settings);
+  if (!checked.scope) throw new ValidationError(accountingMessages.fieldRequired, checked.errors);
+  let company = await activeAddOn(ctx);
+  if (await firstUseOfCode(ctx, input.code)) {
+    const grant = await asDomainError(() => ctx.services.accounting.exchangeCode(input.code, ctx.services.config.accountingRedirectUri)).catch(async (error: unknown) => {
+      // Unreachable: the code was not spent, so a reload of the page may try it again.
+      if (error instanceof ServiceUnavailableError) {
+        await forgetCode(ctx, input.code);
+        throw error;
+      }
+      // A code the accounting system refuses is the owner's to retry from the start, not a lost connection.
+      throw new ValidationError(accountingMessages.codeInvalid);
+    });
+    await ctx.db.Company.updateOne({}, { $set: { dineroOrgId: grant.organizationId, dineroRefreshToken: grant.refreshToken, dineroAccessToken: null, dineroAccessTokenExpiresAt: null } });
+    company = await freshCompany(ctx.db);
+  } else if (!company.dineroOrgId) {
+    throw new ValidationError(accountingMessages.codeInvalid);
+  }
+  const run = await openRun(deps(ctx), ctx.db, company);
+  return transferResult(run.organizationId, await transferScoped(run, checked.scope));
+}
+
+/** The shell's sync: everything not yet in the organisation; what waited is then in it (or waits for the ticker). */
+export async function syncNow(ctx: OwnerContext): Promise<TransferResult> {
+  const company = await activeAddOn(ctx);
+  if (!company.dineroOrgId || !company.dineroRefreshToken) throw new ConflictError(accountingMessages.notConnected);
+  const run = await openRun(deps(ctx), ctx.db, company);
+  const counts = await transferScoped(run, { kind: 'all' });
+  if (counts.invoice.fail === 0) await ctx.db.AccountingPending.deleteMany({});
+  return transferResult(run.organizationId, counts);
+}
+
+/** Removes the link (the refresh token goes); invoices waiting to be transferred are let go. What was transferred stays recorded, so reconnecting the same organisation adds nothing twice. */
+export async function disconnect(db: TenantDb): Promise<void> {
+  await db.Company.updateOne({}, { $set: { dineroOrgId: null, dineroRefreshToken: null, dineroAccessToken: null, dineroAccessTokenExpiresAt: null } });
+  await db.AccountingPending.deleteMany({});
+}
+
+export async function accountingStatus(ctx: TherapistContext) {
+  const company = await freshCompany(ctx.db);
+  const connected = Boolean(company.dineroOrgId && company.dineroRefreshToken);
+  return {
+    addOnActive: company.accountingAddOnActive === true,
+    connected,
+    dineroOrgId: connected ? (company.dineroOrgId ?? null) : null,
+    pendingInvoices: connected ? await ctx.db.AccountingPending.countDocuments({}) : 0,
+    provider: ctx.services.accounting.kind,
+  };
+}

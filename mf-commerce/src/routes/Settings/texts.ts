@@ -1,0 +1,41 @@
+/**
+ * /Settings' Danish texts (kept here, not in the module's shared texts.ts). 'spec' marks the spec's own words; the
+ * field rules' messages are core's (companyProfileInputSchema, logoFileProblem), shared with the server.
+ */
+import { COMPANY_FIELD_LABELS, companyMessages } from '@klinik/core';
+
+export const texts = {
+  title: 'Firmaindstillinger', // spec 1 §2 account menu, spec 3 §2
+  labels: COMPANY_FIELD_LABELS,
+  // ours
+  intro: 'Oplysningerne står på dine fakturaer. Firmanavn, adresse, postnummer, by, e-mail, telefon, CVR, reg.nr. og kontonummer skal være udfyldt, før der kan laves fakturaer.',
+  readOnly: 'Kun klinikkens administrator kan ændre firmaindstillingerne. Du kan se dem her.',
+  loadFailed: 'Firmaoplysningerne kunne ikke hentes.',
+  sections: { company: 'Firma', contact: 'Kontakt og adresse', payment: 'Betaling', logo: 'Logo' },
+  hints: {
+    CVR: 'Højst 8 cifre',
+    mobilePay: 'Kun tal, højst 100 cifre',
+    regNumber: 'Højst 4 cifre',
+    accountNumber: 'Højst 10 cifre',
+    moms: 'Fakturaer lægger 25 % moms til, når klinikken er momsregistreret (kan ændres på den enkelte faktura).',
+  },
+  save: 'Gem',
+  saving: 'Gemmer…',
+  fixErrors: 'Ret de markerede felter, før du gemmer.',
+  backToInvoice: 'Tilbage til fakturaen',
+  savedForInvoice: 'Firmaoplysningerne er gemt. Du kan gå tilbage til fakturaen.',
+  logo: {
+    choose: 'Upload logo',
+    replace: 'Skift logo',
+    uploading: 'Uploader…',
+    hint: 'JPG, JPEG eller PNG, højst 5 MB.',
+    none: 'Klinikken har intet logo endnu.',
+    previewTitle: 'Sådan står logoet på fakturaen',
+    previewLabel: 'Forhåndsvisning af fakturaens top med logo og firmaoplysninger',
+    tooLarge: companyMessages.logoTooLarge, // spec 3 §8
+    wrongType: companyMessages.logoType,
+    invoiceTitle: 'Faktura',
+    cvr: 'CVR',
+    phone: 'Tlf.',
+  },
+} as const;
