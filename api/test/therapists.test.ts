@@ -49,6 +49,9 @@ describe('adding therapists', () => {
     const bad = await t.call('addTherapistByCompany', { ...colleagueForm(), phone: '22 33-44', occupation: [] }, owner.token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({ phone: therapistMessages.phoneDigits, occupation: therapistMessages.occupationRequired });
+    const noEmail = await t.call('addTherapistByCompany', { ...colleagueForm(), email: '' }, owner.token);
+    expect(noEmail.body.errors).toMatchObject({ email: 'Personlige oplysninger i e-mail påkrævet' });
+    expect((await t.call('addTherapistByCompany', { ...colleagueForm(), email: 'jonas@' }, owner.token)).body.errors).toMatchObject({ email: 'Ugyldigt e-mailadresseformat' });
     expect((await t.call('getAllTherapistByCompany', {}, owner.token)).body.totalTherapist).toBe(1);
     const occupations = (await t.call('getAllOccupation', {}, owner.token)).body.data;
     expect(occupations.map((occupation) => occupation.danishName)).toEqual(expect.arrayContaining(['Fysioterapeut', 'Kiropraktor', 'Massør', 'Psykolog', 'Zoneterapeut']));

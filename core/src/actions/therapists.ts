@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '../constants.js';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
-import { email, givenPassword, newPassword, objectId, phone, requiredText } from '../fields.js';
+// Spec 3 §5's e-mail fields: 'Personlige oplysninger i e-mail påkrævet', 'Ugyldigt e-mailadresseformat'.
+import { officeEmail as email } from '../company.js';
+import { givenPassword, newPassword, objectId, phone, requiredText } from '../fields.js';
 import { messages } from '../messages.js';
 import { OCCUPATION_IDS, THERAPIST_PLAN_TYPES, THERAPIST_SUBSCRIPTION_STATUSES, therapistMessages } from '../therapists.js';
 import { idempotencyKey } from './commerce.js';
