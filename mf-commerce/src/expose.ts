@@ -8,5 +8,6 @@ export const exposes = {
   './TherapistAdmin': './src/routes/TherapistAdmin/index.tsx',
   './Settings': './src/routes/Settings/index.tsx',
   './VideoGuides': './src/routes/VideoGuides/index.tsx',
+  './Profile': './src/routes/Profile/index.tsx',
   './PaymentReturn': './src/routes/PaymentReturn/index.tsx',
 } as const;

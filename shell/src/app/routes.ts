@@ -33,6 +33,7 @@ export const MAIN_REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/AdministrerTerapeut', remote: 'mf_commerce', expose: 'TherapistAdmin', gated: true, ownerOnly: true },
   { path: '/Settings', remote: 'mf_commerce', expose: 'Settings', gated: true },
   { path: '/Videovejledninger', remote: 'mf_commerce', expose: 'VideoGuides', gated: true },
+  { path: '/MinProfil', remote: 'mf_commerce', expose: 'Profile' },
   { path: '/payment/*', remote: 'mf_commerce', expose: 'PaymentReturn' },
 ];
 

@@ -138,6 +138,7 @@ function AccountMenu() {
         <MenuList>
           {showItems && <MenuItem onClick={() => navigate('/Settings')}>{texts.menu.settings}</MenuItem>}
           {showItems && <MenuItem onClick={() => navigate('/Treatments')}>{texts.menu.treatments}</MenuItem>}
+          <MenuItem onClick={() => navigate('/MinProfil')}>{areaTexts.profile}</MenuItem>
           {showItems && <MenuItem onClick={() => navigate('/NewPassword')}>{texts.menu.password}</MenuItem>}
           {showItems && isAdmin && <MenuItem onClick={() => navigate('/Transactions')}>{texts.menu.transactions}</MenuItem>}
           {isAdmin && <MenuItem onClick={() => navigate('/Abonnement')}>{texts.menu.subscription}</MenuItem>}
