@@ -29,6 +29,25 @@ export interface ShellServices {
   pages: PageLinks;
   /** Where the video guides are (runtime config `videoGuides`, else the files mf-commerce ships). */
   videoGuides: VideoGuideLinks;
+  /** Other modules' dialogs, opened by the shell over the current page. */
+  dialogs: ShellDialogs;
+}
+
+/**
+ * Dialogs of other modules that a page opens in place (spec 2: the booking card's 'Faktura' opens the invoice
+ * dialog over the calendar). The shell loads the owning remote's dialog and shows it over the page; the remotes
+ * stay independent of each other.
+ */
+export interface ShellDialogs {
+  /** mf-invoices: the invoice dialog of a booking. */
+  invoiceForBooking: (bookingId: string) => void;
+}
+
+/** What a remote's dialog expose gets from the shell: the services, its parameters, and how to close. */
+export interface RemoteDialogProps {
+  shell: ShellServices;
+  params: Readonly<Record<string, string>>;
+  onClose: () => void;
 }
 
 /** The video guides of /Videovejledninger (spec 3, Video guides): a merged invoice statement; a client's images. */

@@ -31,7 +31,9 @@ test('invoice from a booking: missing data, preview, create, mail, credit note, 
   await page.getByRole('button', { name: 'Næste' }).click();
   await page.locator('.fc-event.klinik-booking', { hasText: 'Signe Kjær' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Faktura', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/Faktura\\?bookingId=${booked.body.data.id}$`));
+  // The invoice dialog opens over the calendar (spec 2, Invoice flow).
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Videre' })).toBeVisible();
+  await expect(page).toHaveURL(/\/Kalender$/);
 
   // The clinic has no CVR or bank details yet and the client no address: the server says what is missing.
   const dialog = page.getByRole('dialog');
@@ -56,10 +58,17 @@ test('invoice from a booking: missing data, preview, create, mail, credit note, 
   await expect(dialog.getByTitle('Faktura forhåndsvisning')).toBeVisible();
   await dialog.getByRole('button', { name: 'Opret', exact: true }).click();
   await expectToast(page, 'Faktura 0001-26 er oprettet');
+  // Still over the calendar; 'Se fakturaen' shows this booking's invoice on /Faktura.
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await page.getByRole('dialog', { name: 'Faktura 0001-26 er oprettet' }).getByRole('button', { name: 'Se fakturaen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/Faktura\\?bookingIds=${booked.body.data.id}$`));
+  await expect(page.getByRole('button', { name: /0001-26/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Faktura', exact: true }).click();
   await expect(page).toHaveURL(/\/Faktura$/);
   const row = page.getByRole('button', { name: /0001-26/ });
   await expect(row).toBeVisible();
   await expect(row).toContainText('546,88 kr.');
+  await row.click();
 
   // Mail: the server builds Faktura.pdf from the stored snapshot.
   await page.getByRole('button', { name: 'Send på mail' }).click();

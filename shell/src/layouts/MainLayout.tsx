@@ -24,9 +24,10 @@ import { LockClosedRegular, NavigationRegular } from '@fluentui/react-icons';
 import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
 import { LoadError, useQuery } from '@klinik/ui';
 import { useShellServices } from '../session/services';
-import { storedSessionAtom, therapistAtom, useLogout } from '../session/session';
+import { remoteDialogAtom, storedSessionAtom, therapistAtom, useLogout } from '../session/session';
 import { areaTexts } from '../area-texts';
 import { texts } from '../texts';
+import RemoteDialogHost from '../components/RemoteDialogHost';
 import AccountingSync from './AccountingSync';
 import { SIDE_MENU } from './menu';
 
@@ -159,6 +160,7 @@ export default function MainLayout() {
   const { refreshTherapist, client } = useShellServices();
   // The stored summary lets the page render at once; the full record (names, plan as of now) follows.
   const fresh = useQuery(['getTherapist'], refreshTherapist);
+  const dialogOpen = useAtomValue(remoteDialogAtom) !== null;
 
   return (
     <div className={styles.frame}>
@@ -181,6 +183,7 @@ export default function MainLayout() {
         <main className={styles.main}>
           {fresh.error !== null && <LoadError title={areaTexts.therapistFailed} detail={fresh.error} onRetry={() => void fresh.refresh()} />}
           <Outlet />
+          {dialogOpen && <RemoteDialogHost />}
         </main>
       </div>
       <footer className={styles.footer}>

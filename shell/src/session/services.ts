@@ -4,12 +4,12 @@
  * mf-booking is deployed) and the route table (which module serves which path). Only layouts and remote pages use
  * it, so none of it is in the sign-in page's first load.
  */
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import type { PageLinks, PublicLinks, ShellServices, VideoGuideKey, VideoGuideLinks } from '@klinik/core/rules';
 import { pagePath } from '../app/routes';
 import { remoteBase, runtimeConfig } from '../config';
-import { therapistAtom, useClients, useLogout, useSeparateLogout, useSyncSession, type Clients } from './session';
+import { remoteDialogAtom, therapistAtom, useClients, useLogout, useSeparateLogout, useSyncSession, type Clients } from './session';
 import { storeTherapist } from './storage';
 
 const publicLinks: PublicLinks = {
@@ -61,8 +61,13 @@ export function useShellServices(kind: keyof Clients = 'therapist'): ShellServic
   const therapistLogout = useLogout();
   const separateLogout = useSeparateLogout(kind === 'therapist' ? 'admin' : kind);
   const logout = kind === 'therapist' ? therapistLogout : separateLogout;
+  const openDialog = useSetAtom(remoteDialogAtom);
+  const dialogs = useMemo(
+    () => ({ invoiceForBooking: (bookingId: string) => openDialog({ remote: 'mf_invoices', expose: 'BookingInvoiceDialog', params: { bookingId } }) }),
+    [openDialog],
+  );
   return useMemo(
-    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks, pages, videoGuides: videoGuideLinks() }),
-    [clients, kind, therapist, refreshTherapist, logout],
+    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks, pages, videoGuides: videoGuideLinks(), dialogs }),
+    [clients, kind, therapist, refreshTherapist, logout, dialogs],
   );
 }

@@ -7,6 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createActionClient, type ActionClient } from '@klinik/core/client';
 import type { TherapistView } from '@klinik/core/rules';
+import type { RemoteName } from '../config';
 import {
   clearAdminSession,
   clearAllSessions,
@@ -20,6 +21,9 @@ import {
 export const storedSessionAtom = atom<StoredSession>(readSession());
 /** The full therapist record of this page's session (the summary lives in storage). */
 export const therapistAtom = atom<TherapistView | null>(null);
+
+/** The remote dialog open over the page (ShellServices.dialogs): which remote's expose, with which parameters. */
+export const remoteDialogAtom = atom<{ remote: RemoteName; expose: string; params: Record<string, string> } | null>(null);
 
 export interface Clients {
   therapist: ActionClient;

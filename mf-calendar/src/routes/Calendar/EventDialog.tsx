@@ -1,13 +1,13 @@
 /**
  * The booking card (edit reservation, journal, delete) and the details of a leave (spec 2 §2). Deleting asks
- * 'Er du sikker?' first. 'Journal' and 'Faktura' lead to mf-clients' and mf-invoices' pages for this
- * booking, at the addresses the shell hands out (see the module README).
+ * 'Er du sikker?' first. 'Journal' leads to mf-clients' page of this booking (the address the shell hands out);
+ * 'Faktura' asks the shell to open mf-invoices' invoice dialog over the calendar (see the module README).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import type { PageLinks } from '@klinik/core/rules';
+import type { PageLinks, ShellDialogs } from '@klinik/core/rules';
 import { ConfirmDialog, useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
@@ -37,6 +37,7 @@ export default function EventDialog({
   onClose,
   onEdit,
   pages,
+  dialogs,
 }: {
   api: CalendarApi;
   item: Exclude<EventRef, { kind: 'course' }>;
@@ -44,8 +45,10 @@ export default function EventDialog({
   /** Also called once deleted (the toast is shown and the calendar reloaded by then). */
   onClose: () => void;
   onEdit: () => void;
-  /** Where 'Journal' and 'Faktura' lead: mf-clients' and mf-invoices' pages, as the shell hands them out. */
+  /** Where 'Journal' leads: mf-clients' page, as the shell hands it out. */
   pages: PageLinks;
+  /** 'Faktura' opens mf-invoices' dialog over the calendar, through the shell. */
+  dialogs: ShellDialogs;
 }) {
   const styles = useStyles();
   const navigate = useNavigate();
@@ -92,7 +95,15 @@ export default function EventDialog({
                     {T.edit}
                   </Button>
                   <Button onClick={() => navigate(pages.bookingJournal(booking.clientId, booking.id))}>{journalLabel}</Button>
-                  <Button onClick={() => navigate(pages.invoiceForBooking(booking.id))}>{T.invoice}</Button>
+                  <Button
+                    onClick={() => {
+                      // Over the calendar (spec 2, Invoice flow): the shell opens mf-invoices' dialog.
+                      onClose();
+                      dialogs.invoiceForBooking(booking.id);
+                    }}
+                  >
+                    {T.invoice}
+                  </Button>
                 </>
               )}
               <Button onClick={() => setConfirming(true)}>{T.delete}</Button>

@@ -171,6 +171,7 @@ export default function CalendarPage({ shell }: RemotePageProps) {
             item={overlay.item}
             notify={notify}
             pages={shell.pages}
+            dialogs={shell.dialogs}
             onClose={close}
             onEdit={() => overlay.item.kind === 'booking' && setOverlay({ kind: 'edit', booking: overlay.item.booking })}
           />
