@@ -10,7 +10,10 @@ test('the video guides: two cards, and a guide plays', async ({ page }) => {
   await registerClinic(email, { freeTrial: true });
   await logIn(page, email);
   await expect(page).toHaveURL(/\/Kalender$/);
-  await page.getByRole('link', { name: 'Videovejledninger' }).click();
+  // The import page's 'Se guide' leads here.
+  await page.goto('/Importerdata');
+  await page.getByRole('link', { name: 'Se guide' }).click();
+  await expect(page).toHaveURL(/\/Videovejledninger$/);
   await expect(page.getByRole('heading', { name: 'Videovejledninger', level: 1 })).toBeVisible();
   const guides = page.getByRole('region', { name: 'Vejledninger' });
   await expect(guides.getByRole('heading', { level: 2 })).toHaveText(['Samlet opgørelse', 'Billeder til klientens journal']);
