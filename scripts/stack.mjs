@@ -100,6 +100,8 @@ export async function startStack(options = {}) {
       CORS_ORIGINS: corsOrigins.join(','),
       KLINIK_DATA_DIR: dataDir,
       MONGODB_URI: mongodbUri,
+      // The development routes (/dev/clock, /dev/outbox…) exist only when asked for; `npm start` and the journeys do.
+      KLINIK_DEV_ROUTES: '1',
       ...options.apiEnv,
     },
     stdio: ['ignore', options.apiOutput ?? 'inherit', options.apiOutput ?? 'inherit'],

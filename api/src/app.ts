@@ -149,6 +149,9 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
       ctx.body = answer.body;
       if (answer.retryAfter) ctx.set('Retry-After', String(answer.retryAfter));
     } finally {
+      // API answers are never stored by a browser or a proxy (they carry health data); images set their own.
+      if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
+      ctx.set('X-Content-Type-Options', 'nosniff');
       // Only the action name, never the body: no passwords, tokens or CPR numbers in logs.
       logger.info(
         { requestId, method: ctx.method, path: ctx.path, action: ctx.state.action, status: ctx.status, ms: Math.round(performance.now() - started) },
@@ -202,8 +205,27 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   paymentRoutes(router, services, sandbox, config.devRoutes && !config.production);
   accountingRoutes(router, accounting.sandbox, config.accountingRedirectUri);
 
+  // Liveness: the process answers. Readiness: the database answers too, within 2 s (a load balancer sends no
+  // traffic to an API whose database is away).
   router.get('/health', (ctx) => {
     ctx.body = { ok: true };
+  });
+  router.get('/ready', async (ctx) => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        conn.db!.admin().command({ ping: 1 }),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('database ping timed out')), 2000);
+        }),
+      ]);
+      ctx.body = { ok: true };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { ok: false, message: 'Databasen svarer ikke lige nu. Prøv igen om lidt.' };
+    } finally {
+      clearTimeout(timer);
+    }
   });
 
   // Images: only with a valid signature, minted by the image actions for the clinic that owns the image.

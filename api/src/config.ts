@@ -40,7 +40,13 @@ export interface ApiConfig {
   /** Per-action limits: key is `<action>` (per address) or `<action>:account` (per address and account). */
   rateLimits: Record<string, RateLimitRule>;
   /** Whether the test-only clock control and the development outbox are served. Never in production. */
+  /**
+   * Development routes (`/dev/clock`, `/dev/outbox`, the sandbox's fail-next-renewal): only when KLINIK_DEV_ROUTES=1
+   * (set by `npm start` and the test stacks), never merely because NODE_ENV is not 'production'; never in production.
+   */
   devRoutes: boolean;
+  /** The address the API listens on: API_HOST, else 127.0.0.1 in development (not reachable from the network). */
+  host: string;
   /** The local blob store's folder (images); production uses a cloud blob store adapter behind the same interface. */
   blobDir: string;
   /** Lifetime of a signed image address, in seconds. */
@@ -185,7 +191,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     mailFrom: env.MAIL_FROM ?? 'Klinik <no-reply@klinik.local>',
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimits: scaledRateLimits(Number(env.RATE_LIMIT_SCALE ?? '1')),
-    devRoutes: !production,
+    devRoutes: !production && env.KLINIK_DEV_ROUTES === '1',
+    host: env.API_HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     blobDir: path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs')),
     blobUrlTtlSeconds: intFrom(env.BLOB_URL_TTL_SECONDS, 10 * 60),
     googleDriveClientId: env.GOOGLE_DRIVE_CLIENT_ID || null,

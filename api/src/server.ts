@@ -31,7 +31,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const stopPayments = startPaymentsTicker(api.services, logger);
   const stopAccounting = startAccountingTicker(api.services, logger);
   const server: Server = await new Promise((resolve) => {
-    const listening = api.app.listen(config.port, () => resolve(listening));
+    const listening = api.app.listen(config.port, config.host, () => resolve(listening));
   });
   return {
     url: `http://localhost:${config.port}/api`,

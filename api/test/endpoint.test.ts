@@ -81,6 +81,19 @@ describe('dispatching', () => {
     expect((await fetch(t.url)).status).toBe(405);
   });
 
+  it('answers are never stored (no-store, nosniff), and /ready says whether the database answers', async () => {
+    const base = t.url.replace(/\/api$/, '');
+    const ok = await t.post({ action: 'checkUsername', name: uniqueEmail() });
+    expect(ok.status).toBe(200);
+    const raw = await fetch(t.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'getTherapist', token: 'nope' }) });
+    expect(raw.status).toBe(401);
+    expect(raw.headers.get('cache-control')).toBe('no-store');
+    expect(raw.headers.get('x-content-type-options')).toBe('nosniff');
+    const ready = await fetch(`${base}/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ok: true });
+  });
+
   it('survives a barrage of wrong shapes without a single 500', async () => {
     const owner = await registerAndLogin(t);
     const values: unknown[] = [null, true, 0, -1, 1e308, '', 'x'.repeat(300), [], [1], {}, { $gt: '' }, { toString: 'x' }];
@@ -99,6 +112,17 @@ describe('dispatching', () => {
     expect([...statuses].every((status) => status < 500)).toBe(true);
     // The owner is still there and still signs in: nothing above changed anything.
     expect((await t.call('login', { username: owner.email, password: owner.password })).status).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  it('has development routes only when asked for, never in production; listens on 127.0.0.1 in development', async () => {
+    const { configFromEnv } = await import('../src/config.js');
+    const secrets = { JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: 'y'.repeat(20) };
+    expect(configFromEnv({ ...secrets }, '/tmp')).toMatchObject({ devRoutes: false, host: '127.0.0.1' });
+    expect(configFromEnv({ ...secrets, KLINIK_DEV_ROUTES: '1' }, '/tmp').devRoutes).toBe(true);
+    expect(configFromEnv({ ...secrets, NODE_ENV: 'production', KLINIK_DEV_ROUTES: '1' }, '/tmp')).toMatchObject({ devRoutes: false, host: '0.0.0.0' });
+    expect(configFromEnv({ ...secrets, API_HOST: '0.0.0.0' }, '/tmp').host).toBe('0.0.0.0');
   });
 });
 

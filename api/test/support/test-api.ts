@@ -103,6 +103,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     logLevel: 'info',
     rateLimits: DEFAULT_RATE_LIMITS,
     devRoutes: true,
+    host: '127.0.0.1',
     blobDir: path.join(tmpdir(), 'klinik-test-blobs'),
     blobUrlTtlSeconds: 600,
     googleDriveClientId: null,
