@@ -55,11 +55,6 @@ export const therapistSeats = {
     if (await takeFree(db, therapistId, now)) return true;
     return (await releaseOrphans(db, now)) > 0 && takeFree(db, therapistId, now);
   },
-  /** Whether the clinic has a free seat now (for the page's add button; the take above is what decides). */
-  async full(db: TenantDb): Promise<boolean> {
-    const [seats, therapists] = await Promise.all([db.clinic.TherapistSeat.countDocuments({}), db.clinic.Therapist.countDocuments({ deletedAt: null })]);
-    return Math.max(seats, therapists) >= MAX_THERAPISTS;
-  },
   async release(db: TenantDb, therapistId: Types.ObjectId): Promise<void> {
     await db.clinic.TherapistSeat.deleteMany({ therapistId });
   },

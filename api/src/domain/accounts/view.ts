@@ -1,8 +1,8 @@
 import { effectivePlanStatus, normalizePlanType, type TherapistView } from '@klinik/core';
 import type { CompanyDoc, TherapistDoc } from '../../models/index.js';
 
-/** The therapist as the clients see it: no password hash, no token version, no accounting secrets. */
-export function toTherapistView(therapist: TherapistDoc, company: CompanyDoc, now: number): TherapistView {
+/** What every view of a therapist shows: who they are and their flags; never the password hash or token version. */
+export function therapistBasics(therapist: TherapistDoc) {
   return {
     id: therapist._id.toString(),
     username: therapist.username,
@@ -13,10 +13,17 @@ export function toTherapistView(therapist: TherapistDoc, company: CompanyDoc, no
     isAdmin: Boolean(therapist.isAdmin),
     isAvailable: therapist.isAvailable !== false,
     isActive: therapist.isActive !== false,
-    newsletter: Boolean(therapist.newsletter),
-    trial: therapist.trial ?? null,
     createdAt: therapist.createdAt ?? 0,
     colors: [...(therapist.colors ?? [])],
+  };
+}
+
+/** The therapist as the clients see it: no password hash, no token version, no accounting secrets. */
+export function toTherapistView(therapist: TherapistDoc, company: CompanyDoc, now: number): TherapistView {
+  return {
+    ...therapistBasics(therapist),
+    newsletter: Boolean(therapist.newsletter),
+    trial: therapist.trial ?? null,
     company: {
       id: company._id.toString(),
       companyName: company.companyName,

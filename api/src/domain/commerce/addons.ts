@@ -12,7 +12,7 @@ import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CompanyDoc, SubscriptionDoc } from '../../models/index.js';
 import { disconnect } from '../accounting/connection.js';
-import { customerHandle, ensureCustomer, payWithSavedCard } from './customer.js';
+import { customerHandle, customerRef, ensureCustomer, payWithSavedCard } from './customer.js';
 import { currentCompany, returnUrls } from './plan.js';
 import { oncePerKey, purchaseHandle, type PurchaseOutcome } from './purchases.js';
 
@@ -78,9 +78,6 @@ export async function addOnViews(ctx: TherapistContext): Promise<AddOnView[]> {
   });
 }
 
-function customerRef(ctx: TherapistContext, handle: string) {
-  return { handle, email: ctx.company.email ?? '', name: ctx.company.companyName };
-}
 
 /** A one-time add-on: charged at once with a saved card, or on the provider's page. */
 export async function buyOneTime(ctx: OwnerContext, input: ParsedInput<'singleTimePayment'>): Promise<PurchaseOutcome & { addOnName: string; invoice?: string; customer?: string }> {
@@ -97,7 +94,7 @@ export async function buyOneTime(ctx: OwnerContext, input: ParsedInput<'singleTi
       return { message: offer.key === 'storage' ? commerceMessages.storageBought : commerceMessages.importBought };
     }
     const success = offer.key === 'storage' ? '/payment/storage-success' : '/payment/importdata-success';
-    const checkout = await ctx.services.payments.createCheckout({ customer: customerRef(ctx, customer), purchase, ...returnUrls(ctx, success), origin: ctx.origin });
+    const checkout = await ctx.services.payments.createCheckout({ customer: customerRef(ctx), purchase, ...returnUrls(ctx, success), origin: ctx.origin });
     return { message: commerceMessages.toCheckout, url: checkout.url };
   });
   return { ...outcome, addOnName: offer.name, ...(outcome.url ? {} : { invoice: handle, customer: customerHandle(ctx.company._id) }) };
@@ -119,7 +116,7 @@ export async function subscribeAddOn(ctx: OwnerContext, input: ParsedInput<'crea
       await payWithSavedCard(ctx, cardId, () => ctx.services.payments.subscribe(customer, cardId, purchase));
       return { message: commerceMessages.addOnActive };
     }
-    const checkout = await ctx.services.payments.createCheckout({ customer: customerRef(ctx, customer), purchase, ...returnUrls(ctx), origin: ctx.origin });
+    const checkout = await ctx.services.payments.createCheckout({ customer: customerRef(ctx), purchase, ...returnUrls(ctx), origin: ctx.origin });
     return { message: commerceMessages.toCheckout, url: checkout.url };
   });
   return { ...outcome, addOnName: offer.name };

@@ -18,6 +18,11 @@ export function companyOfCustomer(handle: string): Types.ObjectId | null {
   return /^[a-f0-9]{24}$/.test(id) ? new Types.ObjectId(id) : null;
 }
 
+/** The clinic as a checkout page's customer (its office mail, or none). */
+export function customerRef(ctx: TherapistContext) {
+  return { handle: customerHandle(ctx.company._id), email: ctx.company.email ?? '', name: ctx.company.companyName };
+}
+
 /** Makes sure the provider knows the clinic (name and office mail) and the clinic its handle; answers the handle. */
 export async function ensureCustomer(ctx: TherapistContext): Promise<string> {
   const handle = customerHandle(ctx.company._id);

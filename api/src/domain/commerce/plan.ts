@@ -7,7 +7,7 @@ import { commerceMessages, effectivePlanStatus, normalizePlanStatus, normalizePl
 import type { OwnerContext, TherapistContext } from '../../context.js';
 import { ConflictError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
-import { customerHandle, ensureCustomer, payWithSavedCard } from './customer.js';
+import { customerHandle, customerRef, ensureCustomer, payWithSavedCard } from './customer.js';
 import { oncePerKey, purchaseHandle } from './purchases.js';
 
 export function planStateOf(company: Pick<CompanyDoc, 'planType' | 'status' | 'cancelDate' | 'planPeriodEnd'>) {
@@ -53,7 +53,7 @@ export async function purchasePro(ctx: OwnerContext, input: ParsedInput<'purchas
       await payWithSavedCard(ctx, cardId, () => payments.subscribe(customer, cardId, purchase));
       return { message: commerceMessages.proActive };
     }
-    const checkout = await payments.createCheckout({ customer: { handle: customer, email: ctx.company.email ?? '', name: ctx.company.companyName }, purchase, ...returnUrls(ctx), origin: ctx.origin });
+    const checkout = await payments.createCheckout({ customer: customerRef(ctx), purchase, ...returnUrls(ctx), origin: ctx.origin });
     return { message: commerceMessages.toCheckout, url: checkout.url };
   });
   return { ...outcome, data: planStateOf(await currentCompany(ctx)) };

@@ -4,7 +4,7 @@ import type { Charge, SavedCard } from '../../adapters/payments/provider.js';
 import type { OwnerContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { SubscriptionDoc } from '../../models/index.js';
-import { assertOwnCard, customerHandle, savedCards as cards } from './customer.js';
+import { assertOwnCard, customerHandle, customerRef, savedCards as cards } from './customer.js';
 import { currentCompany, planStateOf, returnUrls } from './plan.js';
 
 function productName(product: string): { name: string; priceOre: number } {
@@ -88,10 +88,10 @@ export async function hasSavedCard(ctx: OwnerContext): Promise<boolean> {
 }
 
 export async function addCard(ctx: OwnerContext, returnTo: string): Promise<string> {
-  const handle = customerHandle(ctx.company._id);
-  await ctx.services.payments.ensureCustomer({ handle, email: ctx.company.email ?? '', name: ctx.company.companyName });
+  const customer = customerRef(ctx);
+  await ctx.services.payments.ensureCustomer(customer);
   const { acceptUrl, cancelUrl } = returnUrls(ctx, returnTo);
-  return (await ctx.services.payments.createCheckout({ customer: { handle, email: ctx.company.email ?? '', name: ctx.company.companyName }, purchase: { kind: 'card' }, acceptUrl, cancelUrl, origin: ctx.origin })).url;
+  return (await ctx.services.payments.createCheckout({ customer, purchase: { kind: 'card' }, acceptUrl, cancelUrl, origin: ctx.origin })).url;
 }
 
 

@@ -13,20 +13,21 @@
 import { effectiveTherapistStatus, THERAPIST_FREE_MONTH_MS, THERAPIST_PRO_PLAN, therapistMessages, type ParsedInput } from '@klinik/core';
 import type { OwnerContext } from '../../context.js';
 import { ConflictError, ValidationError } from '../../errors.js';
-import { ensureCustomer, payWithSavedCard } from '../commerce/customer.js';
+import { customerRef, ensureCustomer, payWithSavedCard } from '../commerce/customer.js';
 import { returnUrls } from '../commerce/plan.js';
 import { oncePerKey, purchaseHandle } from '../commerce/purchases.js';
 import { managedTherapist } from './admin.js';
 import { subscriptionStateOf } from './view.js';
 
-function colleague(therapist: { isAdmin?: boolean | null }) {
+/** A colleague of the clinic (never the owner: the clinic's plan is theirs) and their subscription's status now. */
+async function colleagueWithStatus(ctx: OwnerContext, therapistId: string) {
+  const therapist = await managedTherapist(ctx, therapistId);
   if (therapist.isAdmin) throw new ValidationError(therapistMessages.ownerCannotBeChanged, { therapistId: therapistMessages.ownerCannotBeChanged });
+  return { therapist, status: effectiveTherapistStatus(subscriptionStateOf(therapist), ctx.now()) };
 }
 
 export async function startTherapistTrial(ctx: OwnerContext, therapistId: string) {
-  const therapist = await managedTherapist(ctx, therapistId);
-  colleague(therapist);
-  const status = effectiveTherapistStatus(subscriptionStateOf(therapist), ctx.now());
+  const { therapist, status } = await colleagueWithStatus(ctx, therapistId);
   if (therapist.isActive !== false && status === 'active') throw new ConflictError(therapistMessages.alreadyActive);
   if (therapist.subscription?.trialUsed) throw new ConflictError(therapistMessages.trialAlreadyUsed);
   // Once per therapist. Two simultaneous starts may both pass the condition on FerretDB (not atomic beyond `_id`):
@@ -40,9 +41,7 @@ export async function startTherapistTrial(ctx: OwnerContext, therapistId: string
 }
 
 export async function buyTherapistPro(ctx: OwnerContext, input: ParsedInput<'adminPurchaseTherapistProSubscription'>) {
-  const therapist = await managedTherapist(ctx, input.therapistId);
-  colleague(therapist);
-  const status = effectiveTherapistStatus(subscriptionStateOf(therapist), ctx.now());
+  const { therapist, status } = await colleagueWithStatus(ctx, input.therapistId);
   const proRunning = therapist.subscription?.planType === 'pro' && (status === 'active' || status === 'cancelled');
   if (therapist.isActive !== false && status === 'active' && therapist.subscription?.planType === 'pro') throw new ConflictError(therapistMessages.alreadyActive);
   if (proRunning && therapist.subscription?.handle) {
@@ -63,7 +62,7 @@ export async function buyTherapistPro(ctx: OwnerContext, input: ParsedInput<'adm
       return { message: therapistMessages.proStarted };
     }
     const checkout = await ctx.services.payments.createCheckout({
-      customer: { handle: customer, email: ctx.company.email ?? '', name: ctx.company.companyName },
+      customer: customerRef(ctx),
       purchase,
       ...returnUrls(ctx, '/AdministrerTerapeut'),
       origin: ctx.origin,
@@ -74,9 +73,7 @@ export async function buyTherapistPro(ctx: OwnerContext, input: ParsedInput<'adm
 
 /** Stop-subscription (access to the end of the period) or, with `deactive`, deactivation (access ends now). */
 export async function stopTherapist(ctx: OwnerContext, { therapistId, deactive }: ParsedInput<'adminCancelTherapistSubscription'>) {
-  const therapist = await managedTherapist(ctx, therapistId);
-  colleague(therapist);
-  const status = effectiveTherapistStatus(subscriptionStateOf(therapist), ctx.now());
+  const { therapist, status } = await colleagueWithStatus(ctx, therapistId);
   const running = status === 'active' || status === 'pending';
   if (deactive) {
     if (therapist.isActive === false) throw new ConflictError(therapistMessages.alreadyInactive);

@@ -1,6 +1,7 @@
 /** A therapist as the administration pages show them: no password hash, token version or provider handle. */
 import { effectiveTherapistStatus, OCCUPATIONS, type TherapistRow, type TherapistSubscriptionState } from '@klinik/core';
 import type { TherapistDoc } from '../../models/index.js';
+import { therapistBasics } from '../accounts/view.js';
 
 const OCCUPATION_NAMES = new Map<string, string>(OCCUPATIONS.map((occupation) => [occupation.id, occupation.danishName]));
 
@@ -14,19 +15,9 @@ export function toTherapistRow(therapist: TherapistDoc, now: number): TherapistR
   const state = subscriptionStateOf(therapist);
   const status = effectiveTherapistStatus(state, now);
   return {
-    id: therapist._id.toString(),
-    username: therapist.username,
-    nameFirst: therapist.nameFirst,
-    nameLast: therapist.nameLast,
-    email: therapist.email,
-    phone: therapist.phone ?? '',
-    isAdmin: Boolean(therapist.isAdmin),
-    isAvailable: therapist.isAvailable !== false,
-    isActive: therapist.isActive !== false,
+    ...therapistBasics(therapist),
     hasPassword: Boolean(therapist.passwordHash),
-    createdAt: therapist.createdAt ?? 0,
     occupation: (therapist.occupation ?? []).filter((id) => OCCUPATION_NAMES.has(id)).map((id) => ({ id, danishName: OCCUPATION_NAMES.get(id)! })),
     therapistSubscription: state && status ? { planType: state.planType, status, endsAt: state.endsAt, isActive: status === 'active' || status === 'cancelled' } : null,
-    colors: [...(therapist.colors ?? [])],
   };
 }
