@@ -2,7 +2,7 @@
  * Shows the remote dialog a page asked for (ShellServices.dialogs) over the current page: loaded from its remote on
  * first use, with the page's services; if the remote cannot be loaded, a message instead, and the page stays usable.
  */
-import { Component, Suspense, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, type ComponentType } from 'react';
 import { useAtom } from 'jotai';
 import { Button } from '@fluentui/react-components';
 import type { RemoteDialogProps } from '@klinik/core/rules';
@@ -10,29 +10,17 @@ import { loadRemotePage } from '../remotes';
 import { useShellServices } from '../session/services';
 import { remoteDialogAtom } from '../session/session';
 import { texts } from '../texts';
+import { RemoteErrorBoundary } from './RemotePage';
 
-class DialogErrorBoundary extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error('Remote dialog failed', error);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    // Plain markup, not a Fluent Dialog: the shell's own chunks stay free of dialog code (the login page's budget).
-    return (
-      <div role="alertdialog" aria-label={texts.remote.failedTitle} style={{ position: 'fixed', inset: 'auto 16px 16px auto', zIndex: 1000, maxWidth: 420, padding: 16, background: '#fff', border: '1px solid #c50f1f', borderRadius: 8, boxShadow: '0 4px 16px rgba(0,0,0,.2)' }}>
-        <strong>{texts.remote.failedTitle}</strong>
-        <p style={{ margin: '8px 0 12px' }}>{texts.remote.failedBody}</p>
-        <Button onClick={this.props.onClose}>OK</Button>
-      </div>
-    );
-  }
+/** Plain markup, not a Fluent Dialog: the shell's own chunks stay free of dialog code (the login page's budget). */
+function DialogFailed({ onClose }: { onClose: () => void }) {
+  return (
+    <div role="alertdialog" aria-label={texts.remote.failedTitle} style={{ position: 'fixed', inset: 'auto 16px 16px auto', zIndex: 1000, maxWidth: 420, padding: 16, background: '#fff', border: '1px solid #c50f1f', borderRadius: 8, boxShadow: '0 4px 16px rgba(0,0,0,.2)' }}>
+      <strong>{texts.remote.failedTitle}</strong>
+      <p style={{ margin: '8px 0 12px' }}>{texts.remote.failedBody}</p>
+      <Button onClick={onClose}>OK</Button>
+    </div>
+  );
 }
 
 export default function RemoteDialogHost() {
@@ -47,10 +35,10 @@ export default function RemoteDialogHost() {
   if (!open || !Dialog) return null;
   const close = () => setOpen(null);
   return (
-    <DialogErrorBoundary key={`${open.remote}/${open.expose}/${JSON.stringify(open.params)}`} onClose={close}>
+    <RemoteErrorBoundary key={`${open.remote}/${open.expose}/${JSON.stringify(open.params)}`} fallback={<DialogFailed onClose={close} />}>
       <Suspense fallback={null}>
         <Dialog shell={shell} params={open.params} onClose={close} />
       </Suspense>
-    </DialogErrorBoundary>
+    </RemoteErrorBoundary>
   );
 }

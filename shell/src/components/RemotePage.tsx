@@ -11,7 +11,8 @@ import { useShellServices } from '../session/services';
 import { texts } from '../texts';
 import { PageSpinner } from './PageSpinner';
 
-class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+/** Shows `fallback` instead of a remote's page or dialog that failed to load or render (also RemoteDialogHost's). */
+export class RemoteErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -23,23 +24,26 @@ class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: Rea
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div style={{ padding: 24 }}>
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>{texts.remote.failedTitle}</MessageBarTitle>
-            {texts.remote.failedBody}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button appearance="primary" onClick={this.props.onRetry}>
-              {texts.remote.retry}
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-      </div>
-    );
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div style={{ padding: 24 }}>
+      <MessageBar intent="error" layout="multiline">
+        <MessageBarBody>
+          <MessageBarTitle>{texts.remote.failedTitle}</MessageBarTitle>
+          {texts.remote.failedBody}
+        </MessageBarBody>
+        <MessageBarActions>
+          <Button appearance="primary" onClick={onRetry}>
+            {texts.remote.retry}
+          </Button>
+        </MessageBarActions>
+      </MessageBar>
+    </div>
+  );
 }
 
 export default function RemotePage({ remote, expose, session = 'therapist' }: { remote: RemoteName; expose: string; session?: keyof Clients }) {
@@ -48,7 +52,7 @@ export default function RemotePage({ remote, expose, session = 'therapist' }: { 
   // React.lazy caches a failed import forever, so every retry makes a new lazy component.
   const Page = useMemo(() => lazy(() => loadRemotePage(remote, expose, attempt > 0)), [remote, expose, attempt]);
   return (
-    <RemoteErrorBoundary key={`${remote}/${expose}/${attempt}`} onRetry={() => setAttempt((value) => value + 1)}>
+    <RemoteErrorBoundary key={`${remote}/${expose}/${attempt}`} fallback={<LoadFailed onRetry={() => setAttempt((value) => value + 1)} />}>
       <Suspense fallback={<PageSpinner />}>
         <Page shell={shell} />
       </Suspense>
