@@ -3,7 +3,7 @@ import { bookingMessages, type onlineBookingActions } from '@klinik/core';
 import { availability, publicTreatments, toPublicTherapist } from '../domain/online-booking/availability.js';
 import { addOnlineBooking } from '../domain/online-booking/booking.js';
 import { courseSignUp, publicCourseDates, publicCourses } from '../domain/online-booking/courses.js';
-import { findClientByCpr } from '../domain/online-booking/public-client.js';
+import { cprLookup } from '../domain/online-booking/public-identity.js';
 import { publicTherapist } from '../domain/online-booking/public-therapist.js';
 import { bookingSettingsOf, changeBookingSettings } from '../domain/online-booking/settings.js';
 import { unsubscribe } from '../domain/online-booking/unsubscribe.js';
@@ -15,7 +15,7 @@ export const onlineBookingHandlers: Handlers<keyof typeof onlineBookingActions> 
   clientGetEventsFromTherapist: async ({ therapistId }, ctx) => ({ data: await publicCourses(await publicTherapist(ctx, therapistId), ctx.now()) }),
   clientGetEventDatesFromTherapist: async ({ eventId }, ctx) => ({ data: await publicCourseDates(ctx, eventId) }),
   clientGetAvailable: async (input, ctx) => ({ data: await availability(await publicTherapist(ctx, input.therapistId), input, ctx.now()) }),
-  getClientsFromTherapistCompanyOnlineBooking: async ({ therapistId, CPR }, ctx) => ({ data: await findClientByCpr(ctx, await publicTherapist(ctx, therapistId), CPR) }),
+  getClientsFromTherapistCompanyOnlineBooking: async ({ therapistId }, ctx) => ({ data: cprLookup(await publicTherapist(ctx, therapistId), ctx.now()) }),
   async clientAddBooking(input, ctx) {
     await addOnlineBooking(ctx, input);
     return { message: bookingMessages.done };
