@@ -342,6 +342,28 @@ describe('a known and an unknown person get the same answer (issue 14)', () => {
     expect(await t.models.EventDateClient.countDocuments({ eventDateId: dateId })).toBe(1);
   });
 
+  it('the therapist accepts a held booking onto the client chosen; a time taken meanwhile refuses and keeps it waiting', async () => {
+    const clinic = await clinicWithKnownClient();
+    await t.call('clientAddBooking', publicBooking(clinic, at(2, 9), { client: strangerWith('1357') }));
+    await t.call('clientAddBooking', publicBooking(clinic, at(2, 11), { client: strangerWith('1357') }));
+    const held = (await t.call('getPublicSubmissions', {}, clinic.owner.token)).body.data;
+    expect(held.map((row) => [row.kind, row.treatmentName, row.from])).toEqual([
+      ['booking', 'Massage', at(2, 11)],
+      ['booking', 'Massage', at(2, 9)],
+    ]);
+    const knownId = held[0]!.matchingClientId!;
+    expect(knownId).toBeTruthy();
+    // 11:00 is taken in the calendar meanwhile: accepting it is refused, and it still waits.
+    await t.call('addBooking', { treatmentId: clinic.treatmentId, from: at(2, 11), client: newClient('9898') }, clinic.owner.token);
+    expect((await t.call('acceptPublicSubmission', { id: held[0]!.id, clientId: knownId }, clinic.owner.token)).status).toBe(409);
+    expect((await t.call('getPublicSubmissions', {}, clinic.owner.token)).body.data).toHaveLength(2);
+    const accepted = await t.call('acceptPublicSubmission', { id: held[1]!.id, clientId: knownId }, clinic.owner.token);
+    expect(accepted.body.data.clientId).toBe(knownId);
+    const calendar = await t.call('getBookingsFromTherapist', { from: at(2, 0), to: at(3, 0) }, clinic.owner.token);
+    expect(calendar.body.data.map((booking) => [booking.nameFirst, booking.from])).toEqual(expect.arrayContaining([['Kendt', at(2, 9)]]));
+    expect((await t.call('acceptPublicSubmission', { id: held[1]!.id, clientId: knownId }, clinic.owner.token)).status).toBe(404);
+  });
+
   it('takes no new client directly while the therapist takes existing ones only, with the same answer', async () => {
     const clinic = await clinicWithKnownClient();
     await t.models.Therapist.updateOne({ _id: clinic.owner.therapistId }, { isAvailable: false });

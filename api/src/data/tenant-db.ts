@@ -54,6 +54,7 @@ export const TENANT_MODEL_NAMES = [
   'AccountingLink',
   'AccountingPending',
   'PublicSubmission',
+  'IntakeLinkUse',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 

@@ -63,8 +63,24 @@ const publicSubmissionSchema = new Schema(
 publicSubmissionSchema.index({ companyId: 1, createdAt: -1 });
 publicSubmissionSchema.index({ companyId: 1, emailKey: 1 });
 
+/**
+ * A signed intake-form link that has been used: `_id` `<companyId>:<sha-256 of the link's token>`, inserted before the
+ * answers are written, so a link writes to its client once, also when two submissions race (FerretDB: only `_id`
+ * uniqueness decides a race).
+ */
+const intakeLinkUseSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
 export type PublicSubmissionDoc = InferSchemaType<typeof publicSubmissionSchema> & { _id: Types.ObjectId };
 
 export const publicSubmissionModels = {
   PublicSubmission: defineModel(publicSubmissionSchema, { kind: 'tenant', owner: 'therapistId' }),
+  IntakeLinkUse: defineModel(intakeLinkUseSchema, { kind: 'tenant' }),
 };

@@ -53,6 +53,32 @@ export type PublicCourseDate = z.infer<typeof publicCourseDateSchema>;
 
 const consent = z.literal(true, { error: bookingMessages.consentRequired });
 
+/** A public submission waiting for the therapist (issue 14): a held booking or sign-up, or an intake form without link. */
+export const publicSubmissionSchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['booking', 'course', 'intake']),
+  createdAt: z.number(),
+  person: z.strictObject({
+    nameFirst: z.string(),
+    nameLast: z.string(),
+    CPR6Digit: z.string(),
+    CPRLast4Digit: z.string(),
+    email: z.string(),
+    phonePrivate: z.string(),
+    address: z.string(),
+    post: z.string(),
+    town: z.string(),
+  }),
+  /** The clinic's client with this CPR number, for the therapist to attach to (never answered on a public action). */
+  matchingClientId: z.string().nullable(),
+  treatmentName: z.string(),
+  from: z.number(),
+  reason: z.string(),
+  eventDateIds: z.array(z.string()),
+  answers: z.array(z.strictObject({ fieldName: z.string(), value: z.string() })),
+});
+export type PublicSubmission = z.infer<typeof publicSubmissionSchema>;
+
 export const onlineBookingActions = {
   clientGetTherapistInfo: defineAction({
     access: 'public',
@@ -153,5 +179,26 @@ export const onlineBookingActions = {
       bookingMailText: z.string().max(5000, 'Teksten må højst være 5000 tegn').optional(),
     }),
     output: z.strictObject({ message: z.string(), data: z.strictObject({ bookingFormEnabled: z.boolean(), bookingMail: z.boolean(), bookingMailText: z.string() }) }),
+  }),
+  getPublicSubmissions: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'What the public pages handed in that waits for review: held bookings and sign-ups, intake forms sent without the signed link (newest first; a therapist their own, the owner all).',
+    input: z.strictObject({}),
+    output: z.strictObject({ data: z.array(publicSubmissionSchema) }),
+  }),
+  acceptPublicSubmission: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Accepts a public submission onto the chosen client (clientId) or a new client made from its details: books the time, signs up for the days, or adds the answers.',
+    input: z.strictObject({ id: objectId, clientId: objectId.optional() }),
+    output: z.strictObject({ message: z.string(), data: z.strictObject({ clientId: z.string() }) }),
+  }),
+  rejectPublicSubmission: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Rejects (deletes) a public submission; no client record is touched.',
+    input: z.strictObject({ id: objectId }),
+    output: z.strictObject({ message: z.string() }),
   }),
 } as const;
