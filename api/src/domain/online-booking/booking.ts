@@ -36,21 +36,27 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
 
   const who = await resolvePublicPerson(page, input.client, therapist.isAvailable !== false);
   if (who.kind === 'held') {
-    // Not on any client: the therapist confirms it. The time stays off the public page meanwhile (availability.ts),
-    // as a booked one would, so the page cannot tell the two apart.
-    await db.PublicSubmission.create({
-      therapistId: therapist._id,
-      kind: 'booking',
-      person: personOf(input.client),
-      emailKey: emailKey(input.client.email),
-      treatmentId: treatment._id,
-      treatmentName: treatment.name,
-      from: input.from,
-      to: input.from + duration,
-      pause: treatment.pause ?? 0,
-      reason: input.reason,
-      createdAt: now,
-    });
+    // Not on any client: the therapist confirms it. It claims the time as a booking would (so a race for the time and
+    // the work done look the same as for a booking), then lets the claims go: a claim without a Booking would be swept
+    // as an orphan, and the held time stays off the public page through availability.ts instead.
+    const id = new Types.ObjectId();
+    await db.slots.claimFor(therapist._id, { from: input.from, to: input.from + duration }, id, 'booking', now, () =>
+      db.PublicSubmission.create({
+        _id: id,
+        therapistId: therapist._id,
+        kind: 'booking',
+        person: personOf(input.client),
+        emailKey: emailKey(input.client.email),
+        treatmentId: treatment._id,
+        treatmentName: treatment.name,
+        from: input.from,
+        to: input.from + duration,
+        pause: treatment.pause ?? 0,
+        reason: input.reason,
+        createdAt: now,
+      }),
+    );
+    await db.slots.release(id);
   } else {
     const { client, created } = who;
     const id = new Types.ObjectId();

@@ -19,7 +19,8 @@ const SUBMISSIONS = ['getPublicSubmissions'] as const;
 const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3, display: 'block', marginBottom: '12px' },
   list: { display: 'grid', gap: '8px', margin: 0, padding: 0, listStyleType: 'none' },
-  row: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '8px 12px', display: 'grid', gap: '4px' },
+  // Long e-mails and answers wrap on a phone (390 px) instead of widening the page.
+  row: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '8px 12px', display: 'grid', gap: '4px', overflowWrap: 'anywhere' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '4px' },
   answers: { margin: 0, paddingLeft: '16px' },
   error: { color: tokens.colorPaletteRedForeground1 },
