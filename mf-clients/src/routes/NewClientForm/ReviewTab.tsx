@@ -1,8 +1,8 @@
 /**
  * The 'Henvendelser' tab (issue 14): what the public pages handed in that waits for the therapist (an intake form
  * sent without the clinic's link, a booking or course sign-up from a person the clinic could not verify). Each can be
- * accepted onto the client with the same CPR number (when the clinic has one) or as a new client, or rejected after
- * 'Er du sikker?'. Loaded only when the tab is opened, so the page's first load stays inside its budget.
+ * accepted onto the client with the same CPR number (when the clinic has one), onto another client found by a search,
+ * or as a new client, or rejected after 'Er du sikker?'. Loaded only when the tab is opened, so the page's first load stays inside its budget.
  */
 import { Suspense, lazy, useState } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
@@ -10,6 +10,7 @@ import type { PublicSubmission } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import { QueryView, invalidateQueries, useMutation, useQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
+import { ClientPicker } from './ClientPicker';
 import { reviewTexts as T } from './reviewTexts';
 
 const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
@@ -36,6 +37,8 @@ export function ReviewTab({ api, notify }: { api: ClientsApi; notify: (text: str
   const styles = useStyles();
   const submissions = useQuery(SUBMISSIONS, async () => (await api.submissions()).data);
   const [rejecting, setRejecting] = useState<PublicSubmission | null>(null);
+  /** The row whose client search is open. */
+  const [picking, setPicking] = useState<string | null>(null);
   const accept = useMutation((input: { id: string; clientId?: string }) => api.acceptSubmission(input), { notify, invalidates: [SUBMISSIONS] });
 
   async function reject(row: PublicSubmission) {
@@ -47,7 +50,7 @@ export function ReviewTab({ api, notify }: { api: ClientsApi; notify: (text: str
   return (
     <section aria-label={T.label}>
       <Text className={styles.hint}>{T.hint}</Text>
-      <QueryView query={submissions} errorTitle={T.loadFailed} loading={<Text role="status">{T.loading}</Text>}>
+      <QueryView query={submissions} errorTitle={T.loadFailed} loading={<Text role="status">{T.label}…</Text>}>
         {(rows) =>
           rows.length === 0 ? (
             <Text role="status">{T.empty}</Text>
@@ -82,8 +85,12 @@ export function ReviewTab({ api, notify }: { api: ClientsApi; notify: (text: str
                         {T.create}
                       </Button>
                     )}
+                    <Button onClick={() => setPicking(picking === row.id ? null : row.id)} aria-expanded={picking === row.id}>
+                      {T.other}
+                    </Button>
                     <Button onClick={() => setRejecting(row)}>{T.reject}</Button>
                   </div>
+                  {picking === row.id && <ClientPicker api={api} disabled={accept.pending} onPick={(clientId) => void accept.run({ id: row.id, clientId })} />}
                 </li>
               ))}
             </ul>

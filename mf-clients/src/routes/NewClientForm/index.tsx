@@ -26,7 +26,6 @@ import {
   type PersonalField,
   type PersonalFields,
 } from './personal';
-import { reviewTexts } from './reviewTexts';
 import { texts } from './texts';
 
 // What the public pages handed in (issue 14): loaded only when its tab is opened.
@@ -195,7 +194,7 @@ export default function NewClientFormPage({ shell }: RemotePageProps) {
           {texts.questionsTab}
         </Tab>
         <Tab value="review" id="new-client-tab-review" aria-controls="new-client-panel-review">
-          {reviewTexts.tab}
+          {texts.reviewTab}
         </Tab>
       </TabList>
       {/* Both panels stay mounted, so switching tabs keeps what was typed and the loaded questions. */}
@@ -219,7 +218,7 @@ export default function NewClientFormPage({ shell }: RemotePageProps) {
       </div>
       {tab === 'review' && (
         <div role="tabpanel" id="new-client-panel-review" aria-labelledby="new-client-tab-review" className={styles.panel}>
-          <Suspense fallback={<Text role="status">{reviewTexts.loading}</Text>}>
+          <Suspense fallback={<Text role="status">{texts.loadingReview}</Text>}>
             <ReviewTab api={api} notify={notify} />
           </Suspense>
         </div>
