@@ -161,6 +161,31 @@ describe('issuing', () => {
     expect(race.find((answer) => answer.status === 200)!.body.data.number).toBe('0051-26');
   });
 
+  it('links an invoice a crashed request issued instead of issuing it again, however old its claim', async () => {
+    const clinic = await readyClinic();
+    const booking = await bookingFor(clinic, '3100');
+    const issued = await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
+    expect(issued.status).toBe(200);
+    // As if the request had crashed right after the invoice was written: neither the claim nor the booking point at it,
+    // and the claim is long past the orphan age.
+    const claimId = `${booking.id}:0:inv`;
+    await t.models.InvoiceClaim.updateOne({ _id: claimId }, { $set: { invoiceId: null, createdAt: t.clock.now() - 10 * 60_000 } });
+    await t.models.Booking.updateOne({ _id: booking.id }, { $set: { invoiceId: null } });
+
+    const again = await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
+    expect(again.status).toBe(409);
+    expect(await t.models.Invoice.countDocuments({ bookingId: booking.id })).toBe(1);
+    expect((await t.models.InvoiceClaim.findById(claimId).lean())?.invoiceId?.toString()).toBe(issued.body.data.id);
+    expect((await t.models.Booking.findById(booking.id).lean())?.invoiceId?.toString()).toBe(issued.body.data.id);
+
+    // A claim whose request crashed before any invoice was written is taken over once it is a minute old.
+    const other = await bookingFor(clinic, '3101');
+    await t.models.InvoiceClaim.create({ _id: `${other.id}:0:inv`, companyId: clinic.companyId, createdAt: t.clock.now() - 10 * 60_000, holder: 'crashed' });
+    const taken = await t.call('addInvoice', { bookingId: other.id, settings: SETTINGS }, clinic.token);
+    expect(taken.status).toBe(200);
+    expect(await t.models.Invoice.countDocuments({ bookingId: other.id })).toBe(1);
+  });
+
   it('starts again at 0001 in a new year, and continues from a counter set by the owner', async () => {
     const clinic = await readyClinic();
     const first = await bookingFor(clinic);

@@ -4,8 +4,11 @@
  * calendar. An existing client books with the details the clinic has in the shell's /OnlineBooking. A client joins
  * a full course and is told they are on the waiting list. The clinic turns its form off and on under /Onlinereservation.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from '@playwright/test';
 import { copenhagenDateKey } from '@klinik/core/time';
+import { expect, test } from '../support/test';
 import { nextMonday } from '../support/calendar';
 import { api, expectToast, logIn, registerClinic, uniqueEmail, waitForMail, PASSWORD } from '../support/helpers';
 import { E2E_PORTS } from '../support/ports';
@@ -300,4 +303,32 @@ test('/Onlinereservation: the link and iframe tag, the form switched off and on,
 
   await page.getByRole('button', { name: 'Gå til kalenderen' }).click();
   await expect(page).toHaveURL(/\/Kalender$/);
+});
+
+test("the booking page works framed in a clinic's own website; the app itself may not be framed", async ({ page }) => {
+  const clinic = await bookableClinic();
+  // The clinic's website, on an origin of its own, with the iframe tag /Onlinereservation hands out. A real server
+  // (not a routed answer): Chromium lets only a local page frame a local one.
+  const website = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><h1>Fysio Holm</h1><iframe id="booking" src="${embedUrl(clinic.therapistId)}" style="width:100%;height:700px"></iframe>`);
+  });
+  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', () => resolve()));
+  try {
+    await page.goto(`http://127.0.0.1:${(website.address() as AddressInfo).port}/`);
+    await expect(page.frameLocator('#booking').getByRole('button', { name: 'Behandling' })).toBeVisible();
+  } finally {
+    website.closeAllConnections();
+    website.close();
+  }
+
+  // The shell's documents: a strict policy, never framed; the booking page's own policy lets any site frame it.
+  const shell = await fetch(`http://localhost:${E2E_PORTS.shell}/Kalender`);
+  expect(shell.headers.get('x-frame-options')).toBe('DENY');
+  expect(shell.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+  expect(shell.headers.get('content-security-policy')).toMatch(/script-src 'self' [^;]*localhost/);
+  expect(shell.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  const embed = await fetch(embedUrl(clinic.therapistId));
+  expect(embed.headers.get('content-security-policy')).toMatch(/frame-ancestors \*/);
+  expect(embed.headers.get('x-frame-options')).toBeNull();
 });

@@ -10,6 +10,7 @@ import { sweepRateLimits } from '../security/rate-limit.js';
 import { sweepOrphanClaims } from '../data/concurrency/slot-claims.js';
 import type { Services } from '../context.js';
 import { sweepStalledUploads } from '../domain/images/images.js';
+import { startRepeating, type RepeatingJob } from './repeat.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
   const now = services.clock.now();
@@ -22,19 +23,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
   };
 }
 
-export function startSweeper(services: Services, conn: Connection, logger: Logger, everyMs = 60 * 60 * 1000): () => void {
-  const run = () => {
-    sweepOnce(services, conn)
-      .then((removed) => logger.debug({ removed }, 'sweep done'))
-      .catch((error: unknown) => logger.error({ err: error }, 'sweep failed'));
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  const first = setTimeout(run, 10_000);
-  first.unref();
-  // Stopping also cancels the first sweep: a server stopped within 10 s must not sweep on a closed connection.
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+/** Hourly, and once 10 s after start (a stop within those 10 s cancels it: nothing runs on a closing connection). */
+export function startSweeper(services: Services, conn: Connection, logger: Logger, everyMs = 60 * 60 * 1000): RepeatingJob {
+  return startRepeating('sweep', { everyMs, firstAfterMs: 10_000 }, () => sweepOnce(services, conn), logger);
 }
