@@ -52,6 +52,7 @@ interface ClinicA {
   imageId: string;
   invoiceId: string;
   mergedInvoiceId: string;
+  submissionId: string;
 }
 
 async function ok<A extends ActionName>(action: A, input: Record<string, unknown>, token: string) {
@@ -89,6 +90,9 @@ async function clinicWithEverything(): Promise<ClinicA> {
   const uploaded = (await (await fetch(t.url, { method: 'POST', body: form })).json()) as { data: { id: string }[] };
   const invoiceId = (await ok('addInvoice', { bookingId: invoiced.id, settings: { type: true, discount: 0, moms: true } }, owner.token)).data.id;
   const mergedInvoiceId = (await ok('addMergedInvoice', { clientId, from: at(1, 0), to: at(2, 0), invoiceIds: [invoiceId] }, owner.token)).data.id;
+  // A public intake form sent without the clinic's link waits for review (issue 14).
+  await ok('clientSubmitClientForm', { therapistID: owner.therapistId, client: { ...newClient('9876'), address: 'Vej 1', post: '5000', town: 'Odense' }, answers: [] }, owner.token);
+  const submissionId = ((await ok('getPublicSubmissions', {}, owner.token)).data as unknown as { id: string }[])[0]!.id;
   return {
     owner,
     colleagueId: colleague.therapistId,
@@ -107,6 +111,7 @@ async function clinicWithEverything(): Promise<ClinicA> {
     imageId: uploaded.data[0]!.id,
     invoiceId,
     mergedInvoiceId,
+    submissionId,
   };
 }
 
@@ -180,7 +185,9 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   addMergedInvoice: (a) => ({ clientId: a.clientId, ...period, invoiceIds: [a.invoiceId] }),
   setMergedInvoice: (a) => ({ id: a.mergedInvoiceId, invoiceIds: [a.invoiceId] }),
   deleteInvoice: (a) => ({ id: a.mergedInvoiceId }),
-  invoiceMail: (a) => ({ id: a.invoiceId, to: 'tyv@example.com', subject: 'Faktura' }),
+  invoiceMail: (a) => ({ id: a.invoiceId, to: 'tyv@example.com' }),
+  acceptPublicSubmission: [(a) => ({ id: a.submissionId }), (a) => ({ id: a.submissionId, clientId: a.clientId })],
+  rejectPublicSubmission: (a) => ({ id: a.submissionId }),
   updateTherapistByCompany: (a) => ({ id: a.colleagueId, nameFirst: 'Ændret', nameLast: 'Navn', email: 'kollega-ny@klinik.test', phone: '12345678', occupation: ['massoer'] }),
   deleteTherapistByCompany: (a) => ({ id: a.colleagueId }),
   setTherapistAvailable: (a) => ({ therapistId: a.colleagueId, isAvailable: false }),

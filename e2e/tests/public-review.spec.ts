@@ -4,7 +4,7 @@
  * mistyped CPR number. None touches a record; under /NewClientForm's 'Henvendelser' the owner rejects the first after
  * 'Er du sikker?', accepts the second as a new client and the third onto the client found by a search.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 
 test('the owner rejects a pending intake form, accepts one as a new client and one onto a client found by search', async ({ page }) => {
