@@ -432,3 +432,28 @@ describe('a known and an unknown person get the same answer (issue 14)', () => {
     expect(await t.models.Booking.countDocuments({ companyId: clinic.owner.companyId })).toBe(1);
   });
 });
+
+describe('stale public submissions', () => {
+  it('are swept when their time has passed, their course days ended, or they waited 90 days; the rest stay', async () => {
+    const { sweepStaleSubmissions, PASSED_GRACE_MS, PENDING_MAX_MS } = await import('../src/domain/online-booking/stale-submissions.js');
+    const { Types } = await import('mongoose');
+    const now = t.clock.now();
+    const companyId = new Types.ObjectId();
+    const therapistId = new Types.ObjectId();
+    const person = { nameFirst: 'Ukendt', nameLast: 'Person', CPR6Digit: '010190', CPRLast4Digit: '1234', email: 'u@example.dk', phonePrivate: '12345678' };
+    const base = { companyId, therapistId, person, emailKey: 'u@example.dk' };
+    const ended = await t.models.EventDate.create({ companyId, therapistId, eventId: new Types.ObjectId(), from: now - PASSED_GRACE_MS - 3 * 3_600_000, to: now - PASSED_GRACE_MS - 3_600_000, latestDays: 0 });
+    const coming = await t.models.EventDate.create({ companyId, therapistId, eventId: new Types.ObjectId(), from: now + 86_400_000, to: now + 90_000_000, latestDays: 0 });
+    const docs = await t.models.PublicSubmission.create([
+      { ...base, kind: 'booking', from: now - PASSED_GRACE_MS - 7_200_000, to: now - PASSED_GRACE_MS - 3_600_000, createdAt: now - 30 * 86_400_000 },
+      { ...base, kind: 'booking', from: now + 86_400_000, to: now + 90_000_000, createdAt: now - 86_400_000 },
+      { ...base, kind: 'course', eventDateIds: [ended._id], createdAt: now - 86_400_000 },
+      { ...base, kind: 'course', eventDateIds: [ended._id, coming._id], createdAt: now - 86_400_000 },
+      { ...base, kind: 'intake', createdAt: now - PENDING_MAX_MS - 1 },
+      { ...base, kind: 'intake', createdAt: now - 86_400_000 },
+    ]);
+    expect(await sweepStaleSubmissions(t.models, now)).toBe(3);
+    const left = (await t.models.PublicSubmission.find({ companyId }).lean()).map((doc) => doc._id.toString()).sort();
+    expect(left).toEqual([docs[1]!, docs[3]!, docs[5]!].map((doc) => doc._id.toString()).sort());
+  });
+});
