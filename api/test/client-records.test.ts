@@ -139,6 +139,41 @@ describe('Stamdata', () => {
     expect(await models.Revision.countDocuments({ clientId })).toBe(0);
   });
 
+  it('erasing keeps of the invoices only what bookkeeping needs, for the retention period, and nothing else anywhere', async () => {
+    const owner = await clinicWithTrial(t);
+    await t.call('setCompany', { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' }, owner.token);
+    const { clientId, booking } = await clientWithBooking(owner, hourAhead(1), '4321');
+    await t.call('setClient', { id: clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, owner.token);
+    await t.call('addJournal', { bookingId: booking.id }, owner.token);
+    await t.call('setJournal', { id: booking.id, version: 0, changes: { treatment: 'Behandlet for angst', followUp: 'Ny tid om en uge' } }, owner.token);
+    const invoice = await t.call('addInvoice', { bookingId: booking.id, settings: { type: true, discount: 0, moms: true, treatmentText: true, aktuelBehandling: false, followUpText: true } }, owner.token);
+    expect(invoice.status).toBe(200);
+    t.clock.advance(3 * DAY_MS);
+    try {
+      expect((await t.call('deleteClient', { id: clientId }, owner.token)).status).toBe(200);
+    } finally {
+      t.clock.advance(-3 * DAY_MS);
+    }
+    // A raw look at every collection of the clinic: the client's id and e-mail only on the invoice, and no health note.
+    const left: Record<string, number> = {};
+    for (const [name, model] of Object.entries(t.models) as [string, { find(filter: object): { lean(): Promise<unknown[]> } }][]) {
+      const docs = await model.find({ companyId: owner.companyId }).lean();
+      const mentioning = docs.filter((doc) => /Behandlet for angst|Ny tid om en uge|signe@example\.dk/.test(JSON.stringify(doc)) || JSON.stringify(doc).includes(clientId));
+      if (mentioning.length) left[name] = mentioning.length;
+    }
+    expect(left).toEqual({ Invoice: 1 });
+    const kept = (await t.models.Invoice.findById(invoice.body.data.id).lean())!;
+    expect(JSON.stringify(kept)).not.toMatch(/Behandlet for angst|Ny tid om en uge|signe@example\.dk/);
+    expect(kept.snapshots[0]).toMatchObject({ client: { nameFirst: 'Signe', nameLast: 'Kjær', address: 'Åvej 2', CPR: '010190-4321', email: '' }, journal: null, upComing: [] });
+    expect(kept.number).toBe(invoice.body.data.number);
+    // Five years from the end of its year, then the sweeper deletes it.
+    const { sweepExpiredInvoices } = await import('../src/domain/invoices/retention.js');
+    expect(await sweepExpiredInvoices(t.models, kept.keepUntil! - 1)).toBe(0);
+    expect(new Date(kept.keepUntil!).getUTCFullYear()).toBe(kept.year + 5);
+    expect(await sweepExpiredInvoices(t.models, kept.keepUntil!)).toBeGreaterThanOrEqual(1);
+    expect(await t.models.Invoice.countDocuments({ _id: kept._id })).toBe(0);
+  });
+
   it('offers a free four-digit code for a birth date', async () => {
     const owner = await clinicWithTrial(t);
     await clientWithBooking(owner);

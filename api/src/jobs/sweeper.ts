@@ -12,6 +12,7 @@ import { sweepOrphanClaims } from '../data/concurrency/slot-claims.js';
 import type { Services } from '../context.js';
 import { sweepStalledUploads } from '../domain/images/images.js';
 import { sweepStaleSubmissions } from '../domain/online-booking/stale-submissions.js';
+import { sweepExpiredInvoices } from '../domain/invoices/retention.js';
 import { startRepeating, type RepeatingJob } from './repeat.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
@@ -23,6 +24,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     slotClaims: await sweepOrphanClaims(services.models, now),
     stalledUploads: await sweepStalledUploads(services, now),
     staleSubmissions: await sweepStaleSubmissions(services.models, now),
+    expiredInvoices: await sweepExpiredInvoices(services.models, now),
   };
 }
 

@@ -34,6 +34,10 @@ const invoiceSchema = new Schema(
     createdBy: { type: Schema.Types.ObjectId, required: true },
     createdAt: { type: Number, required: true },
     updatedAt: { type: Number, default: null },
+    /** Set when the client was erased: the invoice then keeps only what bookkeeping needs (domain/invoices/retention.ts). */
+    clientErasedAt: { type: Number, default: null },
+    /** When an erased client's invoice may go: the end of the bookkeeping retention. */
+    keepUntil: { type: Number, default: null },
   },
   { versionKey: false },
 );

@@ -2,12 +2,15 @@
  * Erasing a client (deleteClient): the client and everything recorded about them. Refused while a booking lies ahead
  * (the calendar would keep a booking without a client). Order: the client first (it disappears from every list), then
  * what hangs on it, in the whole clinic (a colleague's bookings and journals of this client go too). Issued invoices
- * stay (bookkeeping law); what they keep is the hardening issue's concern.
+ * stay five years (bookkeeping law) with only what bookkeeping needs (domain/invoices/retention.ts), cut first so that
+ * a crash half-way never leaves a health note on them. What is kept of each record type, and for how long, is the
+ * table in docs/architecture.md (Security model, erasure).
  */
 import { clientMessages } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError } from '../../errors.js';
 import { removeImagesOf } from '../images/images.js';
+import { keepForBookkeepingOnly } from '../invoices/retention.js';
 import { visibleClient } from './clients.js';
 
 export async function eraseClient(ctx: TherapistContext, id: string): Promise<void> {
@@ -15,6 +18,7 @@ export async function eraseClient(ctx: TherapistContext, id: string): Promise<vo
   const { clinic } = ctx.db;
   const upcoming = await clinic.Booking.exists({ clientId: client._id, to: { $gt: ctx.now() } });
   if (upcoming) throw new ConflictError(clientMessages.clientHasUpcomingBookings);
+  await keepForBookkeepingOnly(ctx.db, client._id, ctx.now());
   await clinic.Client.deleteOne({ _id: client._id });
   const ofClient = { clientId: client._id };
   const bookings = await clinic.Booking.find(ofClient, { _id: 1 }).lean();
@@ -30,6 +34,7 @@ export async function eraseClient(ctx: TherapistContext, id: string): Promise<vo
     clinic.FieldComment.deleteMany(ofClient),
     clinic.Revision.deleteMany(ofClient),
     clinic.EventDateClient.deleteMany(ofClient),
+    clinic.IntakeLinkUse.deleteMany(ofClient),
     ctx.db.stamjournalSeeds.forget(client._id.toString()),
   ]);
 }
