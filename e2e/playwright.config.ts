@@ -7,6 +7,12 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E_PORTS } from './support/ports';
 
+/**
+ * The journeys that move the API's clock (POST /dev/clock: every journey on the stack sees it) run alone, after the
+ * others; the others run two at a time (each journey registers its own clinic and reads only its own mail).
+ */
+const MOVES_THE_CLOCK = /(client-records|commerce)\.spec\.ts$/;
+
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
@@ -15,7 +21,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'journeys', testIgnore: MOVES_THE_CLOCK },
+    { name: 'clock', testMatch: MOVES_THE_CLOCK, dependencies: ['journeys'], workers: 1 },
+  ],
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: './test-results',
