@@ -10,7 +10,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { DAY_MS } from '@klinik/core';
 import { createActionClient } from '@klinik/core/client';
-import { MAX_MULTIPART_BYTES } from '../src/endpoint/uploads.js';
+import { DECODE_CONCURRENCY, decodeLoad } from '../src/domain/images/decode.js';
+import { MAX_MULTIPART_BYTES, UPLOAD_CONCURRENCY, uploadLoad } from '../src/endpoint/uploads.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -187,6 +188,33 @@ describe('uploads', () => {
     // A short animation is still welcome.
     const fine = await send([...fields, ['files', { name: 'kort.gif', data: manyFrameGif(3) }]]);
     expect(fine.status).toBe(200);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('processes at most a few uploads at once; the others wait and then succeed, and sign-in still answers', async () => {
+    const { owner, clientId, journalId } = await clientWithJournal();
+    const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#693' } }).jpeg().toBuffer();
+    uploadLoad.peak = 0;
+    decodeLoad.peak = 0;
+    const uploads = Array.from({ length: 8 }, (_, i) =>
+      send([
+        ['action', 'uploadImages'],
+        ['token', owner.token],
+        ['clientId', clientId],
+        ['kind', 'journal'],
+        ['journalId', journalId],
+        ['files', { name: `b${i}.jpg`, data: image }],
+        ['files', { name: `c${i}.jpg`, data: image }],
+      ]),
+    );
+    const login = await t.call('login', { username: owner.email, password: owner.password });
+    expect(login.status).toBe(200);
+    expect((await Promise.all(uploads)).map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(uploadLoad.peak).toBeGreaterThan(0);
+    expect(uploadLoad.peak).toBeLessThanOrEqual(UPLOAD_CONCURRENCY);
+    expect(decodeLoad.peak).toBeGreaterThan(0);
+    expect(decodeLoad.peak).toBeLessThanOrEqual(DECODE_CONCURRENCY);
+    expect(await t.models.Image.countDocuments({ companyId: owner.companyId })).toBe(16);
     expect(leftovers()).toEqual([]);
   });
 });

@@ -62,6 +62,8 @@ export const UPLOAD_LIMITS: Partial<Record<ActionName, UploadLimit>> = {
 /** Uploads processed at once (decoding, storing); the others wait, up to `UPLOAD_QUEUE_MAX` of them (then 503). */
 export const UPLOAD_CONCURRENCY = 2;
 export const UPLOAD_QUEUE_MAX = 100;
+/** Uploads being processed now and the most at once since start (a test reads them to see the bound hold). */
+export const uploadLoad = { processing: 0, peak: 0 };
 /** Form fields: how many and how long (the upload actions' inputs are a few ids). */
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 16 * 1024;
@@ -217,7 +219,13 @@ export function createUploadReceiver(services: Services) {
       }
       if (queue.pendingCount >= UPLOAD_QUEUE_MAX) throw new ServiceUnavailableError(uploadTexts.busy);
       await queue(async () => {
-        await next();
+        uploadLoad.processing += 1;
+        uploadLoad.peak = Math.max(uploadLoad.peak, uploadLoad.processing);
+        try {
+          await next();
+        } finally {
+          uploadLoad.processing -= 1;
+        }
       });
     } finally {
       await closeAll(writers);

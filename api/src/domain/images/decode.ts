@@ -22,8 +22,10 @@ export const DECODE_LIMITS = {
   seconds: 10,
 } as const;
 
-const DECODE_CONCURRENCY = 2;
+export const DECODE_CONCURRENCY = 2;
 const queue = pLimit(DECODE_CONCURRENCY);
+/** Workers running now and the most at once since start (a test reads them to see the bound hold). */
+export const decodeLoad = { running: 0, peak: 0 };
 
 // The same file from the sources and from dist/: it is plain JavaScript, found from the repository root.
 const WORKER_FILE = path.join(repoRoot, 'api', 'src', 'domain', 'images', 'decode-worker.mjs');
@@ -45,9 +47,11 @@ function toBuffer(value: unknown): Buffer {
 }
 
 function runWorker(task: 'image' | 'logo', file: string, field: string, typeMessage: string): Promise<Record<string, unknown>> {
-  return queue(
-    () =>
-      new Promise((resolve, reject) => {
+  return queue(async () => {
+    decodeLoad.running += 1;
+    decodeLoad.peak = Math.max(decodeLoad.peak, decodeLoad.running);
+    try {
+      return await new Promise<Record<string, unknown>>((resolve, reject) => {
         const worker = new Worker(WORKER_FILE, {
           workerData: { task, path: file, limits: DECODE_LIMITS, resizedWidth: IMAGE_RESIZED_WIDTH },
           resourceLimits: { maxOldGenerationSizeMb: 128 },
@@ -80,8 +84,11 @@ function runWorker(task: 'image' | 'logo', file: string, field: string, typeMess
           // Out of memory (resourceLimits) or killed: the image is what made it so.
           refuse(typeMessage);
         });
-      }),
-  );
+      });
+    } finally {
+      decodeLoad.running -= 1;
+    }
+  });
 }
 
 /** Checks a stored upload by content and makes the EXIF-free original and the preview copy. */
