@@ -1,5 +1,6 @@
 /**
- * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens and old rate-limit windows.
+ * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens, old rate-limit windows
+ * and public submissions nobody can act on any more.
  * Every step is idempotent, so any number of API processes may run it.
  */
 import type { Connection } from 'mongoose';
@@ -10,6 +11,7 @@ import { sweepRateLimits } from '../security/rate-limit.js';
 import { sweepOrphanClaims } from '../data/concurrency/slot-claims.js';
 import type { Services } from '../context.js';
 import { sweepStalledUploads } from '../domain/images/images.js';
+import { sweepStaleSubmissions } from '../domain/online-booking/stale-submissions.js';
 import { startRepeating, type RepeatingJob } from './repeat.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
@@ -20,6 +22,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     rateLimits: await sweepRateLimits(conn, now),
     slotClaims: await sweepOrphanClaims(services.models, now),
     stalledUploads: await sweepStalledUploads(services, now),
+    staleSubmissions: await sweepStaleSubmissions(services.models, now),
   };
 }
 
