@@ -136,6 +136,11 @@ function receive(ctx: Context, services: Services, dir: string, caps: Caps, writ
         return;
       }
       limit ??= await admit();
+      // The request may have been refused while the caller was checked: then nothing more is written.
+      if (failed) {
+        stream.resume();
+        return;
+      }
       const allowed = limit;
       if (files.length >= allowed.files) throw new ValidationError(allowed.tooMany, { [allowed.field]: allowed.tooMany });
       const file = path.join(dir, String(files.length));
