@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { DAY_MS } from '@klinik/core';
 import { createActionClient } from '@klinik/core/client';
-import { DECODE_CONCURRENCY, decodeLoad } from '../src/domain/images/decode.js';
+import { DECODE_CONCURRENCY, DECODE_LIMITS, decodeLoad } from '../src/domain/images/decode.js';
 import { MAX_MULTIPART_BYTES, UPLOAD_CONCURRENCY, uploadLoad } from '../src/endpoint/uploads.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -215,6 +215,30 @@ describe('uploads', () => {
     expect(decodeLoad.peak).toBeGreaterThan(0);
     expect(decodeLoad.peak).toBeLessThanOrEqual(DECODE_CONCURRENCY);
     expect(await t.models.Image.countDocuments({ companyId: owner.companyId })).toBe(16);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('terminates a decoding that runs over its time and answers in Danish; nothing is stored', async () => {
+    const { owner, clientId, journalId } = await clientWithJournal();
+    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#963' } }).png().toBuffer();
+    const killAfterMs = DECODE_LIMITS.killAfterMs;
+    // No worker starts, loads sharp and decodes within a millisecond: this decoding always runs over.
+    DECODE_LIMITS.killAfterMs = 1;
+    try {
+      const slow = await send([
+        ['action', 'uploadImages'],
+        ['token', owner.token],
+        ['clientId', clientId],
+        ['kind', 'journal'],
+        ['journalId', journalId],
+        ['files', { name: 'langsom.png', data: image }],
+      ]);
+      expect(slow).toEqual({ status: 400, body: { message: 'Billedet kunne ikke behandles i tide. Prøv med et mindre billede.', errors: { files: 'Billedet kunne ikke behandles i tide. Prøv med et mindre billede.' } } });
+    } finally {
+      DECODE_LIMITS.killAfterMs = killAfterMs;
+    }
+    expect(decodeLoad.running).toBe(0);
+    expect(await t.models.Image.countDocuments({ companyId: owner.companyId })).toBe(0);
     expect(leftovers()).toEqual([]);
   });
 });

@@ -18,9 +18,11 @@ export const DECODE_LIMITS = {
   /** Pixels of all frames together. */
   pixels: 60_000_000,
   frames: 200,
-  /** libvips' own limit per pipeline; the worker is terminated at twice this. */
+  /** libvips' own limit per pipeline (whole seconds). */
   seconds: 10,
-} as const;
+  /** The worker is terminated after this, whatever it is doing (a test lowers it to see that happen). */
+  killAfterMs: 20_000,
+};
 
 export const DECODE_CONCURRENCY = 2;
 const queue = pLimit(DECODE_CONCURRENCY);
@@ -62,7 +64,7 @@ function runWorker(task: 'image' | 'logo', file: string, field: string, typeMess
           settled = true;
           void worker.terminate();
           refuse(uploadTexts.tooSlow);
-        }, DECODE_LIMITS.seconds * 2000);
+        }, DECODE_LIMITS.killAfterMs);
         worker.once('message', (answer: WorkerAnswer) => {
           if (settled) return;
           settled = true;
