@@ -7,15 +7,15 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import cors from '@koa/cors';
 import { bodyParser } from '@koa/bodyparser';
-import multer from '@koa/multer';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import { companyMessages, isActionName } from '@klinik/core';
+import { isActionName } from '@klinik/core';
 import { messages } from '@klinik/core/rules';
 import type { ApiConfig } from './config.js';
 import { assertRegistryComplete } from './actions/index.js';
 import type { Clock, Services, UploadedFile } from './context.js';
 import { dispatch } from './endpoint/dispatch.js';
+import { createUploadReceiver } from './endpoint/uploads.js';
 import { ApiError, isDatabaseUnavailable, isDuplicateKeyError, TooManyRequestsError, ValidationError } from './errors.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { createTokenService } from './security/tokens.js';
@@ -97,17 +97,6 @@ async function pingDatabase(conn: Connection, timeoutMs: number): Promise<boolea
   }
 }
 
-function multipartFiles(files: unknown): UploadedFile[] {
-  if (!Array.isArray(files)) return [];
-  return (files as multer.File[]).map((file) => ({
-    fieldName: file.fieldname,
-    originalName: file.originalname,
-    mimeType: file.mimetype,
-    size: file.size,
-    buffer: file.buffer,
-  }));
-}
-
 export async function createApi(options: AppOptions): Promise<KlinikApi> {
   assertRegistryComplete();
   const { config, conn, logger } = options;
@@ -148,10 +137,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
 
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   const router = new Router();
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: config.uploadFileLimitBytes, files: config.uploadMaxFiles, fields: 50, fieldSize: 64 * 1024 },
-  });
+  const receiveUpload = createUploadReceiver(services);
   const json = bodyParser({ enableTypes: ['json'], jsonLimit: config.jsonLimitBytes, jsonStrict: true, encoding: 'utf-8' });
 
   // Errors first, so everything below (CORS, body parsing, the handlers) answers JSON with a clear message.
@@ -193,22 +179,9 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   );
 
   router.post('/api', async (ctx, next) => {
+    // Streamed to temporary files with per-action limits, checked before a file is stored (endpoint/uploads.ts).
     if (ctx.is('multipart/form-data')) {
-      let parsed = false;
-      try {
-        await upload.any()(ctx, async () => {
-          parsed = true;
-          await next();
-        });
-      } catch (error) {
-        // A logo above the whole-upload limit is cut off before the action runs; when the form named the action
-        // first (the settings page does), it still gets spec 3 §8's text rather than the generic 413.
-        const fields = (ctx.req as { body?: { action?: unknown } }).body;
-        if (!parsed && (error as { code?: unknown }).code === 'LIMIT_FILE_SIZE' && fields?.action === 'uploadCompanyLogo') {
-          throw new ValidationError(companyMessages.logoTooLarge, { logo: companyMessages.logoTooLarge });
-        }
-        throw error;
-      }
+      await receiveUpload(ctx, next);
     } else {
       await json(ctx, next);
     }
@@ -217,7 +190,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError(messages.malformedJson);
     const body = raw as Record<string, unknown>;
     if (typeof body.action === 'string' && isActionName(body.action)) ctx.state.action = body.action;
-    const { answer } = await dispatch({ body, files: multipartFiles((ctx as { files?: unknown }).files), ip: ctx.ip, origin: `${ctx.protocol}://${ctx.host}` }, services);
+    const { answer } = await dispatch({ body, files: (ctx.state.files as UploadedFile[] | undefined) ?? [], ip: ctx.ip, origin: `${ctx.protocol}://${ctx.host}` }, services);
     ctx.status = 200;
     ctx.body = answer;
   });

@@ -50,7 +50,8 @@ export interface UploadedFile {
   originalName: string;
   mimeType: string;
   size: number;
-  buffer: Buffer;
+  /** A temporary file the upload was streamed to; removed when the request ends (api/src/endpoint/uploads.ts). */
+  path: string;
 }
 
 /** What the HTTP layer knows of the request. */

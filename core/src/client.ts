@@ -86,10 +86,16 @@ export function createActionClient(options: ActionClientOptions): ActionClient {
     return send({ json: { ...input, action, token: tokenField() } });
   }
   function upload<A extends ActionName>(action: A, form: FormData): Promise<ActionOutput<A>> {
-    form.set('action', action);
+    // The server checks who calls and what before it stores a byte of a file, so the action and the token go
+    // first (api/src/endpoint/uploads.ts refuses a form that names them after a file).
+    const ordered = new FormData();
+    ordered.set('action', action);
     const token = tokenField();
-    if (token) form.set('token', token);
-    return send({ body: form });
+    if (token) ordered.set('token', token);
+    for (const [name, value] of form.entries()) {
+      if (name !== 'action' && name !== 'token') ordered.append(name, value);
+    }
+    return send({ body: ordered });
   }
   return { call, upload };
 }

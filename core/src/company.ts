@@ -57,7 +57,7 @@ export const companyMessages = {
 function optionalDigits(label: string, max: number) {
   const message = companyMessages.digits(label, max);
   return z
-    .union([z.string(), z.number().int().nonnegative()], { error: message })
+    .union([z.string().max(200, message), z.number().int().nonnegative()], { error: message })
     .transform((value) => String(value).replace(/\s+/g, ''))
     .refine((value) => value === '' || (/^\d+$/.test(value) && value.length <= max), message);
 }

@@ -67,7 +67,7 @@ export const givenPassword = z
 
 function digitsOrNumber(message: string, maxLength: number) {
   return z
-    .union([z.string(), z.number()], { error: message })
+    .union([z.string().max(64, message), z.number()], { error: message })
     .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
     .refine((value) => value === '' || (/^\d+$/.test(value) && value.length <= maxLength), message);
 }
@@ -81,10 +81,11 @@ export const post = digitsOrNumber(messages.postFormat, 8).refine((value) => val
 /** A single-use token from a mail link: URL-safe base64, never a database id. */
 export const linkToken = z
   .string({ error: messages.resetLinkInvalid })
+  .max(200, messages.resetLinkInvalid)
   .regex(/^[A-Za-z0-9_-]{20,200}$/, messages.resetLinkInvalid);
 
 /** A database reference: 24 hex characters (anything else is refused before it reaches a query). */
-export const objectId = z.string({ error: schedulingMessages.invalidReference }).regex(/^[a-f0-9]{24}$/i, schedulingMessages.invalidReference);
+export const objectId = z.string({ error: schedulingMessages.invalidReference }).max(24, schedulingMessages.invalidReference).regex(/^[a-f0-9]{24}$/i, schedulingMessages.invalidReference);
 
 /** An instant as epoch milliseconds. */
 export const epochMs = z.number({ error: schedulingMessages.timeRequired }).int(schedulingMessages.timeRequired).min(0).max(8_640_000_000_000_000);
@@ -99,11 +100,12 @@ export function newClientSchema(prefix: '' | 'Fejl: ') {
   return z.strictObject({
     nameFirst: z.string({ error: text.nameFirst }).trim().min(1, text.nameFirst).max(NAME_MAX_LENGTH, messages.tooLong('Fornavn', NAME_MAX_LENGTH)),
     nameLast: z.string({ error: text.nameLast }).trim().min(1, text.nameLast).max(NAME_MAX_LENGTH, messages.tooLong('Efternavn', NAME_MAX_LENGTH)),
-    CPR6Digit: z.string({ error: text.CPR6Digit }).trim().refine(isCprBirthDate, text.CPR6Digit),
-    CPRLast4Digit: z.string({ error: text.CPRLast4Digit }).transform((value) => value.replace(/\s+/g, '')).refine(isCprLast4, text.CPRLast4Digit),
+    CPR6Digit: z.string({ error: text.CPR6Digit }).max(20, text.CPR6Digit).trim().refine(isCprBirthDate, text.CPR6Digit),
+    CPRLast4Digit: z.string({ error: text.CPRLast4Digit }).max(20, text.CPRLast4Digit).transform((value) => value.replace(/\s+/g, '')).refine(isCprLast4, text.CPRLast4Digit),
     email: z.string({ error: text.email }).trim().max(EMAIL_MAX_LENGTH, text.email).pipe(z.email({ error: text.email })),
     phonePrivate: z
       .string({ error: text.phone })
+      .max(PHONE_MAX_LENGTH * 2, text.phone)
       .transform((value) => value.replace(/\s+/g, ''))
       .refine((value) => PHONE_PATTERN.test(value) && value.length <= PHONE_MAX_LENGTH, text.phone),
   });

@@ -58,7 +58,7 @@ export const accountingStatusSchema = z.strictObject({
 });
 export type AccountingStatus = z.infer<typeof accountingStatusSchema>;
 
-const objectId = z.string().regex(/^[a-f0-9]{24}$/i);
+const objectId = z.string().max(200).regex(/^[a-f0-9]{24}$/i);
 
 export const accountingActions = {
   getVismaConnectUrl: defineAction({

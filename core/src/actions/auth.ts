@@ -14,7 +14,7 @@ export const therapistInfoSchema = z
     email,
     phone,
     password: newPassword,
-    confirmPassword: z.string({ error: messages.passwordsDiffer }),
+    confirmPassword: z.string({ error: messages.passwordsDiffer }).max(1000, messages.passwordsDiffer),
     newsletter: z.boolean().default(true),
     termsAccepted: z.boolean({ error: messages.termsRequired }),
   })

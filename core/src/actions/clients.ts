@@ -30,6 +30,7 @@ function digitsField(label: string, max: number) {
 /** A phone number that may be empty; otherwise the booking rule (8 digits or more, optional +). */
 const optionalPhone = z
   .string({ error: text.phone })
+  .max(PHONE_MAX_LENGTH * 2, text.phone)
   .transform((value) => value.replace(/\s+/g, ''))
   .refine((value) => value === '' || (isValidPhone(value) && value.length <= PHONE_MAX_LENGTH), text.phone);
 
@@ -38,8 +39,8 @@ export const clientChangesSchema = z
   .strictObject({
     nameFirst: requiredField('Fornavn'),
     nameLast: requiredField('Efternavn'),
-    CPR6Digit: z.string({ error: text.CPR6Digit }).trim().refine(isCprBirthDate, text.CPR6Digit),
-    CPRLast4Digit: z.string({ error: text.CPRLast4Digit }).trim().refine(isCprLast4, text.CPRLast4Digit),
+    CPR6Digit: z.string({ error: text.CPR6Digit }).max(20, text.CPR6Digit).trim().refine(isCprBirthDate, text.CPR6Digit),
+    CPRLast4Digit: z.string({ error: text.CPRLast4Digit }).max(20, text.CPRLast4Digit).trim().refine(isCprLast4, text.CPRLast4Digit),
     address: requiredField('Adresse', 200),
     post: requiredField('Postnummer', 8).refine((value) => /^\d+$/.test(value), clientMessages.digitsOnly('Postnummer')),
     town: requiredField('By'),
@@ -206,7 +207,7 @@ export const clientActions = {
     access: 'therapist',
     plan: 'pro',
     summary: 'A four-digit code not yet used with this birth date in the clinic (for clients without a Danish CPR number).',
-    input: z.strictObject({ CPR6Digit: z.string().trim().refine(isCprBirthDate, text.CPR6Digit) }),
+    input: z.strictObject({ CPR6Digit: z.string().max(20, text.CPR6Digit).trim().refine(isCprBirthDate, text.CPR6Digit) }),
     output: z.strictObject({ data: z.strictObject({ lastDigit: z.string() }) }),
   }),
   addClient: defineAction({

@@ -11,11 +11,12 @@ import { PLAN_STATUSES, PLAN_TYPES } from '../plan.js';
 
 export const idempotencyKey = z
   .string({ error: commerceMessages.purchaseKeyMissing })
+  .max(200, commerceMessages.purchaseKeyMissing)
   .regex(/^[A-Za-z0-9-]{16,64}$/, commerceMessages.purchaseKeyMissing);
 /** A saved card's id, or null: pay with a new card on the provider's page. */
-const cardChoice = z.string().regex(/^ca_[a-f0-9]{8,64}$/, commerceMessages.cardUnknown).nullable().default(null);
+const cardChoice = z.string().max(200).regex(/^ca_[a-f0-9]{8,64}$/, commerceMessages.cardUnknown).nullable().default(null);
 /** A subscription's handle as the pages name it. */
-const subscriptionHandle = z.string().regex(/^s[a-f0-9]{24}-[A-Za-z0-9-]{16,64}$/, commerceMessages.subscriptionUnknown);
+const subscriptionHandle = z.string().max(200).regex(/^s[a-f0-9]{24}-[A-Za-z0-9-]{16,64}$/, commerceMessages.subscriptionUnknown);
 
 const planState = z.strictObject({ planType: z.enum(PLAN_TYPES), status: z.enum(PLAN_STATUSES), cancelDate: z.number().nullable(), planPeriodEnd: z.number().nullable() });
 
@@ -134,7 +135,7 @@ export const commerceActions = {
   singleTimePaymentSuccess: defineAction({
     access: 'owner',
     summary: "A one-time purchase's return page: the charge's state as the server knows it, and the add-on it bought.",
-    input: z.strictObject({ invoice: z.string().regex(/^[A-Za-z0-9_-]{4,120}$/, commerceMessages.invoiceUnknown) }),
+    input: z.strictObject({ invoice: z.string().max(200).regex(/^[A-Za-z0-9_-]{4,120}$/, commerceMessages.invoiceUnknown) }),
     output: z.strictObject({ data: z.strictObject({ state: z.enum(TRANSACTION_STATES), addOn: z.enum(ADD_ON_KEYS).nullable(), addOnName: z.string(), amount: z.number().int() }) }),
   }),
 
@@ -154,7 +155,7 @@ export const commerceActions = {
   cancelTherapistAllSubscription: defineAction({
     access: 'owner',
     summary: "Cancel-all (/Abonnement): cancels the Pro plan and every add-on subscription at the end of their periods. `therapistId`, when sent, must be the caller's.",
-    input: z.strictObject({ therapistId: z.string().regex(/^[a-f0-9]{24}$/i).optional() }),
+    input: z.strictObject({ therapistId: z.string().max(200).regex(/^[a-f0-9]{24}$/i).optional() }),
     output: z.strictObject({ message: z.string(), data: planState }),
   }),
   getTherapistAllPurchasedSubscription: defineAction({
@@ -189,20 +190,20 @@ export const commerceActions = {
   addPaymentMethod: defineAction({
     access: 'owner',
     summary: "Saves a new card: answers `url`, the provider's page; it returns to /Abonnement.",
-    input: z.strictObject({ returnTo: z.string().regex(/^\/Abonnement(\/[A-Za-z0-9-]+)?$/).default('/Abonnement') }),
+    input: z.strictObject({ returnTo: z.string().max(200).regex(/^\/Abonnement(\/[A-Za-z0-9-]+)?$/).default('/Abonnement') }),
     output: z.strictObject({ message: z.string(), url: z.string() }),
   }),
   updateSubscriptionPaymentMethod: defineAction({
     access: 'owner',
     summary: 'The saved card one subscription draws its renewals on.',
-    input: z.strictObject({ id: subscriptionHandle, cardId: z.string().regex(/^ca_[a-f0-9]{8,64}$/, commerceMessages.cardUnknown) }),
+    input: z.strictObject({ id: subscriptionHandle, cardId: z.string().max(200).regex(/^ca_[a-f0-9]{8,64}$/, commerceMessages.cardUnknown) }),
     output: messageAnswer,
   }),
   updateAllPaymentMethod: defineAction({
     access: 'owner',
     summary: 'The saved card every active subscription draws its renewals on; `confirmAll` is the required checkbox.',
     input: z.strictObject({
-      cardId: z.string().regex(/^ca_[a-f0-9]{8,64}$/, commerceMessages.cardUnknown),
+      cardId: z.string().max(200).regex(/^ca_[a-f0-9]{8,64}$/, commerceMessages.cardUnknown),
       confirmAll: z.literal(true, { error: commerceMessages.fieldRequired }),
     }),
     output: messageAnswer,
@@ -216,7 +217,7 @@ export const commerceActions = {
   registerInvoice: defineAction({
     access: 'owner',
     summary: "The payment return page: the state of the clinic's charge `invoice` as the server knows it (never the query string's word).",
-    input: z.strictObject({ invoice: z.string().regex(/^[A-Za-z0-9_-]{4,120}$/, commerceMessages.invoiceUnknown), customerHandle: z.string().max(40).optional() }),
+    input: z.strictObject({ invoice: z.string().max(200).regex(/^[A-Za-z0-9_-]{4,120}$/, commerceMessages.invoiceUnknown), customerHandle: z.string().max(40).optional() }),
     output: z.strictObject({ data: z.strictObject({ state: z.enum(TRANSACTION_STATES), ordertext: z.string(), amount: z.number().int(), plan: planState }) }),
   }),
 } as const;

@@ -18,7 +18,7 @@ export const invoiceSettingsSchema = z.strictObject({
   type: z.boolean(),
   /** Discount in DKK ('12,50' or 12.5), applied before VAT. */
   discount: z
-    .union([z.number(), z.string()], { error: 'Rabat skal være et beløb i kroner' })
+    .union([z.number(), z.string().max(32, 'Rabat skal være et beløb i kroner')], { error: 'Rabat skal være et beløb i kroner' })
     .default(0)
     .transform((value, ctx) => {
       const ore = kronerToOre(value === '' ? 0 : value);
@@ -225,6 +225,7 @@ export const invoiceActions = {
       id: objectId,
       to: z
         .string({ error: 'Skriv mindst én modtager' })
+        .max(2000, 'Højst 10 modtagere')
         .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
         .pipe(z.array(z.email({ error: 'Ugyldig e-mailadresse blandt modtagerne' })).min(1, 'Skriv mindst én modtager').max(10, 'Højst 10 modtagere')),
       message: z.string().max(5000).default(''),
@@ -240,13 +241,13 @@ export const invoiceActions = {
   addCvrNumber: defineAction({
     access: 'owner',
     summary: "Starts the invoice counter of the clinic's CVR number (at 0 this year) when it has none.",
-    input: z.strictObject({ CVR: z.string().trim().regex(/^\d{8}$/, 'CVR skal være 8 cifre') }),
+    input: z.strictObject({ CVR: z.string().max(200).trim().regex(/^\d{8}$/, 'CVR skal være 8 cifre') }),
     output: z.strictObject({ message: z.string(), data: z.strictObject({ CVR: z.string(), count: z.number(), year: z.number(), updatedAt: z.number().nullable() }) }),
   }),
   setCvrCounter: defineAction({
     access: 'owner',
     summary: 'Continues numbering after another system: the next invoice this year gets count + 1 (never below numbers already used).',
-    input: z.strictObject({ CVR: z.string().trim().regex(/^\d{8}$/, 'CVR skal være 8 cifre'), count: z.number().int().min(0).max(999_999) }),
+    input: z.strictObject({ CVR: z.string().max(200).trim().regex(/^\d{8}$/, 'CVR skal være 8 cifre'), count: z.number().int().min(0).max(999_999) }),
     output: z.strictObject({ message: z.string(), data: z.strictObject({ CVR: z.string(), count: z.number(), year: z.number(), updatedAt: z.number().nullable() }) }),
   }),
 } as const;

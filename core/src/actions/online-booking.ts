@@ -125,6 +125,7 @@ export const onlineBookingActions = {
       therapistId: objectId,
       CPR: z
         .string({ error: bookingMessages.fullCpr })
+        .max(20, bookingMessages.fullCpr)
         .transform((value) => normalizeFullCpr(value) ?? '')
         .refine((value) => value !== '', bookingMessages.fullCpr),
     }),

@@ -57,12 +57,12 @@ export type ClientSummary = z.infer<typeof clientSummarySchema>;
 export const newBookingClient = newClientSchema('Fejl: ');
 
 const weekday = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]);
-const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Tidspunktet skal skrives tt:mm');
+const hhmm = z.string().max(200).regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Tidspunktet skal skrives tt:mm');
 
 export const weeklyPatternSchema = z.strictObject({
   weekdays: z.array(weekday).min(1, 'Vælg mindst én ugedag').max(7),
   everyWeeks: z.number().int().min(1, 'Gentag hver 1. til 4. uge').max(4, 'Gentag hver 1. til 4. uge'),
-  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Startdato skal være en dato'),
+  startDate: z.string().max(200).regex(/^\d{4}-\d{2}-\d{2}$/, 'Startdato skal være en dato'),
   occurrences: z.number().int().min(1, 'Antal gentagelser skal være mellem 1 og 52').max(52, 'Antal gentagelser skal være mellem 1 og 52'),
   times: z
     .array(z.strictObject({ start: hhmm, end: hhmm }))

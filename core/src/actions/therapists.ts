@@ -63,7 +63,7 @@ export const therapistRowSchema = z.strictObject({
 });
 export type TherapistRow = z.infer<typeof therapistRowSchema>;
 
-const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Vælg en farve');
+const hexColour = z.string().max(200).regex(/^#[0-9a-fA-F]{6}$/, 'Vælg en farve');
 
 export const createUserSchema = z
   .strictObject({
@@ -72,7 +72,7 @@ export const createUserSchema = z
     email,
     phone,
     password: newPassword,
-    confirmPassword: z.string({ error: messages.passwordsDiffer }),
+    confirmPassword: z.string({ error: messages.passwordsDiffer }).max(1000, messages.passwordsDiffer),
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.passwordsDiffer });
@@ -139,7 +139,7 @@ export const therapistActions = {
     access: 'owner',
     summary:
       "Hands the owner role to another therapist of the clinic after the owner's own password; the old owner's sessions end at once (their old token has no owner rights).",
-    input: z.strictObject({ therapistId: z.string({ error: therapistMessages.chooseAdministrator }).regex(/^[a-f0-9]{24}$/i, therapistMessages.chooseAdministrator), password: givenPassword }),
+    input: z.strictObject({ therapistId: z.string({ error: therapistMessages.chooseAdministrator }).max(200).regex(/^[a-f0-9]{24}$/i, therapistMessages.chooseAdministrator), password: givenPassword }),
     output: messageAnswer,
   }),
   setTherapistAvailable: defineAction({
@@ -169,7 +169,7 @@ export const therapistActions = {
     access: 'owner',
     summary:
       "Activates a therapist on Pro: a monthly subscription on a saved card (`cardId`) at once, or `url` to the provider's page. Also makes a deactivated therapist active again. One purchase per idempotency key.",
-    input: z.strictObject({ therapistId: objectId, cardId: z.string().regex(/^ca_[a-f0-9]{8,64}$/).nullable().default(null), idempotencyKey }),
+    input: z.strictObject({ therapistId: objectId, cardId: z.string().max(200).regex(/^ca_[a-f0-9]{8,64}$/).nullable().default(null), idempotencyKey }),
     output: z.strictObject({ message: z.string(), url: z.string().optional() }),
   }),
   adminCancelTherapistSubscription: defineAction({

@@ -12,7 +12,7 @@ export const PAUSE_PRESET_MINUTES = [0, 2, 5, 10, 12, 15] as const;
 
 /** A price in DKK: a number, or a text with a Danish decimal comma; at most two decimals. */
 export const priceDkk = z
-  .union([z.number(), z.string()], { error: schedulingMessages.priceMustBeNumber })
+  .union([z.number(), z.string().max(32, schedulingMessages.priceMustBeNumber)], { error: schedulingMessages.priceMustBeNumber })
   .transform((value) => {
     if (typeof value === 'number') return value;
     const text = value.trim();

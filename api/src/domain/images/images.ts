@@ -14,13 +14,11 @@
  * finishes the job without counting twice.
  */
 import { Types } from 'mongoose';
-import sharp from 'sharp';
 import {
   clientMessages,
   hasImageExtension,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PER_UPLOAD,
-  IMAGE_RESIZED_WIDTH,
   STORAGE_ADDON_BYTES,
   isJournalEditable,
   wouldExceedStorage,
@@ -34,8 +32,8 @@ import { ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } f
 import type { BlobStore } from '../../adapters/blobs/index.js';
 import type { ImageDoc, Models } from '../../models/index.js';
 import { visibleClient } from '../clients/clients.js';
+import { decodeImage, type ImageFormat } from './decode.js';
 
-type ImageFormat = 'jpeg' | 'png' | 'gif';
 const EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', gif: 'gif' };
 const CONTENT_TYPE: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
 
@@ -46,30 +44,13 @@ interface ProcessedImage {
   preview: Buffer;
 }
 
-/** Checks one file by name, size and content, and makes the EXIF-free original and the 800 px copy. */
+/** Checks one file by name, size and content (in a worker: ./decode.ts), and makes the EXIF-free original and the 800 px copy. */
 async function processImage(file: UploadedFile): Promise<ProcessedImage> {
   if (!hasImageExtension(file.originalName)) throw new ValidationError(clientMessages.imageType, { files: clientMessages.imageType });
   if (file.size > IMAGE_MAX_BYTES) throw new ValidationError(clientMessages.imageSize, { files: clientMessages.imageSize });
-  let format: string | undefined;
-  try {
-    format = (await sharp(file.buffer, { limitInputPixels: 60_000_000 }).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (format !== 'jpeg' && format !== 'png' && format !== 'gif') throw new ValidationError(clientMessages.imageType, { files: clientMessages.imageType });
-  try {
-    const animated = format === 'gif';
-    // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF and GPS are gone.
-    const source = () => (animated ? sharp(file.buffer, { animated: true }) : sharp(file.buffer).rotate());
-    const encode = (image: sharp.Sharp) =>
-      format === 'jpeg' ? image.jpeg({ quality: 88 }) : format === 'png' ? image.png({ compressionLevel: 8 }) : image.gif();
-    const original = await encode(source()).toBuffer();
-    const preview = await encode(source().resize({ width: IMAGE_RESIZED_WIDTH, withoutEnlargement: true })).toBuffer();
-    const name = file.originalName.replace(/[\\/\r\n\t"]/g, '_').slice(0, 200);
-    return { name, format, original, preview };
-  } catch {
-    throw new ValidationError(clientMessages.imageType, { files: clientMessages.imageType });
-  }
+  const { format, original, preview } = await decodeImage(file.path, clientMessages.imageType);
+  const name = file.originalName.replace(/[\\/\r\n\t"]/g, '_').slice(0, 200);
+  return { name, format, original, preview };
 }
 
 export async function storageUsedBytes(db: TenantDb): Promise<number> {

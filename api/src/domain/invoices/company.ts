@@ -1,9 +1,9 @@
 /** The clinic's profile (spec 3: company profile) and the invoice counter of its CVR number (spec 2). */
-import sharp from 'sharp';
 import { clientMessages, logoFileProblem, type CompanyProfile, type ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
+import { decodeLogo } from '../images/decode.js';
 import { copenhagenYear } from './views.js';
 import { counterOf, highestSequence } from './numbering.js';
 
@@ -35,14 +35,8 @@ export async function uploadLogo(ctx: TherapistContext): Promise<CompanyProfile>
   // The same name and size rule the browser applies before it uploads (spec 3 §8: the size's text is the spec's).
   const problem = logoFileProblem({ name: file.originalName, size: file.size });
   if (problem) throw new ValidationError(problem, { logo: problem });
-  let png: Buffer;
-  try {
-    const { format } = await sharp(file.buffer).metadata();
-    if (format !== 'jpeg' && format !== 'png') throw new Error('not an image');
-    png = await sharp(file.buffer).rotate().resize({ width: 600, height: 240, fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }).toBuffer();
-  } catch {
-    throw new ValidationError(clientMessages.logoType, { logo: clientMessages.logoType });
-  }
+  // Decoded in a worker with bounds on pixels and time (domain/images/decode.ts).
+  const png = await decodeLogo(file.path, clientMessages.logoType);
   await ctx.db.Company.updateOne({}, { $set: { logo: `data:image/png;base64,${png.toString('base64')}` } });
   return toProfile(await freshCompany(ctx));
 }

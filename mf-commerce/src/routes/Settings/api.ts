@@ -10,8 +10,6 @@ export function settingsApi(client: ActionClient) {
     save: (input: CompanyProfileInput) => client.call('setCompany', input),
     uploadLogo: (file: File) => {
       const form = new FormData();
-      // The action before the file: a server that must cut the upload off still knows it was the logo.
-      form.append('action', 'uploadCompanyLogo');
       form.append('logo', file, file.name);
       return client.upload('uploadCompanyLogo', form);
     },
