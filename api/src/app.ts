@@ -127,7 +127,9 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   });
   services.payments = provider;
 
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  // The caller's address: the socket's, or the TRUST_PROXY-th entry of X-Forwarded-For from the right (the part
+  // our own proxies wrote); entries further left are the sender's word (security/client-address.ts).
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   const router = new Router();
   const upload = multer({
     storage: multer.memoryStorage(),

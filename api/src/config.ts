@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACCOUNTING_RETURN_PATH } from '@klinik/core';
+import { trustedProxyHops } from './security/client-address.js';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -39,7 +40,11 @@ export interface ApiConfig {
   logLevel: string;
   /** Per-action limits: key is `<action>` (per address) or `<action>:account` (per address and account). */
   rateLimits: Record<string, RateLimitRule>;
-  /** Whether the test-only clock control and the development outbox are served. Never in production. */
+  /**
+   * TRUST_PROXY: how many proxies in front of the API append to X-Forwarded-For. 0 (the default): the socket's
+   * address is the caller; N: the N-th entry from the right (security/client-address.ts).
+   */
+  trustProxyHops: number;
   /**
    * Development routes (`/dev/clock`, `/dev/outbox`, the sandbox's fail-next-renewal): only when KLINIK_DEV_ROUTES=1
    * (set by `npm start` and the test stacks), never merely because NODE_ENV is not 'production'; never in production.
@@ -191,6 +196,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     mailFrom: env.MAIL_FROM ?? 'Klinik <no-reply@klinik.local>',
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimits: scaledRateLimits(Number(env.RATE_LIMIT_SCALE ?? '1')),
+    trustProxyHops: trustedProxyHops(env.TRUST_PROXY),
     devRoutes: !production && env.KLINIK_DEV_ROUTES === '1',
     host: env.API_HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     blobDir: path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs')),

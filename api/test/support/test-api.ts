@@ -102,6 +102,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     mailFrom: 'Klinik <no-reply@klinik.test>',
     logLevel: 'info',
     rateLimits: DEFAULT_RATE_LIMITS,
+    trustProxyHops: 0,
     devRoutes: true,
     host: '127.0.0.1',
     blobDir: path.join(tmpdir(), 'klinik-test-blobs'),
