@@ -92,11 +92,14 @@ export interface DineroConfig {
 }
 
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
+  // Sign-in: every attempt per address here; per account (or per known device) in domain/accounts/throttle.ts.
   login: { points: 100, durationSeconds: 15 * 60 },
-  'login:account': { points: 10, durationSeconds: 15 * 60 },
   adminCheck: { points: 10, durationSeconds: 15 * 60 },
   teamLogin: { points: 100, durationSeconds: 15 * 60 },
-  'teamLogin:account': { points: 10, durationSeconds: 15 * 60 },
+  'signin:account': { points: 10, durationSeconds: 15 * 60 },
+  'signin:device': { points: 10, durationSeconds: 15 * 60 },
+  // Each registration makes a clinic and sends a mail: a few per address and hour.
+  register: { points: 10, durationSeconds: 60 * 60 },
   resetPassword: { points: 30, durationSeconds: 60 * 60 },
   'resetPassword:account': { points: 5, durationSeconds: 60 * 60 },
   checkUsername: { points: 300, durationSeconds: 15 * 60 },

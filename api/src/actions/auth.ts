@@ -43,8 +43,8 @@ export const authHandlers: Handlers<keyof typeof authActions> = {
     return { adminToken: token, expiresIn };
   },
   async teamLogin(input, ctx) {
-    const { token, expiresIn } = await teamSignIn(ctx, input);
-    return { teamToken: token, expiresIn };
+    const { token, expiresIn, deviceToken } = await teamSignIn(ctx, input);
+    return { teamToken: token, expiresIn, deviceToken };
   },
   purchasedFreePlanSubscription: async (_input, ctx) => ({ message: messages.freeTrialStarted, data: await startFreeTrial(ctx) }),
 };

@@ -3,7 +3,7 @@
  * version (`tv`) compared with the stored one on every call, so logout, a password change, deactivation or a
  * lost admin right end old tokens at once.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { UnauthorizedError } from '../errors.js';
 
@@ -42,7 +42,17 @@ export interface TokenService {
   verify(token: unknown): VerifiedToken;
   /** A fingerprint of the admin password: changing the password ends every admin session. */
   adminTokenVersion(): string;
+  /**
+   * A device token: proof that this browser signed in to `account` before (security: sign-in throttling in
+   * docs/architecture.md). Long-lived, and grants nothing by itself but a sign-in allowance of its own.
+   */
+  signDevice(account: string): string;
+  /** The device's id when `token` is a valid device token of `account`, else null. */
+  verifyDevice(token: unknown, account: string): string | null;
 }
+
+const DEVICE_AUDIENCE = 'klinik:device';
+const DEVICE_TTL_SECONDS = 180 * 24 * 60 * 60;
 
 export function createTokenService(secret: string, ttlSeconds: number, adminPassword: string): TokenService {
   const adminVersion = createHmac('sha256', secret).update(adminPassword).digest('base64url').slice(0, 16);
@@ -84,6 +94,18 @@ export function createTokenService(secret: string, ttlSeconds: number, adminPass
       };
     },
     adminTokenVersion: () => adminVersion,
+    signDevice(account) {
+      return jwt.sign({}, secret, { algorithm: 'HS256', audience: DEVICE_AUDIENCE, subject: account, jwtid: randomUUID(), expiresIn: DEVICE_TTL_SECONDS });
+    },
+    verifyDevice(token, account) {
+      if (typeof token !== 'string' || token.length === 0) return null;
+      try {
+        const decoded = jwt.verify(token, secret, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE, subject: account }) as jwt.JwtPayload;
+        return typeof decoded.jti === 'string' ? decoded.jti : null;
+      } catch {
+        return null;
+      }
+    },
     signPurpose(purpose, claims, ttlSeconds) {
       return jwt.sign({ cid: claims.companyId }, secret, {
         algorithm: 'HS256',

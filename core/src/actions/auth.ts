@@ -5,7 +5,13 @@ import { cvr, email, givenPassword, linkToken, newPassword, phone, post, require
 import { messages } from '../messages.js';
 import { PLAN_STATUSES, PLAN_TYPES } from '../plan.js';
 
-const tokenAnswer = z.strictObject({ token: z.string(), expiresIn: z.number().int().positive() });
+/**
+ * The device token a sign-in answers and the sign-in form sends back next time: a browser that signed in to the
+ * account before keeps its own allowance of attempts while a stranger has used up the account's (see the API's
+ * domain/accounts/throttle.ts). Optional, and an invalid one counts as none.
+ */
+const deviceToken = z.string().max(2000).optional();
+const tokenAnswer = z.strictObject({ token: z.string(), expiresIn: z.number().int().positive(), deviceToken: z.string() });
 
 export const therapistInfoSchema = z
   .strictObject({
@@ -76,8 +82,8 @@ export type TherapistView = z.infer<typeof therapistViewSchema>;
 export const authActions = {
   login: defineAction({
     access: 'public',
-    summary: 'Therapist sign-in with username (e-mail) and password; answers a token and its lifetime in seconds.',
-    input: z.strictObject({ username, password: givenPassword }),
+    summary: 'Therapist sign-in with username (e-mail) and password; answers a token and its lifetime in seconds, and a device token for the next sign-in.',
+    input: z.strictObject({ username, password: givenPassword, deviceToken }),
     output: tokenAnswer,
   }),
   logout: defineAction({
@@ -145,9 +151,9 @@ export const authActions = {
   }),
   teamLogin: defineAction({
     access: 'public',
-    summary: 'Support-team sign-in; answers teamToken.',
-    input: z.strictObject({ username, password: givenPassword }),
-    output: z.strictObject({ teamToken: z.string(), expiresIn: z.number().int().positive() }),
+    summary: 'Support-team sign-in; answers teamToken and a device token for the next sign-in.',
+    input: z.strictObject({ username, password: givenPassword, deviceToken }),
+    output: z.strictObject({ teamToken: z.string(), expiresIn: z.number().int().positive(), deviceToken: z.string() }),
   }),
   purchasedFreePlanSubscription: defineAction({
     access: 'owner',

@@ -11,6 +11,7 @@ import { Notice } from '../components/Notice';
 import { useTimedMessage } from '../components/useTimedMessage';
 import { storedSessionAtom, useClients } from '../session/session';
 import { useCompleteTherapistSignIn } from '../session/signIn';
+import { readDeviceToken, storeDeviceToken } from '../session/storage';
 import { texts } from '../texts';
 
 const useStyles = makeStyles({
@@ -39,7 +40,8 @@ export default function Login() {
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await clients.therapist.call('login', { username: username.trim(), password });
+      const answer = await clients.therapist.call('login', { username: username.trim(), password, deviceToken: readDeviceToken('therapist') });
+      storeDeviceToken('therapist', answer.deviceToken);
       await completeSignIn(answer.token, answer.expiresIn);
     } catch (error) {
       show(error instanceof ActionError && error.message ? error.message : texts.login.unknownError);

@@ -11,6 +11,7 @@ import { AuthCard } from '../components/AuthCard';
 import { Notice } from '../components/Notice';
 import { useClients } from '../session/session';
 import { useCompleteTherapistSignIn } from '../session/signIn';
+import { storeDeviceToken } from '../session/storage';
 import { texts } from '../texts';
 
 const useStyles = makeStyles({
@@ -150,6 +151,7 @@ export default function Register() {
     try {
       await clients.therapist.call('register', input);
       const login = await clients.therapist.call('login', { username: values.email.trim(), password: values.password });
+      storeDeviceToken('therapist', login.deviceToken);
       await completeSignIn(login.token, login.expiresIn, '/');
     } catch (error) {
       setBusy(false);

@@ -8,7 +8,7 @@ import { AuthCard } from '../components/AuthCard';
 import { Notice } from '../components/Notice';
 import { useTimedMessage } from '../components/useTimedMessage';
 import { useClients, useSyncSession } from '../session/session';
-import { storeTeamToken } from '../session/storage';
+import { readDeviceToken, storeDeviceToken, storeTeamToken } from '../session/storage';
 import { texts } from '../texts';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '14px', marginTop: '8px' } });
@@ -27,7 +27,8 @@ export default function SupportLogin() {
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await clients.team.call('teamLogin', { username: username.trim(), password });
+      const answer = await clients.team.call('teamLogin', { username: username.trim(), password, deviceToken: readDeviceToken('team') });
+      storeDeviceToken('team', answer.deviceToken);
       storeTeamToken(answer.teamToken, answer.expiresIn);
       sync();
       navigate('/support-import-data', { replace: true });

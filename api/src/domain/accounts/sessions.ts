@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } fro
 import { resetPasswordMail } from '../../adapters/mail/templates.js';
 import { issueLinkToken } from './link-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { throttledSignIn } from './throttle.js';
 
 const BY_USERNAME = { crossTenant: 'sign-in and password reset find the account by username, before a clinic is known' };
 
@@ -20,17 +21,21 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export async function signIn(ctx: PublicContext, { username, password }: ParsedInput<'login'>) {
-  const { tokens, limiter } = ctx.services;
-  const therapist = await ctx.platform.Therapist.findOne({ username }).setOptions(BY_USERNAME).lean();
-  const valid = await verifyPassword(therapist?.passwordHash, password);
-  if (!therapist || !valid) throw new UnauthorizedError(messages.wrongLogin);
+export async function signIn(ctx: PublicContext, { username, password, deviceToken }: ParsedInput<'login'>) {
+  const { tokens } = ctx.services;
+  const { result, deviceToken: device } = await throttledSignIn(ctx, 'therapist', username, deviceToken, async () => {
+    const therapist = await ctx.platform.Therapist.findOne({ username }).setOptions(BY_USERNAME).lean();
+    const valid = await verifyPassword(therapist?.passwordHash, password);
+    if (!therapist || !valid) throw new UnauthorizedError(messages.wrongLogin);
+    return therapist;
+  });
+  const therapist = result;
   if (therapist.isActive === false) throw new ForbiddenError(messages.accountInactive);
   const company = await ctx.platform.Company.findById(therapist.companyId, { isDisabled: 1 }).lean();
   if (!company) throw new UnauthorizedError(messages.wrongLogin);
   if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
-  await limiter.reset('login:account', username);
-  return tokens.sign('therapist', { subject: therapist._id.toString(), companyId: therapist.companyId.toString(), tokenVersion: therapist.tokenVersion ?? 0 });
+  const session = tokens.sign('therapist', { subject: therapist._id.toString(), companyId: therapist.companyId.toString(), tokenVersion: therapist.tokenVersion ?? 0 });
+  return { ...session, deviceToken: device };
 }
 
 /** Ends every session of the therapist at once (the token version moves on). */
@@ -82,11 +87,13 @@ export function adminSignIn(ctx: PublicContext, password: string) {
   return tokens.sign('superadmin', { subject: 'admin', tokenVersion: tokens.adminTokenVersion() });
 }
 
-export async function teamSignIn(ctx: PublicContext, { username, password }: ParsedInput<'teamLogin'>) {
-  const { tokens, limiter } = ctx.services;
-  const user = await ctx.platform.TeamUser.findOne({ username }).lean();
-  const valid = await verifyPassword(user?.passwordHash, password);
-  if (!user || !valid || user.isActive === false) throw new UnauthorizedError(messages.wrongTeamLogin);
-  await limiter.reset('teamLogin:account', username);
-  return tokens.sign('team', { subject: user._id.toString(), tokenVersion: user.tokenVersion ?? 0 });
+export async function teamSignIn(ctx: PublicContext, { username, password, deviceToken }: ParsedInput<'teamLogin'>) {
+  const { tokens } = ctx.services;
+  const { result: user, deviceToken: device } = await throttledSignIn(ctx, 'team', username, deviceToken, async () => {
+    const found = await ctx.platform.TeamUser.findOne({ username }).lean();
+    const valid = await verifyPassword(found?.passwordHash, password);
+    if (!found || !valid || found.isActive === false) throw new UnauthorizedError(messages.wrongTeamLogin);
+    return found;
+  });
+  return { ...tokens.sign('team', { subject: user._id.toString(), tokenVersion: user.tokenVersion ?? 0 }), deviceToken: device };
 }
