@@ -87,10 +87,12 @@ describe('resetPassword', () => {
     const owner = await registerAndLogin(t);
     await t.call('resetPassword', { email: owner.email });
     const token = tokenFromLink((await smtp.waitForMail(owner.email)).text);
-    const short = await t.call('resetPasswordWithToken', { resetToken: token, password: '123' });
+    const short = await t.call('resetPasswordWithToken', { resetToken: token, password: 'kort-kode' });
     expect(short.status).toBe(400);
-    expect(short.body.message).toBe('Adgangskoden skal være mindst 6 tegn');
-    expect((await t.call('resetPasswordWithToken', { resetToken: token, password: 'langt-nok' })).status).toBe(200);
+    expect(short.body.message).toBe('Adgangskoden skal være på mindst 10 tegn, så den er svær at gætte');
+    const common = await t.call('resetPasswordWithToken', { resetToken: token, password: 'QwertyUiop' });
+    expect(common.body.message).toBe('Adgangskoden er en af de mest brugte og let at gætte. Vælg en anden.');
+    expect((await t.call('resetPasswordWithToken', { resetToken: token, password: 'langt-nok-nu' })).status).toBe(200);
   });
 });
 
