@@ -23,7 +23,12 @@ export interface ApiConfig {
   /** Origins allowed by CORS: the shell and the remotes. */
   corsOrigins: string[];
   jwtSecret: string;
-  adminPassword: string;
+  /**
+   * Development only: the named administrator `npm start` keeps (domain/accounts/administrators.ts), from
+   * ADMIN_USERNAME/ADMIN_PASSWORD or the generated secrets. Null in production: administrators are made with
+   * `npm run admin:add`, each with its own password.
+   */
+  devAdmin: { username: string; password: string } | null;
   /** Lifetime of therapist, admin and team tokens, in seconds. */
   tokenTtlSeconds: number;
   /** Reset links expire after this many seconds. */
@@ -117,6 +122,9 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   invoiceMail: { points: 100, durationSeconds: 60 * 60 },
 };
 
+/** The development administrator's username (its password is generated into `.data/secrets.json`). */
+export const DEV_ADMIN_USERNAME = 'admin';
+
 export const DEFAULT_DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
@@ -165,7 +173,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
   let adminPassword = env.ADMIN_PASSWORD ?? '';
   if (production) {
     if (jwtSecret.length < 32) throw new Error('JWT_SECRET (at least 32 characters) must be set in production');
-    if (adminPassword.length < 12) throw new Error('ADMIN_PASSWORD (at least 12 characters) must be set in production');
+    // ADMIN_PASSWORD is not read in production: there is no shared administrator secret (npm run admin:add).
   } else if (!jwtSecret || !adminPassword) {
     const secrets = loadOrCreateDevSecrets(dataDir);
     jwtSecret ||= secrets.jwtSecret;
@@ -188,7 +196,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     appUrl: (env.APP_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : DEFAULT_DEV_ORIGINS,
     jwtSecret,
-    adminPassword,
+    devAdmin: production ? null : { username: env.ADMIN_USERNAME || DEV_ADMIN_USERNAME, password: adminPassword },
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 12 * 60 * 60),
     resetTokenTtlSeconds: intFrom(env.RESET_TOKEN_TTL_SECONDS, 60 * 60),
     setPasswordTokenTtlSeconds: intFrom(env.SET_PASSWORD_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),

@@ -16,7 +16,8 @@ import { dataDir } from './paths.js';
 export interface RunningApi {
   url: string;
   database: DatabaseHandle;
-  adminPassword: string;
+  /** Development: the named administrator `npm start` keeps (printed at start); null in production. */
+  admin: { username: string; password: string } | null;
   stop(): Promise<void>;
 }
 
@@ -36,7 +37,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   return {
     url: `http://localhost:${config.port}/api`,
     database,
-    adminPassword: config.adminPassword,
+    admin: config.devAdmin,
     async stop() {
       stopSweeper();
       stopPayments();

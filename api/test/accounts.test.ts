@@ -233,10 +233,10 @@ describe('setPassword', () => {
 
 describe('adminCheck and teamLogin', () => {
   it('answers an adminToken for the administrator password and "Forkert login" otherwise', async () => {
-    const good = await t.call('adminCheck', { password: 'admin-test-password' });
+    const good = await t.call('adminCheck', { username: 'admin', password: 'admin-test-password' });
     expect(good.status).toBe(200);
     expect(typeof good.body.adminToken).toBe('string');
-    const bad = await t.call('adminCheck', { password: 'gæt' });
+    const bad = await t.call('adminCheck', { username: 'admin', password: 'gæt' });
     expect(bad.status).toBe(401);
     expect(bad.body.message).toBe('Forkert login');
   });

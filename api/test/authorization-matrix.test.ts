@@ -187,7 +187,7 @@ async function signInAll() {
   tokens.noPlanOwner = noPlan.token;
   tokens.therapist = therapistLogin.body.token;
   tokens.team = (await t.call('teamLogin', { username: 'matrix-team@klinik.test', password: 'team-kodeord-1' })).body.teamToken;
-  tokens.superadmin = (await t.call('adminCheck', { password: 'admin-test-password' })).body.adminToken;
+  tokens.superadmin = (await t.call('adminCheck', { username: 'admin', password: 'admin-test-password' })).body.adminToken;
 }
 
 beforeAll(async () => {

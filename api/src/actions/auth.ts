@@ -38,9 +38,9 @@ export const authHandlers: Handlers<keyof typeof authActions> = {
     return { message: messages.passwordUpdated };
   },
   getTherapist: async (_input, ctx) => ({ data: toTherapistView(ctx.therapist, ctx.company, ctx.now()) }),
-  async adminCheck({ password }, ctx) {
-    const { token, expiresIn } = adminSignIn(ctx, password);
-    return { adminToken: token, expiresIn };
+  async adminCheck(input, ctx) {
+    const { token, expiresIn, deviceToken } = await adminSignIn(ctx, input);
+    return { adminToken: token, expiresIn, deviceToken };
   },
   async teamLogin(input, ctx) {
     const { token, expiresIn, deviceToken } = await teamSignIn(ctx, input);

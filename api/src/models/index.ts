@@ -16,6 +16,7 @@ import { journalModels } from './journals.js';
 import { outboxModels } from './outbox.js';
 import { paymentsSandboxModels } from './payments-sandbox.js';
 import { schedulingModels } from './scheduling.js';
+import { signInModels } from './signin.js';
 import type { ScopeRule } from './scope.js';
 import { treatmentModels } from './treatments.js';
 
@@ -43,6 +44,7 @@ const DEFINITIONS = {
   ...outboxModels,
   ...paymentsSandboxModels,
   ...accountingModels,
+  ...signInModels,
 };
 
 export type ModelName = keyof typeof DEFINITIONS;

@@ -145,9 +145,10 @@ export const authActions = {
   }),
   adminCheck: defineAction({
     access: 'public',
-    summary: 'Platform administrator sign-in with the administrator password; answers adminToken.',
-    input: z.strictObject({ password: givenPassword }),
-    output: z.strictObject({ adminToken: z.string(), expiresIn: z.number().int().positive() }),
+    summary:
+      "Platform administrator sign-in: a named administrator's username and own password (the spec has one shared password; issue 14); answers adminToken and a device token. Every attempt is audited.",
+    input: z.strictObject({ username, password: givenPassword, deviceToken }),
+    output: z.strictObject({ adminToken: z.string(), expiresIn: z.number().int().positive(), deviceToken: z.string() }),
   }),
   teamLogin: defineAction({
     access: 'public',

@@ -1,25 +1,20 @@
 /**
  * Signing in and out, and passwords: the therapist's session (a JWT whose token version is checked on every call,
- * see security/tokens.ts), the platform administrator's and the support team's. Sign-in looks the account up by
+ * see security/tokens.ts), the platform administrator's and the support team's; every sign-in is throttled per
+ * account (throttle.ts). Sign-in looks the account up by
  * username across clinics, before any clinic is known: the one place where a therapist record is read that way.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Types } from 'mongoose';
 import { messages, type ParsedInput } from '@klinik/core';
 import type { PublicContext, TherapistContext } from '../../context.js';
-import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../errors.js';
 import { resetPasswordMail } from '../../adapters/mail/templates.js';
+import { recordAdminSignIn } from './administrators.js';
 import { issueLinkToken } from './link-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { throttledSignIn } from './throttle.js';
 
 const BY_USERNAME = { crossTenant: 'sign-in and password reset find the account by username, before a clinic is known' };
-
-function sameSecret(given: string, expected: string): boolean {
-  // Hash both sides first so the comparison takes the same time whatever the lengths.
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 export async function signIn(ctx: PublicContext, { username, password, deviceToken }: ParsedInput<'login'>) {
   const { tokens } = ctx.services;
@@ -80,11 +75,29 @@ export async function requestPasswordReset(ctx: PublicContext, email: string): P
   await mailer.send(resetPasswordMail(therapist.email, therapist.nameFirst, link, Math.round(config.resetTokenTtlSeconds / 60)));
 }
 
-/** The platform administrator's sign-in: one password from the environment. */
-export function adminSignIn(ctx: PublicContext, password: string) {
-  const { config, tokens } = ctx.services;
-  if (!sameSecret(password, config.adminPassword)) throw new UnauthorizedError(messages.adminWrongPassword);
-  return tokens.sign('superadmin', { subject: 'admin', tokenVersion: tokens.adminTokenVersion() });
+/**
+ * A platform administrator's sign-in: a named account with its own password (domain/accounts/administrators.ts),
+ * throttled like every sign-in, and every attempt that reaches the account audited (success and failure).
+ */
+export async function adminSignIn(ctx: PublicContext, { username, password, deviceToken }: ParsedInput<'adminCheck'>) {
+  const { tokens, logger } = ctx.services;
+  const audit = (outcome: 'success' | 'failure', reason: 'wrong-login' | 'throttled' | null, accountId: Types.ObjectId | null) =>
+    recordAdminSignIn(ctx.platform, logger, { username, accountId, outcome, reason, address: ctx.ip, at: ctx.now() });
+  let signedIn;
+  try {
+    signedIn = await throttledSignIn(ctx, 'admin', username, deviceToken, async () => {
+      const admin = await ctx.platform.Administrator.findOne({ username }).lean();
+      const valid = await verifyPassword(admin?.passwordHash, password);
+      if (!admin || !valid || admin.isActive === false) throw new UnauthorizedError(messages.adminWrongPassword);
+      return admin;
+    });
+  } catch (error) {
+    await audit('failure', error instanceof TooManyRequestsError ? 'throttled' : 'wrong-login', null);
+    throw error;
+  }
+  const admin = signedIn.result;
+  await audit('success', null, admin._id);
+  return { ...tokens.sign('superadmin', { subject: admin._id.toString(), tokenVersion: admin.tokenVersion ?? 0 }), deviceToken: signedIn.deviceToken };
 }
 
 export async function teamSignIn(ctx: PublicContext, { username, password, deviceToken }: ParsedInput<'teamLogin'>) {
