@@ -105,6 +105,8 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   'signin:device': { points: 10, durationSeconds: 15 * 60 },
   // Each registration makes a clinic and sends a mail: a few per address and hour.
   register: { points: 10, durationSeconds: 60 * 60 },
+  // A fresh confirmation link when an unconfirmed clinic tries to mail a client: one per clinic in ten minutes.
+  'confirmEmail:resend': { points: 1, durationSeconds: 10 * 60 },
   resetPassword: { points: 30, durationSeconds: 60 * 60 },
   'resetPassword:account': { points: 5, durationSeconds: 60 * 60 },
   checkUsername: { points: 300, durationSeconds: 15 * 60 },

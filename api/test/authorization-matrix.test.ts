@@ -31,6 +31,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   therapistSetPassword: publicRow,
   adminCheck: publicRow,
   teamLogin: publicRow,
+  confirmEmail: publicRow,
   checkPassword: therapistRow,
   setPassword: therapistRow,
   getTherapist: therapistRow,

@@ -57,6 +57,11 @@ export const texts = {
     missingToken: 'Linket mangler sin kode. Bed om et nyt link.',
     toLogin: 'Gå til log ind',
   },
+  confirmEmail: {
+    title: 'Bekræft din e-mail',
+    submit: 'Bekræft e-mail',
+    missingToken: 'Linket mangler sin kode. Brug linket i mailen igen.',
+  },
   setPassword: {
     title: 'Indstil din adgangskode',
     missingId: 'Linket mangler sin kode. Bed klinikkens administrator om et nyt link.',

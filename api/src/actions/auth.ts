@@ -1,6 +1,7 @@
 /** Accounts and sessions (core/src/actions/auth.ts). Thin: the input is parsed, the domain decides, this answers. */
 import { messages, type authActions } from '@klinik/core';
 import { ValidationError } from '../errors.js';
+import { confirmationTexts, confirmEmailFromLink, sendEmailConfirmation } from '../domain/accounts/email-confirmation.js';
 import { setPasswordFromLink } from '../domain/accounts/link-tokens.js';
 import { startFreeTrial } from '../domain/accounts/plan.js';
 import { registerClinic } from '../domain/accounts/register.js';
@@ -14,7 +15,20 @@ export const authHandlers: Handlers<keyof typeof authActions> = {
     await signOut(ctx);
     return { message: messages.loggedOut };
   },
-  register: async (input, ctx) => ({ message: messages.registered, data: await registerClinic(ctx.platform, input, ctx.now()) }),
+  async register(input, ctx) {
+    const { therapistId, companyId, email, nameFirst } = await registerClinic(ctx.platform, input, ctx.now());
+    // The clinic exists either way; without the mail the owner gets a new link when mailing a client is refused.
+    await sendEmailConfirmation(ctx.services, { therapistId, companyId, email, nameFirst }).catch((error: unknown) => {
+      ctx.services.logger.warn({ err: error }, 'e-mail confirmation mail failed');
+    });
+    return { message: messages.registered, data: { therapistId, companyId } };
+  },
+  async confirmEmail({ confirmToken }, ctx) {
+    if (!(await confirmEmailFromLink(ctx.platform, ctx.services, confirmToken))) {
+      throw new ValidationError(confirmationTexts.linkInvalid, { confirmToken: confirmationTexts.linkInvalid });
+    }
+    return { message: confirmationTexts.confirmed };
+  },
   checkUsername: async ({ name }, ctx) => ({ data: { available: await isUsernameAvailable(ctx, name) } }),
   async checkPassword({ password }, ctx) {
     await confirmPassword(ctx, password);

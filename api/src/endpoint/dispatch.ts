@@ -6,6 +6,7 @@ import { actions, fieldErrorsFromIssues, isActionName, messages, type ActionName
 import { handlerFor } from '../actions/index.js';
 import type { AnyContext, Services, UploadedFile } from '../context.js';
 import { ValidationError } from '../errors.js';
+import { assertClinicMayMailClients } from '../domain/accounts/email-confirmation.js';
 import { rateLimitAddressKey } from '../security/client-address.js';
 import { authenticate } from './authenticate.js';
 
@@ -37,6 +38,7 @@ export async function dispatch(request: DispatchRequest, services: Services): Pr
 
   await applyRateLimits(action, rest, request.ip, services);
   const context = await authenticate(contract, token, services, { ip: request.ip, files: request.files, origin: request.origin ?? '' });
+  await assertClinicMayMailClients(action, context);
 
   const parsed = contract.input.safeParse(rest);
   if (!parsed.success) {

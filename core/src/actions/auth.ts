@@ -98,6 +98,13 @@ export const authActions = {
     input: registerInput,
     output: z.strictObject({ message: z.string(), data: z.strictObject({ therapistId: z.string(), companyId: z.string() }) }),
   }),
+  confirmEmail: defineAction({
+    access: 'public',
+    summary:
+      "Confirms the registering owner's e-mail from the signed link of the registration mail (/confirm-email?token=…; `confirmToken`: `token` is the session field); until then the clinic cannot mail its clients (issue 14).",
+    input: z.strictObject({ confirmToken: z.string({ error: 'Linket mangler sin kode' }).min(1, 'Linket mangler sin kode').max(2000) }),
+    output: messageAnswer,
+  }),
   checkUsername: defineAction({
     access: 'public',
     summary: 'Whether a username (e-mail) is still free.',
