@@ -57,6 +57,8 @@ export const texts = {
     missingToken: 'Linket mangler sin kode. Bed om et nyt link.',
     toLogin: 'Gå til log ind',
   },
+  /** The second step of a sign-in with two-factor sign-in on (issue 14). */
+  otp: 'Kode fra godkendelsesapp eller gendannelseskode',
   confirmEmail: {
     title: 'Bekræft din e-mail',
     submit: 'Bekræft e-mail',

@@ -6,6 +6,7 @@ import { setPasswordFromLink } from '../domain/accounts/link-tokens.js';
 import { startFreeTrial } from '../domain/accounts/plan.js';
 import { registerClinic } from '../domain/accounts/register.js';
 import { adminSignIn, changePassword, confirmPassword, isUsernameAvailable, requestPasswordReset, signIn, signOut, teamSignIn } from '../domain/accounts/sessions.js';
+import { twoFactorTexts } from '../domain/accounts/two-factor.js';
 import { toTherapistView } from '../domain/accounts/view.js';
 import type { Handlers } from './types.js';
 
@@ -59,6 +60,18 @@ export const authHandlers: Handlers<keyof typeof authActions> = {
   async teamLogin(input, ctx) {
     const { token, expiresIn, deviceToken } = await teamSignIn(ctx, input);
     return { teamToken: token, expiresIn, deviceToken };
+  },
+  async twoFactorSetup(_input, ctx) {
+    return { data: await ctx.ownTwoFactor.setup(ctx.therapist.username) };
+  },
+  async twoFactorEnable({ code }, ctx) {
+    const recoveryCodes = await ctx.ownTwoFactor.enable(code, ctx.now());
+    return { message: twoFactorTexts.enabled, data: { recoveryCodes } };
+  },
+  async twoFactorDisable({ password }, ctx) {
+    await confirmPassword(ctx, password);
+    await ctx.ownTwoFactor.disable();
+    return { message: twoFactorTexts.disabled };
   },
   purchasedFreePlanSubscription: async (_input, ctx) => ({ message: messages.freeTrialStarted, data: await startFreeTrial(ctx) }),
 };

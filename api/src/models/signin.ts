@@ -38,9 +38,27 @@ const signInAuditSchema = new Schema(
 );
 signInAuditSchema.index({ at: -1 });
 
+/**
+ * Two-factor sign-in (TOTP, RFC 6238) of one account: `_id` `<kind>:<accountId>` (therapist, team, admin). A secret
+ * waits in `pendingSecret` until a first code proves the app has it; recovery codes are stored as SHA-256 hashes and
+ * used once; `lastTimeStep` refuses a code seen before (a replay).
+ */
+const twoFactorSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    secret: { type: String, default: null },
+    pendingSecret: { type: String, default: null },
+    recoveryCodeHashes: { type: [String], default: () => [] },
+    lastTimeStep: { type: Number, default: 0 },
+    enabledAt: { type: Number, default: null },
+  },
+  { versionKey: false },
+);
+
 export type AdministratorDoc = InferSchemaType<typeof administratorSchema> & { _id: Types.ObjectId };
 
 export const signInModels = {
   Administrator: defineModel(administratorSchema, { kind: 'platform', why: 'the platform administrators work across clinics and belong to none' }),
+  TwoFactor: defineModel(twoFactorSchema, { kind: 'platform', why: 'read at sign-in by the account it belongs to, before a clinic is known' }),
   SignInAudit: defineModel(signInAuditSchema, { kind: 'platform', why: 'an audit of administrator sign-ins, which belong to no clinic' }),
 };

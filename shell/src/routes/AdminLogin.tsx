@@ -26,6 +26,7 @@ export default function AdminLogin() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
   const { message, show } = useTimedMessage(LOGIN_ERROR_VISIBLE_MS);
 
@@ -35,14 +36,16 @@ export default function AdminLogin() {
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await clients.admin.call('adminCheck', { username: username.trim(), password, deviceToken: readDeviceToken('admin') });
+      const answer = await clients.admin.call('adminCheck', { username: username.trim(), password, otp: otp.trim() || undefined, deviceToken: readDeviceToken('admin') });
       storeDeviceToken('admin', answer.deviceToken);
       storeAdminToken(answer.adminToken, answer.expiresIn);
       sync();
       navigate('/Companies', { replace: true });
     } catch (error) {
-      // Spec 1 §8: 'Forkert login' for a refused password; a rate limit says so itself.
-      show(error instanceof ActionError && error.status === 429 ? error.message : messages.adminWrongPassword);
+      // Spec 1 §8: 'Forkert login' for a refused password; a rate limit, a missing or wrong code from the
+      // authenticator app, or two-factor sign-in not set up (required in production) say so themselves.
+      const own = error instanceof ActionError && (error.status === 429 || error.status === 403 || Boolean(error.errors.otp));
+      show(own ? error.message : messages.adminWrongPassword);
       setBusy(false);
     }
   }
@@ -55,6 +58,9 @@ export default function AdminLogin() {
         </Field>
         <Field label={texts.admin.password} required>
           <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
+        </Field>
+        <Field label={texts.otp}>
+          <Input name="otp" autoComplete="one-time-code" value={otp} onChange={(_, data) => setOtp(data.value)} />
         </Field>
         <Notice message={message} />
         <Button type="submit" appearance="primary" disabled={busy || !username.trim() || !password}>

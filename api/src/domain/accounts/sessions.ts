@@ -13,15 +13,17 @@ import { recordAdminSignIn } from './administrators.js';
 import { issueLinkToken } from './link-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { throttledSignIn } from './throttle.js';
+import { checkSecondFactor, isTwoFactorEnabled, twoFactorKey, twoFactorTexts } from './two-factor.js';
 
 const BY_USERNAME = { crossTenant: 'sign-in and password reset find the account by username, before a clinic is known' };
 
-export async function signIn(ctx: PublicContext, { username, password, deviceToken }: ParsedInput<'login'>) {
+export async function signIn(ctx: PublicContext, { username, password, deviceToken, otp }: ParsedInput<'login'>) {
   const { tokens } = ctx.services;
   const { result, deviceToken: device } = await throttledSignIn(ctx, 'therapist', username, deviceToken, async () => {
     const therapist = await ctx.platform.Therapist.findOne({ username }).setOptions(BY_USERNAME).lean();
     const valid = await verifyPassword(therapist?.passwordHash, password);
     if (!therapist || !valid) throw new UnauthorizedError(messages.wrongLogin);
+    await checkSecondFactor(ctx.platform, twoFactorKey('therapist', therapist._id.toString()), otp, ctx.now());
     return therapist;
   });
   const therapist = result;
@@ -31,6 +33,15 @@ export async function signIn(ctx: PublicContext, { username, password, deviceTok
   if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
   const session = tokens.sign('therapist', { subject: therapist._id.toString(), companyId: therapist.companyId.toString(), tokenVersion: therapist.tokenVersion ?? 0 });
   return { ...session, deviceToken: device };
+}
+
+/**
+ * Administrators and the support team: two-factor sign-in is required in production (set up by the CLI with the
+ * account); development and the test stacks sign in without it unless it was set up.
+ */
+async function requiredSecondFactor(ctx: PublicContext, key: string, otp: string | undefined): Promise<void> {
+  if (ctx.services.config.production && !(await isTwoFactorEnabled(ctx.platform, key))) throw new ForbiddenError(twoFactorTexts.requiredForStaff);
+  await checkSecondFactor(ctx.platform, key, otp, ctx.now());
 }
 
 /** Ends every session of the therapist at once (the token version moves on). */
@@ -79,7 +90,7 @@ export async function requestPasswordReset(ctx: PublicContext, email: string): P
  * A platform administrator's sign-in: a named account with its own password (domain/accounts/administrators.ts),
  * throttled like every sign-in, and every attempt that reaches the account audited (success and failure).
  */
-export async function adminSignIn(ctx: PublicContext, { username, password, deviceToken }: ParsedInput<'adminCheck'>) {
+export async function adminSignIn(ctx: PublicContext, { username, password, deviceToken, otp }: ParsedInput<'adminCheck'>) {
   const { tokens, logger } = ctx.services;
   const audit = (outcome: 'success' | 'failure', reason: 'wrong-login' | 'throttled' | null, accountId: Types.ObjectId | null) =>
     recordAdminSignIn(ctx.platform, logger, { username, accountId, outcome, reason, address: ctx.ip, at: ctx.now() });
@@ -89,6 +100,7 @@ export async function adminSignIn(ctx: PublicContext, { username, password, devi
       const admin = await ctx.platform.Administrator.findOne({ username }).lean();
       const valid = await verifyPassword(admin?.passwordHash, password);
       if (!admin || !valid || admin.isActive === false) throw new UnauthorizedError(messages.adminWrongPassword);
+      await requiredSecondFactor(ctx, twoFactorKey('admin', admin._id.toString()), otp);
       return admin;
     });
   } catch (error) {
@@ -100,12 +112,13 @@ export async function adminSignIn(ctx: PublicContext, { username, password, devi
   return { ...tokens.sign('superadmin', { subject: admin._id.toString(), tokenVersion: admin.tokenVersion ?? 0 }), deviceToken: signedIn.deviceToken };
 }
 
-export async function teamSignIn(ctx: PublicContext, { username, password, deviceToken }: ParsedInput<'teamLogin'>) {
+export async function teamSignIn(ctx: PublicContext, { username, password, deviceToken, otp }: ParsedInput<'teamLogin'>) {
   const { tokens } = ctx.services;
   const { result: user, deviceToken: device } = await throttledSignIn(ctx, 'team', username, deviceToken, async () => {
     const found = await ctx.platform.TeamUser.findOne({ username }).lean();
     const valid = await verifyPassword(found?.passwordHash, password);
     if (!found || !valid || found.isActive === false) throw new UnauthorizedError(messages.wrongTeamLogin);
+    await requiredSecondFactor(ctx, twoFactorKey('team', found._id.toString()), otp);
     return found;
   });
   return { ...tokens.sign('team', { subject: user._id.toString(), tokenVersion: user.tokenVersion ?? 0 }), deviceToken: device };
