@@ -1612,6 +1612,9 @@ password2024
 password2025
 password2026`;
 
+/** The reason a common password is refused (here, not in messages.ts: that is part of the shell's login load). */
+export const PASSWORD_TOO_COMMON = 'Adgangskoden er en af de mest brugte og let at gætte. Vælg en anden.';
+
 let common: ReadonlySet<string> | null = null;
 
 /** Whether `password`, ignoring case and surrounding spaces, is on the list. */

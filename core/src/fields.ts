@@ -11,7 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
 } from './constants.js';
-import { isCommonPassword } from './common-passwords.js';
+import { isCommonPassword, PASSWORD_TOO_COMMON } from './common-passwords.js';
 import { messages } from './messages.js';
 import { isCprBirthDate, isCprLast4 } from './predicates.js';
 import { newClientMessages, schedulingMessages } from './messages-scheduling.js';
@@ -60,7 +60,7 @@ export const newPassword = z
   .string({ error: messages.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, messages.tooLong('Adgangskoden', PASSWORD_MAX_LENGTH))
-  .refine((password) => !isCommonPassword(password), messages.passwordTooCommon);
+  .refine((password) => !isCommonPassword(password), PASSWORD_TOO_COMMON);
 
 /** A password typed to sign in or to confirm identity: any non-empty string within bounds. */
 export const givenPassword = z

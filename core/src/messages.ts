@@ -22,7 +22,6 @@ export const messages = {
   required: (label: string) => `${label} er påkrævet`,
   tooLong: (label: string, max: number) => `${label} må højst være ${max} tegn`,
   passwordTooShort: 'Adgangskoden skal være på mindst 10 tegn, så den er svær at gætte',
-  passwordTooCommon: 'Adgangskoden er en af de mest brugte og let at gætte. Vælg en anden.',
   cvrFormat: 'CVR skal være et heltal på højst 8 cifre',
   postFormat: 'Postnummer skal være et heltal på højst 8 cifre',
   wrongLogin: 'Forkert brugernavn eller adgangskode',

@@ -58,12 +58,7 @@ export const texts = {
     toLogin: 'Gå til log ind',
   },
   /** The second step of a sign-in with two-factor sign-in on (issue 14). */
-  otp: 'Kode fra godkendelsesapp eller gendannelseskode',
-  confirmEmail: {
-    title: 'Bekræft din e-mail',
-    submit: 'Bekræft e-mail',
-    missingToken: 'Linket mangler sin kode. Brug linket i mailen igen.',
-  },
+  otp: 'Kode fra godkendelsesapp',
   setPassword: {
     title: 'Indstil din adgangskode',
     missingId: 'Linket mangler sin kode. Bed klinikkens administrator om et nyt link.',
