@@ -12,7 +12,7 @@ import { Notice } from '../components/Notice';
 import { useClients } from '../session/session';
 import { useCompleteTherapistSignIn } from '../session/signIn';
 import { storeDeviceToken } from '../session/storage';
-import { texts } from '../texts';
+import { registerTexts } from './register-texts';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: '16px', marginTop: '8px' },
@@ -21,7 +21,7 @@ const useStyles = makeStyles({
   heading: { margin: 0 },
 });
 
-const T = texts.register;
+const T = registerTexts;
 
 type TextField =
   | 'nameFirst'
