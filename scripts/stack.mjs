@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.mjs';
-import { serveModule } from './static.mjs';
+import { contentSecurityPolicy, serveModule } from './static.mjs';
 
 /** Where a running stack says where its database and API are, for `npm run seed` and `npm run team:add`. */
 export const stackStateFile = (dataDir) => path.join(dataDir, 'stack.json');
@@ -131,10 +131,12 @@ export async function startStack(options = {}) {
       apiUrl,
       remotes: Object.fromEntries(Object.keys(REMOTE_DIRS).map((name) => [name, `${origin(ports[name])}/mf-manifest.json`])),
     };
-    servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, spa: true, runtimeConfig, dev: options.dev }));
+    const moduleOrigins = [origin(ports.shell), ...Object.keys(REMOTE_DIRS).map((name) => origin(ports[name]))];
+    const csp = contentSecurityPolicy({ apiUrl, moduleOrigins });
+    servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, spa: true, runtimeConfig, dev: options.dev, csp }));
     for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-      // mf-booking's standalone page (embed/index.html) finds the API through its own config.json.
-      const own = name === 'mf_booking' ? { runtimeConfig: { apiUrl } } : {};
+      // mf-booking's standalone page (embed/index.html) finds the API through its own config.json, and may be framed.
+      const own = name === 'mf_booking' ? { runtimeConfig: { apiUrl }, embedCsp: contentSecurityPolicy({ apiUrl, moduleOrigins: [origin(ports[name])], embeddable: true }) } : {};
       servers.push(await serveModule({ dir: path.join(root, dir, 'dist'), port: ports[name], dev: options.dev, ...own }));
     }
   } catch (error) {

@@ -6,15 +6,47 @@
 import http from 'node:http';
 import sirv from 'sirv';
 
+/**
+ * The Content-Security-Policy of the app's documents (issue 14): scripts only from the shell's and the remotes' own
+ * origins (no inline script, no eval), data only from them and the API, images also from the API (signed image
+ * addresses) and from data:/blob: (previews), PDFs previewed from blob:, nothing embeds the app
+ * (`frame-ancestors 'none'`) except the public booking page (`embeddable`). Styles allow 'unsafe-inline': Fluent's
+ * CSS-in-JS (Griffel) inserts its rules at run time. Production serves the same policy from its CDN (docs/deploy.md).
+ *
+ * @param {{ apiUrl: string, moduleOrigins: string[], embeddable?: boolean }} options
+ */
+export function contentSecurityPolicy({ apiUrl, moduleOrigins, embeddable = false }) {
+  const api = new URL(apiUrl).origin;
+  const modules = [...new Set(moduleOrigins)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${modules}`,
+    `style-src 'self' 'unsafe-inline' ${modules}`,
+    `connect-src 'self' ${api} ${modules}`,
+    `img-src 'self' data: blob: ${api} ${modules}`,
+    `media-src 'self' ${modules}`,
+    `font-src 'self' data: ${modules}`,
+    "frame-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    embeddable ? 'frame-ancestors *' : "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 const NO_CACHE = /(^|\/)(index\.html|config\.json|mf-manifest\.json|remoteEntry\.js)$/;
 /** Files kept under their own names across builds (the video guides): revalidated, never cached as immutable. */
 const REVALIDATE = /(^|\/)guides\//;
 
 /**
- * @param {{ dir: string, port: number, host?: string, spa?: boolean, runtimeConfig?: object, dev?: boolean }} options
+ * `csp`: the policy of this module's documents (the shell's pages, mf-booking's standalone page under `embed/`, which
+ * alone may be framed by other sites); every other answer may not be framed at all.
+ *
+ * @param {{ dir: string, port: number, host?: string, spa?: boolean, runtimeConfig?: object, dev?: boolean, csp?: string, embedCsp?: string }} options
  * @returns {Promise<import('node:http').Server>}
  */
-export function serveModule({ dir, port, host = '127.0.0.1', spa = false, runtimeConfig, dev = false }) {
+export function serveModule({ dir, port, host = '127.0.0.1', spa = false, runtimeConfig, dev = false, csp, embedCsp }) {
   // dev: files are looked up on every request, as watch builds replace them.
   const assets = sirv(dir, {
     dev,
@@ -34,10 +66,13 @@ export function serveModule({ dir, port, host = '127.0.0.1', spa = false, runtim
       res.end(JSON.stringify(runtimeConfig));
       return;
     }
-    if (spa) {
-      // The shell's pages and index.html are never cached; security headers for the app's documents.
-      res.setHeader('Referrer-Policy', 'no-referrer');
+    // Security headers on every answer: documents get their policy; only the public booking page may be framed.
+    const embedded = embedCsp && /^\/embed(\/|$)/.test(req.url ?? '');
+    res.setHeader('Referrer-Policy', embedded ? 'strict-origin-when-cross-origin' : 'no-referrer');
+    if (embedded) res.setHeader('Content-Security-Policy', embedCsp);
+    else {
       res.setHeader('X-Frame-Options', 'DENY');
+      res.setHeader('Content-Security-Policy', csp ?? "default-src 'none'; frame-ancestors 'none'");
     }
     assets(req, res, () => {
       res.statusCode = 404;

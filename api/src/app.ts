@@ -16,7 +16,7 @@ import type { ApiConfig } from './config.js';
 import { assertRegistryComplete } from './actions/index.js';
 import type { Clock, Services, UploadedFile } from './context.js';
 import { dispatch } from './endpoint/dispatch.js';
-import { ApiError, isDuplicateKeyError, TooManyRequestsError, ValidationError } from './errors.js';
+import { ApiError, isDatabaseUnavailable, isDuplicateKeyError, TooManyRequestsError, ValidationError } from './errors.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { createTokenService } from './security/tokens.js';
 import { createModels } from './models/index.js';
@@ -59,6 +59,7 @@ function toErrorAnswer(error: unknown): { status: number; body: Record<string, u
     if (error.errors && Object.keys(error.errors).length) body.errors = error.errors;
     return { status: error.status, body, retryAfter: error instanceof TooManyRequestsError ? error.retryAfterSeconds : undefined };
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { message: messages.databaseUnavailable }, retryAfter: 5 };
   const e = (error ?? {}) as HttpishError;
   const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 413 || e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
@@ -77,6 +78,24 @@ function toErrorAnswer(error: unknown): { status: number; body: Record<string, u
     return { status, body: { message } };
   }
   return { status: 500, body: { message: messages.unexpected } };
+}
+
+/** One ping, answered within `timeoutMs` or counted as failed. */
+async function pingDatabase(conn: Connection, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      conn.db!.admin().command({ ping: 1 }, { timeoutMS: timeoutMs }),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function multipartFiles(files: unknown): UploadedFile[] {
@@ -149,7 +168,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
       await next();
     } catch (error) {
       const answer = toErrorAnswer(error);
-      if (answer.status >= 500) logger.error({ requestId, err: error }, 'unexpected error');
+      if (answer.status === 503) logger.warn({ requestId, err: { name: (error as Error).name, message: (error as Error).message } }, 'database unavailable');
+      else if (answer.status >= 500) logger.error({ requestId, err: error }, 'unexpected error');
       ctx.status = answer.status;
       ctx.body = answer.body;
       if (answer.retryAfter) ctx.set('Retry-After', String(answer.retryAfter));
@@ -210,26 +230,19 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   paymentRoutes(router, services, sandbox, config.devRoutes && !config.production);
   accountingRoutes(router, accounting.sandbox, config.accountingRedirectUri);
 
-  // Liveness: the process answers. Readiness: the database answers too, within 2 s (a load balancer sends no
-  // traffic to an API whose database is away).
-  router.get('/health', (ctx) => {
-    ctx.body = { ok: true };
+  // Liveness: the process answers (200 as long as it runs, saying whether the database answered a ping within 1 s; a
+  // restart is never ordered because the database is away). Readiness: the database answers a ping within 2 s (a load balancer
+  // sends no traffic to an API whose database is away). Both recover by themselves when the database returns.
+  router.get('/health', async (ctx) => {
+    ctx.body = { ok: true, database: (await pingDatabase(conn, 1000)) ? 'available' : 'unavailable' };
   });
   router.get('/ready', async (ctx) => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        conn.db!.admin().command({ ping: 1 }),
-        new Promise((_resolve, reject) => {
-          timer = setTimeout(() => reject(new Error('database ping timed out')), 2000);
-        }),
-      ]);
+    if (await pingDatabase(conn, 2000)) {
       ctx.body = { ok: true };
-    } catch {
+    } else {
       ctx.status = 503;
-      ctx.body = { ok: false, message: 'Databasen svarer ikke lige nu. Prøv igen om lidt.' };
-    } finally {
-      clearTimeout(timer);
+      ctx.set('Retry-After', '5');
+      ctx.body = { ok: false, message: messages.databaseUnavailable };
     }
   });
 

@@ -122,6 +122,8 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   clientSubmitClientForm: { points: 30, durationSeconds: 60 * 60 },
   // Invoices carry CPR numbers: mailing them to arbitrary addresses is capped per address.
   invoiceMail: { points: 100, durationSeconds: 60 * 60 },
+  // And per clinic (consumed in domain/invoices/mail.ts with the company id), so many addresses do not add up.
+  'invoiceMail:company': { points: 300, durationSeconds: 24 * 60 * 60 },
 };
 
 /** The development administrator's username (its password is generated into `.data/secrets.json`). */

@@ -68,3 +68,18 @@ export function isDuplicateKeyError(error: unknown): boolean {
   const { code, writeErrors } = error as { code?: unknown; writeErrors?: { code?: unknown }[] };
   return code === 11000 || (Array.isArray(writeErrors) && writeErrors.some((write) => write.code === 11000));
 }
+
+/**
+ * Whether `error` says the database cannot be reached right now (it is down, restarting or cut off), as opposed to
+ * a fault of the request or of our code: the driver's server-selection, network and closed-pool errors, and
+ * mongoose's buffering timeout. Such a call answers 503 and changed nothing the caller must know about.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message, code, stack } = error as { name?: unknown; message?: unknown; code?: unknown; stack?: unknown };
+  if (typeof name === 'string' && /^Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|TopologyClosed|PoolClosed|PoolCleared)Error$/.test(name)) return true;
+  if (typeof message === 'string' && /buffering timed out after \d+ms/.test(message)) return true;
+  // A socket cut while the driver writes a command can surface as the bare socket error (EPIPE) rather than the
+  // driver's MongoNetworkError; only one raised inside the driver counts, not a mail server's or a provider's.
+  return typeof code === 'string' && ['EPIPE', 'ECONNRESET', 'ECONNREFUSED'].includes(code) && typeof stack === 'string' && stack.includes('/mongodb/');
+}

@@ -368,3 +368,21 @@ it('sweeps claims whose booking never appeared', async () => {
   expect(await sweepOrphanClaims(t.models, t.clock.now())).toBeGreaterThanOrEqual(1);
   expect(await t.models.SlotClaim.countDocuments({ ref: ghost })).toBe(0);
 });
+
+it('sweeps what an interrupted move left behind, through every claim page by page, and keeps what a booking covers', async () => {
+  const owner = await clinicWithTrial(t);
+  const { booking, treatmentId } = await firstBookingOf(owner, nineOn(29));
+  const held = await t.models.SlotClaim.find({ ref: booking.id }).lean();
+  expect(held.length).toBeGreaterThan(0);
+  // A move to 14:00 cut off after it claimed its new units (the booking still at 09:00), and one cut off after the
+  // swap but before the old units were released (units of 07:00 still held by the same booking).
+  const unit = (hour: number, minutes: number) => `${owner.companyId}:${owner.therapistId}:${nineOn(29, 12, hour, minutes)}`;
+  const leftovers = [unit(14, 0), unit(14, 5), unit(7, 0), unit(7, 5)];
+  for (const id of leftovers) await t.models.SlotClaim.create({ _id: id, ref: booking.id, kind: 'booking', createdAt: t.clock.now() - 120_000 });
+  // A page of two walks all of them, not only the first page.
+  await sweepOrphanClaims(t.models, t.clock.now(), 2);
+  expect(await t.models.SlotClaim.countDocuments({ _id: { $in: leftovers } })).toBe(0);
+  expect((await t.models.SlotClaim.find({ ref: booking.id }).lean()).map((claim) => claim._id).sort()).toEqual(held.map((claim) => claim._id).sort());
+  // And the time is free again for another booking.
+  expect((await t.call('addBooking', { treatmentId, from: nineOn(29, 12, 14, 0), clientId: booking.clientId }, owner.token)).status).toBe(200);
+});

@@ -316,24 +316,81 @@ describe('the intake form', () => {
     expect(done.body.message).toBe('Tak! Dine svar er sendt til klinikken.');
     const client = (await t.call('getClient', { id: added.body.data.id }, owner.token)).body.data;
     expect(client.intakeAnswers.map((answer) => [answer.fieldName, answer.value])).toEqual([['Allergier?', 'Nødder'], ['Samtykke til journal', 'true']]);
+    // The signed link writes to its client once: a second send and a second open are refused, nothing is added.
+    const twice = await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, ref: params.get('ref')!, answers: [{ questionId: allergy.id, value: 'Ingen' }, { questionId: consent.id, value: 'true' }] });
+    expect([twice.status, twice.body.message]).toEqual([409, 'Linket til formularen er allerede brugt. Kontakt klinikken, hvis du vil ændre dine svar.']);
+    expect((await t.call('getPublicClientForm', { therapistID: owner.therapistId, ids: [allergy.id], ref: params.get('ref')! })).status).toBe(409);
+    expect((await t.call('getClient', { id: added.body.data.id }, owner.token)).body.data.intakeAnswers).toHaveLength(2);
     // Another clinic's question, a forged reference, and the other clinic's therapist with this clinic's reference.
     expect((await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, ref: 'forged', answers: [] })).status).toBe(400);
     expect((await t.call('getPublicClientForm', { therapistID: other.therapistId, ids: [], ref: params.get('ref')! })).status).toBe(400);
   });
 
-  it('the copied link creates a client; a known CPR gets the same reply and its answers appended, nothing overwritten', async () => {
+  it('without the signed link nothing touches a record: known and unknown land alike for review, accepted or rejected by the therapist', async () => {
     const owner = await clinicWithTrial(t);
     const question = (await t.call('addClientFormField', { fieldName: 'Antal børn', fieldType: 'number' }, owner.token)).body.data;
-    const personal = { ...newClient('4321'), address: 'Vej 2', post: '5000', town: 'Odense' };
-    const notNumber = await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client: personal, answers: [{ questionId: question.id, value: 'to' }] });
+    const known = { ...newClient('4321'), address: 'Vej 2', post: '5000', town: 'Odense' };
+    await t.call('addClient', { client: known, ids: [] }, owner.token);
+    const notNumber = await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client: known, answers: [{ questionId: question.id, value: 'to' }] });
     expect(notNumber.body.message).toBe("'Antal børn' skal være et tal");
-    const first = await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client: personal, answers: [{ questionId: question.id, value: '2' }] });
-    const again = await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client: { ...personal, nameFirst: 'Falsk', address: 'Anden vej' }, answers: [{ questionId: question.id, value: '3' }] });
-    expect([first.status, again.status]).toEqual([200, 200]);
-    expect(again.body).toEqual(first.body);
-    const clients = await t.models.Client.find({ companyId: owner.companyId, cprKey: '0101904321' }).lean();
-    expect(clients).toHaveLength(1);
-    expect(clients[0]).toMatchObject({ nameFirst: 'Signe', address: 'Vej 2' });
-    expect(clients[0]!.intakeAnswers.map((answer) => answer.value)).toEqual(['2', '3']);
+    const stranger = { ...known, nameFirst: 'Falsk', address: 'Anden vej', email: 'falsk@example.dk' };
+    const unknown = { ...known, CPRLast4Digit: '8765', email: 'ny@example.dk' };
+    const answers = await Promise.all(
+      [stranger, unknown].map((client, index) => t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client, answers: [{ questionId: question.id, value: String(index + 2) }] })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers[0]!.body).toEqual(answers[1]!.body);
+    // The record is as it was, and no client was made.
+    const before = await t.models.Client.find({ companyId: owner.companyId }).lean();
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ nameFirst: 'Signe', address: 'Vej 2', intakeAnswers: [] });
+
+    const pending = (await t.call('getPublicSubmissions', {}, owner.token)).body.data;
+    expect(pending.map((row) => [row.kind, row.person.nameFirst, row.answers[0]?.value, row.matchingClientId === before[0]!._id.toString()]).sort()).toEqual([
+      ['intake', 'Falsk', '2', true],
+      ['intake', 'Signe', '3', false],
+    ]);
+    const [fromStranger, fromNew] = [pending.find((row) => row.person.nameFirst === 'Falsk')!, pending.find((row) => row.person.nameFirst === 'Signe')!];
+    // Another clinic sees none of it and cannot decide it.
+    const other = await clinicWithTrial(t);
+    expect((await t.call('getPublicSubmissions', {}, other.token)).body.data).toEqual([]);
+    expect((await t.call('rejectPublicSubmission', { id: fromStranger.id }, other.token)).status).toBe(404);
+    expect((await t.call('acceptPublicSubmission', { id: fromNew.id }, other.token)).status).toBe(404);
+
+    // Rejected: gone, nothing written. Accepted without a client: a new client with the answers.
+    expect((await t.call('rejectPublicSubmission', { id: fromStranger.id }, owner.token)).body.message).toBe('Henvendelsen er afvist');
+    const accepted = await t.call('acceptPublicSubmission', { id: fromNew.id }, owner.token);
+    expect(accepted.body.message).toBe('Henvendelsen er godkendt');
+    const made = (await t.call('getClient', { id: accepted.body.data.clientId }, owner.token)).body.data;
+    expect(made).toMatchObject({ nameFirst: 'Signe', CPRLast4Digit: '8765', address: 'Vej 2' });
+    expect(made.intakeAnswers.map((answer) => answer.value)).toEqual(['3']);
+    expect((await t.call('acceptPublicSubmission', { id: fromNew.id }, owner.token)).status).toBe(404);
+    expect((await t.call('getPublicSubmissions', {}, owner.token)).body.data).toEqual([]);
+
+    // Accepted onto the client the therapist chooses.
+    await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client: known, answers: [{ questionId: question.id, value: '4' }] });
+    const again = (await t.call('getPublicSubmissions', {}, owner.token)).body.data[0]!;
+    expect((await t.call('acceptPublicSubmission', { id: again.id, clientId: before[0]!._id.toString() }, owner.token)).status).toBe(200);
+    expect((await t.models.Client.findById(before[0]!._id).lean())!.intakeAnswers.map((answer) => answer.value)).toEqual(['4']);
+  });
+
+  it('bounds a submission, and refuses the form while it is off or the plan has run out', async () => {
+    const owner = await clinicWithTrial(t);
+    const questions = [];
+    for (const name of ['A', 'B', 'C', 'D', 'E']) questions.push((await t.call('addClientFormField', { fieldName: name, fieldType: 'text' }, owner.token)).body.data);
+    const personal = { ...newClient('2468'), address: 'Vej 2', post: '5000', town: 'Odense' };
+    const long = await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client: personal, answers: questions.map((question) => ({ questionId: question.id, value: 'x'.repeat(4500) })) });
+    expect([long.status, long.body.message]).toEqual([413, 'Svarene er for lange. Forkort dem og prøv igen.']);
+    await t.call('setOnlineBookingSettings', { bookingFormEnabled: false }, owner.token);
+    for (const answer of [
+      await t.call('getPublicClientForm', { therapistID: owner.therapistId, ids: [] }),
+      await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client: personal, answers: [] }),
+    ]) {
+      expect([answer.status, answer.body.message]).toEqual([409, 'Bookingformular er deaktiveret']);
+    }
+    await t.call('setOnlineBookingSettings', { bookingFormEnabled: true }, owner.token);
+    await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { status: 'expired' } });
+    expect((await t.call('clientSubmitClientForm', { therapistID: owner.therapistId, client: personal, answers: [] })).status).toBe(409);
+    expect(await t.models.PublicSubmission.countDocuments({ companyId: owner.companyId })).toBe(0);
   });
 });

@@ -80,10 +80,10 @@ describe('slot claims', () => {
 
 describe('claim with orphan recovery', () => {
   const claimOf = (db: TenantDb, id: string, createdAt: number, now: number) => ({
-    insert: () => db.InvoiceClaim.create({ _id: id, createdAt }),
+    insert: (holder: string) => db.InvoiceClaim.create({ _id: id, createdAt, holder }),
     find: () => db.InvoiceClaim.findById(id).lean(),
-    isOrphan: (claim: { invoiceId?: unknown; createdAt: number }) => !claim.invoiceId && claim.createdAt < now - ORPHAN_AFTER_MS,
-    removeOrphan: () => db.InvoiceClaim.deleteOne({ _id: id, invoiceId: null }),
+    settle: (claim: { invoiceId?: unknown; createdAt: number; holder?: string | null }) => (!claim.invoiceId && claim.createdAt < now - ORPHAN_AFTER_MS ? ('abandoned' as const) : ('held' as const)),
+    removeAbandoned: (holder: string | null) => db.InvoiceClaim.deleteOne({ _id: id, holder, invoiceId: null }),
   });
 
   it('lets one of eight racing claims win; the others answer 409 with the message', async () => {
@@ -98,7 +98,8 @@ describe('claim with orphan recovery', () => {
     const db = clinic();
     const now = Date.now();
     await db.InvoiceClaim.create({ _id: 'old', createdAt: now - 2 * ORPHAN_AFTER_MS });
-    await expect(claimWithRecovery(claimOf(db, 'old', now, now), 'x')).resolves.toBeUndefined();
+    const holder = await claimWithRecovery(claimOf(db, 'old', now, now), 'x');
+    expect((await db.InvoiceClaim.findById('old').lean())?.holder).toBe(holder);
     await db.InvoiceClaim.create({ _id: 'recent', createdAt: now - 1000 });
     await expect(claimWithRecovery(claimOf(db, 'recent', now, now), 'Optaget')).rejects.toThrow('Optaget');
     await db.InvoiceClaim.create({ _id: 'done', createdAt: now - 2 * ORPHAN_AFTER_MS, invoiceId: new Types.ObjectId() });
@@ -171,6 +172,60 @@ describe('versioned save', () => {
     await db.Revision.create({ _id: `journal:${id.toString()}:1`, clientId: id, entity: 'journal', entityId: id.toString(), changedBy: 'Crash', changedAt: Date.now() - 2 * ORPHAN_AFTER_MS, applied: false });
     await journal.save(db, id, 0, 'efter nedbrud');
     expect((await db.Revision.findById(`journal:${id.toString()}:1`).lean())).toMatchObject({ applied: true, changedBy: 'Ida' });
+  });
+
+  it('settles a crashed save by what exists: a record already at the claimed version keeps its row, which is marked applied', async () => {
+    const db = clinic();
+    const journal = record();
+    const id = new Types.ObjectId();
+    await journal.save(db, id, 0, 'skrevet');
+    // The crash came after the record was written and before its row was marked.
+    await db.Revision.updateOne({ _id: `journal:${id.toString()}:1` }, { $set: { applied: false, changedAt: Date.now() - 2 * ORPHAN_AFTER_MS } });
+    await expect(journal.save(db, id, 0, 'igen')).rejects.toThrow('Journalen er ændret imens');
+    expect(await db.Revision.findById(`journal:${id.toString()}:1`).lean()).toMatchObject({ applied: true, changedBy: 'Ida' });
+    expect(journal.text).toBe('skrevet');
+  });
+
+  it("lets a slow save release only its own row, never the one that took its version over", async () => {
+    const db = clinic();
+    const id = new Types.ObjectId();
+    const rowId = `journal:${id.toString()}:1`;
+    let version = 0;
+    let release!: () => void;
+    const slowApplying = new Promise<void>((resolve) => (release = resolve));
+    let slowReached!: () => void;
+    const reached = new Promise<void>((resolve) => (slowReached = resolve));
+    const draft = (changedAt: number) => ({ clientId: id, entity: 'journal' as const, entityId: id, changes: [{ field: 'x', previous: '', value: 'y' }], changedBy: 'Ida', changedAt });
+    // The slow save claims the version, then stalls before writing; it loses its compare-and-swap afterwards.
+    const slow = saveVersioned(db, draft(Date.now() - 2 * ORPHAN_AFTER_MS), {
+      version: 0,
+      currentVersion: async () => version,
+      apply: async () => {
+        slowReached();
+        await slowApplying;
+        return false;
+      },
+    }, 'Ændret imens');
+    await reached;
+    // A save a minute later finds the stalled row with nothing written, takes it over and completes.
+    await db.Revision.updateOne({ _id: rowId }, { $set: { changedAt: Date.now() - 2 * ORPHAN_AFTER_MS } });
+    const slowDone = slow.then(
+      () => 'saved',
+      (error: Error) => error.message,
+    );
+    // While the new save holds the row, the slow one fails its compare-and-swap and lets go of what it holds.
+    await saveVersioned(db, draft(Date.now()), {
+      version: 0,
+      currentVersion: async () => version,
+      apply: async (next) => {
+        release();
+        await slowDone;
+        version = next;
+        return true;
+      },
+    }, 'Ændret imens');
+    expect(await slowDone).toBe('Ændret imens');
+    expect(await db.Revision.findById(rowId).lean()).toMatchObject({ applied: true, changedBy: 'Ida' });
   });
 });
 

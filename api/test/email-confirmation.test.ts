@@ -48,7 +48,7 @@ it('refuses mail to clients until the mailed link is used, sends a fresh link on
   expect(smtp.mails.some((mail) => mail.to.includes('klient-a@example.dk'))).toBe(false);
   // The refusal sent a fresh link; a second refusal within ten minutes does not send another.
   expect(confirmationMails(clinic.email)).toHaveLength(2);
-  const again = await t.call('invoiceMail', { id: '0'.repeat(24), to: 'fremmed@example.dk', subject: 'x', message: 'x' }, clinic.token);
+  const again = await t.call('invoiceMail', { id: '0'.repeat(24), to: 'fremmed@example.dk', message: 'x' }, clinic.token);
   expect(again.status).toBe(403);
   expect(again.body.message).toContain(`Brug linket i mailen, vi har sendt til ${clinic.email}`);
   expect(confirmationMails(clinic.email)).toHaveLength(2);

@@ -136,6 +136,50 @@ describe('issuing', () => {
     expect((await t.call('deleteInvoice', { id: invoice.id }, clinic.token)).status).toBe(403);
   });
 
+  it('stores and answers only what the invoice prints: no Stamjournal field, journal text or appointment beyond the settings', async () => {
+    const clinic = await readyClinic();
+    const booking = await bookingFor(clinic, '4100');
+    await t.call('addJournal', { bookingId: booking.id }, clinic.token);
+    await t.call('setJournal', { id: booking.id, version: 0, changes: { treatment: 'Hemmelig behandlingstekst', followUp: 'Hemmelig opfølgning' } }, clinic.token);
+    const fields = (await t.call('getCustomFieldsFromClientIsNotJournal', { clientId: booking.clientId }, clinic.token)).body.data;
+    for (const field of fields.filter((f) => f.value !== undefined).slice(0, 4)) {
+      await t.call('setCustomField', { id: field.id, version: field.version, value: `Hemmelig ${field.name}` }, clinic.token);
+    }
+    await bookingFor(clinic, '4100');
+    const secret = /Hemmelig/;
+    const nothing = { ...SETTINGS, treatmentText: false, aktuelBehandling: false, followUpText: false };
+    const preview = await t.call('getInvoicePreview', { bookingId: booking.id, settings: nothing }, clinic.token);
+    expect(JSON.stringify(preview.body)).not.toMatch(secret);
+    const issued = await t.call('addInvoice', { bookingId: booking.id, settings: { ...nothing, aktuelBehandling: true } }, clinic.token);
+    expect(issued.status).toBe(200);
+    // Only the one Stamjournal field the setting prints; no journal text, no next appointments.
+    expect(issued.body.data.image[0]).toMatchObject({ journal: null, upComing: [], stamJournal: [{ name: 'Aktuel behandling', value: 'Hemmelig Aktuel behandling' }] });
+    const stored = await t.models.Invoice.findById(issued.body.data.id).lean();
+    expect(JSON.stringify(stored).match(/Hemmelig[^"]*/g)).toEqual(['Hemmelig Aktuel behandling']);
+    const listed = await t.call('getAllInvoice', { search: '' }, clinic.token);
+    expect(JSON.stringify(listed.body).match(/Hemmelig[^"]*/g)).toEqual(['Hemmelig Aktuel behandling']);
+  });
+
+  it('cuts the snapshots stored before the rule to what they print, once, at start', async () => {
+    const { runMigrations, MIGRATIONS } = await import('../src/migrations/index.js');
+    const clinic = await readyClinic();
+    const booking = await bookingFor(clinic, '4200');
+    const issued = await t.call('addInvoice', { bookingId: booking.id, settings: { ...SETTINGS, treatmentText: true, aktuelBehandling: false, followUpText: false } }, clinic.token);
+    const id = issued.body.data.id;
+    // As stored before the rule: the whole Stamjournal, both journal texts and the next appointment.
+    const old = { ...issued.body.data.image[0], journal: { treatment: 'Massage', followUp: 'Gammel opfølgning' }, stamJournal: [{ name: 'Aktuel behandling', value: 'Ondt i ryggen' }, { name: 'Diagnose', value: 'Diskusprolaps' }], upComing: [{ from: booking.from + 86_400_000 }] };
+    await t.models.Invoice.updateOne({ _id: id }, { $set: { snapshots: [old] } });
+    const conn = t.api.services.models.Invoice.db;
+    const silent = (await import('pino')).default({ level: 'silent' });
+    const first = await runMigrations(conn, t.api.services.models, silent, t.clock.now());
+    expect(first['2026-11-invoice-snapshots-printed-only']).toBeGreaterThanOrEqual(1);
+    const cut = (await t.models.Invoice.findById(id).lean())!.snapshots[0] as Record<string, unknown>;
+    expect(cut).toMatchObject({ journal: { treatment: 'Massage', followUp: '' }, stamJournal: [], upComing: [] });
+    // Recorded as done: a second start walks nothing; and run again on its own, it changes nothing.
+    expect(await runMigrations(conn, t.api.services.models, silent, t.clock.now())).toEqual({});
+    expect(await MIGRATIONS[0]!.run(t.api.services.models)).toBe(0);
+  });
+
   it('VAT without discount, no VAT, and a discount larger than the price', async () => {
     const clinic = await readyClinic(0.05);
     const tiny = await bookingFor(clinic);
@@ -159,6 +203,31 @@ describe('issuing', () => {
     const race = await Promise.all([1, 2, 3].map(() => t.call('addInvoice', { bookingId: one.id, settings: SETTINGS }, clinic.token)));
     expect(race.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     expect(race.find((answer) => answer.status === 200)!.body.data.number).toBe('0051-26');
+  });
+
+  it('links an invoice a crashed request issued instead of issuing it again, however old its claim', async () => {
+    const clinic = await readyClinic();
+    const booking = await bookingFor(clinic, '3100');
+    const issued = await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
+    expect(issued.status).toBe(200);
+    // As if the request had crashed right after the invoice was written: neither the claim nor the booking point at it,
+    // and the claim is long past the orphan age.
+    const claimId = `${booking.id}:0:inv`;
+    await t.models.InvoiceClaim.updateOne({ _id: claimId }, { $set: { invoiceId: null, createdAt: t.clock.now() - 10 * 60_000 } });
+    await t.models.Booking.updateOne({ _id: booking.id }, { $set: { invoiceId: null } });
+
+    const again = await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
+    expect(again.status).toBe(409);
+    expect(await t.models.Invoice.countDocuments({ bookingId: booking.id })).toBe(1);
+    expect((await t.models.InvoiceClaim.findById(claimId).lean())?.invoiceId?.toString()).toBe(issued.body.data.id);
+    expect((await t.models.Booking.findById(booking.id).lean())?.invoiceId?.toString()).toBe(issued.body.data.id);
+
+    // A claim whose request crashed before any invoice was written is taken over once it is a minute old.
+    const other = await bookingFor(clinic, '3101');
+    await t.models.InvoiceClaim.create({ _id: `${other.id}:0:inv`, companyId: clinic.companyId, createdAt: t.clock.now() - 10 * 60_000, holder: 'crashed' });
+    const taken = await t.call('addInvoice', { bookingId: other.id, settings: SETTINGS }, clinic.token);
+    expect(taken.status).toBe(200);
+    expect(await t.models.Invoice.countDocuments({ bookingId: other.id })).toBe(1);
   });
 
   it('starts again at 0001 in a new year, and continues from a counter set by the owner', async () => {
@@ -235,7 +304,7 @@ describe('lists, merged statements and tenancy', () => {
       ['addInvoice', { bookingId: a.id, settings: { ...SETTINGS, type: false } }],
       ['deleteInvoice', { id: merged.body.data.id }],
       ['setMergedInvoice', { id: merged.body.data.id, invoiceIds: [ia.id] }],
-      ['invoiceMail', { id: ia.id, to: 'x@example.dk', subject: 'x' }],
+      ['invoiceMail', { id: ia.id, to: 'x@example.dk' }],
       ['getMergedInvoicesByClient', { clientId: a.clientId }],
       ['getInvoicesForPeriod', { clientId: a.clientId, from: day, to: day + DAY_MS }],
     ];
@@ -266,8 +335,8 @@ describe('mail', () => {
     const clinic = await readyClinic();
     const booking = await bookingFor(clinic);
     const invoice = (await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data;
-    expect((await t.call('invoiceMail', { id: invoice.id, to: 'a@example.dk, ikke-en-mail', subject: 'Faktura' }, clinic.token)).status).toBe(400);
-    const sent = await t.call('invoiceMail', { id: invoice.id, to: 'signe@example.dk, bogholder@example.dk', subject: 'Din faktura', message: 'Tak for besøget.' }, clinic.token);
+    expect((await t.call('invoiceMail', { id: invoice.id, to: 'a@example.dk, ikke-en-mail' }, clinic.token)).status).toBe(400);
+    const sent = await t.call('invoiceMail', { id: invoice.id, to: 'signe@example.dk, bogholder@example.dk', message: 'Tak for besøget.' }, clinic.token);
     expect(sent.status).toBe(200);
     const mail = await smtp.waitForMail('bogholder@example.dk');
     expect(mail.to.sort()).toEqual(['bogholder@example.dk', 'signe@example.dk']);

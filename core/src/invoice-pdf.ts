@@ -9,6 +9,7 @@
 import { jsPDF } from 'jspdf';
 import type { InvoiceSnapshot } from './actions/invoices.js';
 import { formatKroner } from './format.js';
+import { AKTUEL_BEHANDLING, invoiceNotes } from './invoice-notes.js';
 import { formatCopenhagenTime, formatDanishDate } from './time.js';
 
 const MARGIN = 20;
@@ -139,11 +140,11 @@ function drawInvoice(doc: jsPDF, s: InvoiceSnapshot): void {
   y += LINE * 2;
 
   const notes: [string, string][] = [];
-  const aktuel = s.stamJournal.find((entry) => entry.name === 'Aktuel behandling')?.value;
-  if (s.settings.aktuelBehandling && aktuel) notes.push(['Aktuel behandling', aktuel]);
-  if (s.settings.treatmentText && s.journal?.treatment) notes.push(['Behandling', s.journal.treatment]);
-  if (s.settings.followUpText && s.journal?.followUp) notes.push(['Opfølgning', s.journal.followUp]);
-  if (s.settings.followUpText && s.upComing.length) notes.push(['Kommende tider', s.upComing.map((booking) => `${formatDanishDate(booking.from)} kl. ${formatCopenhagenTime(booking.from)}`).join(', ')]);
+  const printed = invoiceNotes(s);
+  if (printed.aktuelBehandling) notes.push([AKTUEL_BEHANDLING, printed.aktuelBehandling]);
+  if (printed.treatment) notes.push(['Behandling', printed.treatment]);
+  if (printed.followUp) notes.push(['Opfølgning', printed.followUp]);
+  if (printed.upComing.length) notes.push(['Kommende tider', printed.upComing.map((booking) => `${formatDanishDate(booking.from)} kl. ${formatCopenhagenTime(booking.from)}`).join(', ')]);
   for (const [label, value] of notes) {
     doc.setFont('helvetica', 'bold');
     y = paragraph(doc, label, MARGIN, y, RIGHT - MARGIN);

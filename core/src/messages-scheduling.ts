@@ -125,3 +125,4 @@ export const clientMessages = {
   // spec 3 §8 'Logo too large', verbatim
   logoSize: 'Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.',
 } as const;
+export * from './messages-public.js';

@@ -42,6 +42,10 @@ export const messages = {
   bodyTooLarge: 'Forespørgslen er for stor',
   tooManyRequests: 'For mange forsøg. Vent lidt og prøv igen.',
   unexpected: 'Der skete en uventet fejl. Prøv igen.',
+  /** The database is away (an outage, a restart): 503, and the call changed nothing. */
+  databaseUnavailable: 'Databasen svarer ikke lige nu. Prøv igen om lidt.',
+  /** A request that reaches an API process while it stops (a deploy, a restart): 503, try again. */
+  shuttingDown: 'Serveren genstarter. Prøv igen om lidt.',
   freeTrialExpired: 'Den gratis prøveperiode er udløbet. Vælg Pro for at fortsætte.',
   freeTrialActive: 'Den gratis prøveperiode er allerede aktiv',
   freeTrialNotWithPro: 'Klinikken har allerede et Pro abonnement',

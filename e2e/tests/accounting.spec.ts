@@ -7,7 +7,8 @@
  * /Kalender, where the shell's sync icon syncs ('synkronisering...', then 'synkroniseringen er afsluttet.'). A second
  * transfer reports everything as already added.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 
 const COMPANY = { companyName: 'Klinik Holm', email: 'info@holm.test', phone: '33123456', CVR: '12345678', address: 'Strandvejen 2', post: '2100', town: 'København Ø', regNumber: '1234', accountNumber: '0012345678', mobilePay: '' };

@@ -1,5 +1,5 @@
 /** The platform administrator's and the support team's own sign-ins (spec 1 §2, §6, §8). */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E_ADMIN, E2E_TEAM_USER } from '../support/ports';
 
 test("a wrong administrator password shows 'Forkert login'; the right one opens the companies", async ({ page }) => {

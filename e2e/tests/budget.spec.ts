@@ -3,7 +3,7 @@
  * JavaScript for the login page, React included, as Chromium actually fetches it.
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('the login page loads at most 200 KB gzip of JavaScript, and no remote', async ({ page }) => {
   const scripts = new Map<string, Promise<number>>();

@@ -3,7 +3,8 @@
  * clicking a slot, sees the booking yellow, drags it to another day, is refused a booking over it, adds a leave
  * and deletes the booking; then the same on a 390 px phone with the card layout.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { at, dayKey, eventDay, nextMonday, slotPoint } from '../support/calendar';
 import { expectToast, logIn, registerClinic, uniqueEmail } from '../support/helpers';
 

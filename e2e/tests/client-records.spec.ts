@@ -5,7 +5,7 @@
  * and only comments can be added.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { at, dayKey, nextMonday } from '../support/calendar';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 import { E2E_PORTS } from '../support/ports';

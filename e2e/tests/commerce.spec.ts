@@ -13,7 +13,8 @@
  * The API's clock is test-only (POST /dev/clock) and is reset after each test, so other journeys are unaffected.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 import { E2E_PORTS } from '../support/ports';
 

@@ -1,5 +1,5 @@
 /** The registration mail's link confirms the clinic's e-mail; until then the clinic cannot mail its clients (issue 14). */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { api, CONFIRM_EMAIL_SUBJECT, registerClinic, uniqueEmail, waitForMail, PASSWORD } from '../support/helpers';
 
 test('the link in the registration mail confirms the e-mail with one press, and a used-up or forged link says so', async ({ page }) => {

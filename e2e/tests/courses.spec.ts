@@ -6,8 +6,9 @@
  * the owner sees both lists in step 2, removes a participant, deletes a day and the course after 'Er du sikker?'.
  * Then the list and the dialog on a 390 px phone.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { formatDanishDate } from '@klinik/core/time';
+import { expect, test } from '../support/test';
 import { at, dayKey, nextMonday } from '../support/calendar';
 import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail, waitForMail } from '../support/helpers';
 

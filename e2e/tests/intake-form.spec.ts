@@ -3,7 +3,7 @@
  * personal details (the local draft never holds the CPR number) and sends; the client gets the mail, opens the
  * link on a phone, answers and submits; the answer is on the client's record.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail, waitForMail } from '../support/helpers';
 
 test('intake form: question, form link, send, the client answers from the mail', async ({ page, browser }) => {

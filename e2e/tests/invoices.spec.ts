@@ -3,8 +3,8 @@
  * the 'Firmaindstillinger' alert; then an invoice with discount and VAT, its preview, creation, the list, the
  * mail with the server-built PDF, a credit note, and a merged statement created, edited and deleted.
  */
-import { expect, test } from '@playwright/test';
 import { copenhagenDateKey } from '@klinik/core/time';
+import { expect, test } from '../support/test';
 import { at, dayKey, nextMonday } from '../support/calendar';
 import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail, waitForMail } from '../support/helpers';
 

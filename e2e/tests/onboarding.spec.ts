@@ -3,7 +3,7 @@
  * plan page signed in, start the free trial, arrive at the calendar with the side menu and the footer; log out
  * and back in, and land on the calendar directly.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logIn, PASSWORD, uniqueEmail } from '../support/helpers';
 
 test('register → plan page → free trial → calendar; log out and in again', async ({ page }) => {

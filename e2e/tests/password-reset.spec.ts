@@ -2,7 +2,7 @@
  * Forgotten password (spec 1 §4, §8): ask for a link, the mail arrives in the SMTP server, the link sets a new
  * password once, and the new password signs in.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logIn, registerClinic, uniqueEmail, waitForMail } from '../support/helpers';
 
 test('forgot password → mail → reset → log in with the new password', async ({ page }) => {

@@ -2,7 +2,7 @@
  * 'Min profil' (issue 13): a therapist changes their own name, phone, theme colour and availability from the
  * account menu (/MinProfil); the calendar takes the colour at once, and the server has all of it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 
 test('a therapist changes their own profile, colour and availability', async ({ page }) => {

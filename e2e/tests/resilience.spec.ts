@@ -4,7 +4,8 @@
  * module is back "Prøv igen" loads it. A load the API does not answer is an error with "Prøv igen", never an
  * empty list or an empty week.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logIn, registerClinic, uniqueEmail } from '../support/helpers';
 import { E2E_PORTS } from '../support/ports';
 

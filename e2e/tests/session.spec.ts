@@ -1,5 +1,5 @@
 /** Session rules of spec 1 §2, §4 and §8, in the browser. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logIn, registerClinic, uniqueEmail } from '../support/helpers';
 
 test('a malformed or expired token clears storage and returns to /', async ({ page }) => {

@@ -5,7 +5,7 @@
  * logo, saves, goes back to the invoice and issues it, with the logo on it. The company is never set through the
  * API here. A colleague who is not the owner sees the settings read-only, also on a phone.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { at, dayKey, nextMonday } from '../support/calendar';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 

@@ -6,7 +6,8 @@
  * owner handover ends the old owner's rights; Pro through the provider's page returns to the page, which reads and clears its
  * parameters.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail, waitForMail } from '../support/helpers';
 
 const PAGE = '/AdministrerTerapeut';

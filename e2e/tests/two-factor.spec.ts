@@ -1,5 +1,5 @@
 /** Two-factor sign-in (issue 14): a therapist who turned it on is asked for the code after the password. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { generate } from 'otplib';
 import { api, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 

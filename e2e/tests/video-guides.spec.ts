@@ -2,7 +2,7 @@
  * Video guides (issue 13): /Videovejledninger shows the two guides, recorded from this product, and one plays in
  * its dialog (the film is fetched from where mf-commerce ships it and time runs in the player).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logIn, registerClinic, uniqueEmail } from '../support/helpers';
 
 test('the video guides: two cards, and a guide plays', async ({ page }) => {

@@ -34,6 +34,10 @@ export const clientsApi = (client: ActionClient) => ({
   setFormField: (input: ActionInput<'setClientFormField'>) => client.call('setClientFormField', input),
   deleteFormField: (id: string) => client.call('deleteClientFormField', { id }),
   addClient: (input: ActionInput<'addClient'>) => client.call('addClient', input),
+  // What the public pages handed in, for review (issue 14)
+  submissions: () => client.call('getPublicSubmissions', {}),
+  acceptSubmission: (input: ActionInput<'acceptPublicSubmission'>) => client.call('acceptPublicSubmission', input),
+  rejectSubmission: (id: string) => client.call('rejectPublicSubmission', { id }),
 });
 
 export type ClientsApi = ReturnType<typeof clientsApi>;

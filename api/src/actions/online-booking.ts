@@ -1,10 +1,11 @@
 /** The public online booking and the therapist's settings for it (core/src/actions/online-booking.ts). Thin. */
-import { bookingMessages, type onlineBookingActions } from '@klinik/core';
+import { bookingMessages, publicMessages, type onlineBookingActions } from '@klinik/core';
 import { availability, publicTreatments, toPublicTherapist } from '../domain/online-booking/availability.js';
 import { addOnlineBooking } from '../domain/online-booking/booking.js';
 import { courseSignUp, publicCourseDates, publicCourses } from '../domain/online-booking/courses.js';
-import { findClientByCpr } from '../domain/online-booking/public-client.js';
+import { cprLookup } from '../domain/online-booking/public-identity.js';
 import { publicTherapist } from '../domain/online-booking/public-therapist.js';
+import { acceptSubmission, listSubmissions, rejectSubmission } from '../domain/online-booking/review.js';
 import { bookingSettingsOf, changeBookingSettings } from '../domain/online-booking/settings.js';
 import { unsubscribe } from '../domain/online-booking/unsubscribe.js';
 import type { Handlers } from './types.js';
@@ -15,7 +16,7 @@ export const onlineBookingHandlers: Handlers<keyof typeof onlineBookingActions> 
   clientGetEventsFromTherapist: async ({ therapistId }, ctx) => ({ data: await publicCourses(await publicTherapist(ctx, therapistId), ctx.now()) }),
   clientGetEventDatesFromTherapist: async ({ eventId }, ctx) => ({ data: await publicCourseDates(ctx, eventId) }),
   clientGetAvailable: async (input, ctx) => ({ data: await availability(await publicTherapist(ctx, input.therapistId), input, ctx.now()) }),
-  getClientsFromTherapistCompanyOnlineBooking: async ({ therapistId, CPR }, ctx) => ({ data: await findClientByCpr(ctx, await publicTherapist(ctx, therapistId), CPR) }),
+  getClientsFromTherapistCompanyOnlineBooking: async ({ therapistId }, ctx) => ({ data: cprLookup(await publicTherapist(ctx, therapistId), ctx.now()) }),
   async clientAddBooking(input, ctx) {
     await addOnlineBooking(ctx, input);
     return { message: bookingMessages.done };
@@ -30,4 +31,10 @@ export const onlineBookingHandlers: Handlers<keyof typeof onlineBookingActions> 
   },
   getOnlineBookingSettings: async (_input, ctx) => ({ data: bookingSettingsOf(ctx.therapist) }),
   setOnlineBookingSettings: async (input, ctx) => ({ message: 'Indstillingerne er gemt', data: await changeBookingSettings(ctx, input) }),
+  getPublicSubmissions: async (_input, ctx) => ({ data: await listSubmissions(ctx) }),
+  acceptPublicSubmission: async (input, ctx) => ({ message: publicMessages.submissionAccepted, data: await acceptSubmission(ctx, input) }),
+  async rejectPublicSubmission({ id }, ctx) {
+    await rejectSubmission(ctx, id);
+    return { message: publicMessages.submissionRejected };
+  },
 };

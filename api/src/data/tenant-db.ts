@@ -53,6 +53,8 @@ export const TENANT_MODEL_NAMES = [
   'AddOnPurchase',
   'AccountingLink',
   'AccountingPending',
+  'PublicSubmission',
+  'IntakeLinkUse',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Services } from '../context.js';
 import { tenantDb } from '../data/tenant-db.js';
 import { transferWaiting } from '../domain/accounting/issued.js';
+import { startRepeating, type RepeatingJob } from './repeat.js';
 
 const WHY = "the accounting ticker retries every clinic's invoices waiting for the accounting system";
 
@@ -19,10 +20,6 @@ export async function runAccountingTick(services: Pick<Services, 'models' | 'acc
   }
 }
 
-export function startAccountingTicker(services: Pick<Services, 'models' | 'accounting' | 'clock' | 'logger'>, logger: Logger, everyMs = 60_000): () => void {
-  const timer = setInterval(() => {
-    runAccountingTick(services).catch((error: unknown) => logger.error({ err: error }, 'accounting tick failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startAccountingTicker(services: Pick<Services, 'models' | 'accounting' | 'clock' | 'logger'>, logger: Logger, everyMs = 60_000): RepeatingJob {
+  return startRepeating('accounting tick', { everyMs }, () => runAccountingTick(services), logger);
 }

@@ -5,11 +5,8 @@
  */
 import type { Logger } from 'pino';
 import type { Services } from '../context.js';
+import { startRepeating, type RepeatingJob } from './repeat.js';
 
-export function startPaymentsTicker(services: Pick<Services, 'payments' | 'clock'>, logger: Logger, everyMs = 60_000): () => void {
-  const timer = setInterval(() => {
-    services.payments.tick(services.clock.now()).catch((error: unknown) => logger.error({ err: error }, 'payments tick failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startPaymentsTicker(services: Pick<Services, 'payments' | 'clock'>, logger: Logger, everyMs = 60_000): RepeatingJob {
+  return startRepeating('payments tick', { everyMs }, () => services.payments.tick(services.clock.now()), logger);
 }

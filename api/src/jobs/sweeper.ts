@@ -1,5 +1,6 @@
 /**
- * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens and old rate-limit windows.
+ * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens, old rate-limit windows
+ * and public submissions nobody can act on any more.
  * Every step is idempotent, so any number of API processes may run it.
  */
 import type { Connection } from 'mongoose';
@@ -10,6 +11,8 @@ import { sweepRateLimits } from '../security/rate-limit.js';
 import { sweepOrphanClaims } from '../data/concurrency/slot-claims.js';
 import type { Services } from '../context.js';
 import { sweepStalledUploads } from '../domain/images/images.js';
+import { sweepStaleSubmissions } from '../domain/online-booking/stale-submissions.js';
+import { startRepeating, type RepeatingJob } from './repeat.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
   const now = services.clock.now();
@@ -19,22 +22,11 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     rateLimits: await sweepRateLimits(conn, now),
     slotClaims: await sweepOrphanClaims(services.models, now),
     stalledUploads: await sweepStalledUploads(services, now),
+    staleSubmissions: await sweepStaleSubmissions(services.models, now),
   };
 }
 
-export function startSweeper(services: Services, conn: Connection, logger: Logger, everyMs = 60 * 60 * 1000): () => void {
-  const run = () => {
-    sweepOnce(services, conn)
-      .then((removed) => logger.debug({ removed }, 'sweep done'))
-      .catch((error: unknown) => logger.error({ err: error }, 'sweep failed'));
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  const first = setTimeout(run, 10_000);
-  first.unref();
-  // Stopping also cancels the first sweep: a server stopped within 10 s must not sweep on a closed connection.
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+/** Hourly, and once 10 s after start (a stop within those 10 s cancels it: nothing runs on a closing connection). */
+export function startSweeper(services: Services, conn: Connection, logger: Logger, everyMs = 60 * 60 * 1000): RepeatingJob {
+  return startRepeating('sweep', { everyMs, firstAfterMs: 10_000 }, () => sweepOnce(services, conn), logger);
 }

@@ -27,6 +27,8 @@ const accountingLinkSchema = new Schema(
     localId: { type: String, required: true },
     externalId: { type: String, default: null },
     claimedAt: { type: Number, required: true },
+    /** The request that made the claim (data/concurrency/claim-with-recovery.ts). */
+    holder: { type: String, default: null },
     doneAt: { type: Number, default: null },
   },
   { versionKey: false },

@@ -65,6 +65,8 @@ const paymentEventSchema = new Schema(
     customer: { type: String, default: '' },
     applied: { type: Boolean, default: false },
     receivedAt: { type: Number, required: true },
+    /** The request that made the claim (data/concurrency/claim-with-recovery.ts). */
+    holder: { type: String, default: null },
   },
   { versionKey: false },
 );

@@ -15,6 +15,7 @@ import { invoiceModels } from './invoices.js';
 import { journalModels } from './journals.js';
 import { outboxModels } from './outbox.js';
 import { paymentsSandboxModels } from './payments-sandbox.js';
+import { publicSubmissionModels } from './public-submissions.js';
 import { schedulingModels } from './scheduling.js';
 import { signInModels } from './signin.js';
 import type { ScopeRule } from './scope.js';
@@ -27,6 +28,7 @@ export type { EventDoc, EventDateDoc, EventDateClientDoc } from './courses.js';
 export type { ImageDoc } from './images.js';
 export type { InvoiceDoc } from './invoices.js';
 export type { JournalDoc, CustomFieldDoc, FieldCommentDoc, RevisionDoc } from './journals.js';
+export type { PublicSubmissionDoc } from './public-submissions.js';
 export type { BookingDoc, LeaveDoc, OpeningHoursDoc } from './scheduling.js';
 export type { TreatmentDoc } from './treatments.js';
 export type { ScopeRule } from './scope.js';
@@ -45,6 +47,7 @@ const DEFINITIONS = {
   ...paymentsSandboxModels,
   ...accountingModels,
   ...signInModels,
+  ...publicSubmissionModels,
 };
 
 export type ModelName = keyof typeof DEFINITIONS;

@@ -15,6 +15,8 @@ const invoiceSchema = new Schema(
     bookingId: { type: Schema.Types.ObjectId, default: null },
     /** The booking's start (the treatment's date), for the merged statement's period search. */
     bookingFrom: { type: Number, default: null },
+    /** The invoice claim it was issued under (`<booking>:<credits>:inv|cred`): how a crashed issue is recognised. */
+    claimId: { type: String, default: null },
     year: { type: Number, required: true },
     seq: { type: Number, required: true },
     number: { type: String, required: true },
@@ -38,6 +40,7 @@ const invoiceSchema = new Schema(
 invoiceSchema.index({ companyId: 1, year: 1, seq: -1 });
 invoiceSchema.index({ companyId: 1, clientId: 1, bookingFrom: 1 });
 invoiceSchema.index({ companyId: 1, createdAt: -1 });
+invoiceSchema.index({ companyId: 1, claimId: 1 });
 
 /**
  * One invoicing step of a booking: `_id` is `<bookingId>:<credit notes so far>:<inv|cred>`, so a booking is
@@ -49,6 +52,8 @@ const invoiceClaimSchema = new Schema(
     companyId: { type: Schema.Types.ObjectId, required: true },
     invoiceId: { type: Schema.Types.ObjectId, default: null },
     createdAt: { type: Number, required: true },
+    /** The request that made the claim (data/concurrency/claim-with-recovery.ts). */
+    holder: { type: String, default: null },
   },
   { versionKey: false },
 );

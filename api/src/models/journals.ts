@@ -93,6 +93,8 @@ const revisionSchema = new Schema(
     companyId: { type: Schema.Types.ObjectId, required: true },
     clientId: { type: Schema.Types.ObjectId, required: true },
     journalId: { type: Schema.Types.ObjectId, default: null },
+    /** The request that claimed this version (data/concurrency/claim-with-recovery.ts). */
+    holder: { type: String, default: null },
     entity: { type: String, enum: ['client', 'journal', 'customField', 'comment'], required: true },
     entityId: { type: String, required: true },
     changes: {

@@ -123,8 +123,9 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
   };
 }
 
-export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
-  const uri = process.env.KLINIK_TEST_MONGODB_URI;
+export async function startTestApi(overrides: Partial<ApiConfig> = {}, options: { uri?: (databaseUri: string) => string } = {}): Promise<TestApi> {
+  const databaseUri = process.env.KLINIK_TEST_MONGODB_URI;
+  const uri = databaseUri && options.uri ? options.uri(databaseUri) : databaseUri;
   if (!uri) throw new Error('KLINIK_TEST_MONGODB_URI is not set: run the api tests through jest (global setup)');
   const dbName = `t_${randomBytes(6).toString('hex')}`;
   const conn = await connectDatabase(uri, dbName);

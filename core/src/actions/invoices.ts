@@ -219,14 +219,14 @@ export const invoiceActions = {
   invoiceMail: defineAction({
     access: 'therapist',
     plan: 'pro',
-    summary: 'Mails the PDF (built on the server from the stored snapshot) as Faktura.pdf to comma-separated recipients.',
+    summary:
+      "Mails the PDF (built on the server from the stored snapshot) as Faktura.pdf to the comma-separated recipients typed, with the invoice's own subject and the message as plain text in the invoice mail template; limited per clinic.",
     input: z.strictObject({
       id: objectId,
       to: z
         .string({ error: 'Skriv mindst én modtager' })
         .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
         .pipe(z.array(z.email({ error: 'Ugyldig e-mailadresse blandt modtagerne' })).min(1, 'Skriv mindst én modtager').max(10, 'Højst 10 modtagere')),
-      subject: z.string().trim().min(1, 'Emne er påkrævet').max(200),
       message: z.string().max(5000).default(''),
     }),
     output: messageAnswer,

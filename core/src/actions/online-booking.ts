@@ -1,7 +1,8 @@
 /**
- * The public online booking (spec 1 §2, §4, §5, §7, §8) and its settings. Public actions never answer another
- * client's name, e-mail, phone or CPR: an existing client is found only by the full CPR number, and is then
- * known to the page only by an opaque, short-lived reference and a masked name.
+ * The public online booking (spec 1 §2, §4, §5, §7, §8) and its settings. Public actions never tell whether
+ * someone is a client of the clinic (issue 14): a booking or sign-up carries the person's details, and the server
+ * books the client on record only when name and e-mail match it, else holds it for the therapist; the answer is the
+ * same either way (api/src/domain/online-booking/public-identity.ts).
  */
 import { z } from 'zod';
 import { defineAction } from '../contract.js';
@@ -52,6 +53,32 @@ export type PublicCourseDate = z.infer<typeof publicCourseDateSchema>;
 
 const consent = z.literal(true, { error: bookingMessages.consentRequired });
 
+/** A public submission waiting for the therapist (issue 14): a held booking or sign-up, or an intake form without link. */
+export const publicSubmissionSchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['booking', 'course', 'intake']),
+  createdAt: z.number(),
+  person: z.strictObject({
+    nameFirst: z.string(),
+    nameLast: z.string(),
+    CPR6Digit: z.string(),
+    CPRLast4Digit: z.string(),
+    email: z.string(),
+    phonePrivate: z.string(),
+    address: z.string(),
+    post: z.string(),
+    town: z.string(),
+  }),
+  /** The clinic's client with this CPR number, for the therapist to attach to (never answered on a public action). */
+  matchingClientId: z.string().nullable(),
+  treatmentName: z.string(),
+  from: z.number(),
+  reason: z.string(),
+  eventDateIds: z.array(z.string()),
+  answers: z.array(z.strictObject({ fieldName: z.string(), value: z.string() })),
+});
+export type PublicSubmission = z.infer<typeof publicSubmissionSchema>;
+
 export const onlineBookingActions = {
   clientGetTherapistInfo: defineAction({
     access: 'public',
@@ -93,7 +120,7 @@ export const onlineBookingActions = {
   }),
   getClientsFromTherapistCompanyOnlineBooking: defineAction({
     access: 'public',
-    summary: 'Finds an existing client by the full CPR number only; answers an opaque reference and a masked name (rate limited).',
+    summary: 'Kept for the spec: answers an empty list for every CPR number while the form is open, so it tells no one who is a client (rate limited).',
     input: z.strictObject({
       therapistId: objectId,
       CPR: z
@@ -101,36 +128,33 @@ export const onlineBookingActions = {
         .transform((value) => normalizeFullCpr(value) ?? '')
         .refine((value) => value !== '', bookingMessages.fullCpr),
     }),
-    output: z.strictObject({ data: z.array(z.strictObject({ clientId: z.string(), name: z.string() })) }),
+    output: z.strictObject({ data: z.array(z.never()).max(0) }),
   }),
   clientAddBooking: defineAction({
     access: 'public',
-    summary: 'Books a treatment online: re-checks the time, the day (not today), the treatment, the form and the client, and claims the time atomically.',
+    summary:
+      'Books a treatment online: re-checks the time, the day (not today), the treatment and the form, claims the time atomically; a person the clinic cannot verify is held for the therapist, with the same answer.',
     input: z
       .strictObject({
         therapistId: objectId,
         treatmentId: objectId,
         from: epochMs.refine(isOnUnitBoundary, schedulingMessages.timeOnFiveMinutes),
-        clientId: clientRef.optional(),
-        client: publicClient.optional(),
+        client: publicClient,
         reason: z.string({ error: bookingMessages.reasonRequired }).trim().min(1, bookingMessages.reasonRequired).max(2000),
         consent,
-      })
-      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: bookingMessages.missingInformation, path: ['clientId'] }),
+      }),
     output: z.strictObject({ message: z.string() }),
   }),
   clientAddEventDateClients: defineAction({
     access: 'public',
-    summary: 'Signs a client up for course days; a full day puts them on its waiting list; the sign-up deadline is enforced.',
-    input: z
-      .strictObject({
-        therapistId: objectId,
-        eventDateIds: z.array(objectId).min(1, bookingMessages.courseDateRequired).max(50),
-        clientId: clientRef.optional(),
-        client: publicClient.optional(),
-        consent,
-      })
-      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: bookingMessages.missingInformation, path: ['clientId'] }),
+    summary:
+      'Signs a person up for course days; a full day puts them on its waiting list; the deadline is enforced; a person the clinic cannot verify is held for the therapist, with the same answer.',
+    input: z.strictObject({
+      therapistId: objectId,
+      eventDateIds: z.array(objectId).min(1, bookingMessages.courseDateRequired).max(50),
+      client: publicClient,
+      consent,
+    }),
     output: z.strictObject({ message: z.string(), data: z.array(z.strictObject({ eventDateId: z.string(), isWaiting: z.boolean() })) }),
   }),
   clientUnsubscribe: defineAction({
@@ -155,5 +179,26 @@ export const onlineBookingActions = {
       bookingMailText: z.string().max(5000, 'Teksten må højst være 5000 tegn').optional(),
     }),
     output: z.strictObject({ message: z.string(), data: z.strictObject({ bookingFormEnabled: z.boolean(), bookingMail: z.boolean(), bookingMailText: z.string() }) }),
+  }),
+  getPublicSubmissions: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'What the public pages handed in that waits for review: held bookings and sign-ups, intake forms sent without the signed link (newest first; a therapist their own, the owner all).',
+    input: z.strictObject({}),
+    output: z.strictObject({ data: z.array(publicSubmissionSchema) }),
+  }),
+  acceptPublicSubmission: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Accepts a public submission onto the chosen client (clientId) or a new client made from its details: books the time, signs up for the days, or adds the answers.',
+    input: z.strictObject({ id: objectId, clientId: objectId.optional() }),
+    output: z.strictObject({ message: z.string(), data: z.strictObject({ clientId: z.string() }) }),
+  }),
+  rejectPublicSubmission: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: 'Rejects (deletes) a public submission; no client record is touched.',
+    input: z.strictObject({ id: objectId }),
+    output: z.strictObject({ message: z.string() }),
   }),
 } as const;

@@ -114,7 +114,7 @@ function Wizard({ client, therapist }: { client: ActionClient; therapist: Public
       )}
       {step === 0 && <KindStep dispatch={act} />}
       {step === 1 && <ClientKindStep kind={kind} takesNewClients={therapist.isAvailable} dispatch={act} />}
-      {step === 2 && <DetailsStep client={client} therapistId={therapist.id} state={state} dispatch={act} />}
+      {step === 2 && <DetailsStep state={state} dispatch={act} />}
       {step === 3 && kind === 'treatment' && <TreatmentStep client={client} therapist={therapist} state={state} dispatch={act} />}
       {step === 3 && kind === 'course' && <CourseStep client={client} therapistId={therapist.id} state={state} dispatch={act} />}
       {step === 4 && kind === 'treatment' && state.treatment && (

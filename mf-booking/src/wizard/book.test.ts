@@ -1,5 +1,5 @@
 import { ActionError, type ActionClient } from '@klinik/core/client';
-import { bookingMessages, schedulingMessages } from '@klinik/core/messages';
+import { bookingMessages, publicMessages, schedulingMessages } from '@klinik/core/messages';
 import { sendBooking } from './book';
 import { initialWizard, type WizardState } from './state';
 
@@ -30,17 +30,18 @@ describe('sending the booking', () => {
     expect(calls[0]!.input).toMatchObject({ therapistId: 'th1', treatmentId: 't1', from: Date.UTC(2026, 2, 30, 8), reason: 'Ondt i lænden', consent: true, client: { nameFirst: 'Signe' } });
   });
 
-  it('books a found client by the reference, and says when a course day put them on the waiting list', async () => {
+  it('signs up an existing client by the details typed, and says when a course day put them on the waiting list', async () => {
     const { client, calls } = fakeClient(() => ({ message: 'ok', data: [{ isWaiting: false }, { isWaiting: true }] }));
-    const state: WizardState = { ...initialWizard(0), kind: 'course', found: { clientId: 'ref', name: 'K*** B***' }, chosenDates: ['d1', 'd2'] };
+    const state: WizardState = { ...initialWizard(0), kind: 'course', clientKind: 'existing', fields: treatmentState().fields, chosenDates: ['d1', 'd2'] };
     await expect(sendBooking(client, 'th1', state)).resolves.toEqual({ waiting: true });
-    expect(calls[0]).toEqual({ action: 'clientAddEventDateClients', input: { therapistId: 'th1', eventDateIds: ['d1', 'd2'], consent: true, clientId: 'ref' } });
+    expect(calls[0]).toEqual({ action: 'clientAddEventDateClients', input: { therapistId: 'th1', eventDateIds: ['d1', 'd2'], consent: true, client: treatmentState().fields } });
   });
 
-  it("shows 'same day' and 'client exists' as they are, and asks for the missing information otherwise", async () => {
+  it("shows 'same day' and a full review queue as they are, and asks for the missing information otherwise", async () => {
     for (const [refusal, shown] of [
       [new ActionError(bookingMessages.sameDay, 400), bookingMessages.sameDay],
-      [new ActionError(schedulingMessages.clientExists, 409), schedulingMessages.clientExists],
+      [new ActionError(publicMessages.clinicQueueFull, 429), publicMessages.clinicQueueFull],
+      [new ActionError(schedulingMessages.clientExists, 409), bookingMessages.missingInformation],
       [new ActionError('Denne tidspunkt overlapper med en anden booking.', 409), bookingMessages.missingInformation],
       [new ActionError('Cannot connect to the server. Please try again.', 0), bookingMessages.missingInformation],
     ] as const) {

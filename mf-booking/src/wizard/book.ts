@@ -1,13 +1,14 @@
 /**
  * Sends the wizard's booking: a treatment at the chosen time, or the chosen course days (a full day puts the
- * client on its waiting list). Spec 1 §8: 'same day' and 'client exists' are shown as the server says them; any
- * other refusal asks for the missing information, and the client chooses a time again.
+ * client on its waiting list). Spec 1 §8: 'same day' is shown as the server says it, and so are the answers of a
+ * full review queue; any other refusal asks for the missing information, and the client chooses a time again. The
+ * public booking never answers 'client exists' (issue 14): the server decides who the booking is for.
  */
 import { ActionError, type ActionClient } from '@klinik/core/client';
-import { bookingMessages, schedulingMessages } from '@klinik/core/messages';
+import { bookingMessages, publicMessages } from '@klinik/core/messages';
 import type { WizardState } from './state';
 
-const SHOWN_AS_IS: readonly string[] = [bookingMessages.sameDay, schedulingMessages.clientExists];
+const SHOWN_AS_IS: readonly string[] = [bookingMessages.sameDay, publicMessages.clinicQueueFull, publicMessages.addressQueueFull];
 
 export function refusalMessage(reason: unknown): string {
   const message = reason instanceof ActionError ? reason.message : '';
@@ -15,7 +16,7 @@ export function refusalMessage(reason: unknown): string {
 }
 
 export async function sendBooking(client: ActionClient, therapistId: string, state: WizardState): Promise<{ waiting: boolean }> {
-  const identity = state.found ? { clientId: state.found.clientId } : { client: state.fields };
+  const identity = { client: state.fields };
   if (state.kind === 'treatment') {
     if (!state.treatment || state.time === null) throw new Error(bookingMessages.missingInformation);
     const treatmentId = state.treatment.id;

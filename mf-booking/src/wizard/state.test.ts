@@ -36,19 +36,12 @@ describe('the booking wizard state', () => {
   it("resets the client's data when leaving the details step backwards (spec 1 §4), not when going on", () => {
     const filled = run(
       { type: 'chooseClientKind', clientKind: 'existing' },
-      { type: 'setCpr', cpr: '0101701234' },
-      { type: 'lookedUp', found: { clientId: 'ref', name: 'K*** B***' } },
+      { type: 'setField', name: 'nameFirst', value: 'Karen' },
       { type: 'setReason', reason: 'Skulder' },
       { type: 'setConsent', consent: true },
     );
-    expect(wizardReducer(filled, { type: 'toChoice' })).toMatchObject({ step: 3, cpr: '0101701234', found: { name: 'K*** B***' }, consent: true });
-    expect(wizardReducer(filled, { type: 'leaveDetails' })).toMatchObject({ step: 1, cpr: '', found: null, reason: '', consent: false });
-  });
-
-  it('forgets a found client when the CPR number changes, and says when nobody was found', () => {
-    const found = run({ type: 'lookedUp', found: { clientId: 'ref', name: 'K*** B***' } });
-    expect(wizardReducer(found, { type: 'setCpr', cpr: '010170' })).toMatchObject({ found: null, notFound: false });
-    expect(run({ type: 'lookedUp', found: null }).notFound).toBe(true);
+    expect(wizardReducer(filled, { type: 'toChoice' })).toMatchObject({ step: 3, fields: { nameFirst: 'Karen' }, consent: true });
+    expect(wizardReducer(filled, { type: 'leaveDetails' })).toMatchObject({ step: 1, fields: { nameFirst: '' }, reason: '', consent: false });
   });
 
   it('chooses course days, a new course starting with none', () => {

@@ -13,12 +13,6 @@ export type ClientKind = 'new' | 'existing';
 /** 0 type, 1 new or existing, 2 details, 3 treatment or course, 4 time or days, 5 done (texts.steps). */
 export type Step = 0 | 1 | 2 | 3 | 4 | 5;
 
-/** An existing client found by the full CPR number: an opaque reference and a masked name. */
-export interface FoundClient {
-  clientId: string;
-  name: string;
-}
-
 export interface WizardState {
   step: Step;
   kind: Kind;
@@ -26,10 +20,6 @@ export interface WizardState {
   fields: NewClientFields;
   reason: string;
   consent: boolean;
-  cpr: string;
-  found: FoundClient | null;
-  /** The last lookup found nobody. */
-  notFound: boolean;
   treatment: PublicTreatment | null;
   course: PublicCourse | null;
   chosenDates: string[];
@@ -48,8 +38,6 @@ export type WizardAction =
   | { type: 'setField'; name: keyof NewClientFields; value: string }
   | { type: 'setReason'; reason: string }
   | { type: 'setConsent'; consent: boolean }
-  | { type: 'setCpr'; cpr: string }
-  | { type: 'lookedUp'; found: FoundClient | null }
   | { type: 'toChoice' }
   | { type: 'chooseTreatment'; treatment: PublicTreatment }
   | { type: 'chooseCourse'; course: PublicCourse }
@@ -68,9 +56,6 @@ export function initialWizard(now: number): WizardState {
     fields: EMPTY_CLIENT,
     reason: '',
     consent: false,
-    cpr: '',
-    found: null,
-    notFound: false,
     treatment: null,
     course: null,
     chosenDates: [],
@@ -81,7 +66,7 @@ export function initialWizard(now: number): WizardState {
 }
 
 /** Leaving the details step backwards resets the client's data (spec 1 §4). */
-const CLIENT_RESET = { fields: EMPTY_CLIENT, cpr: '', found: null, notFound: false, reason: '', consent: false } as const;
+const CLIENT_RESET = { fields: EMPTY_CLIENT, reason: '', consent: false } as const;
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
@@ -99,10 +84,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, reason: action.reason };
     case 'setConsent':
       return { ...state, consent: action.consent };
-    case 'setCpr':
-      return { ...state, cpr: action.cpr, found: null, notFound: false };
-    case 'lookedUp':
-      return { ...state, found: action.found, notFound: action.found === null };
     case 'toChoice':
       return { ...state, step: 3 };
     case 'chooseTreatment':

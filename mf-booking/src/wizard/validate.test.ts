@@ -5,7 +5,7 @@ const good = { nameFirst: 'Signe', nameLast: 'Sørensen', CPR6Digit: '120388', C
 describe('the wizard checks step 2 with the spec messages', () => {
   it('accepts a complete new client', () => {
     expect(clientProblems(good)).toEqual({});
-    expect(informationProblems({ kind: 'treatment', clientKind: 'new', fields: good, found: false, reason: 'Ondt i ryggen', consent: true })).toEqual({});
+    expect(informationProblems({ kind: 'treatment', fields: good, reason: 'Ondt i ryggen', consent: true })).toEqual({});
   });
 
   it('names every missing field of a new client', () => {
@@ -26,12 +26,13 @@ describe('the wizard checks step 2 with the spec messages', () => {
     expect(clientProblems({ ...good, phonePrivate: '20 30 40 50' }).phonePrivate).toBeUndefined();
   });
 
-  it('needs a found client, a reason for treatments only, and consent', () => {
-    expect(informationProblems({ kind: 'treatment', clientKind: 'existing', fields: EMPTY_CLIENT, found: false, reason: '', consent: false })).toEqual({
-      client: 'Du mangler at opgive obligatorisk information',
+  it('needs the same details of an existing client as of a new one, a reason for treatments only, and consent', () => {
+    expect(informationProblems({ kind: 'treatment', fields: EMPTY_CLIENT, reason: '', consent: false })).toMatchObject({
+      nameFirst: 'Fornavn er påkrævet.',
+      email: 'Invalid email adresse',
       reason: 'Årsag til henvendelse er påkrævet',
       consent: 'Du skal give samtykke for at booke',
     });
-    expect(informationProblems({ kind: 'course', clientKind: 'existing', fields: EMPTY_CLIENT, found: true, reason: '', consent: true })).toEqual({});
+    expect(informationProblems({ kind: 'course', fields: good, reason: '', consent: true })).toEqual({});
   });
 });

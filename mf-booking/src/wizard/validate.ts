@@ -23,20 +23,12 @@ export function clientProblems(fields: NewClientFields): Partial<Record<keyof Ne
   return problems;
 }
 
-export function informationProblems(input: {
-  kind: 'treatment' | 'course';
-  clientKind: 'new' | 'existing';
-  fields: NewClientFields;
-  found: boolean;
-  reason: string;
-  consent: boolean;
-}): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (input.clientKind === 'existing') {
-    if (!input.found) problems.client = bookingMessages.missingInformation;
-  } else {
-    Object.assign(problems, clientProblems(input.fields));
-  }
+/**
+ * New and existing clients give the same details: the server decides who the booking is for and answers the same
+ * either way (issue 14: the page never learns whether someone is a client of the clinic).
+ */
+export function informationProblems(input: { kind: 'treatment' | 'course'; fields: NewClientFields; reason: string; consent: boolean }): Record<string, string> {
+  const problems: Record<string, string> = { ...clientProblems(input.fields) };
   if (input.kind === 'treatment' && !input.reason.trim()) problems.reason = bookingMessages.reasonRequired;
   if (!input.consent) problems.consent = bookingMessages.consentRequired;
   return problems;

@@ -1,6 +1,8 @@
 /**
- * 'Send på mail' (spec 2, Invoice flow; §5 Invoices): recipients separated by commas, subject and message, then
- * 'Er du sikker?'. The server builds the PDF from the stored snapshot and attaches it as Faktura.pdf.
+ * 'Send på mail' (spec 2, Invoice flow; §5 Invoices): recipients separated by commas and a message, then
+ * 'Er du sikker?'. The server builds the PDF from the stored snapshot and attaches it as Faktura.pdf; the subject is
+ * the invoice's own (shown, not editable: issue 14, no mail of the sender's own making) and the message is plain
+ * text in the server's invoice mail template.
  */
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles } from '@fluentui/react-components';
@@ -18,7 +20,7 @@ const useStyles = makeStyles({
   form: { display: 'grid', gap: '12px' },
 });
 
-type Errors = Partial<Record<'to' | 'subject' | 'message', string>>;
+type Errors = Partial<Record<'to' | 'message', string>>;
 
 export default function MailDialog({ api, invoice, notify, onClose }: { api: InvoicesApi; invoice: Invoice; notify: Notify; onClose: () => void }) {
   const styles = useStyles();
@@ -26,24 +28,24 @@ export default function MailDialog({ api, invoice, notify, onClose }: { api: Inv
   const [to, setTo] = useState(first?.client.email ?? '');
   const kind = invoiceKind(invoice);
   // A merged statement's number already says what it is ('Samlet opgørelse 01-05-2026–31-05-2026').
-  const [subject, setSubject] = useState(invoice.isMerged ? invoice.number : `${kind} ${invoice.number}`.trim());
+  // What the server puts in the subject (api/src/adapters/mail/invoice-mail.ts, invoiceSubject).
+  const subject = `${invoice.isMerged ? invoice.number : `${kind} ${invoice.number}`.trim()} fra ${first?.company.companyName ?? ''}`.trim();
   const [message, setMessage] = useState(first ? T.defaultMessage(first.client.nameFirst, kind, first.company.companyName) : '');
   /** The browser's own checks before 'Er du sikker?'. */
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
-  const mail = useMutation((input: { to: string; subject: string; message: string }) => api.mail({ id: invoice.id, ...input }), {
+  const mail = useMutation((input: { to: string; message: string }) => api.mail({ id: invoice.id, ...input }), {
     notify,
     onSuccess: onClose,
   });
   // The server's refusal: under the field it names, else above the buttons.
-  const fieldErrors: Errors = { to: mail.fieldErrors.to, subject: mail.fieldErrors.subject, message: mail.fieldErrors.message };
+  const fieldErrors: Errors = { to: mail.fieldErrors.to, message: mail.fieldErrors.message };
   const named = Object.values(fieldErrors).some(Boolean);
 
   function ask() {
     mail.reset();
     const found: Errors = {};
     if (to.split(',').every((part) => part.trim() === '')) found.to = T.toRequired;
-    if (subject.trim() === '') found.subject = T.subjectRequired;
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
   }
@@ -63,8 +65,8 @@ export default function MailDialog({ api, invoice, notify, onClose }: { api: Inv
               <Field label={T.to} hint={T.toHint} validationMessage={errors.to ?? fieldErrors.to}>
                 <Input type="text" inputMode="email" value={to} onChange={(_, data) => setTo(data.value)} />
               </Field>
-              <Field label={T.subject} validationMessage={errors.subject ?? fieldErrors.subject}>
-                <Input value={subject} onChange={(_, data) => setSubject(data.value)} />
+              <Field label={T.subject}>
+                <Input value={subject} readOnly />
               </Field>
               <Field label={T.message} validationMessage={errors.message ?? fieldErrors.message}>
                 <Textarea rows={6} resize="vertical" value={message} onChange={(_, data) => setMessage(data.value)} />
@@ -94,7 +96,7 @@ export default function MailDialog({ api, invoice, notify, onClose }: { api: Inv
             cancelLabel={T.cancel}
             // The question waits for the answer; a refusal closes it and shows the reason in the form, where it can be corrected.
             onConfirm={async () => {
-              await mail.run({ to, subject, message });
+              await mail.run({ to, message });
             }}
             onClose={() => setConfirming(false)}
           />

@@ -108,20 +108,50 @@ export function slotClaims(models: Models, companyId: Types.ObjectId): SlotClaim
   return api;
 }
 
-/** Claims older than a minute whose booking, leave or course day does not exist: left by a crash between two writes. */
-export async function sweepOrphanClaims(models: Models, now: number): Promise<number> {
-  const candidates = await models.SlotClaim.find({ createdAt: { $lt: now - 60_000 } }, { ref: 1, kind: 1 }).limit(10_000).lean();
-  const refs = [...new Set(candidates.map((claim) => claim.ref.toString()))];
-  if (refs.length === 0) return 0;
+/** How many claims the sweeper looks at per round trip. */
+const SWEEP_PAGE = 1_000;
+
+/**
+ * Claims older than a minute that no holder covers: the holder (booking, leave or course day) does not exist (a crash
+ * between the claim and the write), or it exists but no longer covers that unit (a move cut off between claiming the
+ * new time and releasing the old, or between claiming and a swap that never came). Decided by what exists, never by
+ * age alone: the minute only keeps a move under way out of it. One cursor walks every claim once, in pages (not the
+ * first 10,000 only, and without a scan per page on FerretDB, which pushes down no range or sort).
+ */
+export async function sweepOrphanClaims(models: Models, now: number, pageSize = SWEEP_PAGE): Promise<number> {
+  const cursor = models.SlotClaim.find({ createdAt: { $lt: now - 60_000 } }, { ref: 1 }).lean().cursor({ batchSize: pageSize });
+  let removed = 0;
+  let page: { _id: string; ref: Types.ObjectId }[] = [];
+  for await (const claim of cursor) {
+    page.push(claim);
+    if (page.length >= pageSize) {
+      removed += await sweepPage(models, page);
+      page = [];
+    }
+  }
+  if (page.length > 0) removed += await sweepPage(models, page);
+  return removed;
+}
+
+async function sweepPage(models: Models, claims: { _id: string; ref: Types.ObjectId }[]): Promise<number> {
+  const refs = [...new Set(claims.map((claim) => claim.ref.toString()))];
   const sweep = { crossTenant: 'sweeper: holders of orphaned slot claims, in every clinic' };
+  const fields = { _id: 1, companyId: 1, therapistId: 1, from: 1, to: 1 };
   const [bookings, leaves, courseDates] = await Promise.all([
-    models.Booking.find({ _id: { $in: refs } }, { _id: 1 }).setOptions(sweep).lean(),
-    models.Leave.find({ _id: { $in: refs } }, { _id: 1 }).setOptions(sweep).lean(),
-    models.EventDate.find({ _id: { $in: refs } }, { _id: 1 }).setOptions(sweep).lean(),
+    models.Booking.find({ _id: { $in: refs } }, fields).setOptions(sweep).lean(),
+    models.Leave.find({ _id: { $in: refs } }, fields).setOptions(sweep).lean(),
+    models.EventDate.find({ _id: { $in: refs } }, fields).setOptions(sweep).lean(),
   ]);
-  const alive = new Set([...bookings, ...leaves, ...courseDates].map((doc) => doc._id.toString()));
-  const orphans = refs.filter((ref) => !alive.has(ref));
-  if (orphans.length === 0) return 0;
-  const result = await models.SlotClaim.deleteMany({ ref: { $in: orphans } });
-  return result.deletedCount;
+  // The units each living holder covers now.
+  const covered = new Map<string, Set<string>>();
+  for (const holder of [...bookings, ...leaves, ...courseDates] as { _id: Types.ObjectId; companyId: Types.ObjectId; therapistId: Types.ObjectId; from: number; to: number }[]) {
+    covered.set(holder._id.toString(), new Set(slotClaims(models, holder.companyId).ids(holder.therapistId, holder)));
+  }
+  const stale = claims.filter((claim) => !covered.get(claim.ref.toString())?.has(claim._id));
+  // Each on the condition that it still belongs to the same holder.
+  let removed = 0;
+  for (const claim of stale) {
+    removed += (await models.SlotClaim.deleteOne({ _id: claim._id, ref: claim.ref })).deletedCount;
+  }
+  return removed;
 }

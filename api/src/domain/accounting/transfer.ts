@@ -78,13 +78,17 @@ export class TransferRun {
       return existing.externalId;
     }
     const now = this.deps.now();
+    let holder: string;
     try {
-      await claimWithRecovery(
+      // An unfinished claim older than a minute is taken over: the write that follows finds a record the crashed
+      // transfer may have made in the accounting system by our own reference (the adapters' upsert), so nothing is
+      // written there twice.
+      holder = await claimWithRecovery(
         {
-          insert: () => db.AccountingLink.create({ _id, organizationId: this.organizationId, kind, localId, claimedAt: now }),
+          insert: (token) => db.AccountingLink.create({ _id, organizationId: this.organizationId, kind, localId, claimedAt: now, holder: token }),
           find: () => db.AccountingLink.findById(_id).lean(),
-          isOrphan: (claim) => !claim.externalId && claim.claimedAt < now - ORPHAN_AFTER_MS,
-          removeOrphan: () => db.AccountingLink.deleteOne({ _id, externalId: null }),
+          settle: (claim) => (!claim.externalId && claim.claimedAt < now - ORPHAN_AFTER_MS ? 'abandoned' : 'held'),
+          removeAbandoned: (previous) => db.AccountingLink.deleteOne({ _id, holder: previous, externalId: null }),
         },
         'busy',
       );
@@ -105,8 +109,8 @@ export class TransferRun {
       this.count(kind, written.created ? 'success' : 'alreadyAdded');
       return written.id;
     } catch (error) {
-      // Let go of the claim so that the next transfer tries again.
-      await db.AccountingLink.deleteOne({ _id, externalId: null });
+      // Let go of the claim (this transfer's own) so that the next transfer tries again.
+      await db.AccountingLink.deleteOne({ _id, holder, externalId: null });
       if (error instanceof AccountingGrantError || error instanceof AccountingUnavailableError) throw error;
       // The record was refused: counted, and logged without its content (which may hold a client's name).
       this.deps.logger.warn({ kind, localId, err: (error as Error).name }, 'accounting record refused');
@@ -217,13 +221,15 @@ async function accessToken(deps: AccountingDeps, db: TenantDb, company: CompanyD
   const digest = createHash('sha256').update(`${refreshToken}:${company.dineroAccessTokenExpiresAt ?? 0}`).digest('hex');
   const _id = `${company._id.toString()}:refresh:${digest}`;
   const now = deps.now();
+  let holder: string;
   try {
-    await claimWithRecovery(
+    holder = await claimWithRecovery(
       {
-        insert: () => db.AccountingLink.create({ _id, organizationId: company.dineroOrgId ?? '-', kind: 'refresh', localId: digest, claimedAt: now }),
+        insert: (token) => db.AccountingLink.create({ _id, organizationId: company.dineroOrgId ?? '-', kind: 'refresh', localId: digest, claimedAt: now, holder: token }),
         find: () => db.AccountingLink.findById(_id).lean(),
-        isOrphan: (claim) => claim.claimedAt < now - ORPHAN_AFTER_MS,
-        removeOrphan: () => db.AccountingLink.deleteOne({ _id, claimedAt: { $lt: now - ORPHAN_AFTER_MS } }),
+        // A refresh leaves nothing to find but the new access token on the company, which the waiters below look for.
+        settle: (claim) => (claim.claimedAt < now - ORPHAN_AFTER_MS ? 'abandoned' : 'held'),
+        removeAbandoned: (previous) => db.AccountingLink.deleteOne({ _id, holder: previous }),
       },
       accountingMessages.unavailable,
     );
@@ -242,14 +248,14 @@ async function accessToken(deps: AccountingDeps, db: TenantDb, company: CompanyD
   try {
     token = await asDomainError(() => deps.accounting.accessToken(refreshToken));
   } catch (error) {
-    await db.AccountingLink.deleteOne({ _id });
+    await db.AccountingLink.deleteOne({ _id, holder });
     throw error;
   }
   await db.Company.updateOne(
     { dineroRefreshToken: refreshToken },
     { $set: { dineroAccessToken: token.accessToken, dineroAccessTokenExpiresAt: token.expiresAt, ...(token.refreshToken ? { dineroRefreshToken: token.refreshToken } : {}) } },
   );
-  await db.AccountingLink.deleteOne({ _id });
+  await db.AccountingLink.deleteOne({ _id, holder });
   return token.accessToken;
 }
 

@@ -1,17 +1,21 @@
 /**
  * The intake form (spec 2, Client form): the clinic's questions, the therapist's "send the form" (adds the client
- * and mails the link), and the public form. Public answers never overwrite a record: they are appended to the
- * client's intake answers. A public submission with a CPR number the clinic already has gets the same reply as a
- * new one (so the form cannot be used to find out who is a client) and its answers go on that client.
+ * and mails the link), and the public form (issue 14: a public form never writes into an existing client's record).
+ * With the clinic's signed link the answers are appended to that link's client, once. Without it, every submission
+ * (a known CPR number or not: the same reply) lands as a PublicSubmission that the therapist reviews and accepts or
+ * rejects (domain/online-booking/review.ts). Both work only while the therapist's booking form is on and the plan
+ * allows it, and sizes are bounded per submission and per client.
  */
+import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { clientMessages, type ClientFormField, type ParsedInput, type PublicClientForm } from '@klinik/core';
+import { bookingMessages, clientMessages, publicMessages, type ClientFormField, type ParsedInput, type PublicClientForm } from '@klinik/core';
 import { clientFormMail } from '../../adapters/mail/templates.js';
 import type { PublicContext, TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
-import { isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
+import { ConflictError, isDuplicateKeyError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors.js';
 import type { ClientDoc, ClientFormFieldDoc, CompanyDoc } from '../../models/index.js';
-import { publicTherapist } from '../online-booking/public-therapist.js';
+import { checkPendingBounds, emailKey, personOf } from '../online-booking/public-identity.js';
+import { formEnabled, publicTherapist } from '../online-booking/public-therapist.js';
 import { createClient } from './clients.js';
 
 /** A mailed form link is valid this long. */
@@ -84,9 +88,24 @@ async function clientOfRef(ctx: PublicContext, company: CompanyDoc, db: TenantDb
   return client;
 }
 
+/** All answers of one submission together, in characters. */
+export const MAX_SUBMISSION_CHARS = 20_000;
+/** Intake answers one client may hold from signed links; the therapist deletes old ones before more can come. */
+export const MAX_INTAKE_ANSWERS_PER_CLIENT = 500;
+
+/** The public page of the form, refused (as the booking page is) while the form is off or the plan does not allow it. */
+async function openForm(ctx: PublicContext, therapistId: string) {
+  const page = await publicTherapist(ctx, therapistId);
+  if (!formEnabled(page, ctx.now())) throw new ConflictError(bookingMessages.formDisabled);
+  return page;
+}
+
+const linkUseKey = (company: CompanyDoc, ref: string) => `${company._id.toString()}:${createHash('sha256').update(ref).digest('hex')}`;
+
 export async function publicForm(ctx: PublicContext, input: ParsedInput<'getPublicClientForm'>): Promise<PublicClientForm> {
-  const { therapist, company, db } = await publicTherapist(ctx, input.therapistID);
+  const { therapist, company, db } = await openForm(ctx, input.therapistID);
   const client = input.ref ? await clientOfRef(ctx, company, db, input.ref) : null;
+  if (client && input.ref && (await db.IntakeLinkUse.exists({ _id: linkUseKey(company, input.ref) }))) throw new ConflictError(publicMessages.formLinkUsed);
   const questions = await questionsOf(db, input.ids);
   return {
     clinicName: company.companyName,
@@ -113,23 +132,35 @@ function checkedAnswers(questions: ClientFormFieldDoc[], answers: ParsedInput<'c
 }
 
 export async function submitPublicForm(ctx: PublicContext, input: ParsedInput<'clientSubmitClientForm'>): Promise<void> {
-  const { therapist, company, db } = await publicTherapist(ctx, input.therapistID);
+  const { therapist, company, db } = await openForm(ctx, input.therapistID);
+  if (input.answers.reduce((sum, answer) => sum + answer.value.length, 0) > MAX_SUBMISSION_CHARS) throw new PayloadTooLargeError(publicMessages.tooLarge);
   const unknown = input.answers.map((answer) => answer.questionId);
   const questions = await questionsOf(db, [...new Set(unknown)]);
   if (questions.length !== new Set(unknown).size) throw new ValidationError(clientMessages.questionNotFound, { answers: clientMessages.questionNotFound });
   const answers = checkedAnswers(questions, input.answers, ctx.now());
 
-  let client: ClientDoc;
-  if (input.ref) client = await clientOfRef(ctx, company, db, input.ref);
-  else {
-    if (!input.client) throw new ValidationError(clientMessages.requiredField('Fornavn'), { 'client.nameFirst': clientMessages.requiredField('Fornavn') });
+  if (input.ref) {
+    // The clinic's signed link: its own client only, and once.
+    const client = await clientOfRef(ctx, company, db, input.ref);
+    if ((client.intakeAnswers?.length ?? 0) + answers.length > MAX_INTAKE_ANSWERS_PER_CLIENT) throw new ConflictError(publicMessages.clientTooManyAnswers);
     try {
-      client = await createClient(db, input.client, therapist._id);
+      await db.IntakeLinkUse.create({ _id: linkUseKey(company, input.ref), clientId: client._id, createdAt: ctx.now() });
     } catch (error) {
-      const existing = await db.Client.findOne({ cprKey: `${input.client.CPR6Digit}${input.client.CPRLast4Digit}` }).lean();
-      if (!existing || (error instanceof Error && !/eksisterer/.test(error.message) && !isDuplicateKeyError(error))) throw error;
-      client = existing;
+      if (isDuplicateKeyError(error)) throw new ConflictError(publicMessages.formLinkUsed);
+      throw error;
     }
+    if (answers.length) await db.Client.updateOne({ _id: client._id }, { $push: { intakeAnswers: { $each: answers } } });
+    return;
   }
-  if (answers.length) await db.Client.updateOne({ _id: client._id }, { $push: { intakeAnswers: { $each: answers } } });
+  if (!input.client) throw new ValidationError(clientMessages.requiredField('Fornavn'), { 'client.nameFirst': clientMessages.requiredField('Fornavn') });
+  // Without the link nobody is looked up: whoever it is, it waits for the therapist, with the same reply.
+  await checkPendingBounds(db, input.client.email);
+  await db.PublicSubmission.create({
+    therapistId: therapist._id,
+    kind: 'intake',
+    person: personOf(input.client),
+    emailKey: emailKey(input.client.email),
+    answers,
+    createdAt: ctx.now(),
+  });
 }

@@ -113,13 +113,16 @@ export async function applyPaymentEvent(models: Models, event: ProviderEvent, no
   const companyId: Types.ObjectId | null = companyOfCustomer(event.customer);
   if (!companyId) return 'ignored';
   const { PaymentEvent } = models;
+  let holder: string;
   try {
-    await claimWithRecovery(
+    // An event's effects are states set from the provider's own records (repeatable), so an unfinished claim older
+    // than a minute is taken over and the event applied again.
+    holder = await claimWithRecovery(
       {
-        insert: () => PaymentEvent.create({ _id: event.id, type: event.event_type, customer: event.customer, receivedAt: now }),
+        insert: (token) => PaymentEvent.create({ _id: event.id, type: event.event_type, customer: event.customer, receivedAt: now, holder: token }),
         find: () => PaymentEvent.findById(event.id).lean(),
-        isOrphan: (claim) => !claim.applied && claim.receivedAt < now - ORPHAN_AFTER_MS,
-        removeOrphan: () => PaymentEvent.deleteOne({ _id: event.id, applied: false }),
+        settle: (claim) => (!claim.applied && claim.receivedAt < now - ORPHAN_AFTER_MS ? 'abandoned' : 'held'),
+        removeAbandoned: (previous) => PaymentEvent.deleteOne({ _id: event.id, holder: previous, applied: false }),
       },
       'duplicate',
     );
@@ -131,10 +134,10 @@ export async function applyPaymentEvent(models: Models, event: ProviderEvent, no
     const db = tenantDb(models, companyId);
     if (await db.Company.exists({})) await apply(db, event);
   } catch (error) {
-    // Not applied: the claim goes, so the provider's retry applies it.
-    await PaymentEvent.deleteOne({ _id: event.id, applied: false });
+    // Not applied: this request's claim goes, so the provider's retry applies it.
+    await PaymentEvent.deleteOne({ _id: event.id, holder, applied: false });
     throw error;
   }
-  await PaymentEvent.updateOne({ _id: event.id }, { $set: { applied: true } });
+  await PaymentEvent.updateOne({ _id: event.id, holder }, { $set: { applied: true } });
   return 'applied';
 }

@@ -41,21 +41,41 @@ export async function previewInvoice(ctx: TherapistContext, input: ParsedInput<'
   return buildSnapshot(ctx, booking, input.settings, 'Udkast', now);
 }
 
-/** Claims this invoicing step of the booking (once per cycle), or 409. */
-async function claimBooking(ctx: TherapistContext, booking: BookingDoc, kind: 'inv' | 'cred'): Promise<string> {
+/**
+ * Claims this invoicing step of the booking (once per cycle), or 409. An unfinished claim is settled by what exists
+ * (data/concurrency/claim-with-recovery.ts): an invoice carrying the claim's id means a crashed request issued it, so
+ * it is linked to the claim and the booking (what that request would have done next) and never issued again; with no
+ * such invoice, a claim older than a minute is taken over.
+ */
+async function claimBooking(ctx: TherapistContext, booking: BookingDoc, kind: 'inv' | 'cred'): Promise<{ id: string; holder: string }> {
   const credits = await ctx.db.clinic.Invoice.countDocuments({ bookingId: booking._id, isCredit: true });
   const id = `${booking._id.toString()}:${credits}:${kind}`;
   const now = ctx.now();
-  await claimWithRecovery(
+  const holder = await claimWithRecovery(
     {
-      insert: () => ctx.db.InvoiceClaim.create({ _id: id, createdAt: now }),
+      insert: (token) => ctx.db.InvoiceClaim.create({ _id: id, createdAt: now, holder: token }),
       find: () => ctx.db.InvoiceClaim.findById(id).lean(),
-      isOrphan: (claim) => !claim.invoiceId && claim.createdAt < now - ORPHAN_AFTER_MS,
-      removeOrphan: () => ctx.db.InvoiceClaim.deleteOne({ _id: id, invoiceId: null }),
+      settle: async (claim) => {
+        if (claim.invoiceId) return 'held';
+        const issued = await ctx.db.clinic.Invoice.findOne({ claimId: id }, { _id: 1, isCredit: 1 }).lean();
+        if (issued) {
+          await linkIssued(ctx, id, booking._id, issued);
+          return 'held';
+        }
+        return claim.createdAt < now - ORPHAN_AFTER_MS ? 'abandoned' : 'held';
+      },
+      removeAbandoned: (previous) => ctx.db.InvoiceClaim.deleteOne({ _id: id, holder: previous, invoiceId: null }),
     },
     kind === 'inv' ? 'Bookingen er allerede faktureret' : 'Fakturaen er allerede krediteret',
   );
-  return id;
+  return { id, holder };
+}
+
+/** What follows an issued invoice or credit note: its claim and its booking point at it (repeatable). */
+async function linkIssued(ctx: TherapistContext, claimId: string, bookingId: Types.ObjectId, issued: { _id: Types.ObjectId; isCredit?: boolean | null }): Promise<void> {
+  await ctx.db.InvoiceClaim.updateOne({ _id: claimId }, { $set: { invoiceId: issued._id } });
+  // The booking turns blue with its invoice, and back once credited (it may then be invoiced again).
+  await ctx.db.Booking.updateOne({ _id: bookingId }, { $set: { invoiceId: issued.isCredit ? null : issued._id }, $inc: { version: 1 } });
 }
 
 export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'addInvoice'>): Promise<Invoice> {
@@ -74,8 +94,13 @@ export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'ad
   }
   const claim = await claimBooking(ctx, booking, credit ? 'cred' : 'inv');
   const company = (await ctx.db.Company.findById(ctx.company._id).lean())!;
+  // A request so slow that its claim was taken over stops here rather than issue a second invoice.
+  if (!(await ctx.db.InvoiceClaim.exists({ _id: claim.id, holder: claim.holder }))) {
+    throw new ConflictError(credit ? 'Fakturaen er allerede krediteret' : 'Bookingen er allerede faktureret');
+  }
   const { id } = await insertNumbered(ctx.db, company, year, (seq, number, _id) => ({
     _id,
+    claimId: claim.id,
     therapistId: booking.therapistId,
     clientId: booking.clientId,
     bookingId: booking._id,
@@ -93,9 +118,7 @@ export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'ad
     createdBy: ctx.therapist._id,
     createdAt: now,
   }));
-  await ctx.db.InvoiceClaim.updateOne({ _id: claim }, { $set: { invoiceId: id } });
-  // The booking turns blue with its invoice, and back once credited (it may then be invoiced again).
-  await ctx.db.Booking.updateOne({ _id: booking._id }, { $set: { invoiceId: credit ? null : id }, $inc: { version: 1 } });
+  await linkIssued(ctx, claim.id, booking._id, { _id: id, isCredit: credit });
   // To the accounting system, when connected: queued, never waited for (a failure never blocks issuing).
   await queueIssuedInvoice(ctx, id);
   return toInvoice((await ctx.db.clinic.Invoice.findById(id).lean())!);

@@ -1,7 +1,12 @@
-/** Mailing an invoice, credit note or merged statement as Faktura.pdf, rendered here from the stored snapshot. */
+/**
+ * Mailing an invoice, credit note or merged statement as Faktura.pdf, rendered here from the stored snapshot. It goes
+ * only to the addresses the therapist typed, with the invoice's own subject and the one template
+ * (adapters/mail/invoice-mail.ts), and at most `invoiceMail:company` mails per clinic per window (config.ts).
+ */
 import { Types } from 'mongoose';
 import type { InvoiceSnapshot, ParsedInput } from '@klinik/core';
 import { invoicePdfBytes } from '@klinik/core/invoice-pdf';
+import { invoiceMailMessage } from '../../adapters/mail/invoice-mail.js';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { INVOICE_NOT_FOUND, visibleClientId } from './queries.js';
@@ -14,10 +19,17 @@ export async function mailInvoice(ctx: TherapistContext, input: ParsedInput<'inv
   else if (!(await ctx.db.Invoice.exists({ _id: invoice._id }))) throw new NotFoundError(INVOICE_NOT_FOUND);
   // Built here from the stored snapshot; an uploaded file is never trusted (issue 6).
   const pdf = Buffer.from(invoicePdfBytes((invoice.snapshots ?? []) as InvoiceSnapshot[]));
-  await ctx.services.mailer.send({
-    to: input.to,
-    subject: input.subject,
-    text: input.message || `Hermed ${invoice.isCredit ? 'kreditnota' : 'faktura'} ${invoice.number} fra ${ctx.company.companyName}.`,
-    attachments: [{ filename: 'Faktura.pdf', content: pdf, contentType: 'application/pdf' }],
-  });
+  // Per clinic, whoever sends and from wherever: a clinic account cannot become a mail cannon.
+  await ctx.services.limiter.consume('invoiceMail:company', ctx.companyId);
+  await ctx.services.mailer.send(
+    invoiceMailMessage(input.to, {
+      kind: invoice.isMerged ? '' : invoice.isCredit ? 'Kreditnota' : 'Faktura',
+      number: invoice.number,
+      clinicName: ctx.company.companyName,
+      clinicEmail: ctx.company.email ?? '',
+      clinicPhone: ctx.company.phone ?? '',
+      message: input.message,
+      pdf,
+    }),
+  );
 }

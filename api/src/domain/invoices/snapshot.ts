@@ -2,7 +2,7 @@
  * What an invoice holds: a snapshot the server builds from its own records (never from the browser) and never changes
  * afterwards; a credit note copies its invoice's snapshot with the amounts negated. Amounts are integer øre.
  */
-import { invoiceAmounts, INVOICE_ERROR_SEPARATOR, missingInvoiceData, type InvoiceSnapshot, type ParsedInput } from '@klinik/core';
+import { invoiceAmounts, INVOICE_ERROR_SEPARATOR, missingInvoiceData, printedOnly, type InvoiceSnapshot, type ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc } from '../../models/index.js';
@@ -14,13 +14,14 @@ export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, 
   // The booking is one the caller may see; what the invoice prints of it comes from the whole clinic (the
   // client's next appointments may be with a colleague).
   const { clinic } = ctx.db;
+  // Health records are read only when the chosen settings print them (and then only what they print: printedOnly).
   const [client, treatment, therapist, journal, stamJournal, upcoming] = await Promise.all([
     clinic.Client.findById(booking.clientId).lean(),
     clinic.Treatment.findById(booking.treatmentId).lean(),
     clinic.Therapist.findById(booking.therapistId).lean(),
-    clinic.Journal.findById(booking._id).lean(),
-    clinic.CustomField.find({ clientId: booking.clientId, journalId: null }).sort({ position: 1, _id: 1 }).lean(),
-    clinic.Booking.find({ clientId: booking.clientId, from: { $gt: booking.from }, treatmentId: { $ne: null } }).sort({ from: 1 }).limit(2).lean(),
+    settings.treatmentText || settings.followUpText ? clinic.Journal.findById(booking._id).lean() : null,
+    settings.aktuelBehandling ? clinic.CustomField.find({ clientId: booking.clientId, journalId: null }).sort({ position: 1, _id: 1 }).lean() : [],
+    settings.followUpText ? clinic.Booking.find({ clientId: booking.clientId, from: { $gt: booking.from }, treatmentId: { $ne: null } }).sort({ from: 1 }).limit(2).lean() : [],
   ]);
   if (!client) throw new NotFoundError('Klienten findes ikke');
   if (!treatment) throw new ValidationError('Behandlingen findes ikke længere');
@@ -28,7 +29,7 @@ export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, 
   const clientFields = { ...client, CPR: `${client.CPR6Digit}-${client.CPRLast4Digit}` };
   const problems = missingInvoiceData(company, clientFields);
   if (problems.length) throw new ValidationError(problems.join(INVOICE_ERROR_SEPARATOR));
-  return {
+  return printedOnly({
     number,
     issuedAt,
     therapist: { nameFirst: therapist?.nameFirst ?? '', nameLast: therapist?.nameLast ?? '' },
@@ -62,7 +63,7 @@ export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, 
     settings: { ...settings },
     amounts: invoiceAmounts(treatment.priceOre, settings.discount, settings.moms),
     creditFor: null,
-  };
+  });
 }
 
 /** The credit note of an issued invoice: its snapshot with the amounts negated, today's date and a new number. */

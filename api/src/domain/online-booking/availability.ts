@@ -32,13 +32,15 @@ export async function publicTreatments(page: PublicPage): Promise<PublicTreatmen
 /** Taken time of a therapist in [from, to): bookings with their pause after them, leaves and course days. */
 async function busyIntervals(page: PublicPage, range: { from: number; to: number }) {
   const therapistId = page.therapist._id;
-  const [bookings, leaves, courseDates] = await Promise.all([
+  const [bookings, leaves, courseDates, held] = await Promise.all([
     page.db.Booking.find(overlapFilter(therapistId, { from: range.from - 2 * 3600_000, to: range.to }, MAX_BOOKING_MS), { from: 1, to: 1, pause: 1 }).lean(),
     page.db.Leave.find(overlapFilter(therapistId, range, 31 * DAY_MS), { from: 1, to: 1 }).lean(),
     page.db.EventDate.find(overlapFilter(therapistId, range, DAY_MS), { from: 1, to: 1 }).lean(),
+    // Bookings held for the therapist to confirm (public-identity.ts) look taken, exactly as a confirmed one would.
+    page.db.PublicSubmission.find({ ...overlapFilter(therapistId, { from: range.from - 2 * 3600_000, to: range.to }, MAX_BOOKING_MS), kind: 'booking' }, { from: 1, to: 1, pause: 1 }).lean(),
   ]);
   return [
-    ...bookings.map((booking) => ({ from: booking.from, to: booking.to + (booking.pause ?? 0) * 1000 })),
+    ...[...bookings, ...held].map((booking) => ({ from: booking.from, to: booking.to + (booking.pause ?? 0) * 1000 })),
     ...leaves.map((leave) => ({ from: leave.from, to: leave.to })),
     ...courseDates.map((date) => ({ from: date.from, to: date.to })),
   ];

@@ -2,6 +2,10 @@
  * The public online booking of a treatment. Nothing from the page is trusted: the therapist, the form switch, the plan,
  * the treatment, the day (never today), the time (must be one that is offered) and the client are all checked again
  * here, and the time is claimed atomically, so two clients racing for one slot get one booking and one refusal.
+ *
+ * Who it is for is decided by public-identity.ts: a new client, the client on record (name and e-mail match), or held
+ * for the therapist as a PublicSubmission. The answer and the mail are the same in all three cases: the mail goes to
+ * the address given in this flow, which for a booking on a client on record is that record's address.
  */
 import { Types } from 'mongoose';
 import { bookingMessages, copenhagenDateKey, formatCopenhagenTime, formatDanishDate, isBookableDay, schedulingMessages, startOfCopenhagenDay, type ParsedInput } from '@klinik/core';
@@ -11,7 +15,7 @@ import type { PublicContext } from '../../context.js';
 import { ConflictError, ValidationError } from '../../errors.js';
 import { isFirstBooking } from '../scheduling/bookings.js';
 import { availability } from './availability.js';
-import { resolveClient } from './public-client.js';
+import { checkPendingBounds, emailKey, personOf, resolvePublicPerson } from './public-identity.js';
 import { formEnabled, publicTherapist } from './public-therapist.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -28,37 +32,65 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
   const dayStart = startOfCopenhagenDay(input.from);
   const offered = await availability(page, { from: dayStart, to: dayStart + DAY_MS + 3 * 3600_000, duration, pause: (treatment.pause ?? 0) * 1000 }, now);
   if (!offered.includes(input.from)) throw new ConflictError(bookingMessages.slotGone);
+  await checkPendingBounds(db, input.client.email);
 
-  const { client, created } = await resolveClient(ctx, page, input.clientId, input.client, true);
-  const id = new Types.ObjectId();
-  try {
-    await db.slots.claimFor(therapist._id, { from: input.from, to: input.from + duration }, id, 'booking', now, async () =>
-      db.Booking.create({
+  const who = await resolvePublicPerson(page, input.client, therapist.isAvailable !== false);
+  if (who.kind === 'held') {
+    // Not on any client: the therapist confirms it. It claims the time as a booking would (so a race for the time and
+    // the work done look the same as for a booking), then lets the claims go: a claim without a Booking would be swept
+    // as an orphan, and the held time stays off the public page through availability.ts instead.
+    const id = new Types.ObjectId();
+    await db.slots.claimFor(therapist._id, { from: input.from, to: input.from + duration }, id, 'booking', now, () =>
+      db.PublicSubmission.create({
         _id: id,
         therapistId: therapist._id,
-        clientId: client._id,
+        kind: 'booking',
+        person: personOf(input.client),
+        emailKey: emailKey(input.client.email),
         treatmentId: treatment._id,
+        treatmentName: treatment.name,
         from: input.from,
         to: input.from + duration,
-        bookingDate: copenhagenDateKey(input.from),
-        reason: input.reason,
-        firstBooking: await isFirstBooking(db, client._id),
-        treatmentName: treatment.name,
         pause: treatment.pause ?? 0,
-        source: 'online',
-        email: client.email ?? '',
-        nameFirst: client.nameFirst,
-        nameLast: client.nameLast,
+        reason: input.reason,
+        createdAt: now,
       }),
     );
-  } catch (error) {
-    if (created) await db.Client.deleteOne({ _id: client._id });
-    throw error;
+    await db.slots.release(id);
+  } else {
+    const { client, created } = who;
+    const id = new Types.ObjectId();
+    try {
+      await db.slots.claimFor(therapist._id, { from: input.from, to: input.from + duration }, id, 'booking', now, async () =>
+        db.Booking.create({
+          _id: id,
+          therapistId: therapist._id,
+          clientId: client._id,
+          treatmentId: treatment._id,
+          from: input.from,
+          to: input.from + duration,
+          bookingDate: copenhagenDateKey(input.from),
+          reason: input.reason,
+          firstBooking: await isFirstBooking(db, client._id),
+          treatmentName: treatment.name,
+          pause: treatment.pause ?? 0,
+          source: 'online',
+          email: client.email ?? '',
+          nameFirst: client.nameFirst,
+          nameLast: client.nameLast,
+        }),
+      );
+    } catch (error) {
+      if (created) await db.Client.deleteOne({ _id: client._id });
+      throw error;
+    }
   }
 
-  if (therapist.bookingMail && client.email) {
-    const mail = bookingConfirmationMail(client.email, {
-      clientName: client.nameFirst,
+  if (therapist.bookingMail) {
+    // The name and address given here: on a matched record they are the record's; a held booking's person gets the
+    // same receipt a new client would, so the mail does not tell them apart either.
+    const mail = bookingConfirmationMail(input.client.email, {
+      clientName: input.client.nameFirst,
       clinicName: company.companyName,
       therapistName: `${therapist.nameFirst} ${therapist.nameLast}`,
       treatment: treatment.name,

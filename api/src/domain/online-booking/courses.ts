@@ -7,7 +7,7 @@ import { bookingMessages, messages, type ParsedInput, type PublicCourse, type Pu
 import type { PublicContext } from '../../context.js';
 import { ConflictError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import { signUpCounts } from '../courses/views.js';
-import { resolveClient } from './public-client.js';
+import { checkPendingBounds, emailKey, personOf, resolvePublicPerson } from './public-identity.js';
 import { formEnabled, publicTherapist, type PublicPage } from './public-therapist.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -33,9 +33,9 @@ export async function publicCourseDates(ctx: PublicContext, eventId: string): Pr
   const page = await publicTherapist(ctx, course.therapistId.toString());
   if (!page.company._id.equals(course.companyId) || !formEnabled(page, now)) return [];
   const dates = (await page.db.EventDate.find({ eventId: course._id, from: { $gt: now } }).sort({ from: 1 }).lean()).filter((date) => deadline(date) >= now);
-  const counts = await signUpCounts(page.db, dates.map((date) => date._id));
+  const counts = await publicSeatCounts(page.db, dates.map((date) => date._id), () => course.limit);
   return dates.map((date) => {
-    const clients = counts.get(date._id.toString())?.clients ?? 0;
+    const clients = counts.get(date._id.toString()) ?? 0;
     return {
       id: date._id.toString(),
       eventId: course._id.toString(),
@@ -50,7 +50,29 @@ export async function publicCourseDates(ctx: PublicContext, eventId: string): Pr
   });
 }
 
-/** Signs up for course days: a seat while one is left, else the waiting list. */
+/**
+ * Held sign-ups per course day (public-identity.ts): counted as taken on the public page, up to the course's limit,
+ * exactly as a seat taken by a new client would be, so the page cannot tell a held sign-up from a seated one.
+ */
+async function heldCounts(db: PublicPage['db'], eventDateIds: Types.ObjectId[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (eventDateIds.length === 0) return counts;
+  const held = await db.PublicSubmission.find({ kind: 'course', eventDateIds: { $in: eventDateIds } }, { eventDateIds: 1 }).lean();
+  for (const row of held) for (const id of row.eventDateIds) counts.set(id.toString(), (counts.get(id.toString()) ?? 0) + 1);
+  return counts;
+}
+
+/** Taken seats as the public page sees them: seated participants plus held sign-ups, never above the limit. */
+export async function publicSeatCounts(db: PublicPage['db'], eventDateIds: Types.ObjectId[], limitOf: (eventDateId: string) => number): Promise<Map<string, number>> {
+  const [seated, held] = await Promise.all([signUpCounts(db, eventDateIds), heldCounts(db, eventDateIds)]);
+  return new Map(eventDateIds.map((id) => [id.toString(), Math.min(limitOf(id.toString()), (seated.get(id.toString())?.clients ?? 0) + (held.get(id.toString()) ?? 0))]));
+}
+
+/**
+ * Signs up for course days: a seat while one is left, else the waiting list. Who it is for is decided by
+ * public-identity.ts; a held sign-up waits for the therapist and answers as a new client's would. Signing up again for
+ * a day one is already on answers that day's place rather than a refusal, which would tell that the person is known.
+ */
 export async function courseSignUp(ctx: PublicContext, input: ParsedInput<'clientAddEventDateClients'>) {
   const now = ctx.now();
   const page = await publicTherapist(ctx, input.therapistId);
@@ -63,14 +85,34 @@ export async function courseSignUp(ctx: PublicContext, input: ParsedInput<'clien
     if (date.from <= now || deadline(date) < now) throw new ValidationError(bookingMessages.deadlinePassed, { eventDateIds: bookingMessages.deadlinePassed });
   }
   const courses = new Map((await db.Event.find({ _id: { $in: [...new Set(dates.map((date) => date.eventId.toString()))] } }).lean()).map((course) => [course._id.toString(), course]));
-  const { client } = await resolveClient(ctx, page, input.clientId, input.client, false);
+  const limitOf = (date: (typeof dates)[number]) => courses.get(date.eventId.toString())?.limit ?? 0;
+  await checkPendingBounds(db, input.client.email);
+  // Courses take new clients whatever the treatment switch says (isAvailable is about treatments).
+  const who = await resolvePublicPerson(page, input.client, true);
 
+  if (who.kind === 'held') {
+    const taken = await publicSeatCounts(db, ids, (id) => limitOf(dates.find((date) => date._id.toString() === id)!));
+    await db.PublicSubmission.create({
+      therapistId: page.therapist._id,
+      kind: 'course',
+      person: personOf(input.client),
+      emailKey: emailKey(input.client.email),
+      eventDateIds: ids,
+      createdAt: now,
+    });
+    return dates.map((date) => ({ eventDateId: date._id.toString(), isWaiting: (taken.get(date._id.toString()) ?? 0) >= limitOf(date) }));
+  }
+
+  const { client } = who;
   const results: { eventDateId: string; isWaiting: boolean }[] = [];
   for (const date of dates) {
-    const limit = courses.get(date.eventId.toString())?.limit ?? 0;
-    if (await db.EventDateClient.exists({ eventDateId: date._id, clientId: client._id })) throw new ConflictError(bookingMessages.alreadySignedUp);
+    const already = await db.EventDateClient.findOne({ eventDateId: date._id, clientId: client._id }, { isWaiting: 1 }).lean();
+    if (already) {
+      results.push({ eventDateId: date._id.toString(), isWaiting: Boolean(already.isWaiting) });
+      continue;
+    }
     const participantId = new Types.ObjectId();
-    const seat = await db.seats.take(date._id, limit, participantId);
+    const seat = await db.seats.take(date._id, limitOf(date), participantId);
     try {
       await db.EventDateClient.create({
         _id: participantId,
@@ -83,9 +125,12 @@ export async function courseSignUp(ctx: PublicContext, input: ParsedInput<'clien
         email: client.email ?? '',
       });
     } catch (error) {
-      // Signed up twice at the same moment: give back the seat this attempt took.
+      // Signed up twice at the same moment: give back the seat this attempt took; the other attempt holds the place.
       await db.seats.release({ ref: participantId });
-      throw isDuplicateKeyError(error) ? new ConflictError(bookingMessages.alreadySignedUp) : error;
+      if (!isDuplicateKeyError(error)) throw error;
+      const winner = await db.EventDateClient.findOne({ eventDateId: date._id, clientId: client._id }, { isWaiting: 1 }).lean();
+      results.push({ eventDateId: date._id.toString(), isWaiting: Boolean(winner?.isWaiting) });
+      continue;
     }
     results.push({ eventDateId: date._id.toString(), isWaiting: seat === null });
   }

@@ -24,10 +24,7 @@ export function TreatmentStep({
   state: WizardState;
   dispatch: Dispatch<WizardAction>;
 }) {
-  const clientId = state.found?.clientId;
-  const treatments = useQuery(['clientGetTreatmentsFromTherapist', therapist.id, clientId ?? null], () =>
-    client.call('clientGetTreatmentsFromTherapist', { therapistId: therapist.id, ...(clientId ? { clientId } : {}) }),
-  );
+  const treatments = useQuery(['clientGetTreatmentsFromTherapist', therapist.id], () => client.call('clientGetTreatmentsFromTherapist', { therapistId: therapist.id }));
   return (
     <section>
       <h2>{texts.chooseTreatment}</h2>

@@ -28,11 +28,14 @@ import {
 } from './personal';
 import { texts } from './texts';
 
+// What the public pages handed in (issue 14): loaded only when its tab is opened.
+const ReviewTab = lazy(() => import('./ReviewTab').then((module) => ({ default: module.ReviewTab })));
+
 // The questions tab (list, editor, selects) loads on its own, so the page's first load stays inside its budget.
 const loadQuestionsTab = () => import('./QuestionsTab');
 const QuestionsTab = lazy(() => loadQuestionsTab().then((module) => ({ default: module.QuestionsTab })));
 
-type TabValue = 'personal' | 'questions';
+type TabValue = 'personal' | 'questions' | 'review';
 type Message = { text: string; intent: 'success' | 'error' | 'warning' | 'info' };
 
 const useStyles = makeStyles({
@@ -190,6 +193,9 @@ export default function NewClientFormPage({ shell }: RemotePageProps) {
         <Tab value="questions" id="new-client-tab-questions" aria-controls="new-client-panel-questions">
           {texts.questionsTab}
         </Tab>
+        <Tab value="review" id="new-client-tab-review" aria-controls="new-client-panel-review">
+          {texts.reviewTab}
+        </Tab>
       </TabList>
       {/* Both panels stay mounted, so switching tabs keeps what was typed and the loaded questions. */}
       <div role="tabpanel" id="new-client-panel-personal" aria-labelledby="new-client-tab-personal" hidden={tab !== 'personal'} className={styles.panel}>
@@ -210,6 +216,13 @@ export default function NewClientFormPage({ shell }: RemotePageProps) {
           </Suspense>
         )}
       </div>
+      {tab === 'review' && (
+        <div role="tabpanel" id="new-client-panel-review" aria-labelledby="new-client-tab-review" className={styles.panel}>
+          <Suspense fallback={<Text role="status">{texts.loadingReview}</Text>}>
+            <ReviewTab api={api} notify={notify} />
+          </Suspense>
+        </div>
+      )}
       <div className={styles.footer}>
         <FormLink url={link} />
         <div className={styles.send}>

@@ -38,6 +38,9 @@ export const texts = {
   questionsHint: 'Vælg de spørgsmål, klienten skal besvare. De valgte kommer med i linket og i e-mailen.',
   addQuestion: 'Tilføj spørgsmål',
   loadingQuestions: 'Henter spørgsmål…',
+  // The review tab's label (its own texts are in reviewTexts.ts, loaded with the tab).
+  reviewTab: 'Henvendelser',
+  loadingReview: 'Henter henvendelser…',
   noQuestions: 'Ingen spørgsmål endnu. Tilføj det første med "Tilføj spørgsmål".',
   loadFailed: 'Spørgsmålene kunne ikke hentes.',
   retry: 'Prøv igen',

@@ -1,0 +1,119 @@
+/**
+ * The therapist's review of what the public pages handed in (PublicSubmission, public-identity.ts and clients/intake.ts):
+ * list, accept onto a client (the one chosen, or a new one from the submission's details), or reject. Accepting
+ * takes the submission first (a delete by `_id`, which one request wins), does the work, and puts it back if the work
+ * is refused (the time taken meanwhile, say), so two accepts never book twice and a refusal loses nothing.
+ */
+import { Types } from 'mongoose';
+import { copenhagenDateKey, messages, publicMessages, type ParsedInput, type PublicSubmission } from '@klinik/core';
+import type { TherapistContext } from '../../context.js';
+import { ConflictError, isDuplicateKeyError, NotFoundError } from '../../errors.js';
+import type { ClientDoc, PublicSubmissionDoc } from '../../models/index.js';
+import { createClient } from '../clients/clients.js';
+import { MAX_INTAKE_ANSWERS_PER_CLIENT } from '../clients/intake.js';
+import { isFirstBooking } from '../scheduling/bookings.js';
+import { clientByCpr } from './public-identity.js';
+
+export async function listSubmissions(ctx: TherapistContext): Promise<PublicSubmission[]> {
+  const rows = await ctx.db.PublicSubmission.find({}).sort({ createdAt: -1 }).limit(500).lean();
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row._id.toString(),
+      kind: row.kind,
+      createdAt: row.createdAt,
+      person: {
+        nameFirst: row.person.nameFirst,
+        nameLast: row.person.nameLast,
+        CPR6Digit: row.person.CPR6Digit,
+        CPRLast4Digit: row.person.CPRLast4Digit,
+        email: row.person.email ?? '',
+        phonePrivate: row.person.phonePrivate ?? '',
+        address: row.person.address ?? '',
+        post: row.person.post ?? '',
+        town: row.person.town ?? '',
+      },
+      matchingClientId: (await clientByCpr(ctx.db, row.person))?._id.toString() ?? null,
+      treatmentName: row.treatmentName ?? '',
+      from: row.from ?? 0,
+      reason: row.reason ?? '',
+      eventDateIds: (row.eventDateIds ?? []).map((id) => id.toString()),
+      answers: (row.answers ?? []).map((answer) => ({ fieldName: answer.fieldName, value: answer.value ?? '' })),
+    })),
+  );
+}
+
+async function apply(ctx: TherapistContext, submission: PublicSubmissionDoc, client: ClientDoc): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
+  if (submission.kind === 'booking') {
+    const id = new Types.ObjectId();
+    await db.slots.claimFor(submission.therapistId, { from: submission.from, to: submission.to }, id, 'booking', now, async () =>
+      db.clinic.Booking.create({
+        _id: id,
+        therapistId: submission.therapistId,
+        clientId: client._id,
+        treatmentId: submission.treatmentId,
+        from: submission.from,
+        to: submission.to,
+        bookingDate: copenhagenDateKey(submission.from),
+        reason: submission.reason,
+        firstBooking: await isFirstBooking(db, client._id),
+        treatmentName: submission.treatmentName,
+        pause: submission.pause ?? 0,
+        source: 'online',
+        email: client.email ?? '',
+        nameFirst: client.nameFirst,
+        nameLast: client.nameLast,
+      }),
+    );
+  } else if (submission.kind === 'course') {
+    const dates = await db.clinic.EventDate.find({ _id: { $in: submission.eventDateIds } }).lean();
+    const courses = new Map((await db.clinic.Event.find({ _id: { $in: dates.map((date) => date.eventId) } }).lean()).map((course) => [course._id.toString(), course]));
+    for (const date of dates) {
+      if (await db.clinic.EventDateClient.exists({ eventDateId: date._id, clientId: client._id })) continue;
+      const participantId = new Types.ObjectId();
+      const seat = await db.seats.take(date._id, courses.get(date.eventId.toString())?.limit ?? 0, participantId);
+      try {
+        await db.clinic.EventDateClient.create({
+          _id: participantId,
+          eventId: date.eventId,
+          eventDateId: date._id,
+          clientId: client._id,
+          isWaiting: seat === null,
+          nameFirst: client.nameFirst,
+          nameLast: client.nameLast,
+          email: client.email ?? '',
+        });
+      } catch (error) {
+        await db.seats.release({ ref: participantId });
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    }
+  } else {
+    if ((client.intakeAnswers?.length ?? 0) + submission.answers.length > MAX_INTAKE_ANSWERS_PER_CLIENT) throw new ConflictError(publicMessages.clientTooManyAnswers);
+    await db.Client.updateOne({ _id: client._id }, { $push: { intakeAnswers: { $each: submission.answers } } });
+  }
+}
+
+export async function acceptSubmission(ctx: TherapistContext, input: ParsedInput<'acceptPublicSubmission'>): Promise<{ clientId: string }> {
+  const chosen = input.clientId ? await ctx.db.Client.findById(new Types.ObjectId(input.clientId)).lean() : null;
+  if (input.clientId && !chosen) throw new NotFoundError(messages.notFound);
+  const submission = await ctx.db.PublicSubmission.findOneAndDelete({ _id: new Types.ObjectId(input.id) }).lean();
+  if (!submission) throw new NotFoundError(publicMessages.submissionNotFound);
+  let created: ClientDoc | null = null;
+  try {
+    const client = chosen ?? (created = await createClient(ctx.db, submission.person, submission.therapistId));
+    await apply(ctx, submission, client);
+    return { clientId: client._id.toString() };
+  } catch (error) {
+    if (created) await ctx.db.Client.deleteOne({ _id: created._id });
+    // Refused: the submission waits again, as it was.
+    await ctx.db.clinic.PublicSubmission.create(submission);
+    throw error;
+  }
+}
+
+export async function rejectSubmission(ctx: TherapistContext, id: string): Promise<void> {
+  const result = await ctx.db.PublicSubmission.deleteOne({ _id: new Types.ObjectId(id) });
+  if (result.deletedCount !== 1) throw new NotFoundError(publicMessages.submissionNotFound);
+}

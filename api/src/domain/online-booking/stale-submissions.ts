@@ -1,0 +1,43 @@
+/**
+ * Public submissions nobody will act on any more are not kept (issue 14: health data goes only where it must; being
+ * someone who asked a psychologist for a time is itself health data). The sweeper removes a pending submission when
+ * - it asks for a booking whose time ended more than `PASSED_GRACE_MS` ago (it can no longer be accepted), or
+ * - it asks for course days that all ended more than `PASSED_GRACE_MS` ago, or
+ * - it has waited `PENDING_MAX_MS` (90 days) whatever it asks for (an intake form nobody reviewed).
+ * One cursor over the submissions, deletes in small batches by `_id` (FerretDB fails a deleteMany of tens of thousands).
+ */
+import type { Types } from 'mongoose';
+import type { Models } from '../../models/index.js';
+
+export const PASSED_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
+export const PENDING_MAX_MS = 90 * 24 * 60 * 60 * 1000;
+const BATCH = 200;
+const WHY = { crossTenant: 'sweeper: public submissions nobody can act on any more, in every clinic' };
+
+export async function sweepStaleSubmissions(models: Models, now: number): Promise<number> {
+  const cursor = models.PublicSubmission.find({}, { kind: 1, to: 1, eventDateIds: 1, createdAt: 1 }).setOptions(WHY).lean().cursor({ batchSize: 500 });
+  const courseDaysEnd = new Map<string, number>();
+  let stale: Types.ObjectId[] = [];
+  let removed = 0;
+  const flush = async () => {
+    if (stale.length === 0) return;
+    removed += (await models.PublicSubmission.deleteMany({ _id: { $in: stale } }).setOptions(WHY)).deletedCount;
+    stale = [];
+  };
+  for await (const submission of cursor) {
+    let gone = submission.createdAt < now - PENDING_MAX_MS;
+    if (!gone && submission.kind === 'booking') gone = submission.to > 0 && submission.to < now - PASSED_GRACE_MS;
+    if (!gone && submission.kind === 'course' && submission.eventDateIds.length > 0) {
+      const unknown = submission.eventDateIds.map(String).filter((id) => !courseDaysEnd.has(id));
+      if (unknown.length > 0) {
+        for (const day of await models.EventDate.find({ _id: { $in: unknown } }, { to: 1 }).setOptions(WHY).lean()) courseDaysEnd.set(day._id.toString(), day.to);
+      }
+      // A course day that no longer exists has ended as far as this request goes.
+      gone = submission.eventDateIds.every((id) => (courseDaysEnd.get(id.toString()) ?? 0) < now - PASSED_GRACE_MS);
+    }
+    if (gone) stale.push(submission._id);
+    if (stale.length >= BATCH) await flush();
+  }
+  await flush();
+  return removed;
+}

@@ -1,0 +1,86 @@
+/**
+ * What the public pages hand in that a therapist must look at before it touches a client record (issue 14, 'The
+ * public surface tells nothing and writes nothing it should not'): an intake form sent without the clinic's signed
+ * link, and a booking or course sign-up whose person the clinic could not verify (a CPR number the clinic knows with
+ * another name or e-mail, or a new person while the therapist takes existing clients only). The therapist accepts
+ * (attach to a client, or create one) or rejects it; either way the submission goes. Nothing here is on a client.
+ *
+ * Scope: `tenant`, owned by the therapist the public page named (a therapist sees their own, the owner all).
+ */
+import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { now } from './common.js';
+import { defineModel } from './scope.js';
+
+const personSchema = new Schema(
+  {
+    nameFirst: { type: String, required: true },
+    nameLast: { type: String, required: true },
+    CPR6Digit: { type: String, required: true },
+    CPRLast4Digit: { type: String, required: true },
+    email: { type: String, default: '' },
+    phonePrivate: { type: String, default: '' },
+    address: { type: String, default: '' },
+    post: { type: String, default: '' },
+    town: { type: String, default: '' },
+  },
+  { _id: false },
+);
+
+const answerSchema = new Schema(
+  {
+    questionId: { type: String, required: true },
+    fieldName: { type: String, required: true },
+    fieldType: { type: String, required: true },
+    value: { type: String, default: '' },
+    submittedAt: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+const publicSubmissionSchema = new Schema(
+  {
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    therapistId: { type: Schema.Types.ObjectId, required: true },
+    kind: { type: String, enum: ['booking', 'course', 'intake'], required: true },
+    person: { type: personSchema, required: true },
+    /** The e-mail given, lower-cased: the per-address bound counts by it. */
+    emailKey: { type: String, default: '' },
+    /** kind 'booking': the time asked for (kept free on the public page while this waits). */
+    treatmentId: { type: Schema.Types.ObjectId, default: null },
+    treatmentName: { type: String, default: '' },
+    from: { type: Number, default: 0 },
+    to: { type: Number, default: 0 },
+    pause: { type: Number, default: 0 },
+    reason: { type: String, default: '' },
+    /** kind 'course': the days asked for (counted as taken on the public page while this waits). */
+    eventDateIds: { type: [Schema.Types.ObjectId], default: () => [] },
+    /** kind 'intake': the answers. */
+    answers: { type: [answerSchema], default: () => [] },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+publicSubmissionSchema.index({ companyId: 1, createdAt: -1 });
+publicSubmissionSchema.index({ companyId: 1, emailKey: 1 });
+
+/**
+ * A signed intake-form link that has been used: `_id` `<companyId>:<sha-256 of the link's token>`, inserted before the
+ * answers are written, so a link writes to its client once, also when two submissions race (FerretDB: only `_id`
+ * uniqueness decides a race).
+ */
+const intakeLinkUseSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    clientId: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
+export type PublicSubmissionDoc = InferSchemaType<typeof publicSubmissionSchema> & { _id: Types.ObjectId };
+
+export const publicSubmissionModels = {
+  PublicSubmission: defineModel(publicSubmissionSchema, { kind: 'tenant', owner: 'therapistId' }),
+  IntakeLinkUse: defineModel(intakeLinkUseSchema, { kind: 'tenant' }),
+};

@@ -1,0 +1,143 @@
+/**
+ * Crash safety under load (issue 14): the API process and its embedded database are killed with SIGKILL while
+ * bookings, journal saves and invoices are being written; after a restart on the same data folder every write the
+ * API acknowledged is there, and the invoice numbers run 1..n with none missing and none doubled.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
+import { copenhagenWallTime } from '@klinik/core';
+import { newClient, registration, uniqueEmail } from './support/fixtures.js';
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
+const HOUR = 3_600_000;
+
+let dataDir: string;
+let port: number;
+let api: ChildProcess | null = null;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-kill9-'));
+  port = await getPort();
+});
+afterAll(async () => {
+  if (api?.pid && api.exitCode === null && api.signalCode === null) process.kill(-api.pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The API as `npm start` runs it, with its own embedded database, in a process group of its own. */
+async function startApi(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [MAIN], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, KLINIK_DATA_DIR: dataDir, PORT: String(port), MONGODB_URI: '', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', NODE_ENV: 'development' },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/ready`).then((answer) => answer.status === 200, () => false);
+    if (ready) return child;
+    if (Date.now() > deadline) throw new Error('the API did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> & { data?: Record<string, unknown> & { id?: string } };
+}
+
+async function call(action: string, input: Record<string, unknown>, token?: string): Promise<Answer> {
+  const response = await fetch(`http://127.0.0.1:${port}/api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...input, action, ...(token ? { token } : {}) }),
+  });
+  return { status: response.status, body: (await response.json()) as Answer['body'] };
+}
+
+async function ok(action: string, input: Record<string, unknown>, token?: string): Promise<Answer['body']> {
+  const answer = await call(action, input, token);
+  if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+it('loses no acknowledged booking, journal save or invoice when killed -9 under write load', async () => {
+  api = await startApi();
+  const email = uniqueEmail('kill9');
+  await ok('register', registration(email));
+  const { token } = (await ok('login', { username: email, password: 'hemmeligt1' })) as { token: string };
+  await ok('purchasedFreePlanSubscription', {}, token);
+  await ok('setCompany', { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' }, token);
+  const treatmentId = (await ok('addTreatment', { name: 'Massage', price: 450, duration: 30 * 60, pause: 0 }, token)).data!.id!;
+  const base = copenhagenWallTime(2027, 1, 4, 8, 0);
+  const first = await ok('addBooking', { treatmentId, from: base, client: newClient('4321') }, token);
+  const clientId = first.data!.clientId as string;
+  await ok('setClient', { id: clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, token);
+
+  const acknowledged = { bookings: [] as string[], journals: new Map<string, string>(), invoices: [] as string[] };
+  let writes = 0;
+  let killed = false;
+  const WORKERS = 3;
+  const KILL_AFTER = 24;
+  /** One worker: book, write the journal, invoice; again and again until the process is gone. */
+  async function worker(index: number) {
+    for (let round = 0; !killed; round += 1) {
+      try {
+        const from = base + (index * 500 + round + 1) * HOUR;
+        const booked = await call('addBooking', { treatmentId, from, clientId }, token);
+        if (booked.status !== 200) continue;
+        const bookingId = booked.body.data!.id!;
+        acknowledged.bookings.push(bookingId);
+        writes += 1;
+        const journal = await ok('addJournal', { bookingId }, token);
+        const text = `Journal ${index}-${round}: bedre bevægelighed`;
+        const saved = await call('setJournal', { id: journal.data!.id, version: journal.data!.version, changes: { effect: text } }, token);
+        if (saved.status === 200) {
+          acknowledged.journals.set(bookingId, text);
+          writes += 1;
+        }
+        const invoiced = await call('addInvoice', { bookingId, settings: { type: true, discount: '0', moms: true } }, token);
+        if (invoiced.status === 200) {
+          acknowledged.invoices.push(invoiced.body.data!.id!);
+          writes += 1;
+        }
+        if (writes >= KILL_AFTER && !killed) {
+          killed = true;
+          // The whole process group: the API and the database server it started, as a power cut would.
+          process.kill(-api!.pid!, 'SIGKILL');
+        }
+      } catch {
+        // A request cut by the kill: not acknowledged, so nothing is promised about it.
+        if (killed) return;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)));
+  await new Promise<void>((resolve) => (api!.exitCode !== null || api!.signalCode !== null ? resolve() : api!.once('exit', () => resolve())));
+  expect(acknowledged.bookings.length).toBeGreaterThan(5);
+
+  api = await startApi();
+  for (const bookingId of acknowledged.bookings) {
+    expect((await call('getBooking', { id: bookingId }, token)).status).toBe(200);
+  }
+  for (const [bookingId, text] of acknowledged.journals) {
+    expect((await ok('getJournalFromBooking', { bookingId }, token)).data).toMatchObject({ effect: text });
+  }
+  const invoices = { result: [] as { id: string; number: string; bookingId?: string | null }[] };
+  for (let page = 1; ; page += 1) {
+    const answer = (await ok('getAllInvoice', { page, size: 15, search: '' }, token)) as { result: typeof invoices.result; totalCount: number };
+    invoices.result.push(...answer.result);
+    if (invoices.result.length >= answer.totalCount || answer.result.length === 0) break;
+  }
+  const ids = new Set(invoices.result.map((invoice) => invoice.id));
+  for (const id of acknowledged.invoices) expect(ids.has(id)).toBe(true);
+  const numbers = invoices.result.map((invoice) => Number.parseInt(invoice.number, 10)).sort((a, b) => a - b);
+  expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+  // A booking is invoiced at most once, also across the crash.
+  const perBooking = new Map<string, number>();
+  for (const invoice of invoices.result) if (invoice.bookingId) perBooking.set(invoice.bookingId, (perBooking.get(invoice.bookingId) ?? 0) + 1);
+  expect([...perBooking.values()].every((count) => count === 1)).toBe(true);
+});
