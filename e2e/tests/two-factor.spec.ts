@@ -1,6 +1,6 @@
 /** Two-factor sign-in (issue 14): a therapist who turned it on is asked for the code after the password. */
-import { expect, test } from '../support/test';
 import { generate } from 'otplib';
+import { expect, test } from '../support/test';
 import { api, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 
 test('after the password, the login asks for the code from the app; a recovery code signs in once', async ({ page }) => {
