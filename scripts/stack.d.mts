@@ -24,6 +24,8 @@ export interface RunningStack {
   apiUrl: string;
   shellUrl: string;
   adminPassword: string | undefined;
+  /** The development administrator's username (ADMIN_USERNAME, else 'admin'). */
+  adminUsername: string;
   dataDir: string;
   mongodbUri: string;
   stop(): Promise<void>;

@@ -147,5 +147,7 @@ export async function startStack(options = {}) {
   writeFileSync(stateFile, JSON.stringify({ mongodbUri, apiUrl, pid: process.pid }, null, 2));
   const secretsFile = path.join(dataDir, 'secrets.json');
   const adminPassword = options.apiEnv?.ADMIN_PASSWORD ?? (existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')).adminPassword : undefined);
-  return { ports, apiUrl, shellUrl: origin(ports.shell), adminPassword, dataDir, mongodbUri, stop };
+  // The API keeps a named development administrator with this password (api/src/config.ts devAdmin).
+  const adminUsername = options.apiEnv?.ADMIN_USERNAME ?? 'admin';
+  return { ports, apiUrl, shellUrl: origin(ports.shell), adminPassword, adminUsername, dataDir, mongodbUri, stop };
 }

@@ -48,10 +48,11 @@ console.log(`
   Remotes            calendar :${ports.mf_calendar}  clients :${ports.mf_clients}  invoices :${ports.mf_invoices}
                      commerce :${ports.mf_commerce}  admin :${ports.mf_admin}  booking :${ports.mf_booking}
   Mail outbox (dev)  http://localhost:${ports.api}/dev/outbox
-  Administrator      http://localhost:${ports.shell}/admin  password: ${stack.adminPassword ?? '(see ADMIN_PASSWORD)'}
+  Administrator      http://localhost:${ports.shell}/admin  ${stack.adminUsername} / ${stack.adminPassword ?? '(see ADMIN_PASSWORD)'}
   Data               ${stack.dataDir}
 
   Demo clinic: npm run seed   ·   Support user: npm run team:add -- <username> <password>   ·   Stop: Ctrl+C
+  Another administrator: npm run admin:add -- <username> <password>
 `);
 
 let stopping = false;

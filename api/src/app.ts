@@ -20,6 +20,7 @@ import { ApiError, isDatabaseUnavailable, isDuplicateKeyError, TooManyRequestsEr
 import { createRateLimiter } from './security/rate-limit.js';
 import { createTokenService } from './security/tokens.js';
 import { createModels } from './models/index.js';
+import { ensureDevAdministrator } from './domain/accounts/administrators.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/index.js';
 import { outboxPage } from './adapters/mail/outbox-page.js';
 import { contentTypeOfKey, createBlobSigner, createLocalBlobStore, type BlobStore } from './adapters/blobs/index.js';
@@ -102,6 +103,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   const { config, conn, logger } = options;
   const models = createModels(conn);
   await Promise.all(Object.values(models).map((model) => model.init()));
+  // Development: the named administrator from the generated secrets, so /admin works with no manual step.
+  if (config.devAdmin && !config.production) await ensureDevAdministrator(models, config.devAdmin);
   // Outside production the clock can be moved forward through /dev/clock (end-to-end tests of the 24-hour rules).
   let devOffsetMs = 0;
   const clock = options.clock ?? { now: () => Date.now() + devOffsetMs };
@@ -111,7 +114,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   const services: Services = {
     config,
     models,
-    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.adminPassword),
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     mailer,
     logger,
     clock,
@@ -135,7 +138,9 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   });
   services.payments = provider;
 
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  // The caller's address: the socket's, or the TRUST_PROXY-th entry of X-Forwarded-For from the right (the part
+  // our own proxies wrote); entries further left are the sender's word (security/client-address.ts).
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   const router = new Router();
   const receiveUpload = createUploadReceiver(services);
   const json = bodyParser({ enableTypes: ['json'], jsonLimit: config.jsonLimitBytes, jsonStrict: true, encoding: 'utf-8' });

@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACCOUNTING_RETURN_PATH } from '@klinik/core';
+import { trustedProxyHops } from './security/client-address.js';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -22,7 +23,12 @@ export interface ApiConfig {
   /** Origins allowed by CORS: the shell and the remotes. */
   corsOrigins: string[];
   jwtSecret: string;
-  adminPassword: string;
+  /**
+   * Development only: the named administrator `npm start` keeps (domain/accounts/administrators.ts), from
+   * ADMIN_USERNAME/ADMIN_PASSWORD or the generated secrets. Null in production: administrators are made with
+   * `npm run admin:add`, each with its own password.
+   */
+  devAdmin: { username: string; password: string } | null;
   /** Lifetime of therapist, admin and team tokens, in seconds. */
   tokenTtlSeconds: number;
   /** Reset links expire after this many seconds. */
@@ -39,7 +45,11 @@ export interface ApiConfig {
   logLevel: string;
   /** Per-action limits: key is `<action>` (per address) or `<action>:account` (per address and account). */
   rateLimits: Record<string, RateLimitRule>;
-  /** Whether the test-only clock control and the development outbox are served. Never in production. */
+  /**
+   * TRUST_PROXY: how many proxies in front of the API append to X-Forwarded-For. 0 (the default): the socket's
+   * address is the caller; N: the N-th entry from the right (security/client-address.ts).
+   */
+  trustProxyHops: number;
   /**
    * Development routes (`/dev/clock`, `/dev/outbox`, the sandbox's fail-next-renewal): only when KLINIK_DEV_ROUTES=1
    * (set by `npm start` and the test stacks), never merely because NODE_ENV is not 'production'; never in production.
@@ -87,11 +97,16 @@ export interface DineroConfig {
 }
 
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
+  // Sign-in: every attempt per address here; per account (or per known device) in domain/accounts/throttle.ts.
   login: { points: 100, durationSeconds: 15 * 60 },
-  'login:account': { points: 10, durationSeconds: 15 * 60 },
   adminCheck: { points: 10, durationSeconds: 15 * 60 },
   teamLogin: { points: 100, durationSeconds: 15 * 60 },
-  'teamLogin:account': { points: 10, durationSeconds: 15 * 60 },
+  'signin:account': { points: 10, durationSeconds: 15 * 60 },
+  'signin:device': { points: 10, durationSeconds: 15 * 60 },
+  // Each registration makes a clinic and sends a mail: a few per address and hour.
+  register: { points: 10, durationSeconds: 60 * 60 },
+  // A fresh confirmation link when an unconfirmed clinic tries to mail a client: one per clinic in ten minutes.
+  'confirmEmail:resend': { points: 1, durationSeconds: 10 * 60 },
   resetPassword: { points: 30, durationSeconds: 60 * 60 },
   'resetPassword:account': { points: 5, durationSeconds: 60 * 60 },
   checkUsername: { points: 300, durationSeconds: 15 * 60 },
@@ -110,6 +125,9 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   // And per clinic (consumed in domain/invoices/mail.ts with the company id), so many addresses do not add up.
   'invoiceMail:company': { points: 300, durationSeconds: 24 * 60 * 60 },
 };
+
+/** The development administrator's username (its password is generated into `.data/secrets.json`). */
+export const DEV_ADMIN_USERNAME = 'admin';
 
 export const DEFAULT_DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].flatMap((port) => [
   `http://localhost:${port}`,
@@ -159,7 +177,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
   let adminPassword = env.ADMIN_PASSWORD ?? '';
   if (production) {
     if (jwtSecret.length < 32) throw new Error('JWT_SECRET (at least 32 characters) must be set in production');
-    if (adminPassword.length < 12) throw new Error('ADMIN_PASSWORD (at least 12 characters) must be set in production');
+    // ADMIN_PASSWORD is not read in production: there is no shared administrator secret (npm run admin:add).
   } else if (!jwtSecret || !adminPassword) {
     const secrets = loadOrCreateDevSecrets(dataDir);
     jwtSecret ||= secrets.jwtSecret;
@@ -182,7 +200,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     appUrl: (env.APP_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : DEFAULT_DEV_ORIGINS,
     jwtSecret,
-    adminPassword,
+    devAdmin: production ? null : { username: env.ADMIN_USERNAME || DEV_ADMIN_USERNAME, password: adminPassword },
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 12 * 60 * 60),
     resetTokenTtlSeconds: intFrom(env.RESET_TOKEN_TTL_SECONDS, 60 * 60),
     setPasswordTokenTtlSeconds: intFrom(env.SET_PASSWORD_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),
@@ -193,6 +211,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     mailFrom: env.MAIL_FROM ?? 'Klinik <no-reply@klinik.local>',
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimits: scaledRateLimits(Number(env.RATE_LIMIT_SCALE ?? '1')),
+    trustProxyHops: trustedProxyHops(env.TRUST_PROXY),
     devRoutes: !production && env.KLINIK_DEV_ROUTES === '1',
     host: env.API_HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     blobDir: path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs')),

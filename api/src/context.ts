@@ -19,6 +19,7 @@ import type { BlobSigner, BlobStore } from './adapters/blobs/index.js';
 import type { Mailer } from './adapters/mail/index.js';
 import type { PaymentProvider } from './adapters/payments/provider.js';
 import { clinicLinkTokens, type ClinicLinkTokens } from './domain/accounts/link-tokens.js';
+import { ownTwoFactor, type OwnTwoFactor } from './domain/accounts/two-factor.js';
 import { tenantDb, type TenantDb } from './data/tenant-db.js';
 import type { CompanyDoc, Models, TherapistDoc } from './models/index.js';
 import type { RateLimiter } from './security/rate-limit.js';
@@ -127,6 +128,11 @@ export class TherapistContext extends RequestContext {
 
   get companyId(): string {
     return this.company._id.toString();
+  }
+
+  /** The caller's own two-factor sign-in (a platform record keyed by this therapist, and only this one). */
+  get ownTwoFactor(): OwnTwoFactor {
+    return ownTwoFactor(this.allServices.models, this.therapistId);
   }
 }
 

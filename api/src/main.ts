@@ -4,7 +4,7 @@ import { startServer } from './server.js';
 const running = await startServer();
 console.log(`API listening: ${running.url}`);
 console.log(`Database: ${running.database.description}`);
-if (process.env.NODE_ENV !== 'production') console.log(`Administrator password (development, /admin): ${running.adminPassword}`);
+if (running.admin) console.log(`Administrator (development, /admin): ${running.admin.username} / ${running.admin.password}`);
 
 let stopping = false;
 async function shutdown(signal: string) {

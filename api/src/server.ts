@@ -19,7 +19,8 @@ import { dataDir } from './paths.js';
 export interface RunningApi {
   url: string;
   database: DatabaseHandle;
-  adminPassword: string;
+  /** Development: the named administrator `npm start` keeps (printed at start); null in production. */
+  admin: { username: string; password: string } | null;
   /** Requests under way right now (for tests of the graceful stop). */
   inFlight(): number;
   stop(): Promise<void>;
@@ -45,7 +46,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   return {
     url: `http://localhost:${config.port}/api`,
     database,
-    adminPassword: config.adminPassword,
+    admin: config.devAdmin,
     inFlight: () => http.inFlight(),
     stop() {
       stopping ??= (async () => {

@@ -60,7 +60,8 @@ describe('register', () => {
     ['phone longer than 20', (i) => void (i.therapistInfo.phone = '1'.repeat(21)), 'therapistInfo.phone', 'Telefonnummer må højst være 20 tegn'],
     ['email invalid', (i) => void (i.therapistInfo.email = 'mette@'), 'therapistInfo.email', 'Ugyldigt e-mailadresseformat'],
     ['company email invalid', (i) => void (i.companyInfo.email = 'kontakt'), 'companyInfo.email', 'Ugyldigt e-mailadresseformat'],
-    ['password too short', (i) => void ((i.therapistInfo.password = '12345'), (i.therapistInfo.confirmPassword = '12345')), 'therapistInfo.password', 'Adgangskoden skal være mindst 6 tegn'],
+    ['password too short', (i) => void ((i.therapistInfo.password = 'kort-kode'), (i.therapistInfo.confirmPassword = 'kort-kode')), 'therapistInfo.password', 'Adgangskoden skal være på mindst 10 tegn, så den er svær at gætte'],
+    ['password common', (i) => void ((i.therapistInfo.password = 'Password1234'), (i.therapistInfo.confirmPassword = 'Password1234')), 'therapistInfo.password', 'Adgangskoden er en af de mest brugte og let at gætte. Vælg en anden.'],
     ['passwords differ', (i) => void (i.therapistInfo.confirmPassword = 'andet123'), 'therapistInfo.confirmPassword', 'Passwords er ikke ens'],
     ['CVR with letters', (i) => void (i.companyInfo.CVR = '12AB'), 'companyInfo.CVR', 'CVR skal være et heltal på højst 8 cifre'],
     ['CVR longer than 8', (i) => void (i.companyInfo.CVR = '123456789'), 'companyInfo.CVR', 'CVR skal være et heltal på højst 8 cifre'],
@@ -212,11 +213,18 @@ describe('setPassword', () => {
     expect((await t.call('login', { username: owner.email, password: owner.password })).status).toBe(200);
   });
 
-  it('refuses a short new password and an empty old one', async () => {
+  it('refuses a short or common new password and an empty old one', async () => {
     const owner = await registerAndLogin(t);
-    expect((await t.call('setPassword', { oldPassword: owner.password, newPassword: '123' }, owner.token)).body.message).toBe(
-      'Adgangskoden skal være mindst 6 tegn',
+    expect((await t.call('setPassword', { oldPassword: owner.password, newPassword: '123456789' }, owner.token)).body.message).toBe(
+      'Adgangskoden skal være på mindst 10 tegn, så den er svær at gætte',
     );
+    // On the list of common passwords, whatever the case.
+    expect((await t.call('setPassword', { oldPassword: owner.password, newPassword: 'Password123' }, owner.token)).body.message).toBe(
+      'Adgangskoden er en af de mest brugte og let at gætte. Vælg en anden.',
+    );
+    expect((await t.call('setPassword', { oldPassword: owner.password, newPassword: 'ADGANGSKODE123' }, owner.token)).status).toBe(400);
+    // The old password still signs in: nothing changed.
+    expect((await t.call('login', { username: owner.email, password: owner.password })).status).toBe(200);
     expect((await t.call('setPassword', { oldPassword: '', newPassword: 'nytkodeord9' }, owner.token)).body.message).toBe(
       'Alle felter skal udfyldes',
     );
@@ -225,10 +233,10 @@ describe('setPassword', () => {
 
 describe('adminCheck and teamLogin', () => {
   it('answers an adminToken for the administrator password and "Forkert login" otherwise', async () => {
-    const good = await t.call('adminCheck', { password: 'admin-test-password' });
+    const good = await t.call('adminCheck', { username: 'admin', password: 'admin-test-password' });
     expect(good.status).toBe(200);
     expect(typeof good.body.adminToken).toBe('string');
-    const bad = await t.call('adminCheck', { password: 'gæt' });
+    const bad = await t.call('adminCheck', { username: 'admin', password: 'gæt' });
     expect(bad.status).toBe(401);
     expect(bad.body.message).toBe('Forkert login');
   });

@@ -31,10 +31,14 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   therapistSetPassword: publicRow,
   adminCheck: publicRow,
   teamLogin: publicRow,
+  confirmEmail: publicRow,
   checkPassword: therapistRow,
   setPassword: therapistRow,
   getTherapist: therapistRow,
   logout: therapistRow,
+  twoFactorSetup: therapistRow,
+  twoFactorEnable: therapistRow,
+  twoFactorDisable: therapistRow,
   purchasedFreePlanSubscription: ownerRow,
   getAllTreatment: therapistRow,
   getTreatment: therapistRow,
@@ -190,7 +194,7 @@ async function signInAll() {
   tokens.noPlanOwner = noPlan.token;
   tokens.therapist = therapistLogin.body.token;
   tokens.team = (await t.call('teamLogin', { username: 'matrix-team@klinik.test', password: 'team-kodeord-1' })).body.teamToken;
-  tokens.superadmin = (await t.call('adminCheck', { password: 'admin-test-password' })).body.adminToken;
+  tokens.superadmin = (await t.call('adminCheck', { username: 'admin', password: 'admin-test-password' })).body.adminToken;
 }
 
 beforeAll(async () => {

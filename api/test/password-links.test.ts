@@ -29,7 +29,7 @@ describe('resetPassword', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(`Der er blevet sendt en mail til ${owner.email}`);
 
-    const mail = await smtp.waitForMail(owner.email);
+    const mail = await smtp.waitForMail(owner.email, 10_000, 'Nulstil din adgangskode');
     expect(mail.subject).toBe('Nulstil din adgangskode');
     const token = tokenFromLink(mail.text);
     expect(mail.html).toContain(`reset_password?token=${token}`);
@@ -58,7 +58,7 @@ describe('resetPassword', () => {
   it('refuses an expired link', async () => {
     const owner = await registerAndLogin(t);
     await t.call('resetPassword', { email: owner.email });
-    const token = tokenFromLink((await smtp.waitForMail(owner.email)).text);
+    const token = tokenFromLink((await smtp.waitForMail(owner.email, 10_000, 'Nulstil din adgangskode')).text);
     t.clock.advance(t.config.resetTokenTtlSeconds * 1000 + 1);
     try {
       const answer = await t.call('resetPasswordWithToken', { resetToken: token, password: 'helt-nyt-kodeord' });
@@ -73,7 +73,7 @@ describe('resetPassword', () => {
   it('makes an earlier link useless when a new one is asked for, and refuses made-up tokens', async () => {
     const owner = await registerAndLogin(t);
     await t.call('resetPassword', { email: owner.email });
-    const first = tokenFromLink((await smtp.waitForMail(owner.email)).text);
+    const first = tokenFromLink((await smtp.waitForMail(owner.email, 10_000, 'Nulstil din adgangskode')).text);
     const before = smtp.mails.length;
     await t.call('resetPassword', { email: owner.email });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -86,11 +86,13 @@ describe('resetPassword', () => {
   it('refuses a short new password and keeps the link usable', async () => {
     const owner = await registerAndLogin(t);
     await t.call('resetPassword', { email: owner.email });
-    const token = tokenFromLink((await smtp.waitForMail(owner.email)).text);
-    const short = await t.call('resetPasswordWithToken', { resetToken: token, password: '123' });
+    const token = tokenFromLink((await smtp.waitForMail(owner.email, 10_000, 'Nulstil din adgangskode')).text);
+    const short = await t.call('resetPasswordWithToken', { resetToken: token, password: 'kort-kode' });
     expect(short.status).toBe(400);
-    expect(short.body.message).toBe('Adgangskoden skal være mindst 6 tegn');
-    expect((await t.call('resetPasswordWithToken', { resetToken: token, password: 'langt-nok' })).status).toBe(200);
+    expect(short.body.message).toBe('Adgangskoden skal være på mindst 10 tegn, så den er svær at gætte');
+    const common = await t.call('resetPasswordWithToken', { resetToken: token, password: 'QwertyUiop' });
+    expect(common.body.message).toBe('Adgangskoden er en af de mest brugte og let at gætte. Vælg en anden.');
+    expect((await t.call('resetPasswordWithToken', { resetToken: token, password: 'langt-nok-nu' })).status).toBe(200);
   });
 });
 

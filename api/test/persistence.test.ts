@@ -44,13 +44,17 @@ it('signs in after an API restart with a clinic registered before it', async () 
     fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   const first = await startServer(env);
-  const firstPassword = first.adminPassword;
+  const firstPassword = first.admin?.password;
+  expect(first.admin?.username).toBe('admin');
   expect((await call(first.url, { action: 'register', ...registration(email) })).status).toBe(200);
   await first.stop();
 
   const second = await startServer(env);
   try {
-    expect(second.adminPassword).toBe(firstPassword);
+    expect(second.admin?.password).toBe(firstPassword);
+    // The named development administrator exists and signs in with the generated password.
+    const admin = await call(second.url, { action: 'adminCheck', username: 'admin', password: firstPassword });
+    expect(admin.status).toBe(200);
     const login = await call(second.url, { action: 'login', username: email, password: 'hemmeligt1' });
     expect(login.status).toBe(200);
   } finally {

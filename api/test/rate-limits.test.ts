@@ -1,6 +1,9 @@
-/** Rate limits on login, adminCheck, teamLogin and resetPassword (429), counted in the database. */
+/**
+ * Rate limits on login, adminCheck, teamLogin, resetPassword and register (429), counted in the database; and
+ * sign-in throttling per account that a stranger cannot use to lock the real user out (issue 14).
+ */
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
-import { registerAndLogin, uniqueEmail } from './support/fixtures.js';
+import { registerAndLogin, registration, uniqueEmail } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
 let t: TestApi;
@@ -9,7 +12,9 @@ beforeAll(async () => {
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       login: { points: 30, durationSeconds: 60 },
-      'login:account': { points: 3, durationSeconds: 60 },
+      'signin:account': { points: 3, durationSeconds: 60 },
+      'signin:device': { points: 3, durationSeconds: 60 },
+      register: { points: 3, durationSeconds: 3600 },
       adminCheck: { points: 3, durationSeconds: 60 },
       teamLogin: { points: 3, durationSeconds: 60 },
       resetPassword: { points: 4, durationSeconds: 60 },
@@ -22,7 +27,6 @@ afterAll(async () => {
 
 it('stops guessing at one account after the allowance, with Retry-After, even with the right password', async () => {
   const owner = await registerAndLogin(t);
-  // registerAndLogin signed in once; a success clears the account's count.
   for (let attempt = 0; attempt < 3; attempt++) {
     expect((await t.call('login', { username: owner.email, password: 'forkert-gæt' })).status).toBe(401);
   }
@@ -35,11 +39,18 @@ it('stops guessing at one account after the allowance, with Retry-After, even wi
   expect((await t.call('login', { username: other.email, password: other.password })).status).toBe(200);
 });
 
+it('limits registrations per address', async () => {
+  // Earlier tests in this file registered clinics from this address too: count until refused.
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 4 && !statuses.includes(429); attempt++) statuses.push((await t.call('register', registration(uniqueEmail('reg')))).status);
+  expect(statuses.at(-1)).toBe(429);
+});
+
 it('limits adminCheck per address', async () => {
   const statuses = [];
-  for (let attempt = 0; attempt < 4; attempt++) statuses.push((await t.call('adminCheck', { password: 'gæt' })).status);
+  for (let attempt = 0; attempt < 4; attempt++) statuses.push((await t.call('adminCheck', { username: `admin${attempt}`, password: 'gæt' })).status);
   expect(statuses).toEqual([401, 401, 401, 429]);
-  expect((await t.call('adminCheck', { password: 'admin-test-password' })).status).toBe(429);
+  expect((await t.call('adminCheck', { username: 'admin', password: 'admin-test-password' })).status).toBe(429);
 });
 
 it('limits teamLogin and resetPassword per address', async () => {
@@ -49,4 +60,56 @@ it('limits teamLogin and resetPassword per address', async () => {
   const reset = [];
   for (let attempt = 0; attempt < 5; attempt++) reset.push((await t.call('resetPassword', { email: uniqueEmail('r') })).status);
   expect(reset).toEqual([400, 400, 400, 400, 429]);
+});
+
+describe('sign-in throttling per account and per known device', () => {
+  let t2: TestApi;
+  beforeAll(async () => {
+    // Generous per address, tight per account and per device.
+    t2 = await startTestApi({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, 'signin:account': { points: 3, durationSeconds: 60 }, 'signin:device': { points: 3, durationSeconds: 60 } },
+    });
+  });
+  afterAll(async () => {
+    await t2.close();
+  });
+
+  it('lets the real user in from a browser that signed in before while a stranger has used up the account', async () => {
+    const owner = await registerAndLogin(t2);
+    // The owner's own browser signed in once and keeps the device token it got.
+    const earlier = await t2.call('login', { username: owner.email, password: owner.password });
+    expect(earlier.status).toBe(200);
+    const device = earlier.body.deviceToken;
+    expect(typeof device).toBe('string');
+    const otherAccount = await registerAndLogin(t2, uniqueEmail('fremmed'));
+    const foreignDevice = (await t2.call('login', { username: otherAccount.email, password: otherAccount.password })).body.deviceToken;
+
+    // A stranger guesses until the account is closed to unknown browsers.
+    for (let attempt = 0; attempt < 3; attempt++) await t2.call('login', { username: owner.email.toUpperCase(), password: `gæt-${attempt}` });
+    expect((await t2.call('login', { username: owner.email, password: owner.password })).status).toBe(429);
+    // Neither another account's device token nor a forged one opens it.
+    expect((await t2.call('login', { username: owner.email, password: owner.password, deviceToken: foreignDevice })).status).toBe(429);
+    expect((await t2.call('login', { username: owner.email, password: owner.password, deviceToken: `${device.slice(0, -4)}AAAA` })).status).toBe(429);
+
+    // The owner's browser still signs in with the right password.
+    const mine = await t2.call('login', { username: owner.email, password: owner.password, deviceToken: device });
+    expect(mine.status).toBe(200);
+    expect((await t2.call('getTherapist', {}, mine.body.token)).status).toBe(200);
+
+    // A known device has its own allowance of wrong passwords, not an unlimited one.
+    const guesses = [];
+    for (let attempt = 0; attempt < 4; attempt++) guesses.push((await t2.call('login', { username: owner.email, password: `gæt-${attempt}`, deviceToken: device })).status);
+    expect(guesses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('throttles support-team sign-ins per account the same way', async () => {
+    const { createTeamUser } = await import('../src/domain/accounts/team-users.js');
+    const username = uniqueEmail('support');
+    await createTeamUser(t2.models, username, 'support-kodeord-til-test');
+    const first = await t2.call('teamLogin', { username, password: 'support-kodeord-til-test' });
+    expect(first.status).toBe(200);
+    for (let attempt = 0; attempt < 3; attempt++) await t2.call('teamLogin', { username, password: `gæt-${attempt}` });
+    expect((await t2.call('teamLogin', { username, password: 'support-kodeord-til-test' })).status).toBe(429);
+    expect((await t2.call('teamLogin', { username, password: 'support-kodeord-til-test', deviceToken: first.body.deviceToken })).status).toBe(200);
+  });
 });

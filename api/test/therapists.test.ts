@@ -88,7 +88,7 @@ describe('adding therapists', () => {
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.message === therapistMessages.limitReached)).toBe(true);
     expect((await t.call('getAllTherapistByCompany', { size: 25 }, owner.token)).body.totalTherapist).toBe(MAX_THERAPISTS);
     // The users page counts too.
-    const user = await t.call('addTherapist', { nameFirst: 'Ida', nameLast: 'Berg', email: uniqueEmail('bruger'), phone: '+4512345678', password: 'hemmeligt', confirmPassword: 'hemmeligt' }, owner.token);
+    const user = await t.call('addTherapist', { nameFirst: 'Ida', nameLast: 'Berg', email: uniqueEmail('bruger'), phone: '+4512345678', password: 'hemmeligt-ord', confirmPassword: 'hemmeligt-ord' }, owner.token);
     expect(user.status).toBe(409);
   });
 
@@ -98,11 +98,11 @@ describe('adding therapists', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(messages.usernameTaken);
     const email = uniqueEmail('bruger');
-    const created = await t.call('addTherapist', { nameFirst: 'Ida', nameLast: 'Berg', email, phone: '+4512345678', password: 'hemmeligt', confirmPassword: 'hemmeligt' }, owner.token);
+    const created = await t.call('addTherapist', { nameFirst: 'Ida', nameLast: 'Berg', email, phone: '+4512345678', password: 'hemmeligt-ord', confirmPassword: 'hemmeligt-ord' }, owner.token);
     expect(created.body.message).toBe(therapistMessages.userCreated);
-    const login = await t.call('login', { username: email, password: 'hemmeligt' });
+    const login = await t.call('login', { username: email, password: 'hemmeligt-ord' });
     expect((await t.call('getAllEvent', {}, login.body.token)).status).toBe(200);
-    const mismatch = await t.call('addTherapist', { nameFirst: 'Ida', nameLast: 'Berg', email: uniqueEmail(), phone: '+4512345678', password: 'hemmeligt', confirmPassword: 'andet' }, owner.token);
+    const mismatch = await t.call('addTherapist', { nameFirst: 'Ida', nameLast: 'Berg', email: uniqueEmail(), phone: '+4512345678', password: 'hemmeligt-ord', confirmPassword: 'andet' }, owner.token);
     expect(mismatch.body.errors).toMatchObject({ confirmPassword: messages.passwordsDiffer });
   });
 });

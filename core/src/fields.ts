@@ -11,6 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
 } from './constants.js';
+import { isCommonPassword, PASSWORD_TOO_COMMON } from './common-passwords.js';
 import { messages } from './messages.js';
 import { isCprBirthDate, isCprLast4 } from './predicates.js';
 import { newClientMessages, schedulingMessages } from './messages-scheduling.js';
@@ -54,10 +55,12 @@ export const username = z
   .max(EMAIL_MAX_LENGTH, messages.tooLong('Brugernavn', EMAIL_MAX_LENGTH))
   .transform((value) => value.toLowerCase());
 
+/** A new password: at least 10 characters and not on the list of common passwords (any case). */
 export const newPassword = z
   .string({ error: messages.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, messages.tooLong('Adgangskoden', PASSWORD_MAX_LENGTH));
+  .max(PASSWORD_MAX_LENGTH, messages.tooLong('Adgangskoden', PASSWORD_MAX_LENGTH))
+  .refine((password) => !isCommonPassword(password), PASSWORD_TOO_COMMON);
 
 /** A password typed to sign in or to confirm identity: any non-empty string within bounds. */
 export const givenPassword = z

@@ -9,6 +9,7 @@ export * from './therapists.js';
 export * from './accounting.js';
 export * from './time.js';
 export * from './fields.js';
+export * from './common-passwords.js';
 export * from './company.js';
 export * from './messages-scheduling.js';
 export * from './contract.js';

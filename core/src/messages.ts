@@ -21,7 +21,7 @@ export const messages = {
   // ours
   required: (label: string) => `${label} er påkrævet`,
   tooLong: (label: string, max: number) => `${label} må højst være ${max} tegn`,
-  passwordTooShort: 'Adgangskoden skal være mindst 6 tegn',
+  passwordTooShort: 'Adgangskoden skal være på mindst 10 tegn, så den er svær at gætte',
   cvrFormat: 'CVR skal være et heltal på højst 8 cifre',
   postFormat: 'Postnummer skal være et heltal på højst 8 cifre',
   wrongLogin: 'Forkert brugernavn eller adgangskode',

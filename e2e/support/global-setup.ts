@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpSink } from '../../api/test/support/smtp-sink';
-import { E2E_ADMIN_PASSWORD, E2E_PORTS, E2E_TEAM_USER } from './ports';
+import { E2E_ADMIN, E2E_PORTS, E2E_TEAM_USER } from './ports';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -30,12 +30,14 @@ export default async function globalSetup() {
     log: () => undefined,
     apiEnv: {
       SMTP_URL: smtp.url,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-signing-tokens',
       LOG_LEVEL: 'warn',
       // `npm run test:e2e:repeat` runs every journey n times on one stack: each run gets one run's allowance of
-      // the per-address rate limits (all the journeys' calls come from 127.0.0.1).
-      RATE_LIMIT_SCALE: process.env.KLINIK_E2E_REPEAT ?? '1',
+      // the per-address rate limits (all the journeys' calls come from 127.0.0.1). Five times that, because the
+      // journeys register some thirty clinics from that one address (10 per address and hour: api/src/config.ts).
+      RATE_LIMIT_SCALE: String(5 * Number(process.env.KLINIK_E2E_REPEAT ?? '1')),
     },
   });
 

@@ -15,13 +15,20 @@ export function uniqueEmail(prefix: string): string {
 
 export const PASSWORD = 'hemmeligt1';
 
-/** Registers a clinic through the API (for journeys that are not about registering). */
-export async function registerClinic(email: string, options: { freeTrial?: boolean } = {}) {
+/**
+ * Registers a clinic through the API (for journeys that are not about registering), and confirms its e-mail with
+ * the registration mail's link (the clinic cannot mail its clients before; `confirmEmail: false` leaves it).
+ */
+export async function registerClinic(email: string, options: { freeTrial?: boolean; confirmEmail?: boolean } = {}) {
   const registered = await api('register', {
     therapistInfo: { nameFirst: 'Ida', nameLast: 'Holm', email, phone: '12345678', password: PASSWORD, confirmPassword: PASSWORD, newsletter: true, termsAccepted: true },
     companyInfo: { companyName: 'Klinik Holm', address: 'Strandvejen 2', post: '2100', town: 'København Ø', email: 'info@holm.test', phone: '33123456' },
   });
   expect(registered.status).toBe(200);
+  if (options.confirmEmail !== false) {
+    const confirmToken = confirmationToken((await waitForMail(email, 15_000, CONFIRM_EMAIL_SUBJECT)).text);
+    expect((await api('confirmEmail', { confirmToken })).status).toBe(200);
+  }
   if (options.freeTrial) {
     const login = await api<{ token: string }>('login', { username: email, password: PASSWORD });
     expect((await api('purchasedFreePlanSubscription', { token: login.body.token })).status).toBe(200);
@@ -42,12 +49,21 @@ export interface Mail {
   html: string;
 }
 
-/** Waits for a mail to `to` in the test SMTP server's inbox. */
-export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Mail> {
+export const CONFIRM_EMAIL_SUBJECT = 'Bekræft din e-mail';
+
+/** The token of the registration mail's /confirm-email link. */
+export function confirmationToken(text: string): string {
+  const token = /\/confirm-email\?token=([A-Za-z0-9_.-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`No confirmation link in: ${text}`);
+  return token;
+}
+
+/** Waits for a mail to `to` (with this subject, when given) in the test SMTP server's inbox; the latest such. */
+export async function waitForMail(to: string, timeoutMs = 15_000, subject?: string): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(`${process.env.KLINIK_E2E_INBOX_URL}/?to=${encodeURIComponent(to)}`);
-    const mails = (await response.json()) as Mail[];
+    const mails = ((await response.json()) as Mail[]).filter((mail) => subject === undefined || mail.subject === subject);
     if (mails.length) return mails[mails.length - 1]!;
     if (Date.now() > deadline) throw new Error(`No mail to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -12,5 +12,6 @@ export const E2E_PORTS = {
   inbox: 4199,
 } as const;
 
-export const E2E_ADMIN_PASSWORD = 'e2e-admin-adgangskode';
+/** The e2e stack's development administrator (ADMIN_USERNAME/ADMIN_PASSWORD; api/src/config.ts devAdmin). */
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-adgangskode' } as const;
 export const E2E_TEAM_USER = { username: 'support@klinik.test', password: 'support-kodeord-1' } as const;

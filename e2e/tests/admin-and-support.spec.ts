@@ -1,16 +1,18 @@
 /** The platform administrator's and the support team's own sign-ins (spec 1 §2, §6, §8). */
 import { expect, test } from '../support/test';
-import { E2E_ADMIN_PASSWORD, E2E_TEAM_USER } from '../support/ports';
+import { E2E_ADMIN, E2E_TEAM_USER } from '../support/ports';
 
 test("a wrong administrator password shows 'Forkert login'; the right one opens the companies", async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Administrator login' }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  // A named administrator (issue 14): the e2e stack's development administrator.
+  await page.getByLabel(/^Brugernavn/).fill(E2E_ADMIN.username);
   await page.getByLabel(/^Administratoradgangskode/).fill('gættet');
   await page.getByRole('button', { name: 'Log ind' }).click();
   await expect(page.getByRole('alert')).toHaveText('Forkert login');
 
-  await page.getByLabel(/^Administratoradgangskode/).fill(E2E_ADMIN_PASSWORD);
+  await page.getByLabel(/^Administratoradgangskode/).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Log ind' }).click();
   await expect(page).toHaveURL(/\/Companies$/);
   await expect(page.getByRole('heading', { name: 'Companies' })).toBeVisible();

@@ -201,11 +201,11 @@ test('users table and owner handover: the own switch only, create user, then the
   await create.getByLabel(/^Efternavn/).fill('Berg');
   await create.getByLabel(/^E-mail/).fill(next.email);
   await create.getByLabel(/^Telefon/).fill('+4512345678');
-  await create.getByLabel(/^Adgangskode/).fill('ulla-kode');
-  await create.getByLabel(/^Gentag adgangskode/).fill('ulla-kod');
+  await create.getByLabel(/^Adgangskode/).fill('ulla-kode-42');
+  await create.getByLabel(/^Gentag adgangskode/).fill('ulla-kode-4');
   await create.getByRole('button', { name: 'Opret' }).click();
   await expect(create.getByText('Passwords er ikke ens')).toBeVisible();
-  await create.getByLabel(/^Gentag adgangskode/).fill('ulla-kode');
+  await create.getByLabel(/^Gentag adgangskode/).fill('ulla-kode-42');
   await create.getByRole('button', { name: 'Opret' }).click();
   await expect(create.getByRole('alert')).toHaveText('Brugernavnet er taget');
   const ullaEmail = uniqueEmail('ulla');

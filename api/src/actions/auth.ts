@@ -1,10 +1,12 @@
 /** Accounts and sessions (core/src/actions/auth.ts). Thin: the input is parsed, the domain decides, this answers. */
 import { messages, type authActions } from '@klinik/core';
 import { ValidationError } from '../errors.js';
+import { confirmationTexts, confirmEmailFromLink, sendEmailConfirmation } from '../domain/accounts/email-confirmation.js';
 import { setPasswordFromLink } from '../domain/accounts/link-tokens.js';
 import { startFreeTrial } from '../domain/accounts/plan.js';
 import { registerClinic } from '../domain/accounts/register.js';
 import { adminSignIn, changePassword, confirmPassword, isUsernameAvailable, requestPasswordReset, signIn, signOut, teamSignIn } from '../domain/accounts/sessions.js';
+import { twoFactorTexts } from '../domain/accounts/two-factor.js';
 import { toTherapistView } from '../domain/accounts/view.js';
 import type { Handlers } from './types.js';
 
@@ -14,7 +16,20 @@ export const authHandlers: Handlers<keyof typeof authActions> = {
     await signOut(ctx);
     return { message: messages.loggedOut };
   },
-  register: async (input, ctx) => ({ message: messages.registered, data: await registerClinic(ctx.platform, input, ctx.now()) }),
+  async register(input, ctx) {
+    const { therapistId, companyId, email, nameFirst } = await registerClinic(ctx.platform, input, ctx.now());
+    // The clinic exists either way; without the mail the owner gets a new link when mailing a client is refused.
+    await sendEmailConfirmation(ctx.services, { therapistId, companyId, email, nameFirst }).catch((error: unknown) => {
+      ctx.services.logger.warn({ err: error }, 'e-mail confirmation mail failed');
+    });
+    return { message: messages.registered, data: { therapistId, companyId } };
+  },
+  async confirmEmail({ confirmToken }, ctx) {
+    if (!(await confirmEmailFromLink(ctx.platform, ctx.services, confirmToken))) {
+      throw new ValidationError(confirmationTexts.linkInvalid, { confirmToken: confirmationTexts.linkInvalid });
+    }
+    return { message: confirmationTexts.confirmed };
+  },
   checkUsername: async ({ name }, ctx) => ({ data: { available: await isUsernameAvailable(ctx, name) } }),
   async checkPassword({ password }, ctx) {
     await confirmPassword(ctx, password);
@@ -38,13 +53,25 @@ export const authHandlers: Handlers<keyof typeof authActions> = {
     return { message: messages.passwordUpdated };
   },
   getTherapist: async (_input, ctx) => ({ data: toTherapistView(ctx.therapist, ctx.company, ctx.now()) }),
-  async adminCheck({ password }, ctx) {
-    const { token, expiresIn } = adminSignIn(ctx, password);
-    return { adminToken: token, expiresIn };
+  async adminCheck(input, ctx) {
+    const { token, expiresIn, deviceToken } = await adminSignIn(ctx, input);
+    return { adminToken: token, expiresIn, deviceToken };
   },
   async teamLogin(input, ctx) {
-    const { token, expiresIn } = await teamSignIn(ctx, input);
-    return { teamToken: token, expiresIn };
+    const { token, expiresIn, deviceToken } = await teamSignIn(ctx, input);
+    return { teamToken: token, expiresIn, deviceToken };
+  },
+  async twoFactorSetup(_input, ctx) {
+    return { data: await ctx.ownTwoFactor.setup(ctx.therapist.username) };
+  },
+  async twoFactorEnable({ code }, ctx) {
+    const recoveryCodes = await ctx.ownTwoFactor.enable(code, ctx.now());
+    return { message: twoFactorTexts.enabled, data: { recoveryCodes } };
+  },
+  async twoFactorDisable({ password }, ctx) {
+    await confirmPassword(ctx, password);
+    await ctx.ownTwoFactor.disable();
+    return { message: twoFactorTexts.disabled };
   },
   purchasedFreePlanSubscription: async (_input, ctx) => ({ message: messages.freeTrialStarted, data: await startFreeTrial(ctx) }),
 };

@@ -10,8 +10,8 @@ import { registerClinic } from '../domain/accounts/register.js';
 import { withDatabase } from './database.js';
 
 export const DEMO = {
-  owner: { email: 'ejer@demo-klinik.dk', password: 'demo1234', nameFirst: 'Mette', nameLast: 'Ørsted' },
-  therapist: { email: 'terapeut@demo-klinik.dk', password: 'demo1234', nameFirst: 'Jonas', nameLast: 'Bæk' },
+  owner: { email: 'ejer@demo-klinik.dk', password: 'demo-klinik-1234', nameFirst: 'Mette', nameLast: 'Ørsted' },
+  therapist: { email: 'terapeut@demo-klinik.dk', password: 'demo-klinik-1234', nameFirst: 'Jonas', nameLast: 'Bæk' },
   clinic: 'Demo Fysioterapi',
 } as const;
 
@@ -70,6 +70,8 @@ export async function seedDemoClinic(models: Models, now = Date.now()) {
         },
       },
       now,
+      // The demo addresses receive no mail: the demo clinic may mail its (demo) clients at once.
+      { confirmed: true },
     );
     owner = await models.Therapist.findOne({ username: DEMO.owner.email }).setOptions(BY_USERNAME).lean();
   }

@@ -1,9 +1,11 @@
 /**
  * `npm run team:add -- <username> <password>`: creates (or resets) a support-team user, who signs in at
- * /support-login. `npm run team:add -- --deactivate <username>` ends that user's access at once.
+ * /support-login, with two-factor sign-in (required in production; the secret and recovery codes are printed once). `npm run team:add -- --deactivate <username>` ends that user's access at once.
  */
 import { createModels } from '../models/index.js';
 import { createTeamUser, deactivateTeamUser } from '../domain/accounts/team-users.js';
+import { enrolTwoFactor, twoFactorKey } from '../domain/accounts/two-factor.js';
+import { printTwoFactor } from './admin.js';
 import { withDatabase } from './database.js';
 
 export async function runTeamUserCli(args: string[]): Promise<number> {
@@ -21,6 +23,7 @@ export async function runTeamUserCli(args: string[]): Promise<number> {
       return found ? 0 : 1;
     }
     const user = await createTeamUser(models, username, password!);
+    printTwoFactor(await enrolTwoFactor(models, twoFactorKey('team', user.id), user.username, Date.now()));
     console.log(`Team user ${user.username} is ready. Sign in at /support-login.`);
     return 0;
   });

@@ -46,7 +46,11 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
 
   if (verified.kind === 'superadmin') {
     if (!levels.includes('superadmin')) throw new ForbiddenError(messages.forbidden);
-    if (verified.tokenVersion !== services.tokens.adminTokenVersion()) throw new UnauthorizedError('jwt expired');
+    // A named administrator (issue 14): deactivation or a new password ends its tokens at once. Tokens of the old
+    // shared admin password had the subject 'admin' and end here too.
+    if (!Types.ObjectId.isValid(verified.subject)) throw new UnauthorizedError('jwt expired');
+    const admin = await models.Administrator.findById(verified.subject, { tokenVersion: 1, isActive: 1 }).lean();
+    if (!admin || admin.isActive === false || admin.tokenVersion !== verified.tokenVersion) throw new UnauthorizedError('jwt expired');
     return new SuperadminContext(services, request);
   }
 

@@ -6,6 +6,8 @@ import { actions, fieldErrorsFromIssues, isActionName, messages, type ActionName
 import { handlerFor } from '../actions/index.js';
 import type { AnyContext, Services, UploadedFile } from '../context.js';
 import { ValidationError } from '../errors.js';
+import { assertClinicMayMailClients } from '../domain/accounts/email-confirmation.js';
+import { rateLimitAddressKey } from '../security/client-address.js';
 import { authenticate } from './authenticate.js';
 
 export interface DispatchRequest {
@@ -22,7 +24,8 @@ function accountKey(body: Record<string, unknown>): string | null {
 }
 
 async function applyRateLimits(action: ActionName, body: Record<string, unknown>, ip: string, services: Services) {
-  await services.limiter.consume(action, ip);
+  // Per /64 for IPv6, so rotating addresses in one's own network buys no new attempts.
+  await services.limiter.consume(action, rateLimitAddressKey(ip));
   const account = accountKey(body);
   if (account && services.limiter.has(`${action}:account`)) await services.limiter.consume(`${action}:account`, account);
 }
@@ -35,6 +38,7 @@ export async function dispatch(request: DispatchRequest, services: Services): Pr
 
   await applyRateLimits(action, rest, request.ip, services);
   const context = await authenticate(contract, token, services, { ip: request.ip, files: request.files, origin: request.origin ?? '' });
+  await assertClinicMayMailClients(action, context);
 
   const parsed = contract.input.safeParse(rest);
   if (!parsed.success) {

@@ -21,6 +21,11 @@ const companySchema = new Schema(
     moms: { type: Boolean, default: true },
     newsletter: { type: Boolean, default: true },
     isDisabled: { type: Boolean, default: false },
+    /**
+     * false from registration until the owner opens the confirmation link (issue 14); until then the clinic cannot
+     * mail its clients. No default: clinics registered before the rule have no value and count as confirmed.
+     */
+    emailConfirmed: { type: Boolean },
     freeTextsPerMonth: { type: Number, default: 20 },
     planType: { type: String, enum: PLAN_TYPES, default: 'empty' },
     status: { type: String, enum: PLAN_STATUSES, default: 'empty' },

@@ -17,6 +17,7 @@ import { outboxModels } from './outbox.js';
 import { paymentsSandboxModels } from './payments-sandbox.js';
 import { publicSubmissionModels } from './public-submissions.js';
 import { schedulingModels } from './scheduling.js';
+import { signInModels } from './signin.js';
 import type { ScopeRule } from './scope.js';
 import { treatmentModels } from './treatments.js';
 
@@ -45,6 +46,7 @@ const DEFINITIONS = {
   ...outboxModels,
   ...paymentsSandboxModels,
   ...accountingModels,
+  ...signInModels,
   ...publicSubmissionModels,
 };
 

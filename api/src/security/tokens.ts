@@ -3,7 +3,7 @@
  * version (`tv`) compared with the stored one on every call, so logout, a password change, deactivation or a
  * lost admin right end old tokens at once.
  */
-import { createHmac } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { UnauthorizedError } from '../errors.js';
 
@@ -18,7 +18,7 @@ const ALL_AUDIENCES: [string, ...string[]] = [AUDIENCES.therapist, AUDIENCES.sup
 
 export interface VerifiedToken {
   kind: TokenKind;
-  /** Therapist id or team-user id; 'admin' for the platform administrator. */
+  /** Therapist id, team-user id or administrator id. */
   subject: string;
   /** Company id of a therapist token. */
   companyId?: string;
@@ -26,7 +26,7 @@ export interface VerifiedToken {
 }
 
 /** Tokens that stand for a record in a public link or page: never a database id in the open. */
-export type PurposeKind = 'client-ref' | 'unsubscribe' | 'client-form';
+export type PurposeKind = 'client-ref' | 'unsubscribe' | 'client-form' | 'confirm-email';
 
 export interface PurposeClaims {
   subject: string;
@@ -40,12 +40,19 @@ export interface TokenService {
   verifyPurpose(purpose: PurposeKind, token: string): PurposeClaims | null;
   sign(kind: TokenKind, claims: { subject: string; companyId?: string; tokenVersion: number | string }): { token: string; expiresIn: number };
   verify(token: unknown): VerifiedToken;
-  /** A fingerprint of the admin password: changing the password ends every admin session. */
-  adminTokenVersion(): string;
+  /**
+   * A device token: proof that this browser signed in to `account` before (security: sign-in throttling in
+   * docs/architecture.md). Long-lived, and grants nothing by itself but a sign-in allowance of its own.
+   */
+  signDevice(account: string): string;
+  /** The device's id when `token` is a valid device token of `account`, else null. */
+  verifyDevice(token: unknown, account: string): string | null;
 }
 
-export function createTokenService(secret: string, ttlSeconds: number, adminPassword: string): TokenService {
-  const adminVersion = createHmac('sha256', secret).update(adminPassword).digest('base64url').slice(0, 16);
+const DEVICE_AUDIENCE = 'klinik:device';
+const DEVICE_TTL_SECONDS = 180 * 24 * 60 * 60;
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   return {
     sign(kind, claims) {
       const payload: Record<string, unknown> = { tv: claims.tokenVersion };
@@ -83,7 +90,18 @@ export function createTokenService(secret: string, ttlSeconds: number, adminPass
         tokenVersion: decoded.tv,
       };
     },
-    adminTokenVersion: () => adminVersion,
+    signDevice(account) {
+      return jwt.sign({}, secret, { algorithm: 'HS256', audience: DEVICE_AUDIENCE, subject: account, jwtid: randomUUID(), expiresIn: DEVICE_TTL_SECONDS });
+    },
+    verifyDevice(token, account) {
+      if (typeof token !== 'string' || token.length === 0) return null;
+      try {
+        const decoded = jwt.verify(token, secret, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE, subject: account }) as jwt.JwtPayload;
+        return typeof decoded.jti === 'string' ? decoded.jti : null;
+      } catch {
+        return null;
+      }
+    },
     signPurpose(purpose, claims, ttlSeconds) {
       return jwt.sign({ cid: claims.companyId }, secret, {
         algorithm: 'HS256',

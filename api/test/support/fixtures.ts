@@ -39,11 +39,18 @@ export interface SignedInOwner {
   companyId: string;
 }
 
-/** Registers a clinic and signs its owner in. */
+/**
+ * Registers a clinic, confirms its e-mail as the registration mail's link does (email-confirmation.test.ts follows
+ * the mail itself), and signs its owner in.
+ */
 export async function registerAndLogin(t: TestApi, email = uniqueEmail()): Promise<SignedInOwner> {
   const password = 'hemmeligt1';
   const registered = await t.call('register', registration(email, password));
   if (registered.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const { therapistId, companyId } = registered.body.data;
+  const confirmation = t.api.services.tokens.signPurpose('confirm-email', { subject: therapistId, companyId }, 3600);
+  const confirmed = await t.call('confirmEmail', { confirmToken: confirmation });
+  if (confirmed.status !== 200) throw new Error(`confirmEmail failed: ${JSON.stringify(confirmed.body)}`);
   const login = await t.call('login', { username: email, password });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { email, password, token: login.body.token, therapistId: registered.body.data.therapistId, companyId: registered.body.data.companyId };

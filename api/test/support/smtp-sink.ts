@@ -19,7 +19,8 @@ export interface SmtpSink {
   port: number;
   mails: ReceivedMail[];
   /** Resolves with the first mail to `address` that arrives (or has arrived), waiting up to `timeoutMs`. */
-  waitForMail(address: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The first mail to `address` (with this subject, when given), waiting for it if none came yet. */
+  waitForMail(address: string, timeoutMs?: number, subject?: string): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -39,7 +40,7 @@ function toReceived(parsed: ParsedMail, recipients: string[]): ReceivedMail {
 
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
-  const waiters: { address: string; resolve: (mail: ReceivedMail) => void }[] = [];
+  const waiters: { address: string; subject?: string; resolve: (mail: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -51,7 +52,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           const mail = toReceived(parsed, recipients);
           mails.push(mail);
           for (const waiter of [...waiters]) {
-            if (recipients.includes(waiter.address)) {
+            if (recipients.includes(waiter.address) && (waiter.subject === undefined || waiter.subject === mail.subject)) {
               waiters.splice(waiters.indexOf(waiter), 1);
               waiter.resolve(mail);
             }
@@ -67,14 +68,15 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${actualPort}`,
     port: actualPort,
     mails,
-    waitForMail(address, timeoutMs = 10_000) {
+    waitForMail(address, timeoutMs = 10_000, subject) {
       const wanted = address.toLowerCase();
-      const existing = mails.find((mail) => mail.to.includes(wanted));
+      const existing = mails.find((mail) => mail.to.includes(wanted) && (subject === undefined || mail.subject === subject));
       if (existing) return Promise.resolve(existing);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`No mail to ${address} within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({
           address: wanted,
+          subject,
           resolve: (mail) => {
             clearTimeout(timer);
             resolve(mail);

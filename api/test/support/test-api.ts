@@ -60,6 +60,9 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** The administrator every test API has (made at start as in development). */
+export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password' } as const;
+
 const INSPECTION = 'test: inspects and sets up data across clinics';
 
 /** `models`, with every query and aggregation marked as a test's cross-clinic inspection. */
@@ -91,7 +94,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     appUrl: 'http://localhost:3000',
     corsOrigins: ['http://localhost:3000'],
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-    adminPassword: 'admin-test-password',
+    devAdmin: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
     tokenTtlSeconds: 3600,
     resetTokenTtlSeconds: 3600,
     setPasswordTokenTtlSeconds: 7 * 24 * 3600,
@@ -101,7 +104,9 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     smtpUrl: null,
     mailFrom: 'Klinik <no-reply@klinik.test>',
     logLevel: 'info',
-    rateLimits: DEFAULT_RATE_LIMITS,
+    // Every test registers its clinics from 127.0.0.1; rate-limits.test.ts checks the real registration limit.
+    rateLimits: { ...DEFAULT_RATE_LIMITS, register: { points: 100_000, durationSeconds: 3600 } },
+    trustProxyHops: 0,
     devRoutes: true,
     host: '127.0.0.1',
     blobDir: path.join(tmpdir(), 'klinik-test-blobs'),

@@ -5,7 +5,15 @@ import { cvr, email, givenPassword, linkToken, newPassword, phone, post, require
 import { messages } from '../messages.js';
 import { PLAN_STATUSES, PLAN_TYPES } from '../plan.js';
 
-const tokenAnswer = z.strictObject({ token: z.string(), expiresIn: z.number().int().positive() });
+/**
+ * The device token a sign-in answers and the sign-in form sends back next time: a browser that signed in to the
+ * account before keeps its own allowance of attempts while a stranger has used up the account's (see the API's
+ * domain/accounts/throttle.ts). Optional, and an invalid one counts as none.
+ */
+const deviceToken = z.string().max(2000).optional();
+/** The code from the authenticator app, or a recovery code, for an account with two-factor sign-in (issue 14). */
+const otp = z.string().trim().max(40).optional();
+const tokenAnswer = z.strictObject({ token: z.string(), expiresIn: z.number().int().positive(), deviceToken: z.string() });
 
 export const therapistInfoSchema = z
   .strictObject({
@@ -76,8 +84,8 @@ export type TherapistView = z.infer<typeof therapistViewSchema>;
 export const authActions = {
   login: defineAction({
     access: 'public',
-    summary: 'Therapist sign-in with username (e-mail) and password; answers a token and its lifetime in seconds.',
-    input: z.strictObject({ username, password: givenPassword }),
+    summary: 'Therapist sign-in with username (e-mail) and password; answers a token and its lifetime in seconds, and a device token for the next sign-in.',
+    input: z.strictObject({ username, password: givenPassword, deviceToken, otp }),
     output: tokenAnswer,
   }),
   logout: defineAction({
@@ -91,6 +99,13 @@ export const authActions = {
     summary: 'Creates the clinic and its first therapist (owner); username is the e-mail, trial now + 30 days.',
     input: registerInput,
     output: z.strictObject({ message: z.string(), data: z.strictObject({ therapistId: z.string(), companyId: z.string() }) }),
+  }),
+  confirmEmail: defineAction({
+    access: 'public',
+    summary:
+      "Confirms the registering owner's e-mail from the signed link of the registration mail (/confirm-email?token=…; `confirmToken`: `token` is the session field); until then the clinic cannot mail its clients (issue 14).",
+    input: z.strictObject({ confirmToken: z.string({ error: 'Linket mangler sin kode' }).min(1, 'Linket mangler sin kode').max(2000) }),
+    output: messageAnswer,
   }),
   checkUsername: defineAction({
     access: 'public',
@@ -139,15 +154,34 @@ export const authActions = {
   }),
   adminCheck: defineAction({
     access: 'public',
-    summary: 'Platform administrator sign-in with the administrator password; answers adminToken.',
-    input: z.strictObject({ password: givenPassword }),
-    output: z.strictObject({ adminToken: z.string(), expiresIn: z.number().int().positive() }),
+    summary:
+      "Platform administrator sign-in: a named administrator's username and own password (the spec has one shared password; issue 14); answers adminToken and a device token. Every attempt is audited.",
+    input: z.strictObject({ username, password: givenPassword, deviceToken, otp }),
+    output: z.strictObject({ adminToken: z.string(), expiresIn: z.number().int().positive(), deviceToken: z.string() }),
   }),
   teamLogin: defineAction({
     access: 'public',
-    summary: 'Support-team sign-in; answers teamToken.',
-    input: z.strictObject({ username, password: givenPassword }),
-    output: z.strictObject({ teamToken: z.string(), expiresIn: z.number().int().positive() }),
+    summary: 'Support-team sign-in; answers teamToken and a device token for the next sign-in.',
+    input: z.strictObject({ username, password: givenPassword, deviceToken, otp }),
+    output: z.strictObject({ teamToken: z.string(), expiresIn: z.number().int().positive(), deviceToken: z.string() }),
+  }),
+  twoFactorSetup: defineAction({
+    access: 'therapist',
+    summary: 'Starts optional two-factor sign-in (TOTP): a new secret and its otpauth:// address for the app; on once twoFactorEnable gets a first code.',
+    input: noInput,
+    output: z.strictObject({ data: z.strictObject({ secret: z.string(), otpauthUrl: z.string() }) }),
+  }),
+  twoFactorEnable: defineAction({
+    access: 'therapist',
+    summary: 'Turns two-factor sign-in on with the first code from the app; answers ten single-use recovery codes, shown once.',
+    input: z.strictObject({ code: z.string({ error: 'Indtast koden fra din godkendelsesapp' }).trim().min(6, 'Indtast koden fra din godkendelsesapp').max(10) }),
+    output: z.strictObject({ message: z.string(), data: z.strictObject({ recoveryCodes: z.array(z.string()) }) }),
+  }),
+  twoFactorDisable: defineAction({
+    access: 'therapist',
+    summary: "Turns the caller's two-factor sign-in off after their password.",
+    input: z.strictObject({ password: givenPassword }),
+    output: messageAnswer,
   }),
   purchasedFreePlanSubscription: defineAction({
     access: 'owner',

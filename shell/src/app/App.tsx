@@ -15,6 +15,7 @@ const ForgotPassword = lazy(() => import(/* webpackChunkName: "forgot-password" 
 const ResetPassword = lazy(() => import(/* webpackChunkName: "reset-password" */ '../routes/ResetPassword'));
 const SetPassword = lazy(() => import(/* webpackChunkName: "set-password" */ '../routes/SetPassword'));
 const NewPassword = lazy(() => import(/* webpackChunkName: "new-password" */ '../routes/NewPassword'));
+const ConfirmEmail = lazy(() => import(/* webpackChunkName: "confirm-email" */ '../routes/ConfirmEmail'));
 const AdminLogin = lazy(() => import(/* webpackChunkName: "admin-login" */ '../routes/AdminLogin'));
 const SupportLogin = lazy(() => import(/* webpackChunkName: "support-login" */ '../routes/SupportLogin'));
 const Consent = lazy(() => import(/* webpackChunkName: "consent" */ '../routes/Consent'));
@@ -45,6 +46,7 @@ function ThemedRoutes() {
         <Route path="/forgot_password" element={page(<ForgotPassword />)} />
         <Route path="/reset_password" element={page(<ResetPassword />)} />
         <Route path="/set-password" element={page(<SetPassword />)} />
+        <Route path="/confirm-email" element={page(<ConfirmEmail />)} />
         <Route path="/admin" element={page(<AdminLogin />)} />
         <Route path="/support-login" element={page(<SupportLogin />)} />
         <Route

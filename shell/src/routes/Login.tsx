@@ -11,6 +11,7 @@ import { Notice } from '../components/Notice';
 import { useTimedMessage } from '../components/useTimedMessage';
 import { storedSessionAtom, useClients } from '../session/session';
 import { useCompleteTherapistSignIn } from '../session/signIn';
+import { readDeviceToken, storeDeviceToken } from '../session/storage';
 import { texts } from '../texts';
 
 const useStyles = makeStyles({
@@ -26,6 +27,8 @@ export default function Login() {
   const completeSignIn = useCompleteTherapistSignIn();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Asked for only when the server says the account has two-factor sign-in.
+  const [otp, setOtp] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { message, show } = useTimedMessage(LOGIN_ERROR_VISIBLE_MS);
   const flash = (location.state as { message?: string } | null)?.message;
@@ -39,9 +42,11 @@ export default function Login() {
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await clients.therapist.call('login', { username: username.trim(), password });
+      const answer = await clients.therapist.call('login', { username: username.trim(), password, otp: otp || undefined, deviceToken: readDeviceToken('therapist') });
+      storeDeviceToken('therapist', answer.deviceToken);
       await completeSignIn(answer.token, answer.expiresIn);
     } catch (error) {
+      if (error instanceof ActionError && error.errors.otp) setOtp((current) => current ?? '');
       show(error instanceof ActionError && error.message ? error.message : texts.login.unknownError);
       setBusy(false);
     }
@@ -57,6 +62,11 @@ export default function Login() {
         <Field label={texts.login.password} required>
           <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
         </Field>
+        {otp !== null && (
+          <Field label={texts.otp} required>
+            <Input name="otp" autoComplete="one-time-code" value={otp} onChange={(_, data) => setOtp(data.value)} />
+          </Field>
+        )}
         <Notice message={message} />
         <Button type="submit" appearance="primary" disabled={busy}>
           {busy ? texts.login.submitting : texts.login.submit}

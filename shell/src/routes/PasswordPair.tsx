@@ -1,6 +1,7 @@
 /**
- * The two-field new-password form of /reset_password and /set-password: minimum 6 characters and equal fields
- * ('Passwords er ikke ens'), checked before the call; the server checks again.
+ * The two-field new-password form of /reset_password and /set-password: minimum 10 characters and equal fields
+ * ('Passwords er ikke ens'), checked before the call; the server checks again, and also refuses a common password
+ * (the list is in @klinik/core's main entry, which these light pages do not load: its message comes back here).
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, makeStyles } from '@fluentui/react-components';

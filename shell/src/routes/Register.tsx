@@ -11,7 +11,8 @@ import { AuthCard } from '../components/AuthCard';
 import { Notice } from '../components/Notice';
 import { useClients } from '../session/session';
 import { useCompleteTherapistSignIn } from '../session/signIn';
-import { texts } from '../texts';
+import { storeDeviceToken } from '../session/storage';
+import { registerTexts } from './register-texts';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: '16px', marginTop: '8px' },
@@ -20,7 +21,7 @@ const useStyles = makeStyles({
   heading: { margin: 0 },
 });
 
-const T = texts.register;
+const T = registerTexts;
 
 type TextField =
   | 'nameFirst'
@@ -150,6 +151,7 @@ export default function Register() {
     try {
       await clients.therapist.call('register', input);
       const login = await clients.therapist.call('login', { username: values.email.trim(), password: values.password });
+      storeDeviceToken('therapist', login.deviceToken);
       await completeSignIn(login.token, login.expiresIn, '/');
     } catch (error) {
       setBusy(false);

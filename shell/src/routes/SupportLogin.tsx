@@ -8,7 +8,7 @@ import { AuthCard } from '../components/AuthCard';
 import { Notice } from '../components/Notice';
 import { useTimedMessage } from '../components/useTimedMessage';
 import { useClients, useSyncSession } from '../session/session';
-import { storeTeamToken } from '../session/storage';
+import { readDeviceToken, storeDeviceToken, storeTeamToken } from '../session/storage';
 import { texts } from '../texts';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '14px', marginTop: '8px' } });
@@ -20,6 +20,7 @@ export default function SupportLogin() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
   const { message, show } = useTimedMessage(LOGIN_ERROR_VISIBLE_MS);
 
@@ -27,12 +28,15 @@ export default function SupportLogin() {
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await clients.team.call('teamLogin', { username: username.trim(), password });
+      const answer = await clients.team.call('teamLogin', { username: username.trim(), password, otp: otp.trim() || undefined, deviceToken: readDeviceToken('team') });
+      storeDeviceToken('team', answer.deviceToken);
       storeTeamToken(answer.teamToken, answer.expiresIn);
       sync();
       navigate('/support-import-data', { replace: true });
     } catch (error) {
-      show(error instanceof ActionError && error.status === 429 ? error.message : texts.support.failed);
+      // A rate limit, a missing or wrong code, or two-factor sign-in not set up say so themselves.
+      const own = error instanceof ActionError && (error.status === 429 || error.status === 403 || Boolean(error.errors.otp));
+      show(own ? error.message : texts.support.failed);
       setBusy(false);
     }
   }
@@ -45,6 +49,9 @@ export default function SupportLogin() {
         </Field>
         <Field label={texts.support.password} required>
           <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
+        </Field>
+        <Field label={texts.otp}>
+          <Input name="otp" autoComplete="one-time-code" value={otp} onChange={(_, data) => setOtp(data.value)} />
         </Field>
         <Notice message={message} />
         <Button type="submit" appearance="primary" disabled={busy || !username || !password}>

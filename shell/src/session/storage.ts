@@ -1,6 +1,7 @@
 /**
  * The session in localStorage (spec 1 §3): token, adminToken, teamToken and the therapist summary; plus
- * tokenExpiresAt so automatic logout survives a reload. Nothing else, and never a CPR number.
+ * tokenExpiresAt so automatic logout survives a reload; and, kept across logouts, the device token of each kind of
+ * sign-in. Nothing else, and never a CPR number.
  */
 import type { StoredTherapist, TherapistView } from '@klinik/core/rules';
 
@@ -91,6 +92,13 @@ export function clearTeamSession(): void {
   write(KEYS.teamToken, null);
   write(KEYS.teamExpiresAt, null);
 }
+
+/**
+ * The device token the last sign-in here answered: sent with the next sign-in, so that a stranger who used up the
+ * account's attempts does not lock its user out of this browser (the API's domain/accounts/throttle.ts).
+ */
+export const readDeviceToken = (kind: string) => read(`deviceToken.${kind}`) ?? undefined;
+export const storeDeviceToken = (kind: string, token: string) => write(`deviceToken.${kind}`, token);
 
 /** Clears every stored token (spec 1 §8: session-ending answers clear storage and go to /). */
 export function clearAllSessions(): void {

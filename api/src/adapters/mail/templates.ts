@@ -88,3 +88,18 @@ export function clientFormMail(to: string, details: { clientName: string; clinic
     : [`Hej ${details.clientName}`, `Du er nu oprettet som klient hos ${details.clinicName}.`];
   return clinicMail(to, `Velkommen hos ${details.clinicName}`, lines, details.clinicName);
 }
+
+/** Sent at registration (issue 14): until the link is used, the clinic cannot mail its clients. */
+export function confirmEmailMail(to: string, name: string, link: string, validDays: number): MailMessage {
+  return linkMail(
+    to,
+    'Bekræft din e-mail',
+    [
+      `Hej ${name}`,
+      'Tak fordi du har oprettet din klinik. Bekræft din e-mailadresse, før klinikken kan sende mails til sine klienter (fakturaer og formularer).',
+      `Linket udløber om ${validDays} dage. Har du ikke oprettet en klinik, kan du se bort fra denne mail.`,
+    ],
+    link,
+    'Bekræft e-mail',
+  );
+}

@@ -4,6 +4,7 @@
  * raising them later needs no migration: old hashes still verify.
  */
 import argon2 from 'argon2';
+import { newPassword } from '@klinik/core';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -26,4 +27,14 @@ export async function verifyPassword(hash: string | null | undefined, password: 
     // A malformed stored hash is a data error, not a match.
     return false;
   }
+}
+
+/**
+ * The rule every new password meets (core's `newPassword`: at least 10 characters, not a common password), for the
+ * accounts made outside the action schemas (support team and administrators by the CLI). Answers the Danish
+ * reason, or null when the password is good.
+ */
+export function newPasswordProblem(password: string): string | null {
+  const checked = newPassword.safeParse(password);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'Ugyldig adgangskode');
 }

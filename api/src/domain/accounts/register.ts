@@ -10,7 +10,8 @@ import { ConflictError, isDuplicateKeyError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
 import { hashPassword } from './passwords.js';
 
-export async function registerClinic(models: Models, input: ParsedInput<'register'>, now: number) {
+/** `confirmed`: the e-mail counts as confirmed at once (the demo seed); a real registration confirms by mail. */
+export async function registerClinic(models: Models, input: ParsedInput<'register'>, now: number, options: { confirmed?: boolean } = {}) {
   const { therapistInfo, companyInfo } = input;
   const companyId = new Types.ObjectId();
   const trial = now + REGISTRATION_TRIAL_MS;
@@ -45,6 +46,7 @@ export async function registerClinic(models: Models, input: ParsedInput<'registe
       phone: companyInfo.phone,
       contactPersion: `${therapistInfo.nameFirst} ${therapistInfo.nameLast}`,
       moms: true,
+      emailConfirmed: options.confirmed === true,
       newsletter: therapistInfo.newsletter,
       trial,
     });
@@ -52,7 +54,7 @@ export async function registerClinic(models: Models, input: ParsedInput<'registe
     await models.Therapist.deleteOne({ _id: therapist._id, companyId });
     throw error;
   }
-  return { therapistId: therapist._id.toString(), companyId: companyId.toString() };
+  return { therapistId: therapist._id.toString(), companyId: companyId.toString(), email: therapist.email, nameFirst: therapist.nameFirst };
 }
 
 /**

@@ -1,36 +1,47 @@
 /**
  * Signing in and out, and passwords: the therapist's session (a JWT whose token version is checked on every call,
- * see security/tokens.ts), the platform administrator's and the support team's. Sign-in looks the account up by
+ * see security/tokens.ts), the platform administrator's and the support team's; every sign-in is throttled per
+ * account (throttle.ts). Sign-in looks the account up by
  * username across clinics, before any clinic is known: the one place where a therapist record is read that way.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Types } from 'mongoose';
 import { messages, type ParsedInput } from '@klinik/core';
 import type { PublicContext, TherapistContext } from '../../context.js';
-import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../errors.js';
 import { resetPasswordMail } from '../../adapters/mail/templates.js';
+import { recordAdminSignIn } from './administrators.js';
 import { issueLinkToken } from './link-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { throttledSignIn } from './throttle.js';
+import { checkSecondFactor, isTwoFactorEnabled, twoFactorKey, twoFactorTexts } from './two-factor.js';
 
 const BY_USERNAME = { crossTenant: 'sign-in and password reset find the account by username, before a clinic is known' };
 
-function sameSecret(given: string, expected: string): boolean {
-  // Hash both sides first so the comparison takes the same time whatever the lengths.
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
-export async function signIn(ctx: PublicContext, { username, password }: ParsedInput<'login'>) {
-  const { tokens, limiter } = ctx.services;
-  const therapist = await ctx.platform.Therapist.findOne({ username }).setOptions(BY_USERNAME).lean();
-  const valid = await verifyPassword(therapist?.passwordHash, password);
-  if (!therapist || !valid) throw new UnauthorizedError(messages.wrongLogin);
+export async function signIn(ctx: PublicContext, { username, password, deviceToken, otp }: ParsedInput<'login'>) {
+  const { tokens } = ctx.services;
+  const { result, deviceToken: device } = await throttledSignIn(ctx, 'therapist', username, deviceToken, async () => {
+    const therapist = await ctx.platform.Therapist.findOne({ username }).setOptions(BY_USERNAME).lean();
+    const valid = await verifyPassword(therapist?.passwordHash, password);
+    if (!therapist || !valid) throw new UnauthorizedError(messages.wrongLogin);
+    await checkSecondFactor(ctx.platform, twoFactorKey('therapist', therapist._id.toString()), otp, ctx.now());
+    return therapist;
+  });
+  const therapist = result;
   if (therapist.isActive === false) throw new ForbiddenError(messages.accountInactive);
   const company = await ctx.platform.Company.findById(therapist.companyId, { isDisabled: 1 }).lean();
   if (!company) throw new UnauthorizedError(messages.wrongLogin);
   if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
-  await limiter.reset('login:account', username);
-  return tokens.sign('therapist', { subject: therapist._id.toString(), companyId: therapist.companyId.toString(), tokenVersion: therapist.tokenVersion ?? 0 });
+  const session = tokens.sign('therapist', { subject: therapist._id.toString(), companyId: therapist.companyId.toString(), tokenVersion: therapist.tokenVersion ?? 0 });
+  return { ...session, deviceToken: device };
+}
+
+/**
+ * Administrators and the support team: two-factor sign-in is required in production (set up by the CLI with the
+ * account); development and the test stacks sign in without it unless it was set up.
+ */
+async function requiredSecondFactor(ctx: PublicContext, key: string, otp: string | undefined): Promise<void> {
+  if (ctx.services.config.production && !(await isTwoFactorEnabled(ctx.platform, key))) throw new ForbiddenError(twoFactorTexts.requiredForStaff);
+  await checkSecondFactor(ctx.platform, key, otp, ctx.now());
 }
 
 /** Ends every session of the therapist at once (the token version moves on). */
@@ -75,18 +86,40 @@ export async function requestPasswordReset(ctx: PublicContext, email: string): P
   await mailer.send(resetPasswordMail(therapist.email, therapist.nameFirst, link, Math.round(config.resetTokenTtlSeconds / 60)));
 }
 
-/** The platform administrator's sign-in: one password from the environment. */
-export function adminSignIn(ctx: PublicContext, password: string) {
-  const { config, tokens } = ctx.services;
-  if (!sameSecret(password, config.adminPassword)) throw new UnauthorizedError(messages.adminWrongPassword);
-  return tokens.sign('superadmin', { subject: 'admin', tokenVersion: tokens.adminTokenVersion() });
+/**
+ * A platform administrator's sign-in: a named account with its own password (domain/accounts/administrators.ts),
+ * throttled like every sign-in, and every attempt that reaches the account audited (success and failure).
+ */
+export async function adminSignIn(ctx: PublicContext, { username, password, deviceToken, otp }: ParsedInput<'adminCheck'>) {
+  const { tokens, logger } = ctx.services;
+  const audit = (outcome: 'success' | 'failure', reason: 'wrong-login' | 'throttled' | null, accountId: Types.ObjectId | null) =>
+    recordAdminSignIn(ctx.platform, logger, { username, accountId, outcome, reason, address: ctx.ip, at: ctx.now() });
+  let signedIn;
+  try {
+    signedIn = await throttledSignIn(ctx, 'admin', username, deviceToken, async () => {
+      const admin = await ctx.platform.Administrator.findOne({ username }).lean();
+      const valid = await verifyPassword(admin?.passwordHash, password);
+      if (!admin || !valid || admin.isActive === false) throw new UnauthorizedError(messages.adminWrongPassword);
+      await requiredSecondFactor(ctx, twoFactorKey('admin', admin._id.toString()), otp);
+      return admin;
+    });
+  } catch (error) {
+    await audit('failure', error instanceof TooManyRequestsError ? 'throttled' : 'wrong-login', null);
+    throw error;
+  }
+  const admin = signedIn.result;
+  await audit('success', null, admin._id);
+  return { ...tokens.sign('superadmin', { subject: admin._id.toString(), tokenVersion: admin.tokenVersion ?? 0 }), deviceToken: signedIn.deviceToken };
 }
 
-export async function teamSignIn(ctx: PublicContext, { username, password }: ParsedInput<'teamLogin'>) {
-  const { tokens, limiter } = ctx.services;
-  const user = await ctx.platform.TeamUser.findOne({ username }).lean();
-  const valid = await verifyPassword(user?.passwordHash, password);
-  if (!user || !valid || user.isActive === false) throw new UnauthorizedError(messages.wrongTeamLogin);
-  await limiter.reset('teamLogin:account', username);
-  return tokens.sign('team', { subject: user._id.toString(), tokenVersion: user.tokenVersion ?? 0 });
+export async function teamSignIn(ctx: PublicContext, { username, password, deviceToken, otp }: ParsedInput<'teamLogin'>) {
+  const { tokens } = ctx.services;
+  const { result: user, deviceToken: device } = await throttledSignIn(ctx, 'team', username, deviceToken, async () => {
+    const found = await ctx.platform.TeamUser.findOne({ username }).lean();
+    const valid = await verifyPassword(found?.passwordHash, password);
+    if (!found || !valid || found.isActive === false) throw new UnauthorizedError(messages.wrongTeamLogin);
+    await requiredSecondFactor(ctx, twoFactorKey('team', found._id.toString()), otp);
+    return found;
+  });
+  return { ...tokens.sign('team', { subject: user._id.toString(), tokenVersion: user.tokenVersion ?? 0 }), deviceToken: device };
 }

@@ -1,9 +1,10 @@
 /** Support-team users: created and deactivated by the CLI (`npm run team:add`), never through the API. */
 import type { Models } from '../../models/index.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, newPasswordProblem } from './passwords.js';
 
 export async function createTeamUser(models: Models, username: string, password: string) {
-  if (password.length < 10) throw new Error('A team password needs at least 10 characters');
+  const problem = newPasswordProblem(password);
+  if (problem) throw new Error(problem);
   const passwordHash = await hashPassword(password);
   const user = await models.TeamUser.findOneAndUpdate(
     { username: username.trim().toLowerCase() },

@@ -4,9 +4,13 @@
  * allows this for the caller only (setTherapist, setTherapistAvailable); nothing here is the owner's.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Field, Input, MessageBar, MessageBarBody, Spinner, Switch, Title2, makeStyles } from '@fluentui/react-components';
+import { Button, Card, Field, Input, MessageBar, MessageBarBody, Spinner, Switch, Text, Title2, makeStyles } from '@fluentui/react-components';
 import { DEFAULT_THERAPIST_COLORS, type RemotePageProps, type TherapistView } from '@klinik/core/rules';
 import { useMutation, useNotifications } from '@klinik/ui';
+import { lazyPart } from '../../components/lazyPart';
+
+// Two-factor sign-in (issue 14): loaded only when opened, with its QR code renderer.
+const TwoFactorPanel = lazyPart(() => import('./TwoFactorPanel'));
 
 const T = {
   title: 'Min profil',
@@ -18,6 +22,9 @@ const T = {
   available: 'Jeg kan tage nye klienter',
   save: 'Gem',
   saved: 'Dine oplysninger er gemt.',
+  twoFactor: 'To-trins-login',
+  twoFactorIntro: 'Med to-trins-login skal du ud over adgangskoden indtaste en kode fra en godkendelsesapp på din telefon.',
+  twoFactorOpen: 'Opsæt eller slå fra',
 } as const;
 
 const useStyles = makeStyles({
@@ -27,6 +34,24 @@ const useStyles = makeStyles({
 });
 
 type TextField = 'nameFirst' | 'nameLast' | 'phone';
+
+function TwoFactorCard({ shell }: Pick<RemotePageProps, 'shell'>) {
+  const styles = useStyles();
+  const [open, setOpen] = useState(false);
+  return (
+    <Card className={styles.card}>
+      <Title2 as="h2">{T.twoFactor}</Title2>
+      <Text>{T.twoFactorIntro}</Text>
+      {open ? (
+        <TwoFactorPanel shell={shell} />
+      ) : (
+        <div>
+          <Button onClick={() => setOpen(true)}>{T.twoFactorOpen}</Button>
+        </div>
+      )}
+    </Card>
+  );
+}
 
 function ProfileForm({ shell, therapist }: RemotePageProps & { therapist: TherapistView }) {
   const styles = useStyles();
@@ -97,5 +122,12 @@ function ProfileForm({ shell, therapist }: RemotePageProps & { therapist: Therap
 
 export default function ProfilePage({ shell }: RemotePageProps) {
   // The shell has loaded the therapist before any page of its area renders.
-  return shell.therapist ? <ProfileForm shell={shell} therapist={shell.therapist} /> : <Spinner />;
+  return shell.therapist ? (
+    <div style={{ display: 'grid', gap: '16px' }}>
+      <ProfileForm shell={shell} therapist={shell.therapist} />
+      <TwoFactorCard shell={shell} />
+    </div>
+  ) : (
+    <Spinner />
+  );
 }

@@ -1,0 +1,66 @@
+/**
+ * The registering owner's e-mail is confirmed before the clinic can mail its clients (issue 14): otherwise
+ * anyone could register a clinic and use it to send invoices and forms (with a link and the clinic's name) to
+ * any address. Registration mails a signed link (`/confirm-email?token=…`, 14 days); `confirmEmail` marks the
+ * clinic confirmed. Until then the actions that mail clients on the therapist's word (CLINIC_MAIL_ACTIONS) are
+ * refused with a Danish message, and the refusal mails a fresh link to the owner (at most one per clinic in
+ * ten minutes). Clinics registered before the rule have no `emailConfirmed` and count as confirmed.
+ */
+import type { ActionName } from '@klinik/core';
+import type { AnyContext, Services } from '../../context.js';
+import { ForbiddenError, TooManyRequestsError } from '../../errors.js';
+import { confirmEmailMail } from '../../adapters/mail/templates.js';
+import type { Models } from '../../models/index.js';
+
+const LINK_TTL_SECONDS = 14 * 24 * 60 * 60;
+
+/** Actions that send mail from the clinic to addresses the therapist typed. A new one belongs here. */
+export const CLINIC_MAIL_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['invoiceMail', 'addClient']);
+
+export const confirmationTexts = {
+  confirmed: 'Tak! Din e-mail er bekræftet, og klinikken kan nu sende mails til sine klienter.',
+  linkInvalid: 'Linket er ugyldigt eller udløbet. Prøv at sende en faktura eller formular igen, så sender vi et nyt link.',
+  notConfirmedSent: (email: string) =>
+    `Klinikkens e-mail er ikke bekræftet endnu, så der kan ikke sendes mails til klienter. Vi har sendt et link til ${email}: bekræft adressen, og prøv igen.`,
+  notConfirmed: (email: string) =>
+    `Klinikkens e-mail er ikke bekræftet endnu, så der kan ikke sendes mails til klienter. Brug linket i mailen, vi har sendt til ${email}, og prøv igen.`,
+};
+
+export async function sendEmailConfirmation(
+  services: Pick<Services, 'tokens' | 'mailer' | 'config'>,
+  owner: { therapistId: string; companyId: string; email: string; nameFirst: string },
+): Promise<void> {
+  const token = services.tokens.signPurpose('confirm-email', { subject: owner.therapistId, companyId: owner.companyId }, LINK_TTL_SECONDS);
+  const link = `${services.config.appUrl}/confirm-email?token=${token}`;
+  await services.mailer.send(confirmEmailMail(owner.email, owner.nameFirst, link, LINK_TTL_SECONDS / 86_400));
+}
+
+/** Marks the clinic of a valid link confirmed (again is harmless); answers false for a forged or expired link. */
+export async function confirmEmailFromLink(models: Models, services: Pick<Services, 'tokens'>, token: string): Promise<boolean> {
+  const claims = services.tokens.verifyPurpose('confirm-email', token);
+  if (!claims) return false;
+  // The link names its clinic and is signed by us: the clinic's own record, found by its id.
+  const result = await models.Company.updateOne({ _id: claims.companyId }, { $set: { emailConfirmed: true } });
+  return result.matchedCount === 1;
+}
+
+/** Refuses an action of CLINIC_MAIL_ACTIONS while the caller's clinic has not confirmed its e-mail. */
+export async function assertClinicMayMailClients(action: ActionName, ctx: AnyContext): Promise<void> {
+  if (!CLINIC_MAIL_ACTIONS.has(action) || (ctx.kind !== 'therapist' && ctx.kind !== 'owner')) return;
+  if (ctx.company.emailConfirmed !== false) return;
+  const owner = (await ctx.db.Therapist.findOne({ isAdmin: true }).lean()) ?? ctx.therapist;
+  const { limiter, logger } = ctx.services;
+  try {
+    await limiter.consume('confirmEmail:resend', ctx.companyId);
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) throw new ForbiddenError(confirmationTexts.notConfirmed(owner.email));
+    throw error;
+  }
+  try {
+    await sendEmailConfirmation(ctx.services, { therapistId: owner._id.toString(), companyId: ctx.companyId, email: owner.email, nameFirst: owner.nameFirst });
+  } catch (error) {
+    logger.warn({ err: error }, 'e-mail confirmation mail failed');
+    throw new ForbiddenError(confirmationTexts.notConfirmed(owner.email));
+  }
+  throw new ForbiddenError(confirmationTexts.notConfirmedSent(owner.email));
+}
