@@ -1,0 +1,13 @@
+/** The start-up migrations, in order (runner.ts says how they are claimed and why each must be idempotent). */
+import type { Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import { encryptAtRestMigration } from './encrypt-at-rest.js';
+import { runMigrations, type Migration } from './runner.js';
+
+export function startupMigrations(): Migration[] {
+  return [encryptAtRestMigration()];
+}
+
+export async function runStartupMigrations(conn: Connection, logger: Logger): Promise<string[]> {
+  return runMigrations(conn, startupMigrations(), logger);
+}
