@@ -99,7 +99,7 @@ describe('migration and key rotation', () => {
     await db.collection('journals').updateOne({ clientId: id }, { $set: { remark: 'Smerter i lænden' } });
     await db.collection('migrations').deleteMany({});
 
-    expect(await runStartupMigrations(db, quiet)).toEqual(['encrypt-at-rest:test1']);
+    expect(await runStartupMigrations(db, quiet)).toContain('encrypt-at-rest:test1');
     expect(await rawDump()).not.toMatch(CPR_TEXT);
     const stored = await db.collection('clients').findOne({ _id: id });
     expect(stored?.cprKey).toBe(cprHash('0101902222'));

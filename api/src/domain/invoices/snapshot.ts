@@ -9,6 +9,29 @@ import type { BookingDoc } from '../../models/index.js';
 
 export type InvoiceSettings = ParsedInput<'addInvoice'>['settings'];
 
+/** The Stamjournal field the invoice prints when `settings.aktuelBehandling` is on (core/src/invoice-pdf.ts). */
+const PRINTED_STAMJOURNAL_FIELD = 'Aktuel behandling';
+
+/**
+ * What of a snapshot the invoice prints (core/src/invoice-pdf.ts), and nothing more: health data the chosen settings
+ * do not print (the other Stamjournal fields, journal texts, upcoming times) is never stored or answered. Used when
+ * an invoice is built, on every answer, and by the start-up migration of older invoices (idempotent).
+ */
+export function printedOnly(snapshot: InvoiceSnapshot): InvoiceSnapshot {
+  const { settings } = snapshot;
+  const journal = snapshot.journal && (settings.treatmentText || settings.followUpText)
+    ? { treatment: settings.treatmentText ? snapshot.journal.treatment : '', followUp: settings.followUpText ? snapshot.journal.followUp : '' }
+    : null;
+  return {
+    ...snapshot,
+    journal,
+    stamJournal: settings.aktuelBehandling
+      ? snapshot.stamJournal.filter((field) => field.name === PRINTED_STAMJOURNAL_FIELD && field.value).map(({ name, value }) => ({ name, value }))
+      : [],
+    upComing: settings.followUpText ? snapshot.upComing : [],
+  };
+}
+
 /** The snapshot of an invoice of `booking` as the records are now; refuses with the spec's '||' list. */
 export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, settings: InvoiceSettings, number: string, issuedAt: number): Promise<InvoiceSnapshot> {
   // The booking is one the caller may see; what the invoice prints of it comes from the whole clinic (the
@@ -28,7 +51,7 @@ export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, 
   const clientFields = { ...client, CPR: `${client.CPR6Digit}-${client.CPRLast4Digit}` };
   const problems = missingInvoiceData(company, clientFields);
   if (problems.length) throw new ValidationError(problems.join(INVOICE_ERROR_SEPARATOR));
-  return {
+  return printedOnly({
     number,
     issuedAt,
     therapist: { nameFirst: therapist?.nameFirst ?? '', nameLast: therapist?.nameLast ?? '' },
@@ -62,7 +85,7 @@ export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, 
     settings: { ...settings },
     amounts: invoiceAmounts(treatment.priceOre, settings.discount, settings.moms),
     creditFor: null,
-  };
+  });
 }
 
 /** The credit note of an issued invoice: its snapshot with the amounts negated, today's date and a new number. */

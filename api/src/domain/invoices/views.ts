@@ -1,6 +1,7 @@
 /** Invoices as the clients see them, and the year an invoice is numbered in. */
 import { copenhagenDateKey, type Invoice, type InvoiceSnapshot } from '@klinik/core';
 import type { InvoiceDoc } from '../../models/index.js';
+import { printedOnly } from './snapshot.js';
 
 export function copenhagenYear(now: number): number {
   return Number(copenhagenDateKey(now).slice(0, 4));
@@ -23,6 +24,7 @@ export function toInvoice(doc: InvoiceDoc): Invoice {
     totalOre: doc.totalOre ?? 0,
     from: doc.from ?? null,
     to: doc.to ?? null,
-    image: (doc.snapshots ?? []) as InvoiceSnapshot[],
+    // Older invoices are minimised by a start-up migration; answers apply the same rule in case one is not yet.
+    image: ((doc.snapshots ?? []) as InvoiceSnapshot[]).map(printedOnly),
   };
 }
