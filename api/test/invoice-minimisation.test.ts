@@ -83,3 +83,30 @@ it('reduces invoices stored by an older version, idempotently', async () => {
   expect(await minimiseInvoiceSnapshots(t.api.services.models.Invoice.db)).toBe(0);
   expect(await invoices.findOne({ _id: id })).toEqual(once);
 });
+
+it('erasing a client removes everything but the invoices, which keep only what bookkeeping needs', async () => {
+  const { owner, clientId, invoice } = await invoicedClient({ treatmentText: true, aktuelBehandling: true, followUpText: true });
+  expect(JSON.stringify(invoice.image)).toContain('Massage af nakke');
+  await t.call('saveFieldComment', { clientId, journalId: invoice.bookingId, customFieldName: 'effect', value: 'Kommentar-tekst' } as never, owner.token);
+  t.clock.set(copenhagenWallTime(2026, 12, 20, 12, 0));
+  const erased = await t.call('deleteClient', { id: clientId }, owner.token);
+  expect(erased.status).toBe(200);
+
+  // A raw look at every collection: the client's id remains only on its invoices (and their claims).
+  const db = t.api.services.models.Client.db;
+  const collections = (await db.listCollections()).map((info) => info.name);
+  const left: Record<string, number> = {};
+  for (const name of collections) {
+    // This clinic's documents and anything naming the client or its booking (other tests' clinics hold look-alikes).
+    const docs = (await db.collection(name).find({}).toArray()).filter((doc) => [owner.companyId, clientId, invoice.bookingId ?? clientId].some((id) => JSON.stringify(doc).includes(id)));
+    const text = JSON.stringify(docs);
+    expect([name, text.match(HEALTH)?.[0] ?? text.match(/Kommentar-tekst|Aktuel tekst|signe@example\.dk/)?.[0] ?? null]).toEqual([name, null]);
+    const count = docs.filter((doc) => JSON.stringify(doc).includes(clientId)).length;
+    if (count) left[name] = count;
+  }
+  expect(Object.keys(left).sort()).toEqual(['invoices']);
+  const kept = await db.collection('invoices').findOne({ clientId: new (await import('mongoose')).Types.ObjectId(clientId) });
+  expect(kept).toMatchObject({ number: invoice.number, nameFirst: 'Signe', CPR: '010190-1234', totalOre: invoice.totalOre });
+  expect((kept?.snapshots as unknown[])[0]).toMatchObject({ client: { nameFirst: 'Signe', address: 'Åvej 2', CPR: '010190-1234', email: '' }, amounts: invoice.image[0]!.amounts, journal: null, stamJournal: [] });
+  expect((await t.call('getInvoice', { id: invoice.id }, owner.token)).status).toBe(200);
+});

@@ -2,12 +2,15 @@
  * Erasing a client (deleteClient): the client and everything recorded about them. Refused while a booking lies ahead
  * (the calendar would keep a booking without a client). Order: the client first (it disappears from every list), then
  * what hangs on it, in the whole clinic (a colleague's bookings and journals of this client go too). Issued invoices
- * stay (bookkeeping law); what they keep is the hardening issue's concern.
+ * and credit notes stay 5 years (bookkeeping law) with only what bookkeeping needs (bookkeepingOnly). What is kept
+ * of which record, and for how long: docs/architecture.md, 'Erasing a client'.
  */
 import { clientMessages } from '@klinik/core';
+import type { InvoiceSnapshot } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError } from '../../errors.js';
 import { removeImagesOf } from '../images/images.js';
+import { bookkeepingOnly } from '../invoices/snapshot.js';
 import { visibleClient } from './clients.js';
 
 export async function eraseClient(ctx: TherapistContext, id: string): Promise<void> {
@@ -32,4 +35,10 @@ export async function eraseClient(ctx: TherapistContext, id: string): Promise<vo
     clinic.EventDateClient.deleteMany(ofClient),
     ctx.db.stamjournalSeeds.forget(client._id.toString()),
   ]);
+  // Issued invoices, credit notes and merged statements stay, reduced to what bookkeeping needs; one at a time.
+  const invoices = await clinic.Invoice.find(ofClient).lean();
+  for (const invoice of invoices) {
+    const snapshots = (invoice.snapshots as InvoiceSnapshot[]).map(bookkeepingOnly);
+    await clinic.Invoice.updateOne({ _id: invoice._id }, { $set: { snapshots } });
+  }
 }

@@ -88,6 +88,14 @@ export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, 
   });
 }
 
+/**
+ * What an issued invoice of an erased client keeps (5 years, Danish bookkeeping law): the parties, the lines and the
+ * amounts, and the CPR number it printed; no journal text, Stamjournal field, upcoming time or e-mail address.
+ */
+export function bookkeepingOnly(snapshot: InvoiceSnapshot): InvoiceSnapshot {
+  return { ...snapshot, client: { ...snapshot.client, email: '' }, journal: null, stamJournal: [], upComing: [] };
+}
+
 /** The credit note of an issued invoice: its snapshot with the amounts negated, today's date and a new number. */
 export function creditSnapshot(original: InvoiceSnapshot, number: string, issuedAt: number): InvoiceSnapshot {
   const amounts = invoiceAmounts(original.amounts.priceOre, original.amounts.discountOre, original.settings.moms, true);
