@@ -4,6 +4,7 @@
  * answered, and older invoices are reduced by a start-up migration (idempotent).
  */
 import { copenhagenWallTime } from '@klinik/core';
+import { reencryptAll } from '../src/migrations/encrypt-at-rest.js';
 import { minimiseInvoiceSnapshots } from '../src/migrations/invoice-snapshots.js';
 import { clinicWithTrial, newClient } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -46,6 +47,12 @@ it('stores and answers only what the chosen settings print', async () => {
 
   const raw = await t.api.services.models.Invoice.db.collection('invoices').findOne({ _id: new (await import('mongoose')).Types.ObjectId(invoice.id) });
   expect(JSON.stringify(raw)).not.toMatch(HEALTH);
+  // The CPR number it prints is stored encrypted (and answered as printed).
+  expect(JSON.stringify(raw)).not.toContain('010190');
+  expect(String(raw?.CPR)).toMatch(/^enc1:test1:/);
+  expect(invoice).toMatchObject({ CPR: '010190-1234', image: [{ client: { CPR: '010190-1234' } }] });
+  expect((await t.call('getAllInvoice', { search: '010190-1234' }, owner.token)).body.result.map((row) => row.id)).toEqual([invoice.id]);
+  expect((await t.call('getAllInvoice', { search: invoice.number }, owner.token)).body.result.map((row) => row.id)).toEqual([invoice.id]);
   const answers = [
     invoice,
     await t.call('getInvoice', { id: invoice.id }, owner.token),
@@ -64,7 +71,7 @@ it('keeps the journal texts an invoice prints, and nothing of the Stamjournal wh
 });
 
 it('reduces invoices stored by an older version, idempotently', async () => {
-  const { invoice } = await invoicedClient({ treatmentText: false, aktuelBehandling: false, followUpText: false });
+  const { invoice, owner } = await invoicedClient({ treatmentText: false, aktuelBehandling: false, followUpText: false });
   const invoices = t.api.services.models.Invoice.db.collection('invoices');
   const { Types } = await import('mongoose');
   const id = new Types.ObjectId(invoice.id);
@@ -82,6 +89,11 @@ it('reduces invoices stored by an older version, idempotently', async () => {
   expect((once?.snapshots as unknown[])[0]).toMatchObject({ journal: null, stamJournal: [], upComing: [], number: invoice.number, amounts: invoice.image[0]!.amounts });
   expect(await minimiseInvoiceSnapshots(t.api.services.models.Invoice.db)).toBe(0);
   expect(await invoices.findOne({ _id: id })).toEqual(once);
+  // A CPR number stored in plain text by an older version is encrypted by the start-up encryption pass.
+  await invoices.updateOne({ _id: id }, { $set: { CPR: '010190-1234', 'snapshots.0.client.CPR': '010190-1234' } });
+  await reencryptAll(t.api.services.models.Invoice.db);
+  expect(JSON.stringify(await invoices.findOne({ _id: id }))).not.toContain('010190');
+  expect((await t.call('getInvoice', { id: invoice.id }, owner.token)).body.data).toMatchObject({ CPR: '010190-1234', image: [{ client: { CPR: '010190-1234' } }] });
 });
 
 it('erasing a client removes everything but the invoices, which keep only what bookkeeping needs', async () => {
@@ -106,7 +118,9 @@ it('erasing a client removes everything but the invoices, which keep only what b
   }
   expect(Object.keys(left).sort()).toEqual(['invoices']);
   const kept = await db.collection('invoices').findOne({ clientId: new (await import('mongoose')).Types.ObjectId(clientId) });
-  expect(kept).toMatchObject({ number: invoice.number, nameFirst: 'Signe', CPR: '010190-1234', totalOre: invoice.totalOre });
-  expect((kept?.snapshots as unknown[])[0]).toMatchObject({ client: { nameFirst: 'Signe', address: 'Åvej 2', CPR: '010190-1234', email: '' }, amounts: invoice.image[0]!.amounts, journal: null, stamJournal: [] });
-  expect((await t.call('getInvoice', { id: invoice.id }, owner.token)).status).toBe(200);
+  expect(kept).toMatchObject({ number: invoice.number, nameFirst: 'Signe', totalOre: invoice.totalOre });
+  expect((kept?.snapshots as unknown[])[0]).toMatchObject({ client: { nameFirst: 'Signe', address: 'Åvej 2', email: '' }, amounts: invoice.image[0]!.amounts, journal: null, stamJournal: [] });
+  // The CPR number it printed stays, encrypted, and is answered to the clinic as printed.
+  const answered = await t.call('getInvoice', { id: invoice.id }, owner.token);
+  expect(answered.body.data).toMatchObject({ CPR: '010190-1234', image: [{ client: { CPR: '010190-1234', email: '' }, journal: null }] });
 });

@@ -14,7 +14,9 @@ import {
   decryptText,
   encryptedFieldsOf,
   encryptText,
+  getField,
   isCprHash,
+  setField,
   needsEncryption,
   type EncryptedFieldsOptions,
 } from '../security/encryption.js';
@@ -36,11 +38,14 @@ function changesOf(doc: Raw, options: EncryptedFieldsOptions): { set: Record<str
   for (const [path, fields] of Object.entries(options.arrays ?? {})) {
     const items = doc[path];
     if (!Array.isArray(items)) continue;
-    const stale = (items as Record<string, unknown>[]).some((item) => fields.some((field) => needsEncryption(item?.[field])));
+    const stale = (items as Record<string, unknown>[]).some((item) => fields.some((field) => needsEncryption(getField(item, field))));
     if (!stale) continue;
     set[path] = (items as Record<string, unknown>[]).map((item) => {
-      const copy = { ...item };
-      for (const field of fields) if (needsEncryption(copy[field])) copy[field] = encryptText(decryptText(copy[field]));
+      const copy = structuredClone(item);
+      for (const field of fields) {
+        const value = getField(copy, field);
+        if (needsEncryption(value)) setField(copy, field, encryptText(decryptText(value)));
+      }
       return copy;
     });
   }

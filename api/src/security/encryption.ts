@@ -154,6 +154,34 @@ export interface EncryptedFieldsOptions {
 
 type Plain = Record<string, unknown>;
 
+/** A field of an array item, dotted for a nested one ('client.CPR' of an invoice snapshot). */
+export function getField(item: unknown, field: string): unknown {
+  return field.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Plain)[key] : undefined), item);
+}
+
+export function setField(item: Plain, field: string, value: unknown): void {
+  const keys = field.split('.');
+  const last = keys.pop()!;
+  let target = item;
+  for (const key of keys) {
+    const next = target[key];
+    if (!next || typeof next !== 'object') return;
+    target = next as Plain;
+  }
+  target[last] = value;
+}
+
+function mapItemField(item: unknown, field: string, transform: (value: string) => string): void {
+  if (!item || typeof item !== 'object') return;
+  if (isHydrated(item)) {
+    const value = item.get(field);
+    if (typeof value === 'string') item.set(field, transform(value));
+    return;
+  }
+  const value = getField(item, field);
+  if (typeof value === 'string') setField(item as Plain, field, transform(value));
+}
+
 function mapFields(target: Plain, options: EncryptedFieldsOptions, transform: (value: string) => string): void {
   for (const path of options.paths) {
     const value = target[path];
@@ -162,10 +190,7 @@ function mapFields(target: Plain, options: EncryptedFieldsOptions, transform: (v
   for (const [path, fields] of Object.entries(options.arrays ?? {})) {
     const items = target[path];
     if (!Array.isArray(items)) continue;
-    for (const item of items as Plain[]) {
-      if (!item || typeof item !== 'object') continue;
-      for (const field of fields) if (typeof item[field] === 'string') item[field] = transform(item[field]);
-    }
+    for (const item of items as unknown[]) for (const field of fields) mapItemField(item, field, transform);
   }
 }
 
@@ -223,14 +248,7 @@ function decryptDocument(doc: unknown, options: EncryptedFieldsOptions): void {
     const items = doc.get(path);
     if (!Array.isArray(items)) continue;
     const wasModified = doc.isModified(path);
-    for (const item of items as Plain[]) {
-      for (const field of fields) {
-        const value = isHydrated(item) ? item.get(field) : item[field];
-        if (typeof value !== 'string' || !isEncrypted(value)) continue;
-        if (isHydrated(item)) item.set(field, decryptText(value));
-        else item[field] = decryptText(value);
-      }
-    }
+    for (const item of items as unknown[]) for (const field of fields) mapItemField(item, field, decryptText);
     if (!wasModified) doc.unmarkModified(path);
   }
 }
@@ -253,7 +271,7 @@ function encryptUpdate(update: Plain, options: EncryptedFieldsOptions): void {
     const pushed = push?.[path] as Plain | undefined;
     if (!pushed) continue;
     const items = Array.isArray(pushed.$each) ? (pushed.$each as Plain[]) : [pushed];
-    for (const item of items) for (const field of fields) if (typeof item[field] === 'string') item[field] = encryptText(item[field]);
+    for (const item of items) for (const field of fields) mapItemField(item, field, encryptText);
   }
 }
 
@@ -302,12 +320,7 @@ export function encryptedFields(schema: Schema, options: EncryptedFieldsOptions)
     for (const [path, fields] of Object.entries(options.arrays ?? {})) {
       const items = doc.get(path);
       if (!Array.isArray(items) || !(doc.isNew || doc.isModified(path))) continue;
-      for (const item of items as HydratedLike[]) {
-        for (const field of fields) {
-          const value = item.get(field);
-          if (typeof value === 'string' && !isEncrypted(value)) item.set(field, encryptText(value));
-        }
-      }
+      for (const item of items as unknown[]) for (const field of fields) mapItemField(item, field, encryptText);
     }
   };
   schema.pre('save', function encryptOnSave() {
