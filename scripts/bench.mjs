@@ -26,7 +26,7 @@ const stack = await startStack({
   apiOutput: 'ignore',
   log: () => undefined,
   // Production mode: no answer-contract checks, no development routes, as a deployed API runs.
-  apiEnv: { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', JWT_SECRET: 'bench-secret-that-is-long-enough-for-tokens' },
+  apiEnv: { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', JWT_SECRET: 'bench-secret-that-is-long-enough-for-tokens', DATA_ENCRYPTION_KEYS: `bench1:${Buffer.alloc(32, 5).toString('base64')}`, CPR_HASH_KEY: Buffer.alloc(32, 6).toString('base64') },
 });
 
 try {

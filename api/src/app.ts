@@ -28,6 +28,8 @@ import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
 import { createAccountingProvider } from './adapters/accounting/index.js';
 import { accountingRoutes } from './endpoint/accounting.js';
+import { runStartupMigrations } from './migrations/index.js';
+import { useDataKeyring } from './security/encryption.js';
 
 export interface AppOptions {
   config: ApiConfig;
@@ -101,8 +103,12 @@ async function pingDatabase(conn: Connection, timeoutMs: number): Promise<boolea
 export async function createApi(options: AppOptions): Promise<KlinikApi> {
   assertRegistryComplete();
   const { config, conn, logger } = options;
+  // Health data at rest (security/encryption.ts): the keys first, then the models that use them, then the
+  // start-up migrations (migrations/index.ts: plain or older-key data brought to the newest key).
+  useDataKeyring(config.dataKeyring);
   const models = createModels(conn);
   await Promise.all(Object.values(models).map((model) => model.init()));
+  await runStartupMigrations(conn, logger);
   // Development: the named administrator from the generated secrets, so /admin works with no manual step.
   if (config.devAdmin && !config.production) await ensureDevAdministrator(models, config.devAdmin);
   // Outside production the clock can be moved forward through /dev/clock (end-to-end tests of the 24-hour rules).

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACCOUNTING_RETURN_PATH } from '@klinik/core';
 import { trustedProxyHops } from './security/client-address.js';
+import { newDataKeyEntry, parseDataKeyring, type DataKeyring } from './security/encryption.js';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -29,6 +30,11 @@ export interface ApiConfig {
    * `npm run admin:add`, each with its own password.
    */
   devAdmin: { username: string; password: string } | null;
+  /**
+   * The keys of health data at rest (security/encryption.ts): DATA_ENCRYPTION_KEYS (`id:base64,…`, oldest first, the
+   * last encrypts) and CPR_HASH_KEY; required in production, generated into `.data/secrets.json` in development.
+   */
+  dataKeyring: DataKeyring;
   /** Lifetime of therapist, admin and team tokens, in seconds. */
   tokenTtlSeconds: number;
   /** Reset links expire after this many seconds. */
@@ -137,6 +143,21 @@ export const DEFAULT_DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].fl
 interface DevSecrets {
   jwtSecret: string;
   adminPassword: string;
+  /** DATA_ENCRYPTION_KEYS and CPR_HASH_KEY of development (added to an older secrets file on first use). */
+  dataEncryptionKeys: string;
+  cprHashKey: string;
+}
+
+function withDataKeys(secrets: Partial<DevSecrets>): { secrets: DevSecrets; added: boolean } {
+  const added = typeof secrets.dataEncryptionKeys !== 'string' || typeof secrets.cprHashKey !== 'string';
+  return {
+    added,
+    secrets: {
+      ...(secrets as DevSecrets),
+      dataEncryptionKeys: secrets.dataEncryptionKeys ?? newDataKeyEntry('dev1'),
+      cprHashKey: secrets.cprHashKey ?? randomBytes(32).toString('base64'),
+    },
+  };
 }
 
 /**
@@ -148,14 +169,17 @@ export function loadOrCreateDevSecrets(dataDir: string): DevSecrets & { created:
   if (existsSync(file)) {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>;
     if (typeof parsed.jwtSecret === 'string' && typeof parsed.adminPassword === 'string') {
-      return { jwtSecret: parsed.jwtSecret, adminPassword: parsed.adminPassword, created: false, file };
+      // The data keys must never be regenerated once data was written with them: they are added once and kept.
+      const { secrets, added } = withDataKeys(parsed);
+      if (added) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+      return { ...secrets, created: false, file };
     }
   }
   mkdirSync(dataDir, { recursive: true });
-  const secrets: DevSecrets = {
+  const { secrets } = withDataKeys({
     jwtSecret: randomBytes(48).toString('base64url'),
     adminPassword: randomBytes(9).toString('base64url'),
-  };
+  });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return { ...secrets, created: true, file };
 }
@@ -175,14 +199,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
   const production = env.NODE_ENV === 'production';
   let jwtSecret = env.JWT_SECRET ?? '';
   let adminPassword = env.ADMIN_PASSWORD ?? '';
+  let dataEncryptionKeys = env.DATA_ENCRYPTION_KEYS ?? '';
+  let cprHashKey = env.CPR_HASH_KEY ?? '';
   if (production) {
     if (jwtSecret.length < 32) throw new Error('JWT_SECRET (at least 32 characters) must be set in production');
     // ADMIN_PASSWORD is not read in production: there is no shared administrator secret (npm run admin:add).
-  } else if (!jwtSecret || !adminPassword) {
+    if (!dataEncryptionKeys || !cprHashKey) throw new Error('DATA_ENCRYPTION_KEYS and CPR_HASH_KEY must be set in production (docs/architecture.md, Health data at rest)');
+  } else if (!jwtSecret || !adminPassword || !dataEncryptionKeys || !cprHashKey) {
     const secrets = loadOrCreateDevSecrets(dataDir);
     jwtSecret ||= secrets.jwtSecret;
     adminPassword ||= secrets.adminPassword;
+    dataEncryptionKeys ||= secrets.dataEncryptionKeys;
+    cprHashKey ||= secrets.cprHashKey;
   }
+  // A malformed key stops the start with a message saying what to fix (parseDataKeyring throws).
+  const dataKeyring = parseDataKeyring(dataEncryptionKeys, cprHashKey);
   const paymentsProvider = env.PAYMENTS_PROVIDER === 'sandbox' || env.PAYMENTS_PROVIDER === 'frisbii' ? env.PAYMENTS_PROVIDER : !production && !env.PAYMENTS_PROVIDER ? 'sandbox' : 'none';
   if (paymentsProvider === 'frisbii') {
     // A real provider's money moves on these: never a derived or empty secret.
@@ -201,6 +232,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : DEFAULT_DEV_ORIGINS,
     jwtSecret,
     devAdmin: production ? null : { username: env.ADMIN_USERNAME || DEV_ADMIN_USERNAME, password: adminPassword },
+    dataKeyring,
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 12 * 60 * 60),
     resetTokenTtlSeconds: intFrom(env.RESET_TOKEN_TTL_SECONDS, 60 * 60),
     setPasswordTokenTtlSeconds: intFrom(env.SET_PASSWORD_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),

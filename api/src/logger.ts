@@ -6,6 +6,11 @@ const CPR_PATTERN = /(?<!\d)\d{6}-?\d{4}(?!\d)/g;
 const SECRET_KEY = /cpr|password|token|secret|authorization/i;
 const CENSOR = '[skjult]';
 
+/** Masks CPR-shaped values in a finished log line (the last step: whatever a serializer or transport added). */
+export function maskCprShaped(line: string): string {
+  return line.replace(CPR_PATTERN, CENSOR);
+}
+
 /** `value` with every CPR-shaped number masked and every secret-named field censored, however deep. */
 export function redactForLog(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.replace(CPR_PATTERN, CENSOR);
@@ -34,6 +39,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         logMethod(args, method) {
           method.apply(this, args.map((arg) => redactForLog(arg)) as Parameters<typeof method>);
         },
+        // The last step before the line is written: nothing CPR-shaped leaves, whatever the field or message.
+        streamWrite: maskCprShaped,
       },
       serializers: { err: (error: unknown) => redactForLog(error) },
     },

@@ -13,7 +13,6 @@ import { startAccountingTicker } from './jobs/accounting.js';
 import { startPaymentsTicker } from './jobs/payments.js';
 import { startSweeper } from './jobs/sweeper.js';
 import { createLogger } from './logger.js';
-import { runMigrations } from './migrations/index.js';
 import { dataDir } from './paths.js';
 
 export interface RunningApi {
@@ -34,7 +33,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const database = await launchDatabase({ dataDir: folder, log: (line) => logger.info(line) });
   const conn = await connectDatabase(database.uri, databaseNameFor(database.uri, env));
   const api = await createApi({ config, conn, logger });
-  await runMigrations(conn, api.services.models, logger, Date.now());
   const jobs = [startSweeper(api.services, conn, logger), startPaymentsTicker(api.services, logger), startAccountingTicker(api.services, logger)];
   const callback = api.app.callback();
   const http = createDrainingServer((req, res) => void callback(req, res));

@@ -5,6 +5,7 @@
  */
 import { copenhagenWallTime, formatCopenhagenTime, SLOT_UNIT_MS } from '@klinik/core';
 import { sweepOrphanClaims } from '../src/data/concurrency/slot-claims.js';
+import { cprHash } from '../src/security/encryption.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -48,7 +49,7 @@ describe('creating bookings', () => {
       version: 0,
     });
     const client = await t.models.Client.findById(booking.clientId).lean();
-    expect(client).toMatchObject({ cprKey: '0101901234', phonePrivate: '+4520304050' });
+    expect(client).toMatchObject({ cprKey: cprHash('0101901234'), CPR6Digit: '010190', phonePrivate: '+4520304050' });
     expect(client?.createdBy).toBeDefined();
     expect(await t.models.SlotClaim.countDocuments({ ref: booking.id })).toBe(9);
   });
@@ -138,7 +139,7 @@ describe('creating bookings', () => {
     const { treatmentId } = await firstBookingOf(owner, nineOn(9));
     const answer = await t.call('addBooking', { treatmentId, from: nineOn(9), client: newClient('5555') }, owner.token);
     expect(answer.status).toBe(409);
-    expect(await t.models.Client.countDocuments({ companyId: owner.companyId, CPRLast4Digit: '5555' })).toBe(0);
+    expect(await t.models.Client.countDocuments({ companyId: owner.companyId, cprKey: '0101905555' })).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@
  * version checks under concurrency, the history, and tenancy.
  */
 import { DAY_MS } from '@klinik/core';
+import { cprHash } from '../src/security/encryption.js';
 import { clinicWithTrial, colleagueOf, newClient, registerAndLogin, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -56,7 +57,7 @@ describe('Stamdata', () => {
     const cpr = await t.call('setClient', { id: clientId, changes: { CPR6Digit: '010203', CPRLast4Digit: '0000' } }, owner.token);
     expect(cpr.status).toBe(200);
     const stored = await t.models.Client.findById(clientId).lean();
-    expect(stored).toMatchObject({ address: 'Algade 3', cprKey: '0102030000', nameFirst: 'Signe' });
+    expect(stored).toMatchObject({ address: 'Algade 3', cprKey: cprHash('0102030000'), CPR6Digit: '010203', nameFirst: 'Signe' });
 
     const history = await t.call('getClientHistory', { clientId }, owner.token);
     expect(history.body.data).toEqual(

@@ -118,7 +118,8 @@ describe('dispatching', () => {
 describe('configuration', () => {
   it('has development routes only when asked for, never in production; listens on 127.0.0.1 in development', async () => {
     const { configFromEnv } = await import('../src/config.js');
-    const secrets = { JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: 'y'.repeat(20) };
+    // Health data keys are required in production (api/test/encryption-at-rest.test.ts tests that).
+    const secrets = { JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: 'y'.repeat(20), DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`, CPR_HASH_KEY: Buffer.alloc(32, 4).toString('base64') };
     expect(configFromEnv({ ...secrets }, '/tmp')).toMatchObject({ devRoutes: false, host: '127.0.0.1' });
     expect(configFromEnv({ ...secrets, KLINIK_DEV_ROUTES: '1' }, '/tmp').devRoutes).toBe(true);
     expect(configFromEnv({ ...secrets, NODE_ENV: 'production', KLINIK_DEV_ROUTES: '1' }, '/tmp')).toMatchObject({ devRoutes: false, host: '0.0.0.0' });

@@ -72,3 +72,8 @@ it('redacts what a log call passes by mistake, through the real logger', () => {
   expect(leaks(text)).toEqual([]);
   expect(text).toContain('unexpected error');
 });
+
+it('masks what a serializer adds too: the finished line is the last step', async () => {
+  const { maskCprShaped } = await import('../src/logger.js');
+  expect(maskCprShaped('{"msg":"Klient 010190-1234 og 3112999876","at":1795000000000}')).toBe('{"msg":"Klient [skjult] og [skjult]","at":1795000000000}');
+});

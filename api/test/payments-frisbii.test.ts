@@ -230,7 +230,7 @@ describe('configuration', () => {
   it('refuses Frisbii without its key or a webhook secret of its own', () => {
     expect(() => configFromEnv({ PAYMENTS_PROVIDER: 'frisbii', PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET, JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: 'y'.repeat(20) }, '/tmp')).toThrow(/FRISBII_PRIVATE_KEY/);
     expect(() => configFromEnv({ PAYMENTS_PROVIDER: 'frisbii', FRISBII_PRIVATE_KEY: PRIVATE_KEY, JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: 'y'.repeat(20) }, '/tmp')).toThrow(/PAYMENTS_WEBHOOK_SECRET/);
-    const config = configFromEnv({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'frisbii', FRISBII_PRIVATE_KEY: PRIVATE_KEY, PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET, JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: 'y'.repeat(20) }, '/tmp');
+    const config = configFromEnv({ NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`, CPR_HASH_KEY: Buffer.alloc(32, 4).toString('base64'), PAYMENTS_PROVIDER: 'frisbii', FRISBII_PRIVATE_KEY: PRIVATE_KEY, PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET, JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: 'y'.repeat(20) }, '/tmp');
     expect(config).toMatchObject({ paymentsProvider: 'frisbii', frisbii: { privateKey: PRIVATE_KEY, apiUrl: 'https://api.reepay.com', checkoutUrl: 'https://checkout-api.reepay.com' } });
   });
 });

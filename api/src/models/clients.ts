@@ -1,10 +1,13 @@
 /** The client aggregate: the client record (Stamdata, intake answers) and the clinic's intake-form questions. */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { encryptedFields } from '../security/encryption.js';
 import { timestamps } from './common.js';
 import { defineModel } from './scope.js';
 
 /**
- * A client of the clinic (spec 2, Client). `cprKey` (the ten CPR digits) is unique per clinic and always present.
+ * A client of the clinic (spec 2, Client). CPR6Digit and CPRLast4Digit are stored encrypted; `cprKey` (a keyed hash
+ * of the ten CPR digits, security/encryption.ts) is unique per clinic and always present, `cpr6Key` (the hash of the
+ * date of birth) serves search and free last digits.
  * `createdBy` is the therapist the client belongs to. Intake answers are appended, never overwritten.
  */
 const intakeAnswerSchema = new Schema(
@@ -31,6 +34,7 @@ const clientSchema = new Schema(
     CPR6Digit: { type: String, required: true },
     CPRLast4Digit: { type: String, required: true },
     cprKey: { type: String, required: true },
+    cpr6Key: { type: String, default: '' },
     address: { type: String, default: '' },
     post: { type: String, default: '' },
     town: { type: String, default: '' },
@@ -55,6 +59,8 @@ const clientSchema = new Schema(
 );
 clientSchema.index({ companyId: 1, cprKey: 1 }, { unique: true });
 clientSchema.index({ companyId: 1, nameFirst: 1 });
+clientSchema.index({ companyId: 1, cpr6Key: 1 });
+encryptedFields(clientSchema, { paths: ['CPR6Digit', 'CPRLast4Digit'], cpr: true });
 
 /** A question of the clinic's intake form (spec 2, Client form question). */
 const clientFormFieldSchema = new Schema(

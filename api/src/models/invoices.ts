@@ -1,5 +1,6 @@
 /** The invoice aggregate: invoices, credit notes and merged statements, and the per-booking invoice claims. */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { encryptedFields } from '../security/encryption.js';
 import { defineModel } from './scope.js';
 
 /**
@@ -45,6 +46,8 @@ invoiceSchema.index({ companyId: 1, year: 1, seq: -1 });
 invoiceSchema.index({ companyId: 1, clientId: 1, bookingFrom: 1 });
 invoiceSchema.index({ companyId: 1, createdAt: -1 });
 invoiceSchema.index({ companyId: 1, claimId: 1 });
+// The CPR number an invoice prints is stored encrypted, beside the record and in its snapshots (security/encryption.ts).
+encryptedFields(invoiceSchema, { paths: ['CPR'], arrays: { snapshots: ['client.CPR'] } });
 
 /**
  * One invoicing step of a booking: `_id` is `<bookingId>:<credit notes so far>:<inv|cred>`, so a booking is

@@ -3,6 +3,7 @@
  * the insert-only history of every change. All of it is reached through a client the caller may see.
  */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { encryptedFields } from '../security/encryption.js';
 import { now, timestamps } from './common.js';
 import { defineModel } from './scope.js';
 
@@ -36,6 +37,8 @@ const journalSchema = new Schema(
   { timestamps, versionKey: false },
 );
 journalSchema.index({ companyId: 1, clientId: 1, from: -1 });
+// Journal texts are health data: stored encrypted (security/encryption.ts), as are field values, comments and history.
+encryptedFields(journalSchema, { paths: ['effect', 'treatment', 'followUp', 'remark'] });
 
 /** A custom field: of the Stamjournal (journalId null, isJournal false) or of one journal. */
 const customFieldSchema = new Schema(
@@ -57,6 +60,7 @@ const customFieldSchema = new Schema(
   { timestamps, versionKey: false },
 );
 customFieldSchema.index({ companyId: 1, clientId: 1, journalId: 1 });
+encryptedFields(customFieldSchema, { paths: ['value'] });
 
 /**
  * The fixed Stamjournal fields of a client are created once: `_id` of this marker is the client id, so two first
@@ -81,6 +85,7 @@ const fieldCommentSchema = new Schema(
   { versionKey: false },
 );
 fieldCommentSchema.index({ companyId: 1, clientId: 1 });
+encryptedFields(fieldCommentSchema, { paths: ['value'] });
 
 /**
  * One change of a health record: who, when, the previous and the new value. Insert-only. For versioned entities
@@ -109,6 +114,7 @@ const revisionSchema = new Schema(
   { versionKey: false },
 );
 revisionSchema.index({ companyId: 1, clientId: 1, changedAt: -1 });
+encryptedFields(revisionSchema, { paths: [], arrays: { changes: ['previous', 'value'] } });
 
 export type JournalDoc = InferSchemaType<typeof journalSchema> & { _id: Types.ObjectId };
 export type CustomFieldDoc = InferSchemaType<typeof customFieldSchema> & { _id: Types.ObjectId };

@@ -15,6 +15,7 @@ import { createApi, type KlinikApi } from '../../src/app.js';
 import { DEFAULT_RATE_LIMITS, type ApiConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import { createLogger } from '../../src/logger.js';
+import { parseDataKeyring } from '../../src/security/encryption.js';
 
 export interface TestClock {
   now(): number;
@@ -95,6 +96,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     corsOrigins: ['http://localhost:3000'],
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     devAdmin: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+    // Fixed test keys of health data at rest (security/encryption.ts); a test of rotation passes its own.
+    dataKeyring: parseDataKeyring(`test1:${Buffer.alloc(32, 1).toString('base64')}`, Buffer.alloc(32, 2).toString('base64')),
     tokenTtlSeconds: 3600,
     resetTokenTtlSeconds: 3600,
     setPasswordTokenTtlSeconds: 7 * 24 * 3600,

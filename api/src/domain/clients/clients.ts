@@ -2,7 +2,8 @@
  * The part of the client record the calendar needs: find clients to book, and create a client from the new-client
  * fields of a booking. Within a clinic the owner sees every client; a therapist the clients they created (the Client
  * model's rule, applied by the scoped data access).
- * CPR numbers are stored as given (searchable by the clinic); they never go into logs, URLs or localStorage.
+ * CPR numbers are stored encrypted and found through a keyed hash (models/clients.ts, security/encryption.ts); they
+ * never go into logs, URLs or localStorage.
  */
 import { Types } from 'mongoose';
 import { schedulingMessages, type ClientSummary, type ParsedInput } from '@klinik/core';
@@ -11,6 +12,7 @@ import type { TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, isDuplicateKeyError, NotFoundError } from '../../errors.js';
 import type { ClientDoc } from '../../models/index.js';
+import { cprHash, cprSearchFilter } from '../../security/encryption.js';
 import { nameWordsFilter } from '../search.js';
 
 
@@ -27,6 +29,19 @@ export function toClientSummary(client: ClientDoc): ClientSummary {
 }
 
 
+/**
+ * The filter of a search by CPR digits. CPR numbers are stored encrypted: the whole number or the date of birth is
+ * found through its keyed hash (indexed); a shorter prefix ('0101') by decrypting the CPR of the clients the caller
+ * may see and matching in memory (only these two fields are read, and a clinic's clients fit in memory).
+ */
+export async function cprDigitsFilter(ctx: TherapistContext, digits: string): Promise<Record<string, unknown>> {
+  const hashed = cprSearchFilter(digits);
+  if (hashed) return hashed;
+  const clients = await ctx.db.Client.find({}, { CPR6Digit: 1, CPRLast4Digit: 1 }).lean();
+  const ids = clients.filter((client) => `${client.CPR6Digit}${client.CPRLast4Digit}`.startsWith(digits)).map((client) => client._id);
+  return { _id: { $in: ids } };
+}
+
 /** Name (first, last or both) or CPR (with or without the dash); at most 20, by name. */
 export async function searchClients(ctx: TherapistContext, search: string): Promise<ClientSummary[]> {
   const filter: Record<string, unknown> = {};
@@ -34,7 +49,7 @@ export async function searchClients(ctx: TherapistContext, search: string): Prom
   if (text) {
     const digits = text.replace(/[\s-]/g, '');
     if (/^\d+$/.test(digits)) {
-      filter.cprKey = { $regex: `^${digits}` };
+      Object.assign(filter, await cprDigitsFilter(ctx, digits));
     } else {
       Object.assign(filter, nameWordsFilter(text));
     }
@@ -67,7 +82,7 @@ export async function createClient(db: TenantDb, fields: NewClient, createdBy: T
       phonePrivate: fields.phonePrivate,
       CPR6Digit: fields.CPR6Digit,
       CPRLast4Digit: fields.CPRLast4Digit,
-      cprKey: `${fields.CPR6Digit}${fields.CPRLast4Digit}`,
+      cprKey: cprHash(`${fields.CPR6Digit}${fields.CPRLast4Digit}`),
       address: fields.address ?? '',
       post: fields.post ?? '',
       town: fields.town ?? '',

@@ -11,7 +11,7 @@ import { ConflictError, isDuplicateKeyError, ValidationError } from '../../error
 import type { ClientDoc } from '../../models/index.js';
 import { nameWordsFilter } from '../search.js';
 import { targetTherapist } from '../scheduling/target.js';
-import { visibleClient } from './clients.js';
+import { cprDigitsFilter, visibleClient } from './clients.js';
 import { changedByName, clientHistory, recordChange, type FieldChange } from './history.js';
 
 export function toClientRecord(client: ClientDoc): ClientRecord {
@@ -69,7 +69,7 @@ export async function listClients(ctx: TherapistContext, input: ParsedInput<'get
   const text = input.search.trim();
   if (text) {
     const digits = text.replace(/[\s-]/g, '');
-    if (/^\d+$/.test(digits)) filter.cprKey = { $regex: `^${digits}` };
+    if (/^\d+$/.test(digits)) Object.assign(filter, await cprDigitsFilter(ctx, digits));
     else Object.assign(filter, nameWordsFilter(text));
   }
   const [clients, total] = await Promise.all([

@@ -7,7 +7,7 @@ import type { Invoice, ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { InvoiceDoc } from '../../models/index.js';
-import { findVisibleClient } from '../clients/clients.js';
+import { cprDigitsFilter, findVisibleClient } from '../clients/clients.js';
 import { targetTherapist } from '../scheduling/target.js';
 import { escapeRegex, nameWordsFilter } from '../search.js';
 import { toInvoice } from './views.js';
@@ -33,7 +33,11 @@ export async function listInvoices(ctx: TherapistContext, input: ParsedInput<'ge
   const text = input.search.trim();
   if (text) {
     const digits = text.replace(/\s/g, '');
-    if (/^[\d-]+$/.test(digits)) filter.$or = [{ number: { $regex: `^${escapeRegex(digits)}` } }, { CPR: { $regex: `^${escapeRegex(digits)}` } }];
+    if (/^[\d-]+$/.test(digits)) {
+      // The CPR number is stored encrypted: invoices of the visible clients whose CPR matches (clients.ts).
+      const clients = await ctx.db.Client.find(await cprDigitsFilter(ctx, digits.replace(/-/g, '')), { _id: 1 }).lean();
+      filter.$or = [{ number: { $regex: `^${escapeRegex(digits)}` } }, { clientId: { $in: clients.map((client) => client._id) } }];
+    }
     else Object.assign(filter, nameWordsFilter(text));
   }
   const [docs, totalCount] = await Promise.all([
