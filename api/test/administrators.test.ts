@@ -99,7 +99,18 @@ it('keeps the development administrator from the generated secrets, and has none
   const before = await t.models.Administrator.findOne({ username: 'admin' }).lean();
   await ensureDevAdministrator(t.models, TEST_ADMIN);
   expect((await t.models.Administrator.findOne({ username: 'admin' }).lean())!.tokenVersion).toBe(before!.tokenVersion);
-  const production = configFromEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, '/tmp');
+  const keys = { DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`, CPR_HASH_KEY: Buffer.alloc(32, 4).toString('base64') };
+  const production = configFromEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ...keys }, '/tmp');
   expect(production.devAdmin).toBeNull();
   expect(configFromEnv({ JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: 'udvikler-kode-1' }, '/tmp').devAdmin).toEqual({ username: 'admin', password: 'udvikler-kode-1' });
+});
+
+it('keeps the sign-in audit a year, then the sweeper removes it', async () => {
+  const { sweepSignInAudits, SIGN_IN_AUDIT_KEPT_MS } = await import('../src/domain/accounts/administrators.js');
+  const now = t.clock.now();
+  const old = await t.models.SignInAudit.create({ kind: 'admin', username: 'gammel', outcome: 'success', address: '192.0.2.1', at: now - SIGN_IN_AUDIT_KEPT_MS - 1 });
+  const recent = await t.models.SignInAudit.create({ kind: 'admin', username: 'ny', outcome: 'success', address: '192.0.2.1', at: now - 1000 });
+  expect(await sweepSignInAudits(t.models, now)).toBeGreaterThanOrEqual(1);
+  expect(await t.models.SignInAudit.countDocuments({ _id: old._id })).toBe(0);
+  expect(await t.models.SignInAudit.countDocuments({ _id: recent._id })).toBe(1);
 });

@@ -110,3 +110,18 @@ it('needs an allowing plan to change the catalogue', async () => {
   expect(answer.status).toBe(403);
   expect(answer.body.message).toBe('Kan kun bruges med pro abonnement');
 });
+
+it('keeps what a clinic makes itself bounded: the last treatment under the cap is added, the next is refused', async () => {
+  const { CAPS } = await import('@klinik/core');
+  const owner = await clinicWithTrial(t);
+  const others = Array.from({ length: CAPS.treatmentsPerTherapist - 1 }, (_, i) => ({ companyId: owner.companyId, therapistId: owner.therapistId, name: `Behandling ${i}`, duration: 1800, pause: 0, priceOre: 10000 }));
+  await t.models.Treatment.insertMany(others);
+  expect((await t.call('addTreatment', treatment('Den sidste'), owner.token)).status).toBe(200);
+  const refused = await t.call('addTreatment', treatment('En for meget'), owner.token);
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toBe(`Der kan højst være ${CAPS.treatmentsPerTherapist} behandlinger. Slet nogle, før du opretter flere.`);
+  expect(await t.models.Treatment.countDocuments({ therapistId: owner.therapistId })).toBe(CAPS.treatmentsPerTherapist);
+  // Another therapist's catalogue is counted apart.
+  const colleague = await colleagueOf(t, owner);
+  expect((await t.call('addTreatment', treatment('Kollegaens'), colleague.token)).status).toBe(200);
+});

@@ -46,3 +46,15 @@ export const TIME_ZONE = 'Europe/Copenhagen';
 
 /** Default theme colours: the second entry of a therapist's `colors` is the theme colour. */
 export const DEFAULT_THERAPIST_COLORS = ['#ffffff', '#35408e'] as const;
+
+/**
+ * How much of what a clinic makes itself one record may hold (issue 14: every answer has a bound). Far above what a
+ * clinic uses (the largest seen: 40 treatments, 12 custom fields); reaching one is refused with `capReached`.
+ */
+export const CAPS = {
+  treatmentsPerTherapist: 300,
+  coursesPerTherapist: 500,
+  customFieldsPerRecord: 100,
+  commentsPerRecord: 1_000,
+  intakeQuestionsPerClinic: 200,
+} as const;

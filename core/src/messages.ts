@@ -46,6 +46,8 @@ export const messages = {
   databaseUnavailable: 'Databasen svarer ikke lige nu. Prøv igen om lidt.',
   /** A request that reaches an API process while it stops (a deploy, a restart): 503, try again. */
   shuttingDown: 'Serveren genstarter. Prøv igen om lidt.',
+  /** A per-record cap of core's CAPS is reached (`what`: 'behandlinger', 'kurser', …). */
+  capReached: (cap: number, what: string) => `Der kan højst være ${cap} ${what}. Slet nogle, før du opretter flere.`,
   freeTrialExpired: 'Den gratis prøveperiode er udløbet. Vælg Pro for at fortsætte.',
   freeTrialActive: 'Den gratis prøveperiode er allerede aktiv',
   freeTrialNotWithPro: 'Klinikken har allerede et Pro abonnement',

@@ -5,6 +5,7 @@
  */
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { sweepSignInAudits } from '../domain/accounts/administrators.js';
 import { sweepExpiredLinkTokens } from '../domain/accounts/link-tokens.js';
 import { sweepOrphanTherapists } from '../domain/accounts/register.js';
 import { sweepRateLimits } from '../security/rate-limit.js';
@@ -25,6 +26,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     stalledUploads: await sweepStalledUploads(services, now),
     staleSubmissions: await sweepStaleSubmissions(services.models, now),
     expiredInvoices: await sweepExpiredInvoices(services.models, now),
+    signInAudits: await sweepSignInAudits(services.models, now),
   };
 }
 

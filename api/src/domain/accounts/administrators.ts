@@ -61,3 +61,16 @@ export async function recordAdminSignIn(models: Models, logger: Logger, record: 
 export async function recentAdminSignIns(models: Models, limit: number) {
   return models.SignInAudit.find({ kind: 'admin' }).sort({ at: -1 }).limit(limit).lean();
 }
+
+/** How long the administrator sign-in audit is kept: a year, then the sweeper removes it (it holds addresses). */
+export const SIGN_IN_AUDIT_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Removes audit records older than a year, a few hundred at a time (FerretDB: no large deleteMany). */
+export async function sweepSignInAudits(models: Models, now: number): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const old = await models.SignInAudit.find({ at: { $lt: now - SIGN_IN_AUDIT_KEPT_MS } }, { _id: 1 }).limit(500).lean();
+    if (old.length === 0) return removed;
+    removed += (await models.SignInAudit.deleteMany({ _id: { $in: old.map((record) => record._id) } })).deletedCount;
+  }
+}

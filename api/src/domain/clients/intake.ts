@@ -8,7 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { bookingMessages, clientMessages, publicMessages, type ClientFormField, type ParsedInput, type PublicClientForm } from '@klinik/core';
+import { CAPS, bookingMessages, clientMessages, publicMessages, type ClientFormField, type ParsedInput, type PublicClientForm } from '@klinik/core';
+import { assertBelowCap } from '../caps.js';
 import { clientFormMail } from '../../adapters/mail/templates.js';
 import type { PublicContext, TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
@@ -31,6 +32,7 @@ export async function listQuestions(ctx: TherapistContext): Promise<ClientFormFi
 }
 
 export async function addQuestion(ctx: TherapistContext, input: ParsedInput<'addClientFormField'>): Promise<ClientFormField> {
+  await assertBelowCap(() => ctx.db.ClientFormField.countDocuments({}), CAPS.intakeQuestionsPerClinic, 'spørgsmål');
   const field = await ctx.db.ClientFormField.create({ ...input });
   return toQuestion(field.toObject());
 }

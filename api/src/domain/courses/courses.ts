@@ -3,7 +3,8 @@
  * deleted with their days. The days and the participants: days.ts and participants.ts.
  */
 import sanitizeHtml from 'sanitize-html';
-import { messages, type Course, type ParsedInput } from '@klinik/core';
+import { CAPS, messages, type Course, type ParsedInput } from '@klinik/core';
+import { assertBelowCap } from '../caps.js';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { escapeRegex } from '../search.js';
@@ -39,6 +40,7 @@ export async function listCourses(ctx: TherapistContext, input: ParsedInput<'get
  * form keeps everything and no half-made course is left in the list.
  */
 export async function createCourse(ctx: TherapistContext, input: ParsedInput<'addEvent'>): Promise<Course> {
+  await assertBelowCap(() => ctx.db.Event.countDocuments({ therapistId: ctx.therapist._id }), CAPS.coursesPerTherapist, 'kurser');
   const course = (
     await ctx.db.Event.create({
       therapistId: ctx.therapist._id,

@@ -3,7 +3,8 @@
  * its writer changes it, and only for 24 hours (decided by the server's clock). Every change is in the history.
  */
 import { Types } from 'mongoose';
-import { clientMessages, isCommentEditable, JOURNAL_TEXT_FIELDS, STAMJOURNAL_COMMENTABLE_FIELDS, type FieldComment, type ParsedInput } from '@klinik/core';
+import { CAPS, clientMessages, isCommentEditable, JOURNAL_TEXT_FIELDS, STAMJOURNAL_COMMENTABLE_FIELDS, type FieldComment, type ParsedInput } from '@klinik/core';
+import { assertBelowCap } from '../caps.js';
 import type { TherapistContext } from '../../context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { visibleClient } from '../clients/clients.js';
@@ -53,6 +54,7 @@ export async function saveComment(ctx: TherapistContext, input: ParsedInput<'sav
     }
     journalId = journal._id;
   }
+  await assertBelowCap(() => ctx.db.FieldComment.countDocuments({ clientId: client._id, journalId }), CAPS.commentsPerRecord, 'kommentarer');
   const comment = await ctx.db.FieldComment.create({
     clientId: client._id,
     journalId,

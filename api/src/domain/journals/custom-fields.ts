@@ -3,7 +3,8 @@
  * until 24 hours after their first input, deleted only while empty. Saves are versioned like journals
  * (data/concurrency/versioned-save.ts). Journal fields need Pro and an open journal.
  */
-import { allowsProFeatures, clientMessages, isFieldEditable, isJournalEditable, STAMJOURNAL_COMMENTABLE_FIELDS, type CustomField, type ParsedInput } from '@klinik/core';
+import { CAPS, allowsProFeatures, clientMessages, isFieldEditable, isJournalEditable, STAMJOURNAL_COMMENTABLE_FIELDS, type CustomField, type ParsedInput } from '@klinik/core';
+import { assertBelowCap } from '../caps.js';
 import type { TherapistContext } from '../../context.js';
 import { saveVersioned } from '../../data/concurrency/versioned-save.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
@@ -64,6 +65,7 @@ export async function addCustomField(ctx: TherapistContext, input: ParsedInput<'
   } else {
     await ensureStamjournal(ctx.db, client._id);
   }
+  await assertBelowCap(() => ctx.db.CustomField.countDocuments({ clientId: client._id, journalId: journal?._id ?? null }), CAPS.customFieldsPerRecord, 'felter');
   const last = await ctx.db.CustomField.findOne({ clientId: client._id, journalId: journal?._id ?? null }).sort({ position: -1 }).lean();
   const field = await ctx.db.CustomField.create({
     clientId: client._id,

@@ -3,7 +3,8 @@
  * a therapist edits their own, the owner any. Prices are kept in øre and answered in DKK.
  */
 import { Types } from 'mongoose';
-import { messages, type ParsedInput, type Treatment } from '@klinik/core';
+import { CAPS, messages, type ParsedInput, type Treatment } from '@klinik/core';
+import { assertBelowCap } from '../caps.js';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { TherapistDoc, TreatmentDoc } from '../../models/index.js';
@@ -69,6 +70,7 @@ export async function getTreatment(ctx: TherapistContext, id: string): Promise<T
 
 export async function createTreatment(ctx: TherapistContext, input: ParsedInput<'addTreatment'>): Promise<Treatment> {
   const therapist = await targetTherapist(ctx, input.therapistId);
+  await assertBelowCap(() => ctx.db.Treatment.countDocuments({ therapistId: therapist._id }), CAPS.treatmentsPerTherapist, 'behandlinger');
   const treatment = await ctx.db.Treatment.create({
     therapistId: therapist._id,
     name: input.name,
