@@ -27,7 +27,9 @@ const stages = [
   ],
   [
     'Unit and API tests (jest)',
-    () => run(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(root, 'node_modules/jest/bin/jest.js'), '--ci']),
+    // Two workers: the api tests wait on the database server (its own process) as much as they compute, so two at a
+    // time finish in about two thirds of the time of jest's default (one worker on a two-core machine).
+    () => run(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--maxWorkers=2']),
   ],
 ];
 if (existsSync(path.join(root, 'scripts/build.mjs'))) {

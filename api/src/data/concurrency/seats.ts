@@ -13,8 +13,8 @@ export interface CourseSeats {
   take(eventDateId: Types.ObjectId, limit: number, holder: Types.ObjectId): Promise<string | null>;
   /** The seats `holder` holds, lowest first. */
   heldBy(holder: Types.ObjectId): Promise<string[]>;
-  /** Gives back one seat. */
-  giveBack(seat: string): Promise<void>;
+  /** Gives back one seat, if `holder` still holds it (never a seat someone has taken since). */
+  giveBack(seat: string, holder: Types.ObjectId): Promise<void>;
   /** Gives back the seats of a holder, or every seat of a course day. */
   release(filter: { ref: Types.ObjectId } | { eventDateId: Types.ObjectId }): Promise<void>;
 }
@@ -43,8 +43,8 @@ export function courseSeats(models: Models): CourseSeats {
     async heldBy(holder) {
       return (await CourseSeat.find({ ref: holder }, { _id: 1 }).lean()).map((seat) => seat._id).sort((a, b) => seatNumber(a) - seatNumber(b));
     },
-    async giveBack(seat) {
-      await CourseSeat.deleteOne({ _id: seat });
+    async giveBack(seat, holder) {
+      await CourseSeat.deleteOne({ _id: seat, ref: holder });
     },
     async release(filter) {
       await CourseSeat.deleteMany(filter);

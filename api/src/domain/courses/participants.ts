@@ -17,8 +17,10 @@ import { findDate } from './access.js';
 /**
  * Moves people up from a course day's waiting list, first come first served, while seats are free. Each promotion
  * is a seat insert like any sign-up, so a promotion racing a new sign-up cannot overbook. If two promotions race
- * for the same person, both may take a seat for them; each then keeps the person's lowest seat only and gives
- * back any other, and carries on with the next in line. Returns the rows promoted here.
+ * for the same person, both may take a seat for them; the one holding the person's lowest seat keeps it and gives
+ * back every higher one (the other may have looked before the lower seat existed and kept its own), the other gives
+ * back its own; both carry on with the next in line. A seat is only ever given back while the same person holds it.
+ * Returns the rows promoted here.
  */
 export async function promoteWaiting(db: TenantDb, eventDateId: Types.ObjectId, limit: number): Promise<EventDateClientDoc[]> {
   const promoted = [];
@@ -28,9 +30,13 @@ export async function promoteWaiting(db: TenantDb, eventDateId: Types.ObjectId, 
     if (!seat) break;
     const held = await db.seats.heldBy(row._id);
     if (held[0] !== seat) {
-      await db.seats.giveBack(seat);
+      await db.seats.giveBack(seat, row._id);
       continue;
     }
+    // This promotion holds the person's lowest seat: any higher one is a racing promotion's duplicate, which that
+    // promotion may already have kept (it looked before this seat existed), so it goes back here, while still the
+    // person's. The loop then goes on, so the freed seat reaches the next in line.
+    for (const duplicate of held.slice(1)) await db.seats.giveBack(duplicate, row._id);
     await db.EventDateClient.updateOne({ _id: row._id }, { $set: { isWaiting: false } });
     promoted.push(row);
   }
