@@ -12,6 +12,9 @@ test('forgot password → mail → reset → log in with the new password', asyn
   await page.goto('/');
   await page.getByRole('link', { name: 'Glemt adgangskode?' }).click();
   await expect(page).toHaveURL(/\/forgot_password$/);
+  // The address changes before the page does (its code loads meanwhile, and the sign-in page, which has an 'E-mail'
+  // field too, stays on screen): wait for the page itself before typing.
+  await expect(page.getByRole('heading', { name: 'Glemt adgangskode' })).toBeVisible();
   await page.getByLabel(/^E-mail/).fill(uniqueEmail('ukendt'));
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByRole('alert')).toHaveText('Der findes ingen konto tilknyttet denne email');
