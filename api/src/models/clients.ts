@@ -10,7 +10,8 @@ import { defineModel } from './scope.js';
  * date of birth) serves search and free last digits.
  * `createdBy` is the therapist the client belongs to. Intake answers are appended, never overwritten.
  */
-const intakeAnswerSchema = new Schema(
+/** One answer to an intake-form question (also held by a pending public submission until it is accepted). */
+export const intakeAnswerSchema = new Schema(
   {
     questionId: { type: String, required: true },
     fieldName: { type: String, required: true },

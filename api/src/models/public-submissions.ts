@@ -8,6 +8,7 @@
  * Scope: `tenant`, owned by the therapist the public page named (a therapist sees their own, the owner all).
  */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { intakeAnswerSchema } from './clients.js';
 import { now } from './common.js';
 import { defineModel } from './scope.js';
 
@@ -22,17 +23,6 @@ const personSchema = new Schema(
     address: { type: String, default: '' },
     post: { type: String, default: '' },
     town: { type: String, default: '' },
-  },
-  { _id: false },
-);
-
-const answerSchema = new Schema(
-  {
-    questionId: { type: String, required: true },
-    fieldName: { type: String, required: true },
-    fieldType: { type: String, required: true },
-    value: { type: String, default: '' },
-    submittedAt: { type: Number, required: true },
   },
   { _id: false },
 );
@@ -55,7 +45,7 @@ const publicSubmissionSchema = new Schema(
     /** kind 'course': the days asked for (counted as taken on the public page while this waits). */
     eventDateIds: { type: [Schema.Types.ObjectId], default: () => [] },
     /** kind 'intake': the answers. */
-    answers: { type: [answerSchema], default: () => [] },
+    answers: { type: [intakeAnswerSchema], default: () => [] },
     createdAt: { type: Number, default: now },
   },
   { versionKey: false },

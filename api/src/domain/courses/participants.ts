@@ -9,7 +9,7 @@ import { sendNotice } from '../../adapters/mail/index.js';
 import { courseSeatMail } from '../../adapters/mail/templates.js';
 import type { TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
-import { NotFoundError } from '../../errors.js';
+import { isDuplicateKeyError, NotFoundError } from '../../errors.js';
 import type { EventDateClientDoc } from '../../models/index.js';
 import { assertMayChange } from '../scheduling/target.js';
 import { findDate } from './access.js';
@@ -41,6 +41,43 @@ export async function promoteWaiting(db: TenantDb, eventDateId: Types.ObjectId, 
     promoted.push(row);
   }
   return promoted;
+}
+
+/**
+ * Signs `client` up for a course day with `limit` seats: a seat if one is free, else the waiting list; a client already
+ * on the day keeps their place. Two sign-ups of one client at the same moment meet on the participant's unique
+ * (day, client): the loser gives back the seat it took and answers the winner's place. The whole clinic (`clinic`):
+ * the day may be a colleague's (a therapist accepting a request) or the public page's therapist's.
+ */
+export async function joinCourseDay(
+  db: TenantDb,
+  date: { _id: Types.ObjectId; eventId: Types.ObjectId },
+  client: { _id: Types.ObjectId; nameFirst: string; nameLast: string; email?: string | null },
+  limit: number,
+): Promise<{ isWaiting: boolean }> {
+  const { EventDateClient } = db.clinic;
+  const already = await EventDateClient.findOne({ eventDateId: date._id, clientId: client._id }, { isWaiting: 1 }).lean();
+  if (already) return { isWaiting: Boolean(already.isWaiting) };
+  const participantId = new Types.ObjectId();
+  const seat = await db.seats.take(date._id, limit, participantId);
+  try {
+    await EventDateClient.create({
+      _id: participantId,
+      eventId: date.eventId,
+      eventDateId: date._id,
+      clientId: client._id,
+      isWaiting: seat === null,
+      nameFirst: client.nameFirst,
+      nameLast: client.nameLast,
+      email: client.email ?? '',
+    });
+  } catch (error) {
+    await db.seats.release({ ref: participantId });
+    if (!isDuplicateKeyError(error)) throw error;
+    const winner = await EventDateClient.findOne({ eventDateId: date._id, clientId: client._id }, { isWaiting: 1 }).lean();
+    return { isWaiting: Boolean(winner?.isWaiting) };
+  }
+  return { isWaiting: seat === null };
 }
 
 export async function participants(ctx: TherapistContext, eventDateId: string): Promise<Participant[]> {

@@ -5,7 +5,8 @@
 import { Types } from 'mongoose';
 import { bookingMessages, messages, type ParsedInput, type PublicCourse, type PublicCourseDate } from '@klinik/core';
 import type { PublicContext } from '../../context.js';
-import { ConflictError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { joinCourseDay } from '../courses/participants.js';
 import { signUpCounts } from '../courses/views.js';
 import { checkPendingBounds, emailKey, personOf, resolvePublicPerson } from './public-identity.js';
 import { formEnabled, publicTherapist, type PublicPage } from './public-therapist.js';
@@ -106,33 +107,8 @@ export async function courseSignUp(ctx: PublicContext, input: ParsedInput<'clien
   const { client } = who;
   const results: { eventDateId: string; isWaiting: boolean }[] = [];
   for (const date of dates) {
-    const already = await db.EventDateClient.findOne({ eventDateId: date._id, clientId: client._id }, { isWaiting: 1 }).lean();
-    if (already) {
-      results.push({ eventDateId: date._id.toString(), isWaiting: Boolean(already.isWaiting) });
-      continue;
-    }
-    const participantId = new Types.ObjectId();
-    const seat = await db.seats.take(date._id, limitOf(date), participantId);
-    try {
-      await db.EventDateClient.create({
-        _id: participantId,
-        eventId: date.eventId,
-        eventDateId: date._id,
-        clientId: client._id,
-        isWaiting: seat === null,
-        nameFirst: client.nameFirst,
-        nameLast: client.nameLast,
-        email: client.email ?? '',
-      });
-    } catch (error) {
-      // Signed up twice at the same moment: give back the seat this attempt took; the other attempt holds the place.
-      await db.seats.release({ ref: participantId });
-      if (!isDuplicateKeyError(error)) throw error;
-      const winner = await db.EventDateClient.findOne({ eventDateId: date._id, clientId: client._id }, { isWaiting: 1 }).lean();
-      results.push({ eventDateId: date._id.toString(), isWaiting: Boolean(winner?.isWaiting) });
-      continue;
-    }
-    results.push({ eventDateId: date._id.toString(), isWaiting: seat === null });
+    const { isWaiting } = await joinCourseDay(db, date, client, limitOf(date));
+    results.push({ eventDateId: date._id.toString(), isWaiting });
   }
   return results;
 }

@@ -7,10 +7,11 @@
 import { Types } from 'mongoose';
 import { copenhagenDateKey, messages, publicMessages, type ParsedInput, type PublicSubmission } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
-import { ConflictError, isDuplicateKeyError, NotFoundError } from '../../errors.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
 import type { ClientDoc, PublicSubmissionDoc } from '../../models/index.js';
 import { createClient } from '../clients/clients.js';
 import { MAX_INTAKE_ANSWERS_PER_CLIENT } from '../clients/intake.js';
+import { joinCourseDay } from '../courses/participants.js';
 import { isFirstBooking } from '../scheduling/bookings.js';
 import { clientByCpr } from './public-identity.js';
 
@@ -69,26 +70,7 @@ async function apply(ctx: TherapistContext, submission: PublicSubmissionDoc, cli
   } else if (submission.kind === 'course') {
     const dates = await db.clinic.EventDate.find({ _id: { $in: submission.eventDateIds } }).lean();
     const courses = new Map((await db.clinic.Event.find({ _id: { $in: dates.map((date) => date.eventId) } }).lean()).map((course) => [course._id.toString(), course]));
-    for (const date of dates) {
-      if (await db.clinic.EventDateClient.exists({ eventDateId: date._id, clientId: client._id })) continue;
-      const participantId = new Types.ObjectId();
-      const seat = await db.seats.take(date._id, courses.get(date.eventId.toString())?.limit ?? 0, participantId);
-      try {
-        await db.clinic.EventDateClient.create({
-          _id: participantId,
-          eventId: date.eventId,
-          eventDateId: date._id,
-          clientId: client._id,
-          isWaiting: seat === null,
-          nameFirst: client.nameFirst,
-          nameLast: client.nameLast,
-          email: client.email ?? '',
-        });
-      } catch (error) {
-        await db.seats.release({ ref: participantId });
-        if (!isDuplicateKeyError(error)) throw error;
-      }
-    }
+    for (const date of dates) await joinCourseDay(db, date, client, courses.get(date.eventId.toString())?.limit ?? 0);
   } else {
     if ((client.intakeAnswers?.length ?? 0) + submission.answers.length > MAX_INTAKE_ANSWERS_PER_CLIENT) throw new ConflictError(publicMessages.clientTooManyAnswers);
     await db.Client.updateOne({ _id: client._id }, { $push: { intakeAnswers: { $each: submission.answers } } });
