@@ -38,6 +38,10 @@ describe('therapists (optional)', () => {
     expect(recovery).toHaveLength(10);
     expect(new Set(recovery).size).toBe(10);
     expect((await t.call('twoFactorSetup', {}, owner.token)).status).toBe(409);
+    // The secret is stored encrypted, like the health data: a copy of the database does not give away the codes.
+    const raw = await t.models.TwoFactor.collection.findOne({});
+    expect(JSON.stringify(await t.models.TwoFactor.collection.find({}).toArray())).not.toContain(secret);
+    expect(raw).not.toBeNull();
 
     const withoutCode = await t.call('login', { username: owner.email, password: owner.password });
     expect(withoutCode.status).toBe(401);

@@ -2,6 +2,7 @@
  * Platform administrators (named accounts, each with its own password: issue 14) and the audit of their sign-ins.
  */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { encryptedFields } from '../security/encryption.js';
 import { timestamps } from './common.js';
 import { defineModel } from './scope.js';
 
@@ -54,6 +55,9 @@ const twoFactorSchema = new Schema(
   },
   { versionKey: false },
 );
+
+// The secrets are as good as a second password: stored encrypted like the health data (security/encryption.ts).
+encryptedFields(twoFactorSchema, { paths: ['secret', 'pendingSecret'] });
 
 export type AdministratorDoc = InferSchemaType<typeof administratorSchema> & { _id: Types.ObjectId };
 

@@ -60,7 +60,8 @@ export async function enableTwoFactor(models: Models, key: string, code: string,
   if (step === null) throw new ValidationError(twoFactorTexts.wrong, { code: twoFactorTexts.wrong });
   const codes = newRecoveryCodes();
   const updated = await models.TwoFactor.updateOne(
-    { _id: key, pendingSecret: record.pendingSecret, secret: null },
+    // Not on the pending secret's value: it is stored encrypted (each write differently), so only its presence counts.
+    { _id: key, pendingSecret: { $ne: null }, secret: null },
     { $set: { secret: record.pendingSecret, pendingSecret: null, enabledAt: now, lastTimeStep: step, recoveryCodeHashes: codes.map(hashCode) } },
   );
   if (updated.matchedCount !== 1) throw new ConflictError(twoFactorTexts.noSetup);
