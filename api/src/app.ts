@@ -50,7 +50,6 @@ interface HttpishError {
   status?: unknown;
   statusCode?: unknown;
   type?: unknown;
-  code?: unknown;
   name?: unknown;
 }
 
@@ -64,11 +63,8 @@ function toErrorAnswer(error: unknown): { status: number; body: Record<string, u
   if (isDatabaseUnavailable(error)) return { status: 503, body: { message: messages.databaseUnavailable }, retryAfter: 5 };
   const e = (error ?? {}) as HttpishError;
   const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
-  if (status === 413 || e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
+  if (status === 413 || e.type === 'entity.too.large') {
     return { status: 413, body: { message: messages.bodyTooLarge } };
-  }
-  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) {
-    return { status: 400, body: { message: `Ugyldig upload (${e.code})` } };
   }
   if (status === 400 && (e.type === 'entity.parse.failed' || error instanceof SyntaxError)) {
     return { status: 400, body: { message: messages.malformedJson } };

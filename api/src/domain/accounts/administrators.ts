@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { Types } from 'mongoose';
+import { deleteInBatches } from '../../data/delete-in-batches.js';
 import type { Models } from '../../models/index.js';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.js';
 
@@ -67,10 +68,5 @@ export const SIGN_IN_AUDIT_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** Removes audit records older than a year, a few hundred at a time (FerretDB: no large deleteMany). */
 export async function sweepSignInAudits(models: Models, now: number): Promise<number> {
-  let removed = 0;
-  for (;;) {
-    const old = await models.SignInAudit.find({ at: { $lt: now - SIGN_IN_AUDIT_KEPT_MS } }, { _id: 1 }).limit(500).lean();
-    if (old.length === 0) return removed;
-    removed += (await models.SignInAudit.deleteMany({ _id: { $in: old.map((record) => record._id) } })).deletedCount;
-  }
+  return deleteInBatches(models.SignInAudit, { at: { $lt: now - SIGN_IN_AUDIT_KEPT_MS } });
 }

@@ -8,6 +8,7 @@
  */
 import type { Types } from 'mongoose';
 import { copenhagenWallTime, type InvoiceSnapshot } from '@klinik/core';
+import { deleteInBatches } from '../../data/delete-in-batches.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import type { Models } from '../../models/index.js';
 
@@ -36,10 +37,5 @@ const WHY = { crossTenant: 'sweeper: invoices of erased clients past the bookkee
 
 /** Deletes the invoices of erased clients whose retention has ended, a few at a time. */
 export async function sweepExpiredInvoices(models: Models, now: number): Promise<number> {
-  let removed = 0;
-  for (;;) {
-    const due = await models.Invoice.find({ keepUntil: { $lte: now } }, { _id: 1 }).setOptions(WHY).limit(200).lean();
-    if (due.length === 0) return removed;
-    removed += (await models.Invoice.deleteMany({ _id: { $in: due.map((invoice) => invoice._id) } }).setOptions(WHY)).deletedCount;
-  }
+  return deleteInBatches(models.Invoice, { keepUntil: { $lte: now } }, WHY, 200);
 }

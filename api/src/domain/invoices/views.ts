@@ -1,5 +1,5 @@
 /** Invoices as the clients see them, and the year an invoice is numbered in. */
-import { copenhagenDateKey, printedOnly, type Invoice, type InvoiceSnapshot } from '@klinik/core';
+import { copenhagenDateKey, type Invoice, type InvoiceSnapshot } from '@klinik/core';
 import type { InvoiceDoc } from '../../models/index.js';
 
 export function copenhagenYear(now: number): number {
@@ -23,7 +23,7 @@ export function toInvoice(doc: InvoiceDoc): Invoice {
     totalOre: doc.totalOre ?? 0,
     from: doc.from ?? null,
     to: doc.to ?? null,
-    // Older invoices are minimised by a start-up migration; answers apply the same rule in case one is not yet.
-    image: ((doc.snapshots ?? []) as InvoiceSnapshot[]).map(printedOnly),
+    // Stored as printed (printedOnly when issued; the start-up migration for older invoices): shown as stored.
+    image: (doc.snapshots ?? []) as InvoiceSnapshot[],
   };
 }

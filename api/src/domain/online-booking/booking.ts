@@ -12,6 +12,7 @@ import { bookingMessages, copenhagenDateKey, formatCopenhagenTime, formatDanishD
 import { sendNotice } from '../../adapters/mail/index.js';
 import { bookingConfirmationMail } from '../../adapters/mail/templates.js';
 import type { PublicContext } from '../../context.js';
+import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, ValidationError } from '../../errors.js';
 import { isFirstBooking } from '../scheduling/bookings.js';
 import { availability } from './availability.js';
@@ -19,6 +20,46 @@ import { checkPendingBounds, emailKey, personOf, resolvePublicPerson } from './p
 import { formEnabled, publicTherapist } from './public-therapist.js';
 
 const DAY_MS = 24 * 3600_000;
+
+/**
+ * An online booking of `client` (from the public page, or a held request the therapist accepts): claims the time,
+ * then writes the Booking, or lets the time go again when the write fails. The whole clinic (`clinic`): a held
+ * request may be for a colleague's calendar.
+ */
+export async function insertOnlineBooking(
+  db: TenantDb,
+  booking: {
+    therapistId: Types.ObjectId;
+    client: { _id: Types.ObjectId; nameFirst: string; nameLast: string; email?: string | null };
+    treatment: { _id: Types.ObjectId | null; name: string; pause?: number | null };
+    from: number;
+    to: number;
+    reason: string | undefined;
+  },
+  now: number,
+): Promise<void> {
+  const { therapistId, client, treatment, from, to } = booking;
+  const id = new Types.ObjectId();
+  await db.slots.claimFor(therapistId, { from, to }, id, 'booking', now, async () =>
+    db.clinic.Booking.create({
+      _id: id,
+      therapistId,
+      clientId: client._id,
+      treatmentId: treatment._id,
+      from,
+      to,
+      bookingDate: copenhagenDateKey(from),
+      reason: booking.reason,
+      firstBooking: await isFirstBooking(db, client._id),
+      treatmentName: treatment.name,
+      pause: treatment.pause ?? 0,
+      source: 'online',
+      email: client.email ?? '',
+      nameFirst: client.nameFirst,
+      nameLast: client.nameLast,
+    }),
+  );
+}
 
 export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'clientAddBooking'>): Promise<void> {
   const now = ctx.now();
@@ -59,27 +100,8 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
     await db.slots.release(id);
   } else {
     const { client, created } = who;
-    const id = new Types.ObjectId();
     try {
-      await db.slots.claimFor(therapist._id, { from: input.from, to: input.from + duration }, id, 'booking', now, async () =>
-        db.Booking.create({
-          _id: id,
-          therapistId: therapist._id,
-          clientId: client._id,
-          treatmentId: treatment._id,
-          from: input.from,
-          to: input.from + duration,
-          bookingDate: copenhagenDateKey(input.from),
-          reason: input.reason,
-          firstBooking: await isFirstBooking(db, client._id),
-          treatmentName: treatment.name,
-          pause: treatment.pause ?? 0,
-          source: 'online',
-          email: client.email ?? '',
-          nameFirst: client.nameFirst,
-          nameLast: client.nameLast,
-        }),
-      );
+      await insertOnlineBooking(db, { therapistId: therapist._id, client, treatment, from: input.from, to: input.from + duration, reason: input.reason }, now);
     } catch (error) {
       if (created) await db.Client.deleteOne({ _id: client._id });
       throw error;

@@ -5,14 +5,14 @@
  * is refused (the time taken meanwhile, say), so two accepts never book twice and a refusal loses nothing.
  */
 import { Types } from 'mongoose';
-import { copenhagenDateKey, messages, publicMessages, type ParsedInput, type PublicSubmission } from '@klinik/core';
+import { messages, publicMessages, type ParsedInput, type PublicSubmission } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { ClientDoc, PublicSubmissionDoc } from '../../models/index.js';
 import { createClient } from '../clients/clients.js';
 import { MAX_INTAKE_ANSWERS_PER_CLIENT } from '../clients/intake.js';
 import { joinCourseDay } from '../courses/participants.js';
-import { isFirstBooking } from '../scheduling/bookings.js';
+import { insertOnlineBooking } from './booking.js';
 import { clientByCpr } from './public-identity.js';
 
 export async function listSubmissions(ctx: TherapistContext): Promise<PublicSubmission[]> {
@@ -47,26 +47,8 @@ async function apply(ctx: TherapistContext, submission: PublicSubmissionDoc, cli
   const { db } = ctx;
   const now = ctx.now();
   if (submission.kind === 'booking') {
-    const id = new Types.ObjectId();
-    await db.slots.claimFor(submission.therapistId, { from: submission.from, to: submission.to }, id, 'booking', now, async () =>
-      db.clinic.Booking.create({
-        _id: id,
-        therapistId: submission.therapistId,
-        clientId: client._id,
-        treatmentId: submission.treatmentId,
-        from: submission.from,
-        to: submission.to,
-        bookingDate: copenhagenDateKey(submission.from),
-        reason: submission.reason,
-        firstBooking: await isFirstBooking(db, client._id),
-        treatmentName: submission.treatmentName,
-        pause: submission.pause ?? 0,
-        source: 'online',
-        email: client.email ?? '',
-        nameFirst: client.nameFirst,
-        nameLast: client.nameLast,
-      }),
-    );
+    const treatment = { _id: submission.treatmentId ?? null, name: submission.treatmentName ?? '', pause: submission.pause };
+    await insertOnlineBooking(db, { therapistId: submission.therapistId, client, treatment, from: submission.from, to: submission.to, reason: submission.reason }, now);
   } else if (submission.kind === 'course') {
     const dates = await db.clinic.EventDate.find({ _id: { $in: submission.eventDateIds } }).lean();
     const courses = new Map((await db.clinic.Event.find({ _id: { $in: dates.map((date) => date.eventId) } }).lean()).map((course) => [course._id.toString(), course]));
