@@ -57,4 +57,11 @@ export const CAPS = {
   customFieldsPerRecord: 100,
   commentsPerRecord: 1_000,
   intakeQuestionsPerClinic: 200,
+  newslettersPerTherapist: 500,
 } as const;
+
+/** Contact (issue 15): SMS reminders' default lead time, newsletter selection and message limits. */
+export const DEFAULT_REMINDER_LEAD_HOURS = 24;
+export const NEWSLETTER_SELECTION_MAX = 5000;
+export const NEWSLETTER_MESSAGE_MAX = 100_000;
+export const FOLLOW_UP_TEXT_MAX = 2000;

@@ -12,5 +12,6 @@ export * from './fields.js';
 export * from './common-passwords.js';
 export * from './company.js';
 export * from './messages-scheduling.js';
+export * from './messages-contact.js';
 export * from './contract.js';
 export * from './actions/index.js';

@@ -7,6 +7,7 @@ import { accountingHandlers } from './accounting.js';
 import { authHandlers } from './auth.js';
 import { clientHandlers } from './clients.js';
 import { commerceHandlers } from './commerce.js';
+import { contactHandlers } from './contact.js';
 import { courseHandlers } from './courses.js';
 import { imageHandlers } from './images.js';
 import { invoiceHandlers } from './invoices.js';
@@ -31,6 +32,7 @@ export const handlers: Handlers<ActionName> = {
   ...commerceHandlers,
   ...therapistHandlers,
   ...accountingHandlers,
+  ...contactHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

@@ -7,6 +7,7 @@ import { accountingActions } from './accounting.js';
 import { authActions } from './auth.js';
 import { clientActions } from './clients.js';
 import { commerceActions } from './commerce.js';
+import { contactActions } from './contact.js';
 import { imageActions } from './images.js';
 import { invoiceActions } from './invoices.js';
 import { journalActions } from './journals.js';
@@ -29,6 +30,7 @@ export const actions = {
   ...commerceActions,
   ...therapistActions,
   ...accountingActions,
+  ...contactActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -48,6 +50,7 @@ export * from './accounting.js';
 export * from './auth.js';
 export * from './clients.js';
 export * from './commerce.js';
+export * from './contact.js';
 export * from './images.js';
 export * from './invoices.js';
 export * from './journals.js';
