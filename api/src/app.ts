@@ -27,6 +27,7 @@ import { contentTypeOfKey, createBlobSigner, createLocalBlobStore, type BlobStor
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
 import { createAccountingProvider } from './adapters/accounting/index.js';
+import { createSmsGateway } from './adapters/sms/create.js';
 import { accountingRoutes } from './endpoint/accounting.js';
 import { runStartupMigrations } from './migrations/index.js';
 import { useDataKeyring } from './security/encryption.js';
@@ -126,6 +127,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     // Set just below: the sandbox delivers its webhooks to the handler, which needs these services.
     payments: undefined as unknown as Services['payments'],
     accounting: accounting.provider,
+    sms: createSmsGateway(config, models, logger),
   };
   const { provider, sandbox } = createPaymentProvider(config.paymentsProvider, {
     models,

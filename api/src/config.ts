@@ -88,6 +88,17 @@ export interface ApiConfig {
   accountingRedirectUri: string;
   /** Dinero's client and addresses, when it is the provider. */
   dinero: DineroConfig | null;
+  /**
+   * SMS (issue 15, adapters/sms/): 'outbox' (the local default, refused in production: messages shown at
+   * /dev/outbox), 'gatewayapi' (production: needs GATEWAYAPI_TOKEN) or 'none' (every SMS fails as unavailable).
+   */
+  smsProvider: 'outbox' | 'gatewayapi' | 'none';
+  /** GatewayAPI's token and address (GATEWAYAPI_URL, for tests a local gateway), when it is the provider. */
+  gatewayapi: { token: string; url: string } | null;
+  /** The sender name on SMS (SMS_SENDER; at most 11 letters or digits). */
+  smsSender: string;
+  /** The message jobs (jobs/messages.ts): how often a runner looks for due messages, and how many it takes at once. */
+  messageJobs: { everyMs: number; batchSize: number; leaseMs: number; concurrency: number };
 }
 
 export interface DineroConfig {
@@ -225,6 +236,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     throw new Error('ACCOUNTING_PROVIDER=dinero needs DINERO_CLIENT_ID and DINERO_CLIENT_SECRET (the Visma Connect client)');
   }
   const appUrl = (env.APP_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+  const smsProvider = env.SMS_PROVIDER === 'outbox' || env.SMS_PROVIDER === 'gatewayapi' || env.SMS_PROVIDER === 'none' ? env.SMS_PROVIDER : production ? 'none' : 'outbox';
+  if (smsProvider === 'outbox' && production) throw new Error('SMS_PROVIDER=outbox is for development only; use gatewayapi (or none) in production');
+  if (smsProvider === 'gatewayapi' && !env.GATEWAYAPI_TOKEN) throw new Error('SMS_PROVIDER=gatewayapi needs GATEWAYAPI_TOKEN (the account\'s API token)');
   return {
     production,
     port: intFrom(env.PORT ?? env.API_PORT, 4000),
@@ -270,5 +284,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
           accountWithoutVat: intFrom(env.DINERO_ACCOUNT_WITHOUT_VAT, 1010),
         }
       : null,
+    smsProvider,
+    gatewayapi: smsProvider === 'gatewayapi' ? { token: env.GATEWAYAPI_TOKEN ?? '', url: (env.GATEWAYAPI_URL || 'https://gatewayapi.com').replace(/\/$/, '') } : null,
+    smsSender: (env.SMS_SENDER || 'Klinik').slice(0, 11),
+    messageJobs: {
+      everyMs: intFrom(env.MESSAGE_JOBS_EVERY_MS, production ? 15_000 : 2_000),
+      batchSize: intFrom(env.MESSAGE_JOBS_BATCH, 50),
+      leaseMs: intFrom(env.MESSAGE_JOBS_LEASE_MS, 120_000),
+      concurrency: intFrom(env.MESSAGE_JOBS_CONCURRENCY, 5),
+    },
   };
 }

@@ -18,6 +18,7 @@ import type { ApiConfig } from './config.js';
 import type { BlobSigner, BlobStore } from './adapters/blobs/index.js';
 import type { Mailer } from './adapters/mail/index.js';
 import type { PaymentProvider } from './adapters/payments/provider.js';
+import type { SmsGateway } from './adapters/sms/index.js';
 import { clinicLinkTokens, type ClinicLinkTokens } from './domain/accounts/link-tokens.js';
 import { ownTwoFactor, type OwnTwoFactor } from './domain/accounts/two-factor.js';
 import { tenantDb, type TenantDb } from './data/tenant-db.js';
@@ -41,6 +42,7 @@ export interface Services {
   blobSigner: BlobSigner;
   payments: PaymentProvider;
   accounting: AccountingProvider;
+  sms: SmsGateway;
 }
 
 /** The services a handler may use: everything but the raw models (those come scoped: `db`, `tenant`, `platform`). */
