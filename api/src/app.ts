@@ -23,6 +23,7 @@ import { createModels } from './models/index.js';
 import { ensureDevAdministrator } from './domain/accounts/administrators.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/index.js';
 import { outboxPage } from './adapters/mail/outbox-page.js';
+import { runMessageJobs } from './jobs/messages.js';
 import { contentTypeOfKey, createBlobSigner, createLocalBlobStore, type BlobStore } from './adapters/blobs/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
@@ -258,12 +259,28 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
       }
       // What the provider does on its own clock (renewals, dunning) happens as the clock passes it.
       await services.payments.tick(clock.now());
+      // And the reminders and follow-ups that became due: planned and sent before the answer (end-to-end tests).
+      await runMessageJobs(services, 'dev-clock');
       ctx.body = { now: clock.now(), offsetMs: devOffsetMs };
     });
     router.get('/dev/outbox', async (ctx) => {
-      const mails = await models.OutboxMail.find().sort({ createdAt: -1 }).limit(50).lean();
+      const [mails, sms] = await Promise.all([
+        models.OutboxMail.find().sort({ createdAt: -1 }).limit(50).lean(),
+        models.OutboxSms.find().sort({ createdAt: -1 }).limit(50).lean(),
+      ]);
       ctx.type = 'html';
-      ctx.body = outboxPage(mails);
+      ctx.body = outboxPage(mails, sms);
+    });
+    // The same for tests and tools: the latest 50 of each, newest first.
+    router.get('/dev/outbox.json', async (ctx) => {
+      const [mails, sms] = await Promise.all([
+        models.OutboxMail.find().sort({ createdAt: -1 }).limit(50).lean(),
+        models.OutboxSms.find().sort({ createdAt: -1 }).limit(50).lean(),
+      ]);
+      ctx.body = {
+        mails: mails.map(({ to, subject, text, html, createdAt }) => ({ to, subject, text, html, createdAt })),
+        sms: sms.map(({ _id, to, text, createdAt }) => ({ to, text, reference: _id, createdAt })),
+      };
     });
   }
 

@@ -134,6 +134,10 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   clientAddBooking: { points: 30, durationSeconds: 60 * 60 },
   clientAddEventDateClients: { points: 30, durationSeconds: 60 * 60 },
   clientUnsubscribe: { points: 30, durationSeconds: 60 * 60 },
+  // The public newsletter sign-up mails a link: a few per address; sendings per clinic and day (domain/contact).
+  newsletterSignup: { points: 10, durationSeconds: 60 * 60 },
+  confirmNewsletterSignup: { points: 30, durationSeconds: 60 * 60 },
+  'newsletterSend:company': { points: 50, durationSeconds: 24 * 60 * 60 },
   // The public intake form creates clients: as tight as the booking page.
   getPublicClientForm: { points: 300, durationSeconds: 15 * 60 },
   clientSubmitClientForm: { points: 30, durationSeconds: 60 * 60 },

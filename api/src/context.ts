@@ -43,6 +43,8 @@ export interface Services {
   payments: PaymentProvider;
   accounting: AccountingProvider;
   sms: SmsGateway;
+  /** Starts the message jobs now (set by jobs/messages.ts when they run in this process): a newsletter goes out at once. */
+  wakeMessages?: () => void;
 }
 
 /** The services a handler may use: everything but the raw models (those come scoped: `db`, `tenant`, `platform`). */

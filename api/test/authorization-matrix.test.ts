@@ -172,6 +172,22 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   syncDinero: proOwnerRow,
   disconnectDinero: ownerRow,
   getDineroStatus: therapistRow,
+  // Contact (issue 15)
+  getTherapistNewsletters: proRow,
+  addNewsletter: proRow,
+  setNewsletter: proRow,
+  deleteNewsletter: proRow,
+  sendNewsletterToAll: proRow,
+  sendNewsletterToSelection: proRow,
+  getNewsletterSends: proRow,
+  getClientsFromTherapistNewsletterList: proRow,
+  getFollowUpSettings: therapistRow,
+  saveFollowUpSettings: proRow,
+  getScheduledMessages: proRow,
+  getSentMessages: proRow,
+  getSmsUsage: therapistRow,
+  newsletterSignup: publicRow,
+  confirmNewsletterSignup: publicRow,
 };
 
 let t: TestApi;

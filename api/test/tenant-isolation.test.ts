@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { actions, copenhagenWallTime, objectId, type ActionName } from '@klinik/core';
+import { actions, contactMessages, copenhagenWallTime, objectId, type ActionName } from '@klinik/core';
 import { TENANT_MODELS } from '../src/models/index.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -53,6 +53,7 @@ interface ClinicA {
   invoiceId: string;
   mergedInvoiceId: string;
   submissionId: string;
+  newsletterId: string;
 }
 
 async function ok<A extends ActionName>(action: A, input: Record<string, unknown>, token: string) {
@@ -93,6 +94,8 @@ async function clinicWithEverything(): Promise<ClinicA> {
   // A public intake form sent without the clinic's link waits for review (issue 14).
   await ok('clientSubmitClientForm', { therapistID: owner.therapistId, client: { ...newClient('9876'), address: 'Vej 1', post: '5000', town: 'Odense' }, answers: [] }, owner.token);
   const submissionId = ((await ok('getPublicSubmissions', {}, owner.token)).data as unknown as { id: string }[])[0]!.id;
+  const newsletterId = (await ok('addNewsletter', { subject: 'Nyt fra klinikken', message: '<p>Hej</p>' }, owner.token)).data.id;
+  await ok('sendNewsletterToAll', { id: newsletterId }, owner.token);
   return {
     owner,
     colleagueId: colleague.therapistId,
@@ -112,12 +115,14 @@ async function clinicWithEverything(): Promise<ClinicA> {
     invoiceId,
     mergedInvoiceId,
     submissionId,
+    newsletterId,
   };
 }
 
 /** `b` is clinic B's own records, for inputs that mix B's records with A's. */
 interface ClinicB {
   treatmentId: string;
+  newsletterId: string;
 }
 type Sample = (a: ClinicA, b: ClinicB) => Record<string, unknown>;
 const period = { from: at(1, 0), to: at(8, 0) };
@@ -194,6 +199,12 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   adminPurchaseTherapistFreeSubscription: (a) => ({ therapistId: a.colleagueId }),
   adminPurchaseTherapistProSubscription: (a) => ({ therapistId: a.colleagueId, idempotencyKey: 'indbrud-0123456789abcdef' }),
   adminCancelTherapistSubscription: (a) => ({ therapistId: a.colleagueId }),
+  setNewsletter: (a) => ({ id: a.newsletterId, subject: 'Ændret', message: '<p>Ændret</p>' }),
+  deleteNewsletter: (a) => ({ id: a.newsletterId }),
+  sendNewsletterToAll: (a) => ({ id: a.newsletterId }),
+  // A's newsletter to A's client, and B's own newsletter to A's client.
+  sendNewsletterToSelection: [(a) => ({ id: a.newsletterId, clientIds: [a.clientId] }), (a, b) => ({ id: b.newsletterId, clientIds: [a.clientId] })],
+  getNewsletterSends: (a) => ({ newsletterId: a.newsletterId }),
 };
 
 /**
@@ -203,6 +214,7 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
 const refusedAsMissingField: Record<string, string> = {
   'addBooking#1': 'Fejl: Behandling er påkrævet.',
   'addClient#0': 'Spørgsmålet findes ikke',
+  'sendNewsletterToSelection#1': contactMessages.selectionUnknown,
 };
 
 /** A fingerprint of everything of clinic A: every tenant collection's documents, hashed. */
@@ -226,7 +238,11 @@ it('has a sample for every non-public action that takes an id', () => {
 it("refuses every action with another clinic's real ids, shows none of its data and changes none of it", async () => {
   const a = await clinicWithEverything();
   const bOwner = await clinicWithTrial(t);
-  const b = { ...bOwner, treatmentId: (await ok('addTreatment', { name: 'Egen', price: 100, duration: 1800, pause: 0 }, bOwner.token)).data.id };
+  const b = {
+    ...bOwner,
+    treatmentId: (await ok('addTreatment', { name: 'Egen', price: 100, duration: 1800, pause: 0 }, bOwner.token)).data.id,
+    newsletterId: (await ok('addNewsletter', { subject: 'B', message: '<p>B</p>' }, bOwner.token)).data.id,
+  };
   const secrets = [...Object.values(a).filter((value): value is string => typeof value === 'string'), a.owner.therapistId, a.owner.companyId, 'Kjær'];
   const before = await fingerprint(a.owner.companyId);
   const outcomes: Record<string, string> = {};

@@ -1,26 +1,36 @@
 /** /Kontakt (core/src/actions/contact.ts): newsletters, follow-up and reminder settings, messages, SMS usage. */
-import type { contactActions } from '@klinik/core';
-import { ValidationError } from '../errors.js';
+import { contactMessages as M, type contactActions } from '@klinik/core';
+import { getSettings, saveSettings } from '../domain/contact/settings.js';
+import { scheduledMessages, sentMessages, smsUsage } from '../domain/contact/messages.js';
+import { addNewsletter, deleteNewsletter, listNewsletters, listSends, newsletterClients, sendToAll, sendToSelection, setNewsletter } from '../domain/contact/newsletters.js';
+import { confirmNewsletterSignup, newsletterSignup } from '../domain/contact/signup.js';
 import type { Handlers } from './types.js';
 
-const notYet = (): never => {
-  throw new ValidationError('Ikke færdig endnu');
-};
-
 export const contactHandlers: Handlers<keyof typeof contactActions> = {
-  getTherapistNewsletters: async () => notYet(),
-  addNewsletter: async () => notYet(),
-  setNewsletter: async () => notYet(),
-  deleteNewsletter: async () => notYet(),
-  sendNewsletterToAll: async () => notYet(),
-  sendNewsletterToSelection: async () => notYet(),
-  getNewsletterSends: async () => notYet(),
-  getClientsFromTherapistNewsletterList: async () => notYet(),
-  getFollowUpSettings: async () => notYet(),
-  saveFollowUpSettings: async () => notYet(),
-  getScheduledMessages: async () => notYet(),
-  getSentMessages: async () => notYet(),
-  getSmsUsage: async () => notYet(),
-  newsletterSignup: async () => notYet(),
-  confirmNewsletterSignup: async () => notYet(),
+  getTherapistNewsletters: async (_input, ctx) => ({ data: await listNewsletters(ctx) }),
+  addNewsletter: async (input, ctx) => ({ message: M.newsletterAdded, data: await addNewsletter(ctx, input) }),
+  setNewsletter: async (input, ctx) => ({ message: M.newsletterSaved, data: await setNewsletter(ctx, input) }),
+  deleteNewsletter: async (input, ctx) => {
+    await deleteNewsletter(ctx, input.id);
+    return { message: M.newsletterDeleted };
+  },
+  sendNewsletterToAll: async (input, ctx) => {
+    const data = await sendToAll(ctx, input.id);
+    ctx.services.wakeMessages?.();
+    return { message: M.sendStarted(data.recipients), data };
+  },
+  sendNewsletterToSelection: async (input, ctx) => {
+    const data = await sendToSelection(ctx, input);
+    ctx.services.wakeMessages?.();
+    return { message: M.sendStarted(data.recipients), data };
+  },
+  getNewsletterSends: async (input, ctx) => ({ data: await listSends(ctx, input.newsletterId) }),
+  getClientsFromTherapistNewsletterList: async (input, ctx) => newsletterClients(ctx, input),
+  getFollowUpSettings: async (_input, ctx) => ({ data: await getSettings(ctx) }),
+  saveFollowUpSettings: async (input, ctx) => saveSettings(ctx, input),
+  getScheduledMessages: async (_input, ctx) => ({ data: await scheduledMessages(ctx) }),
+  getSentMessages: async (input, ctx) => sentMessages(ctx, input),
+  getSmsUsage: async (_input, ctx) => ({ data: await smsUsage(ctx) }),
+  newsletterSignup: async (input, ctx) => newsletterSignup(ctx, input),
+  confirmNewsletterSignup: async (input, ctx) => confirmNewsletterSignup(ctx, input),
 };

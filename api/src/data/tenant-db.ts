@@ -16,8 +16,10 @@ import { Types } from 'mongoose';
 import { messages } from '@klinik/core/rules';
 import { ForbiddenError } from '../errors.js';
 import { MODEL_SCOPES, type ModelName, type Models } from '../models/index.js';
+import { messageLeases, type MessageLeases } from './concurrency/message-leases.js';
 import { stamjournalSeeds, type OnceMarkers } from './concurrency/once-markers.js';
 import { courseSeats, type CourseSeats } from './concurrency/seats.js';
+import { smsFreeSlots, type SmsFreeSlots } from './concurrency/sms-free-slots.js';
 import { slotClaims, type SlotClaims } from './concurrency/slot-claims.js';
 
 /** Who is asking, inside the clinic: decides the `owner` rule. A public page has no viewer. */
@@ -55,6 +57,10 @@ export const TENANT_MODEL_NAMES = [
   'AccountingPending',
   'PublicSubmission',
   'IntakeLinkUse',
+  'Newsletter',
+  'NewsletterSend',
+  'MessageJob',
+  'SmsUsage',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 
@@ -81,6 +87,10 @@ export type TenantDb = TenantModels & {
   readonly seats: CourseSeats;
   /** 'Created once' markers of clients' fixed Stamjournal fields. */
   readonly stamjournalSeeds: OnceMarkers;
+  /** Claims of message jobs for one attempt each (jobs/message-runner.ts). */
+  readonly messageLeases: MessageLeases;
+  /** The numbered free SMS of therapists' months (domain/contact/sms-ledger.ts). */
+  readonly smsFreeSlots: SmsFreeSlots;
 };
 
 type Filter = Record<string, unknown>;
@@ -206,5 +216,7 @@ export function tenantDb(models: Models, companyId: Types.ObjectId, viewer?: Vie
   lazy(db, 'slots', () => slotClaims(models, companyId));
   lazy(db, 'seats', () => courseSeats(models));
   lazy(db, 'stamjournalSeeds', () => stamjournalSeeds(models));
+  lazy(db, 'messageLeases', () => messageLeases(models));
+  lazy(db, 'smsFreeSlots', () => smsFreeSlots(models));
   return db;
 }

@@ -8,13 +8,20 @@ import type { Logger } from 'pino';
 export interface RepeatingJob {
   /** Stops the timers and resolves when the run under way (if any) has finished. */
   stop(): Promise<void>;
+  /** Runs it now (or once more right after the run under way), instead of waiting for the timer. */
+  trigger(): void;
 }
 
 export function startRepeating(name: string, options: { everyMs: number; firstAfterMs?: number }, work: () => Promise<unknown>, logger: Logger): RepeatingJob {
   let running: Promise<void> | null = null;
   let stopped = false;
-  const run = () => {
-    if (stopped || running) return;
+  let again = false;
+  const run = (): void => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
     running = work()
       .then((result) => {
         if (result !== undefined) logger.debug({ job: name, result }, 'job done');
@@ -22,6 +29,10 @@ export function startRepeating(name: string, options: { everyMs: number; firstAf
       .catch((error: unknown) => logger.error({ job: name, err: error }, 'job failed'))
       .finally(() => {
         running = null;
+        if (again) {
+          again = false;
+          run();
+        }
       });
   };
   const timer = setInterval(run, options.everyMs);
@@ -29,6 +40,7 @@ export function startRepeating(name: string, options: { everyMs: number; firstAf
   const first = options.firstAfterMs === undefined ? null : setTimeout(run, options.firstAfterMs);
   first?.unref();
   return {
+    trigger: run,
     async stop() {
       stopped = true;
       clearInterval(timer);

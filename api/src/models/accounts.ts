@@ -95,6 +95,20 @@ const therapistSchema = new Schema(
     bookingFormEnabled: { type: Boolean, default: true },
     bookingMail: { type: Boolean, default: false },
     bookingMailText: { type: String, default: '' },
+    /**
+     * Follow-up mails and SMS reminders (spec 2, Follow-up settings on the therapist; issue 15). The *Since times
+     * are when a setting was last switched on: nothing due before that is sent (no flood of old follow-ups).
+     */
+    followUp: { type: Boolean, default: false },
+    followUpText: { type: String, default: '' },
+    followUpTime: { type: Number, default: 7 },
+    followUpSince: { type: Number, default: null },
+    followUpCourse: { type: Boolean, default: false },
+    followUpTextCourse: { type: String, default: '' },
+    followUpTimeCourse: { type: Number, default: 7 },
+    followUpCourseSince: { type: Number, default: null },
+    reminders: { type: Boolean, default: false },
+    reminderLeadHours: { type: Number, default: 24 },
     /** Bumped on logout, password change, deactivation and lost admin rights: older tokens stop working. */
     tokenVersion: { type: Number, default: 0 },
     /** Occupation ids (core/src/therapists.ts OCCUPATIONS). */

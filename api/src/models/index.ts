@@ -9,6 +9,7 @@ import { accountingModels } from './accounting.js';
 import { accountModels } from './accounts.js';
 import { clientModels } from './clients.js';
 import { commerceModels } from './commerce.js';
+import { contactModels } from './contact.js';
 import { courseModels } from './courses.js';
 import { imageModels } from './images.js';
 import { invoiceModels } from './invoices.js';
@@ -24,6 +25,7 @@ import { treatmentModels } from './treatments.js';
 export type { CompanyDoc, TherapistDoc, TeamUserDoc } from './accounts.js';
 export type { ClientDoc, ClientFormFieldDoc } from './clients.js';
 export type { PurchaseDoc, SubscriptionDoc } from './commerce.js';
+export type { MessageJobDoc, NewsletterDoc, NewsletterSendDoc } from './contact.js';
 export type { EventDoc, EventDateDoc, EventDateClientDoc } from './courses.js';
 export type { ImageDoc } from './images.js';
 export type { InvoiceDoc } from './invoices.js';
@@ -43,6 +45,7 @@ const DEFINITIONS = {
   ...imageModels,
   ...invoiceModels,
   ...commerceModels,
+  ...contactModels,
   ...outboxModels,
   ...paymentsSandboxModels,
   ...accountingModels,

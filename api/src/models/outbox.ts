@@ -1,4 +1,4 @@
-/** The development outbox (mails that would have been sent), viewable at /dev/outbox. */
+/** The development outbox (mails and SMS that would have been sent), viewable at /dev/outbox. */
 import { Schema } from 'mongoose';
 import { now } from './common.js';
 import { defineModel } from './scope.js';
@@ -14,6 +14,19 @@ const outboxMailSchema = new Schema(
   { versionKey: false },
 );
 
+/** One document per message reference (the sending job's id): a second send of the same message finds it there. */
+const outboxSmsSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    to: { type: String, required: true },
+    text: { type: String, required: true },
+    createdAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+outboxSmsSchema.index({ createdAt: -1 });
+
 export const outboxModels = {
   OutboxMail: defineModel(outboxMailSchema, { kind: 'platform', why: 'development only: what would have been mailed, from any clinic' }),
+  OutboxSms: defineModel(outboxSmsSchema, { kind: 'platform', why: 'development only: the SMS that would have been sent, from any clinic' }),
 };

@@ -26,7 +26,7 @@ export interface VerifiedToken {
 }
 
 /** Tokens that stand for a record in a public link or page: never a database id in the open. */
-export type PurposeKind = 'client-ref' | 'unsubscribe' | 'client-form' | 'confirm-email';
+export type PurposeKind = 'client-ref' | 'unsubscribe' | 'client-form' | 'confirm-email' | 'newsletter-signup';
 
 export interface PurposeClaims {
   subject: string;

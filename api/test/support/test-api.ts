@@ -122,6 +122,11 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     accountingProvider: overrides.production ? 'none' : 'sandbox',
     accountingRedirectUri: 'http://localhost:3000/payment/dinero-verification',
     dinero: null,
+    smsProvider: 'outbox',
+    gatewayapi: null,
+    smsSender: 'Klinik',
+    // The tests run the message jobs themselves (runMessageJobs) instead of on a timer.
+    messageJobs: { everyMs: 0, batchSize: 50, leaseMs: 120_000, concurrency: 5 },
     ...overrides,
   };
 }

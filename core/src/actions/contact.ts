@@ -245,7 +245,8 @@ export const contactActions = {
   confirmNewsletterSignup: defineAction({
     access: 'public',
     summary: 'Double opt-in: the signed link from the sign-up mail turns the client\'s newsletter on.',
-    input: z.strictObject({ token: z.string().min(20, M.signupLinkInvalid).max(2000, M.signupLinkInvalid) }),
+    // Not `token`: the endpoint reads `token` as the caller's session.
+    input: z.strictObject({ signupToken: z.string().min(20, M.signupLinkInvalid).max(2000, M.signupLinkInvalid) }),
     output: messageAnswer,
   }),
 } as const;

@@ -18,6 +18,10 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Extra headers (a newsletter's List-Unsubscribe). */
+  headers?: Record<string, string>;
+  /** A deterministic Message-ID (a message job's), so a retried mail is recognisably the same mail. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -34,8 +38,12 @@ export async function sendNotice(services: { mailer: Mailer; logger: Logger }, m
   await services.mailer.send(message).catch((error: unknown) => services.logger.error({ err: error }, `${what} mail failed`));
 }
 
+/**
+ * SMTP through one pooled transport (a few connections reused, so a 2,000-recipient newsletter does not open 2,000
+ * connections), with timeouts well inside the message jobs' lease (jobs/message-runner.ts).
+ */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 5, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     kind: 'smtp',
     async send(message) {

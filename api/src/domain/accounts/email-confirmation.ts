@@ -15,7 +15,7 @@ import type { Models } from '../../models/index.js';
 const LINK_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 /** Actions that send mail from the clinic to addresses the therapist typed. A new one belongs here. */
-export const CLINIC_MAIL_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['invoiceMail', 'addClient']);
+export const CLINIC_MAIL_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['invoiceMail', 'addClient', 'sendNewsletterToAll', 'sendNewsletterToSelection']);
 
 export const confirmationTexts = {
   confirmed: 'Tak! Din e-mail er bekræftet, og klinikken kan nu sende mails til sine klienter.',

@@ -1,0 +1,43 @@
+/**
+ * A therapist's free SMS of a month as numbered slots `<therapist>:<YYYY-MM>:<n>`, n = 1 … the quota: an SMS is free
+ * if it takes one (insert; of two racing, one wins), so racing runners never hand out more than the quota. The only
+ * way to the SmsFreeSlot model (its scope rule in models/contact.ts).
+ */
+import type { Types } from 'mongoose';
+import { isDuplicateKeyError } from '../../errors.js';
+import type { Models } from '../../models/index.js';
+
+export interface SmsFreeSlots {
+  /** Takes the first free slot of the month for `jobId`; false when all `quota` are taken. */
+  take(therapistId: Types.ObjectId, month: string, quota: number, jobId: string, retried: boolean): Promise<boolean>;
+}
+
+/**
+ * The lowest slot number of a therapist's month not yet seen taken by this process. Slots are only ever taken, never
+ * given back, so skipping the ones seen taken is exact; it saves a used-up month twenty failing inserts per SMS.
+ */
+const firstMaybeFree = new Map<string, number>();
+
+export function smsFreeSlots(models: Models): SmsFreeSlots {
+  const { SmsFreeSlot } = models;
+  return {
+    async take(therapistId, month, quota, jobId, retried) {
+      const key = `${therapistId.toHexString()}:${month}`;
+      if (firstMaybeFree.size > 10_000) firstMaybeFree.clear();
+      // A slot this job already holds (a recording retried after a crash) counts as taken by it.
+      if (retried && (await SmsFreeSlot.exists({ jobId }))) return true;
+      const seen = (n: number) => firstMaybeFree.set(key, Math.max(firstMaybeFree.get(key) ?? 1, n + 1));
+      for (let n = firstMaybeFree.get(key) ?? 1; n <= quota; n += 1) {
+        try {
+          await SmsFreeSlot.create({ _id: `${key}:${n}`, jobId });
+          seen(n);
+          return true;
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
+          seen(n);
+        }
+      }
+      return false;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/** Follow-up and SMS-reminder settings on the therapist (spec 2, Follow-up settings on the therapist; issue 15). */
+import { contactMessages as M, DEFAULT_REMINDER_LEAD_HOURS, type ContactSettings, type ParsedInput } from '@klinik/core';
+import type { TherapistContext } from '../../context.js';
+import type { CompanyDoc, TherapistDoc } from '../../models/index.js';
+import { clinicAddress } from './texts.js';
+
+export function settingsView(therapist: Partial<TherapistDoc>, company: CompanyDoc): ContactSettings {
+  return {
+    followUp: therapist.followUp === true,
+    followUpText: therapist.followUpText ?? '',
+    followUpTime: therapist.followUpTime ?? 7,
+    followUpCourse: therapist.followUpCourse === true,
+    followUpTextCourse: therapist.followUpTextCourse ?? '',
+    followUpTimeCourse: therapist.followUpTimeCourse ?? 7,
+    reminders: therapist.reminders === true,
+    reminderLeadHours: therapist.reminderLeadHours ?? DEFAULT_REMINDER_LEAD_HOURS,
+    clinicName: company.companyName,
+    clinicAddress: clinicAddress(company),
+  };
+}
+
+export async function getSettings(ctx: TherapistContext): Promise<ContactSettings> {
+  return settingsView(ctx.therapist, ctx.company);
+}
+
+/** Saves; a follow-up switched on starts counting from now (followUpSince): nothing due before is sent. */
+export async function saveSettings(ctx: TherapistContext, input: ParsedInput<'saveFollowUpSettings'>): Promise<{ message: string; data: ContactSettings }> {
+  const now = ctx.now();
+  const before = ctx.therapist;
+  const set: Record<string, unknown> = { ...input };
+  if (input.followUp && before.followUp !== true) set.followUpSince = now;
+  if (input.followUpCourse && before.followUpCourse !== true) set.followUpCourseSince = now;
+  await ctx.db.clinic.Therapist.updateOne({ _id: ctx.therapist._id }, { $set: set });
+  return { message: M.settingsSaved, data: settingsView({ ...before, ...input }, ctx.company) };
+}

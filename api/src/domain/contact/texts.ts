@@ -1,0 +1,80 @@
+/**
+ * What the messages say (issue 15), in Danish: the SMS reminder names the clinic, the time and the address; the
+ * follow-up mail carries the therapist's own text; a newsletter mail carries the newsletter and an unsubscribe link
+ * (the signed /unsubscribe link of domain/online-booking/unsubscribe.ts) in its body and its List-Unsubscribe header.
+ */
+import sanitizeHtml from 'sanitize-html';
+import { formatCopenhagenTime, formatDanishDate } from '@klinik/core';
+import type { MailMessage } from '../../adapters/mail/index.js';
+
+const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
+
+function danishWeekday(at: number): string {
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Copenhagen', weekday: 'short' }).format(at);
+  return WEEKDAYS[['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(day)] ?? '';
+}
+
+export interface ClinicText {
+  name: string;
+  address: string;
+}
+
+export function clinicAddress(company: { address?: string | null; post?: string | null; town?: string | null }): string {
+  const town = [company.post, company.town].filter(Boolean).join(' ');
+  return [company.address, town].filter(Boolean).join(', ');
+}
+
+/** The SMS reminder of a booking or a course day. */
+export function reminderSms(input: { clinic: ClinicText; at: number; what: string | null; therapistName: string }): string {
+  const when = `${danishWeekday(input.at)} d. ${formatDanishDate(input.at)} kl. ${formatCopenhagenTime(input.at)}`;
+  const what = input.what ? ` (${input.what})` : '';
+  const where = input.clinic.address ? `, ${input.clinic.address}` : '';
+  return `Påmindelse: Du har en tid hos ${input.clinic.name}${what} ${when}${where}. Mvh ${input.therapistName}`;
+}
+
+export function htmlToText(html: string): string {
+  const withBreaks = html.replace(/<\/(p|h2|h3|li|blockquote)>/gi, '\n').replace(/<br\s*\/?>/gi, '\n');
+  return sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function followUpMail(input: { to: string; clientName: string; text: string; clinic: ClinicText; therapistName: string; messageId: string }): MailMessage {
+  const text = `Kære ${input.clientName}\n\n${input.text}\n\nMed venlig hilsen\n${input.therapistName}\n${input.clinic.name}`;
+  return {
+    to: input.to,
+    subject: `Opfølgning fra ${input.clinic.name}`,
+    text,
+    html: `<div style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</div>`,
+    messageId: input.messageId,
+  };
+}
+
+export function newsletterMail(input: { to: string; subject: string; html: string; clinic: ClinicText; unsubscribeUrl: string; messageId: string }): MailMessage {
+  const footerText = `Du får denne mail, fordi du er klient hos ${input.clinic.name}. Afmeld nyhedsbreve: ${input.unsubscribeUrl}`;
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: `${htmlToText(input.html)}\n\n--\n${footerText}`,
+    html: `<div style="font-family:sans-serif">${input.html}<hr><p style="color:#666;font-size:12px">Du får denne mail, fordi du er klient hos ${escapeHtml(input.clinic.name)}. <a href="${escapeHtml(input.unsubscribeUrl)}">Afmeld nyhedsbreve</a></p></div>`,
+    headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>` },
+    messageId: input.messageId,
+  };
+}
+
+export function signupMail(input: { to: string; clinicName: string; confirmUrl: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: `Bekræft tilmelding til nyhedsbrev fra ${input.clinicName}`,
+    text: `Hej\n\nNogen (forhåbentlig dig) har bedt om at få nyhedsbreve fra ${input.clinicName} på denne adresse.\nBekræft tilmeldingen her: ${input.confirmUrl}\n\nHar du ikke bedt om det, kan du se bort fra denne mail.`,
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * Contact (issue 15): newsletters, their sendings with a working unsubscribe link, follow-up mails, SMS reminders
+ * with the free quota and the year to date, and the public newsletter sign-up. The message jobs run as the API's
+ * timer would run them (runMessageJobs), on the test's clock; mails go to a real SMTP server, SMS to the outbox.
+ */
+import { Types } from 'mongoose';
+import { contactMessages as M, copenhagenWallTime, EXTRA_SMS_PRICE_ORE, messageSkipReasons as SKIP } from '@klinik/core';
+import { tenantDb } from '../src/data/tenant-db.js';
+import { recordSms, yearToDate } from '../src/domain/contact/sms-ledger.js';
+import { runMessageJobs } from '../src/jobs/messages.js';
+import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startTestApi, type TestApi } from './support/test-api.js';
+
+const HOUR = 3_600_000;
+let t: TestApi;
+let smtp: SmtpSink;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await startTestApi({ smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const run = () => runMessageJobs(t.api.services, 'test-runner');
+
+async function ok<A extends Parameters<TestApi['call']>[0]>(action: A, input: Record<string, unknown>, token: string) {
+  const answer = await t.call(action, input as never, token);
+  if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as unknown as { message: string; data: Record<string, unknown> & { id: string } } & Record<string, unknown>;
+}
+
+let clinicCount = 0;
+async function clinic(): Promise<SignedInOwner & { treatmentId: string }> {
+  const owner = await clinicWithTrial(t);
+  clinicCount += 1;
+  await ok('setCompany', { companyName: `Fysio Ærø ${clinicCount}`, email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' }, owner.token);
+  const treatmentId = (await ok('addTreatment', { name: 'Massage', price: 450, duration: 60 * 60, pause: 0 }, owner.token)).data.id;
+  return { ...owner, treatmentId };
+}
+
+async function client(owner: SignedInOwner & { treatmentId: string }, from: number, email: string, changes: Record<string, unknown> = {}, cpr = '1234'): Promise<{ clientId: string; bookingId: string }> {
+  const booking = (await ok('addBooking', { treatmentId: owner.treatmentId, from, client: { ...newClient(cpr), email } }, owner.token)).data;
+  if (Object.keys(changes).length) await ok('setClient', { id: booking.clientId, changes }, owner.token);
+  return { clientId: booking.clientId as string, bookingId: booking.id };
+}
+
+const unsubscribeLink = (text: string) => /https?:\/\/\S+\/unsubscribe\?clientId=(\S+)/.exec(text)?.[1];
+
+describe('newsletters', () => {
+  it('are written, sanitised, validated, and only the writer (or the owner) may change them', async () => {
+    const owner = await clinic();
+    const colleague = await colleagueOf(t, owner);
+    const empty = await t.call('addNewsletter', { subject: '  ', message: '<p> </p>' }, owner.token);
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain(M.subjectRequired);
+    const onlyScript = await t.call('addNewsletter', { subject: 'Hej', message: '<script>alert(1)</script>' }, owner.token);
+    expect(onlyScript.status).toBe(400);
+    expect(onlyScript.body.message).toBe(M.messageRequired);
+
+    const added = await ok('addNewsletter', { subject: 'Nyt fra klinikken', message: '<p>Hej <strong>alle</strong><img src=x onerror=alert(1)></p>' }, colleague.token);
+    expect(added.message).toBe(M.newsletterAdded);
+    expect(added.data.message).toBe('<p>Hej <strong>alle</strong></p>');
+    // The owner sees and may change the colleague's; the colleague does not see the owner's.
+    const ownersOwn = await ok('addNewsletter', { subject: 'Ejerens', message: '<p>Kun ejeren</p>' }, owner.token);
+    const seenByOwner = (await ok('getTherapistNewsletters', {}, owner.token)).data as unknown as { id: string; isEdit: boolean }[];
+    expect(seenByOwner.map((item) => item.id).sort()).toEqual([added.data.id, ownersOwn.data.id].sort());
+    const seenByColleague = (await ok('getTherapistNewsletters', {}, colleague.token)).data as unknown as { id: string }[];
+    expect(seenByColleague.map((item) => item.id)).toEqual([added.data.id]);
+    expect((await t.call('setNewsletter', { id: ownersOwn.data.id, subject: 'X', message: '<p>X</p>' }, colleague.token)).status).toBe(404);
+    expect((await t.call('deleteNewsletter', { id: ownersOwn.data.id }, colleague.token)).status).toBe(404);
+
+    const changed = await ok('setNewsletter', { id: added.data.id, subject: 'Ændret', message: '<p>Ny tekst</p>' }, owner.token);
+    expect(changed.data).toMatchObject({ subject: 'Ændret', message: '<p>Ny tekst</p>', isEdit: true });
+    expect((await ok('deleteNewsletter', { id: added.data.id }, owner.token)).message).toBe(M.newsletterDeleted);
+    expect((await t.call('setNewsletter', { id: added.data.id, subject: 'X', message: '<p>X</p>' }, owner.token)).status).toBe(404);
+  });
+
+  it('goes to a selection with a working unsubscribe link; the next one to all skips who unsubscribed', async () => {
+    const owner = await clinic();
+    const other = await clinic();
+    const base = copenhagenWallTime(2027, 2, 1, 9);
+    const anna = await client(owner, base, 'anna@example.dk', {}, '1111');
+    const bo = await client(owner, base + 2 * HOUR, 'bo@example.dk', {}, '2222');
+    const noMail = await client(owner, base + 4 * HOUR, 'ingen@example.dk', {}, '3333');
+    await t.models.Client.updateOne({ _id: noMail.clientId }, { $set: { email: '' } });
+    const stranger = await client(other, base, 'fremmed@example.dk', {}, '4444');
+    const newsletter = (await ok('addNewsletter', { subject: 'Forårstilbud', message: '<p>Kom og få <em>massage</em></p>' }, owner.token)).data;
+
+    // Another clinic's client in the selection: refused, nothing recorded.
+    const mixed = await t.call('sendNewsletterToSelection', { id: newsletter.id, clientIds: [anna.clientId, stranger.clientId] }, owner.token);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toBe(M.selectionUnknown);
+    expect(await t.models.NewsletterSend.countDocuments({ companyId: owner.companyId })).toBe(0);
+
+    // The selection lists only clients who can receive it.
+    const list = await ok('getClientsFromTherapistNewsletterList', { page: 1, size: 10, search: '' }, owner.token);
+    expect((list.data as unknown as { id: string }[]).map((item) => item.id).sort()).toEqual([anna.clientId, bo.clientId].sort());
+    expect(list.total).toBe(2);
+    const searched = await ok('getClientsFromTherapistNewsletterList', { page: 1, size: 10, search: 'bo@' }, owner.token);
+    expect((searched.data as unknown as { id: string }[]).map((item) => item.id)).toEqual([bo.clientId]);
+
+    const sent = await ok('sendNewsletterToSelection', { id: newsletter.id, clientIds: [anna.clientId, noMail.clientId] }, owner.token);
+    expect(sent.message).toBe(M.sendStarted(2));
+    expect(sent.data).toMatchObject({ state: 'sending', recipients: 2, sent: 0 });
+    // The same newsletter cannot be sent again while it is going out.
+    expect((await t.call('sendNewsletterToAll', { id: newsletter.id }, owner.token)).status).toBe(409);
+    await run();
+    const mail = await smtp.waitForMail('anna@example.dk', 10_000, 'Forårstilbud');
+    expect(mail.html).toContain('<em>massage</em>');
+    const token = unsubscribeLink(mail.text);
+    expect(token).toBeTruthy();
+    const sends = (await ok('getNewsletterSends', { newsletterId: newsletter.id }, owner.token)).data as unknown as Record<string, unknown>[];
+    expect(sends[0]).toMatchObject({ state: 'done', recipients: 2, sent: 1, skipped: 1, failed: 0 });
+    const skipped = (await ok('getSentMessages', { page: 1, size: 10, kind: 'newsletter' }, owner.token)).data as unknown as Record<string, unknown>[];
+    expect(skipped.find((item) => item.clientId === noMail.clientId)).toMatchObject({ state: 'skipped', reason: SKIP.noEmail });
+
+    // Anna unsubscribes through the link in her mail.
+    expect((await t.call('clientUnsubscribe', { clientId: decodeURIComponent(token!) }, '')).status).toBe(200);
+    const all = await ok('sendNewsletterToAll', { id: newsletter.id }, owner.token);
+    expect(all.data.recipients).toBe(1);
+    await run();
+    await smtp.waitForMail('bo@example.dk', 10_000, 'Forårstilbud');
+    expect(smtp.mails.filter((item) => item.to.includes('anna@example.dk') && item.subject === 'Forårstilbud')).toHaveLength(1);
+    expect(smtp.mails.some((item) => item.to.includes('fremmed@example.dk'))).toBe(false);
+  });
+
+  it('refuses to send to all when nobody can receive it', async () => {
+    const owner = await clinic();
+    const newsletter = (await ok('addNewsletter', { subject: 'Ingen', message: '<p>Ingen</p>' }, owner.token)).data;
+    const answer = await t.call('sendNewsletterToAll', { id: newsletter.id }, owner.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(M.noRecipients);
+  });
+});
+
+describe('follow-ups and reminders', () => {
+  it('validates the settings', async () => {
+    const owner = await clinic();
+    const answer = await t.call('saveFollowUpSettings', { followUp: true, followUpText: '', followUpTime: 0, followUpCourse: false, followUpTextCourse: '', followUpTimeCourse: 7, reminders: true, reminderLeadHours: 500 }, owner.token);
+    expect(answer.status).toBe(400);
+    const text = JSON.stringify(answer.body);
+    expect(text).toContain(M.followUpDays);
+    expect(text).toContain(M.reminderLead);
+    expect((await ok('getFollowUpSettings', {}, owner.token)).data).toMatchObject({ followUp: false, reminders: false, reminderLeadHours: 24 });
+  });
+
+  it('reminds by SMS within the lead time, once, naming clinic, time and address; follows up by mail after the set days', async () => {
+    const start = copenhagenWallTime(2027, 3, 10, 8);
+    t.clock.set(start);
+    try {
+      const owner = await clinic();
+      const from = copenhagenWallTime(2027, 3, 11, 14);
+      const signe = await client(owner, from, 'signe-r@example.dk', { reminder: true, followUp: true, phonePrivate: '20 12 34 56' }, '5555');
+      const quiet = await client(owner, from + 2 * HOUR, 'stille@example.dk', { reminder: false, followUp: false }, '6666');
+      const badNumber = await client(owner, from - 3 * HOUR, 'fastnet@example.dk', { reminder: true, phonePrivate: '12345678' }, '7777');
+      const saved = await ok('saveFollowUpSettings', { followUp: true, followUpText: 'Hvordan har du det efter behandlingen?', followUpTime: 2, followUpCourse: false, followUpTextCourse: '', followUpTimeCourse: 7, reminders: true, reminderLeadHours: 24 }, owner.token);
+      expect(saved.message).toBe(M.settingsSaved);
+
+      // 30 hours before: scheduled, not sent.
+      await run();
+      expect(await t.models.OutboxSms.countDocuments({})).toBe(0);
+      const scheduled = (await ok('getScheduledMessages', {}, owner.token)).data as unknown as Record<string, unknown>[];
+      expect(scheduled.filter((item) => item.kind === 'reminder').map((item) => item.clientId).sort()).toEqual([signe.clientId, badNumber.clientId].sort());
+
+      // 23 hours before: sent once, however often the jobs run.
+      t.clock.set(from - 23 * HOUR);
+      await run();
+      await run();
+      const sms = await t.models.OutboxSms.find({ _id: { $regex: `^reminder:${signe.bookingId}` } }).lean();
+      expect(sms).toHaveLength(1);
+      expect(sms[0]!.to).toBe('+4520123456');
+      expect(sms[0]!.text).toContain(`Fysio Ærø ${clinicCount}`);
+      expect(sms[0]!.text).toContain('torsdag d. 11-03-2027 kl. 14:00');
+      expect(sms[0]!.text).toContain('Havnegade 1, 5970 Ærøskøbing');
+      const sent = (await ok('getSentMessages', { page: 1, size: 10, kind: 'reminder' }, owner.token)).data as unknown as Record<string, unknown>[];
+      expect(sent.find((item) => item.clientId === badNumber.clientId)).toMatchObject({ state: 'skipped', reason: SKIP.notSmsCapable });
+      expect(sent.some((item) => item.clientId === quiet.clientId)).toBe(false);
+      const usage = (await ok('getSmsUsage', {}, owner.token)).data;
+      expect(usage).toMatchObject({ month: '2027-03', quota: 20, freeUsed: 1, paid: 0, skipped: 1 });
+      expect((usage.sentBooking as string).split(',')[2]).toBe('1');
+
+      // A moved booking is reminded of its new time, never of the old one.
+      await ok('setBooking', { id: signe.bookingId, from: from + 6 * HOUR }, owner.token);
+      t.clock.set(from + 6 * HOUR - 23 * HOUR);
+      await run();
+      const again = await t.models.OutboxSms.find({ _id: { $regex: `^reminder:${signe.bookingId}` } }).lean();
+      expect(again).toHaveLength(2);
+      expect(again.map((item) => item.text).join('\n')).toContain('kl. 20:00');
+
+      // Two days after the booking ended: the follow-up mail, to the client with follow-up on only.
+      t.clock.set(from + 7 * HOUR + 2 * 24 * HOUR + 1000);
+      await run();
+      const followUp = await smtp.waitForMail('signe-r@example.dk', 10_000, `Opfølgning fra Fysio Ærø ${clinicCount}`);
+      expect(followUp.text).toContain('Hvordan har du det efter behandlingen?');
+      await run();
+      expect(smtp.mails.filter((item) => item.to.includes('signe-r@example.dk') && item.subject.startsWith('Opfølgning'))).toHaveLength(1);
+      expect(smtp.mails.some((item) => item.to.includes('stille@example.dk'))).toBe(false);
+    } finally {
+      t.clock.set(Date.now());
+    }
+  });
+});
+
+describe('SMS ledger', () => {
+  it('counts the free quota exactly under racing runners, and the year to date across month and year', async () => {
+    const owner = await clinic();
+    const companyId = new Types.ObjectId(owner.companyId);
+    const therapistId = new Types.ObjectId(owner.therapistId);
+    const db = tenantDb(t.api.services.models, companyId);
+    const record = (jobId: string, sentAt: number, kind: 'booking' | 'course' = 'booking', quota = 3) => recordSms(db, { jobId, therapistId, kind, sentAt, quota });
+    // 31 December 23:30 and 1 January 00:30, Copenhagen time: different months and years.
+    const lateDecember = copenhagenWallTime(2026, 12, 31, 23, 30);
+    const earlyJanuary = copenhagenWallTime(2027, 1, 1, 0, 30);
+    await Promise.all(Array.from({ length: 8 }, (_, index) => record(`dec-${index}`, lateDecember, index % 2 ? 'course' : 'booking')));
+    await Promise.all(Array.from({ length: 2 }, (_, index) => record(`jan-${index}`, earlyJanuary)));
+    // Recording the same SMS again changes nothing.
+    await Promise.all([record('dec-0', lateDecember), record('jan-0', earlyJanuary)]);
+
+    const rows = await t.models.SmsUsage.find({ companyId }).lean();
+    expect(rows).toHaveLength(10);
+    const december = rows.filter((row) => row.month === '2026-12');
+    expect(december.filter((row) => row.free)).toHaveLength(3);
+    expect(december.filter((row) => !row.free).every((row) => row.priceOre === EXTRA_SMS_PRICE_ORE)).toBe(true);
+    expect(rows.filter((row) => row.month === '2027-01' && row.free)).toHaveLength(2);
+    expect(await yearToDate(db, 2026)).toEqual({ freeTexts: '0,0,0,0,0,0,0,0,0,0,0,3', sentBooking: '0,0,0,0,0,0,0,0,0,0,0,4', sentCourse: '0,0,0,0,0,0,0,0,0,0,0,4' });
+    expect(await yearToDate(db, 2027)).toEqual({ freeTexts: '2,0,0,0,0,0,0,0,0,0,0,0', sentBooking: '2,0,0,0,0,0,0,0,0,0,0,0', sentCourse: '0,0,0,0,0,0,0,0,0,0,0,0' });
+  });
+});
+
+describe('/Newsletter sign-up', () => {
+  it('answers the same for anyone, and mails a confirmation link only to a client, which turns the newsletter on', async () => {
+    const owner = await clinic();
+    const known = await client(owner, copenhagenWallTime(2027, 4, 1, 9), 'kendt@example.dk', { newsletter: false }, '8888');
+    const forKnown = await t.call('newsletterSignup', { therapistId: owner.therapistId, email: 'KENDT@example.dk' }, '');
+    const forStranger = await t.call('newsletterSignup', { therapistId: owner.therapistId, email: 'ukendt@example.dk' }, '');
+    const forNobody = await t.call('newsletterSignup', { therapistId: new Types.ObjectId().toHexString(), email: 'kendt@example.dk' }, '');
+    expect([forKnown.status, forStranger.status, forNobody.status]).toEqual([200, 200, 200]);
+    expect(new Set([forKnown.body.message, forStranger.body.message, forNobody.body.message])).toEqual(new Set([M.signupAnswer]));
+    const mail = await smtp.waitForMail('kendt@example.dk', 10_000);
+    const token = /\/Newsletter\?token=(\S+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    expect(smtp.mails.some((item) => item.to.includes('ukendt@example.dk'))).toBe(false);
+    expect((await t.call('confirmNewsletterSignup', { signupToken: 'x'.repeat(40) }, '')).body.message).toBe(M.signupLinkInvalid);
+    const confirmed = await t.call('confirmNewsletterSignup', { signupToken: decodeURIComponent(token!) }, '');
+    expect(confirmed.body.message).toBe(M.signupConfirmed);
+    expect((await t.models.Client.findById(known.clientId).lean())!.newsletter).toBe(true);
+  });
+});
