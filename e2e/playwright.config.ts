@@ -11,7 +11,7 @@ import { E2E_PORTS } from './support/ports';
  * The journeys that move the API's clock (POST /dev/clock: every journey on the stack sees it) run alone, after the
  * others; the others run two at a time (each journey registers its own clinic and reads only its own mail).
  */
-const MOVES_THE_CLOCK = /(client-records|commerce)\.spec\.ts$/;
+const MOVES_THE_CLOCK = /(client-records|commerce|contact-reminders)\.spec\.ts$/;
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 

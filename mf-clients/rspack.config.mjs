@@ -9,4 +9,7 @@ export default createModuleConfig({
   kind: 'remote',
   exposes,
   budgetKb: 60,
+  // One async chunk per page instead of chunks shared between pages: a new page's imports (Contact) otherwise
+  // re-cut the shared chunks and push ClientData and NewClientForm over budget (docs/architecture.md, budgets).
+  asyncSplitMinBytes: 1_000_000_000,
 });

@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { measure, startBareKoa } from '../bench/src/api.mjs';
 import { firstLoad, pageLoad, remoteFigures } from '../bench/src/bundles.mjs';
 import { seedBookings, weekRenderMs } from '../bench/src/calendar.mjs';
+import { newsletterFigures, seedNewsletterClients, startSmtpSink } from '../bench/src/newsletter.mjs';
 import { buildModules } from './build.mjs';
 import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
 import { startStack } from './stack.mjs';
@@ -19,6 +20,8 @@ await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin'
 await buildModules(FRONTEND_MODULES);
 
 step('Start a stack for the benchmarks');
+// A real SMTP server for the mails the stack sends (the registration's confirmation, the newsletter).
+const smtp = await startSmtpSink(4225);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-bench-'));
 const stack = await startStack({
   ports: PORTS,
@@ -26,7 +29,7 @@ const stack = await startStack({
   apiOutput: 'ignore',
   log: () => undefined,
   // Production mode: no answer-contract checks, no development routes, as a deployed API runs.
-  apiEnv: { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', JWT_SECRET: 'bench-secret-that-is-long-enough-for-tokens', DATA_ENCRYPTION_KEYS: `bench1:${Buffer.alloc(32, 5).toString('base64')}`, CPR_HASH_KEY: Buffer.alloc(32, 6).toString('base64') },
+  apiEnv: { SMTP_URL: smtp.url, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', JWT_SECRET: 'bench-secret-that-is-long-enough-for-tokens', DATA_ENCRYPTION_KEYS: `bench1:${Buffer.alloc(32, 5).toString('base64')}`, CPR_HASH_KEY: Buffer.alloc(32, 6).toString('base64') },
 });
 
 try {
@@ -63,8 +66,19 @@ try {
     hello.stop();
   }
 
+  step('Newsletter: 2,000 recipients into a real SMTP server, through the message jobs');
+  {
+    // The clinic confirms its e-mail as its owner would (sending to clients needs it), from the mail itself.
+    const link = /confirm-email\?token=(\S+)/.exec(await smtp.textTo(email))?.[1];
+    await call({ action: 'confirmEmail', confirmToken: decodeURIComponent(link ?? '') });
+    await call({ action: 'purchasedFreePlanSubscription', token });
+    const me = await call({ action: 'getTherapist', token });
+    await seedNewsletterClients(root, stack.mongodbUri, { companyId: me.data.company.id, therapistId: me.data.id, count: 2000 });
+    const news = await newsletterFigures(call, token, smtp, 2000);
+    console.log(`recipients ${news.recipients}; the send answered after ${news.answeredMs} ms (jobs made); ${news.arrived} mails in the SMTP server after ${(news.lastMs / 1000).toFixed(1)} s (${((news.arrived / news.lastMs) * 1000).toFixed(0)} mails/s); state ${news.state?.state}, sent ${news.state?.sent}`);
+  }
+
   step('Online booking wizard (cold cache; "usable" = the first step\'s buttons are on screen)');
-  await call({ action: 'purchasedFreePlanSubscription', token });
   const therapistId = (await call({ action: 'getTherapist', token })).data.id;
   const bookingRoot = new URL(stack.shellUrl);
   bookingRoot.port = String(PORTS.mf_booking);
@@ -105,5 +119,6 @@ try {
   }
 } finally {
   await stack.stop();
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

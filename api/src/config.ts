@@ -293,7 +293,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     smsSender: (env.SMS_SENDER || 'Klinik').slice(0, 11),
     messageJobs: {
       everyMs: intFrom(env.MESSAGE_JOBS_EVERY_MS, production ? 15_000 : 2_000),
-      batchSize: intFrom(env.MESSAGE_JOBS_BATCH, 50),
+      batchSize: intFrom(env.MESSAGE_JOBS_BATCH, 200),
       leaseMs: intFrom(env.MESSAGE_JOBS_LEASE_MS, 120_000),
       concurrency: intFrom(env.MESSAGE_JOBS_CONCURRENCY, 5),
     },

@@ -41,3 +41,25 @@ export const clientsApi = (client: ActionClient) => ({
 });
 
 export type ClientsApi = ReturnType<typeof clientsApi>;
+
+/**
+ * /Kontakt's calls (issue 15): newsletters, follow-up and reminder settings, messages, SMS usage. A factory of its own,
+ * so the other pages' bundles (which share clientsApi) do not carry them.
+ */
+export const contactApi = (client: ActionClient) => ({
+  newsletters: () => client.call('getTherapistNewsletters', {}),
+  addNewsletter: (input: ActionInput<'addNewsletter'>) => client.call('addNewsletter', input),
+  setNewsletter: (input: ActionInput<'setNewsletter'>) => client.call('setNewsletter', input),
+  deleteNewsletter: (id: string) => client.call('deleteNewsletter', { id }),
+  sendNewsletterToAll: (id: string) => client.call('sendNewsletterToAll', { id }),
+  sendNewsletterToSelection: (id: string, clientIds: string[]) => client.call('sendNewsletterToSelection', { id, clientIds }),
+  newsletterSends: (newsletterId?: string) => client.call('getNewsletterSends', newsletterId ? { newsletterId } : {}),
+  newsletterClients: (input: ActionInput<'getClientsFromTherapistNewsletterList'>) => client.call('getClientsFromTherapistNewsletterList', input),
+  followUpSettings: () => client.call('getFollowUpSettings', {}),
+  saveFollowUpSettings: (input: ActionInput<'saveFollowUpSettings'>) => client.call('saveFollowUpSettings', input),
+  scheduledMessages: () => client.call('getScheduledMessages', {}),
+  sentMessages: (input: ActionInput<'getSentMessages'>) => client.call('getSentMessages', input),
+  smsUsage: () => client.call('getSmsUsage', {}),
+});
+
+export type ContactApi = ReturnType<typeof contactApi>;

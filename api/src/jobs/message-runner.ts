@@ -73,16 +73,20 @@ type Outcome = { state: 'sent' } | { state: 'skipped' | 'failed'; reason: string
 
 class Permanent extends Error {}
 
-/** Claims the job for this attempt, or null when another runner holds it. */
-async function claim(deps: RunnerDeps, job: MessageJobDoc, holder: string): Promise<boolean> {
+/**
+ * Claims the job for this attempt: 'fresh' when its current lease was free (nobody has held it, so nobody can have
+ * sent or moved the job since it was read), 'takeover' when a dead runner's lease was taken over (the job must be
+ * read again: that runner may have finished after all), null when another runner holds it.
+ */
+async function claim(deps: RunnerDeps, job: MessageJobDoc, holder: string): Promise<'fresh' | 'takeover' | null> {
   const now = deps.now();
   const leases = tenantDb(deps.models, job.companyId).messageLeases;
   const until = now + deps.config.messageJobs.leaseMs;
-  if (await leases.claim(job._id, job.leaseSeq, holder, until)) return true;
-  if (!(await leases.expired(job._id, job.leaseSeq, now))) return false;
+  if (await leases.claim(job._id, job.leaseSeq, holder, until)) return 'fresh';
+  if (!(await leases.expired(job._id, job.leaseSeq, now))) return null;
   // Its holder is gone: take over with the next lease (racing takers may both raise the number; one inserts it).
   await deps.models.MessageJob.updateOne({ _id: job._id, leaseSeq: job.leaseSeq }, { $set: { leaseSeq: job.leaseSeq + 1 } }).setOptions(BY_ID);
-  return leases.claim(job._id, job.leaseSeq + 1, holder, until);
+  return (await leases.claim(job._id, job.leaseSeq + 1, holder, until)) ? 'takeover' : null;
 }
 
 interface Parties {
@@ -93,8 +97,8 @@ interface Parties {
   client: { _id: MessageJobDoc['clientId']; nameFirst: string; nameLast: string; email?: string | null; phonePrivate?: string | null; reminder?: boolean | null; followUp?: boolean | null; newsletter?: boolean | null } | null;
 }
 
-/** The clinic and the therapist of a run's jobs, read once per run (a newsletter's 2,000 jobs share them). */
-type SenderCache = Map<string, Promise<[unknown, unknown]>>;
+/** The clinic, the therapist and the newsletter of a run's jobs, read once per run (a newsletter's 2,000 jobs share them). */
+type SenderCache = Map<string, Promise<unknown>>;
 
 async function loadParties(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCache): Promise<Parties | null> {
   const db = tenantDb(deps.models, job.companyId);
@@ -183,7 +187,13 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
     case 'newsletter': {
       if (!client.newsletter) return { state: 'skipped', reason: SKIP.unsubscribed };
       if (!client.email) return { state: 'skipped', reason: SKIP.noEmail };
-      const send = await byId<{ subject: string; html: string }>(deps.models.NewsletterSend, job.companyId, job.ref, { subject: 1, html: 1 });
+      const key = `send:${job.ref.toHexString()}`;
+      let sending = senders.get(key);
+      if (!sending) {
+        sending = byId(deps.models.NewsletterSend, job.companyId, job.ref, { subject: 1, html: 1 });
+        senders.set(key, sending);
+      }
+      const send = (await sending) as { subject: string; html: string } | null;
       if (!send) return { state: 'skipped', reason: SKIP.settingOff };
       const token = unsubscribeToken(deps.tokens, job.clientId.toHexString(), job.companyId.toHexString());
       const unsubscribeUrl = `${deps.config.appUrl}/unsubscribe?clientId=${encodeURIComponent(token)}`;
@@ -197,8 +207,9 @@ const pauseBefore = Number(process.env.KLINIK_TEST_MESSAGE_PAUSE_BEFORE_SEND ?? 
 let sendsStarted = 0;
 
 async function runOne(deps: RunnerDeps, candidate: MessageJobDoc, holder: string, result: RunResult, senders: SenderCache): Promise<boolean> {
-  if (!(await claim(deps, candidate, holder))) return false;
-  const job = await byId<MessageJobDoc>(deps.models.MessageJob, candidate.companyId, candidate._id);
+  const claimed = await claim(deps, candidate, holder);
+  if (!claimed) return false;
+  const job = claimed === 'fresh' ? candidate : await byId<MessageJobDoc>(deps.models.MessageJob, candidate.companyId, candidate._id);
   // Updates by _id alone too: the job was just read in its clinic.
   const update = (set: Record<string, unknown>) => deps.models.MessageJob.updateOne({ _id: candidate._id }, { $set: set }).setOptions(BY_ID);
   const now = deps.now();

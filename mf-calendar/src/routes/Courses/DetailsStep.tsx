@@ -25,8 +25,8 @@ function EditorLoading() {
   );
 }
 
-// The editor (Tiptap, ~135 KB gzip) arrives with the dialog; a failed download can be tried again.
-const DescriptionEditor = retryable(() => import('./DescriptionEditor'), {
+// The shared editor of @klinik/ui (Tiptap, ~135 KB gzip) arrives with the dialog; a failed download can be tried again.
+const DescriptionEditor = retryable(() => import('@klinik/ui/RichTextEditor'), {
   fallback: <EditorLoading />,
   renderError: (_, retry) => (
     <MessageBar intent="error" role="alert">

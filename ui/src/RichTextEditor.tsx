@@ -1,7 +1,10 @@
 /**
- * The course description's rich-text editor: Tiptap (ProseMirror) with only what the server keeps after
- * sanitising (paragraphs, line breaks, bold, italic, underline, strike, h2/h3, lists, quotes, links), so what the
- * therapist sees is what is stored. Loaded lazily when the course dialog opens; the value is HTML, '' when empty.
+ * The shared rich-text editor (course descriptions, newsletters): Tiptap (ProseMirror) with only what the server
+ * keeps after sanitising (paragraphs, line breaks, bold, italic, underline, strike, h2/h3, lists, quotes, links),
+ * so what the therapist sees is what is stored. The value is HTML, '' when empty.
+ *
+ * Tiptap is ~135 KB gzip: never import this file statically. A page loads it lazily, with its own loading and error
+ * look: `retryable(() => import('@klinik/ui/RichTextEditor'), look)`.
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { Button, Input, Toolbar, ToolbarButton, ToolbarDivider, makeStyles, tokens } from '@fluentui/react-components';
@@ -22,9 +25,28 @@ import {
 } from '@fluentui/react-icons';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { texts } from './texts';
 
-const T = texts.editor;
+/** The toolbar's labels (also the buttons' accessible names). */
+export const richTextEditorTexts = {
+  toolbar: 'Formatering',
+  bold: 'Fed',
+  italic: 'Kursiv',
+  underline: 'Understreget',
+  strike: 'Gennemstreget',
+  heading: 'Overskrift',
+  subheading: 'Underoverskrift',
+  bulletList: 'Punktliste',
+  orderedList: 'Nummereret liste',
+  quote: 'Citat',
+  link: 'Link',
+  linkAddress: 'Linkadresse',
+  insertLink: 'Indsæt link',
+  removeLink: 'Fjern link',
+  undo: 'Fortryd',
+  redo: 'Gentag',
+} as const;
+
+const T = richTextEditorTexts;
 
 const useStyles = makeStyles({
   frame: {
@@ -160,22 +182,18 @@ function EditorToolbar({ editor, disabled }: { editor: Editor; disabled: boolean
   );
 }
 
-export default function DescriptionEditor({
-  value,
-  onChange,
-  labelledBy,
-  describedBy,
-  invalid = false,
-  disabled = false,
-}: {
+export interface RichTextEditorProps {
   /** HTML, read when the editor starts; later changes come from the editor itself. */
   value: string;
   onChange: (html: string) => void;
+  /** The id of the visible label (the editable element is ProseMirror's, so it is labelled by id). */
   labelledBy: string;
   describedBy?: string;
   invalid?: boolean;
   disabled?: boolean;
-}) {
+}
+
+export default function RichTextEditor({ value, onChange, labelledBy, describedBy, invalid = false, disabled = false }: RichTextEditorProps) {
   const styles = useStyles();
   const attributes: Record<string, string> = {
     class: styles.content,

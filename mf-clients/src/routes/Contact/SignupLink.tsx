@@ -1,0 +1,64 @@
+/** The clinic's public newsletter sign-up page (/Newsletter?id=…), read-only, with a copy button ('Kopieret!' for 5 s). */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Caption1, Input, Label, makeStyles, tokens } from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons';
+import { clientMessages } from '@klinik/core/messages';
+import { COPY_CONFIRMATION_MS } from '@klinik/core/records';
+import { texts } from './texts';
+
+const T = texts.signup;
+
+const useStyles = makeStyles({
+  field: { display: 'grid', gap: '4px' },
+  hint: { color: tokens.colorNeutralForeground3 },
+  row: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
+  input: { flex: '1 1 220px', minWidth: 0, fontFamily: 'monospace' },
+  button: { flexShrink: 0, minWidth: '104px' },
+});
+
+/** The Clipboard API, or, where it is missing or refused (an insecure origin), the selection and execCommand. */
+async function copyText(value: string, input: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(value);
+    return true;
+  } catch {
+    if (!input) return false;
+    input.focus();
+    input.select();
+    try {
+      // Deprecated, but the only way left without the Clipboard API.
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    }
+  }
+}
+
+export function SignupLink({ url }: { url: string }) {
+  const styles = useStyles();
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const inputId = useId();
+  const hintId = useId();
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = window.setTimeout(() => setState('idle'), COPY_CONFIRMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={inputId}>{T.label}</Label>
+      <div className={styles.row}>
+        <Input id={inputId} ref={input} className={styles.input} readOnly value={url} aria-describedby={hintId} onFocus={(event) => event.currentTarget.select()} />
+        <Button className={styles.button} icon={<CopyRegular />} aria-label={state === 'copied' ? clientMessages.copied : T.copyLabel} onClick={() => void copyText(url, input.current).then((ok) => setState(ok ? 'copied' : 'failed'))}>
+          {state === 'copied' ? clientMessages.copied : T.copy}
+        </Button>
+      </div>
+      <Caption1 id={hintId} className={styles.hint} role={state === 'failed' ? 'alert' : undefined}>
+        {state === 'failed' ? T.copyFailed : T.hint}
+      </Caption1>
+    </div>
+  );
+}
