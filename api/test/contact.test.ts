@@ -8,6 +8,7 @@ import { contactMessages as M, copenhagenWallTime, EXTRA_SMS_PRICE_ORE, messageS
 import { tenantDb } from '../src/data/tenant-db.js';
 import { recordSms, yearToDate } from '../src/domain/contact/sms-ledger.js';
 import { runMessageJobs } from '../src/jobs/messages.js';
+import { sweepOnce } from '../src/jobs/sweeper.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -227,6 +228,26 @@ describe('SMS ledger', () => {
     expect(rows.filter((row) => row.month === '2027-01' && row.free)).toHaveLength(2);
     expect(await yearToDate(db, 2026)).toEqual({ freeTexts: '0,0,0,0,0,0,0,0,0,0,0,3', sentBooking: '0,0,0,0,0,0,0,0,0,0,0,4', sentCourse: '0,0,0,0,0,0,0,0,0,0,0,4' });
     expect(await yearToDate(db, 2027)).toEqual({ freeTexts: '2,0,0,0,0,0,0,0,0,0,0,0', sentBooking: '2,0,0,0,0,0,0,0,0,0,0,0', sentCourse: '0,0,0,0,0,0,0,0,0,0,0,0' });
+  });
+});
+
+describe('housekeeping', () => {
+  it('the sweeper removes old leases and finished messages past their time, and keeps the rest', async () => {
+    const owner = await clinic();
+    const now = Date.now();
+    const DAY = 24 * HOUR;
+    await t.models.MessageLease.create([
+      { _id: `old-lease-${owner.companyId}#0`, holder: 'x', until: now - 2 * DAY },
+      { _id: `new-lease-${owner.companyId}#0`, holder: 'x', until: now - HOUR },
+    ]);
+    const job = (id: string, state: string, finishedAt: number | null) => ({ _id: `${id}-${owner.companyId}`, companyId: owner.companyId, therapistId: owner.therapistId, kind: 'followUp', channel: 'mail', ref: new Types.ObjectId(), clientId: new Types.ObjectId(), dueAt: 0, nextAttemptAt: 0, state, finishedAt });
+    await t.models.MessageJob.insertMany([job('ancient', 'sent', now - 401 * DAY), job('recent', 'sent', now - 399 * DAY), job('waiting', 'pending', null)] as never[]);
+    const swept = await sweepOnce(t.api.services, t.api.services.models.MessageJob.db);
+    expect(swept.messageLeases).toBeGreaterThanOrEqual(1);
+    expect(await t.models.MessageLease.exists({ _id: `old-lease-${owner.companyId}#0` })).toBeNull();
+    expect(await t.models.MessageLease.exists({ _id: `new-lease-${owner.companyId}#0` })).not.toBeNull();
+    const left = (await t.models.MessageJob.find({ companyId: owner.companyId }, { _id: 1 }).lean()).map((item) => item._id).sort();
+    expect(left).toEqual([`recent-${owner.companyId}`, `waiting-${owner.companyId}`]);
   });
 });
 

@@ -104,7 +104,7 @@ it('two runners racing over 500 due reminders send each exactly once', async () 
 
 it('a runner killed mid-batch loses nothing and duplicates nothing when another takes over', async () => {
   received.clear();
-  const { companyId } = await dueReminders(40);
+  const { companyId } = await dueReminders(20);
   const leaseMs = 60_000;
   const child = spawn(process.execPath, [CHILD], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -114,7 +114,7 @@ it('a runner killed mid-batch loses nothing and duplicates nothing when another 
       CHILD_DB_NAME: t.api.services.models.MessageJob.db.name,
       CHILD_GATEWAY_URL: gatewayUrl,
       CHILD_LEASE_MS: String(leaseMs),
-      KLINIK_TEST_MESSAGE_PAUSE_BEFORE_SEND: '15',
+      KLINIK_TEST_MESSAGE_PAUSE_BEFORE_SEND: '8',
     },
   });
   const paused = await new Promise<string>((resolve, reject) => {
@@ -128,18 +128,18 @@ it('a runner killed mid-batch loses nothing and duplicates nothing when another 
   });
   child.kill('SIGKILL');
   await new Promise((resolve) => child.once('exit', resolve));
-  expect(received.size).toBe(14);
+  expect(received.size).toBe(7);
   expect(received.has(paused)).toBe(false);
 
   // Before its lease has run out, nobody takes the job the dead runner held.
   const early = await runDueMessages(runner(leaseMs), 'runner-early');
-  expect(early.sent).toBe(40 - 15);
+  expect(early.sent).toBe(20 - 8);
   expect(await t.models.MessageJob.findById(paused).lean()).toMatchObject({ state: 'pending' });
   // After it: another runner takes it over.
   const late = await runDueMessages(runner(leaseMs, leaseMs + 1_000), 'runner-late');
   expect(late.sent).toBe(1);
   const ids = await sentOf(companyId);
-  expect(ids).toHaveLength(40);
+  expect(ids).toHaveLength(20);
   expect([...received.keys()].sort()).toEqual([...ids].sort());
   expect([...received.values()].every((times) => times === 1)).toBe(true);
 }, 120_000);

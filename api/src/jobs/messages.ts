@@ -11,6 +11,7 @@ import type { Services } from '../context.js';
 import { tenantDb } from '../data/tenant-db.js';
 import { dueFollowUpEnds, finishSendIfDone, followUpCandidates, HOUR, insertJobs, prepareSend, reminderCandidates, type PlannedJob, type SettingsOf } from '../domain/contact/planner.js';
 import type { Models, NewsletterSendDoc } from '../models/index.js';
+import { deleteInBatches } from '../data/delete-in-batches.js';
 import { runDueMessages, type RunResult } from './message-runner.js';
 import { startRepeating, type RepeatingJob } from './repeat.js';
 
@@ -49,6 +50,18 @@ export async function planMessages(deps: { models: Models; now(): number; logger
     else await finishSendIfDone(db, send._id, now);
   }
   return planned;
+}
+
+/** How long the list of sent messages goes back: a year and a month (the SMS year to date is in SmsUsage). */
+export const MESSAGE_HISTORY_MS = 400 * 24 * 3_600_000;
+
+/** Finished messages and newsletter sendings older than MESSAGE_HISTORY_MS (the sweeper). */
+export async function sweepOldMessages(models: Models, now: number): Promise<number> {
+  const before = now - MESSAGE_HISTORY_MS;
+  const options = { crossTenant: 'the sweeper removes old finished messages of every clinic' };
+  const jobs = await deleteInBatches(models.MessageJob, { state: { $in: ['sent', 'skipped', 'failed'] }, finishedAt: { $lt: before } }, options);
+  const sends = await deleteInBatches(models.NewsletterSend, { state: 'done', finishedAt: { $lt: before } }, options);
+  return jobs + sends;
 }
 
 type MessageServices = Pick<Services, 'models' | 'mailer' | 'sms' | 'tokens' | 'config' | 'logger' | 'clock'>;

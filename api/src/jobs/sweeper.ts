@@ -1,6 +1,6 @@
 /**
  * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens, old rate-limit windows
- * and public submissions nobody can act on any more.
+ * and public submissions nobody can act on any more; message leases and messages past their time (issue 15).
  * Every step is idempotent, so any number of API processes may run it.
  */
 import type { Connection } from 'mongoose';
@@ -9,11 +9,13 @@ import { sweepSignInAudits } from '../domain/accounts/administrators.js';
 import { sweepExpiredLinkTokens } from '../domain/accounts/link-tokens.js';
 import { sweepOrphanTherapists } from '../domain/accounts/register.js';
 import { sweepRateLimits } from '../security/rate-limit.js';
+import { sweepOldLeases } from '../data/concurrency/message-leases.js';
 import { sweepOrphanClaims } from '../data/concurrency/slot-claims.js';
 import type { Services } from '../context.js';
 import { sweepStalledUploads } from '../domain/images/images.js';
 import { sweepStaleSubmissions } from '../domain/online-booking/stale-submissions.js';
 import { sweepExpiredInvoices } from '../domain/invoices/retention.js';
+import { sweepOldMessages } from './messages.js';
 import { startRepeating, type RepeatingJob } from './repeat.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
@@ -27,6 +29,8 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     staleSubmissions: await sweepStaleSubmissions(services.models, now),
     expiredInvoices: await sweepExpiredInvoices(services.models, now),
     signInAudits: await sweepSignInAudits(services.models, now),
+    messageLeases: await sweepOldLeases(services.models, now),
+    oldMessages: await sweepOldMessages(services.models, now),
   };
 }
 

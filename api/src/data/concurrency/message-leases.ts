@@ -4,6 +4,7 @@
  * model (its scope rule in models/contact.ts); the job ids are of jobs already found in their clinic.
  */
 import { isDuplicateKeyError } from '../../errors.js';
+import { deleteInBatches } from '../delete-in-batches.js';
 import type { Models } from '../../models/index.js';
 
 export interface MessageLeases {
@@ -30,4 +31,12 @@ export function messageLeases(models: Models): MessageLeases {
       return lease !== null && lease.until <= now;
     },
   };
+}
+
+/**
+ * Leases whose time ran out more than a day ago (the sweeper): by then their job was sent, retried under a newer
+ * lease or taken over, and no runner still holds a snapshot of it (a run lasts at most 30 s).
+ */
+export async function sweepOldLeases(models: Models, now: number): Promise<number> {
+  return deleteInBatches(models.MessageLease, { until: { $lt: now - 24 * 3_600_000 } });
 }
