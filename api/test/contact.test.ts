@@ -205,6 +205,43 @@ describe('follow-ups and reminders', () => {
   });
 });
 
+describe('course days', () => {
+  it('remind the participants (not the waiting list) by SMS and follow up by mail after the day', async () => {
+    const day = { from: copenhagenWallTime(2027, 5, 10, 10), to: copenhagenWallTime(2027, 5, 10, 12) };
+    t.clock.set(day.from - 3 * 24 * HOUR);
+    try {
+      const owner = await clinic();
+      const far = copenhagenWallTime(2030, 1, 7, 9);
+      const seated = await client(owner, far, 'deltager@example.dk', { reminder: true, followUp: true, phonePrivate: '20 11 22 33' }, '1212');
+      const waiting = await client(owner, far + 2 * HOUR, 'venter@example.dk', { reminder: true, followUp: true, phonePrivate: '20 11 22 44' }, '3434');
+      const course = (await ok('addEvent', { title: 'Pilates', description: '', limit: 1, min: 0, dates: [{ ...day, latestDays: 1 }] }, owner.token)).data;
+      const eventDateId = (course.dates as { id: string }[])[0]!.id;
+      for (const [who, isWaiting] of [[seated, false], [waiting, true]] as const) {
+        await t.models.EventDateClient.create({ companyId: owner.companyId, eventId: course.id, eventDateId, clientId: who.clientId, isWaiting, nameFirst: 'Signe', nameLast: 'Kjær', email: '' });
+      }
+      await ok('saveFollowUpSettings', { followUp: false, followUpText: '', followUpTime: 7, followUpCourse: true, followUpTextCourse: 'Tak for i dag på holdet.', followUpTimeCourse: 1, reminders: true, reminderLeadHours: 24 }, owner.token);
+
+      t.clock.set(day.from - 20 * HOUR);
+      await run();
+      const sms = await t.models.OutboxSms.find({ to: { $in: ['+4520112233', '+4520112244'] } }).lean();
+      expect(sms.map((item) => item.to)).toEqual(['+4520112233']);
+      expect(sms[0]!.text).toContain('(Pilates)');
+      expect(sms[0]!.text).toContain('mandag d. 10-05-2027 kl. 10:00');
+      const usage = (await ok('getSmsUsage', {}, owner.token)).data;
+      expect((usage.sentCourse as string).split(',')[4]).toBe('1');
+      expect((usage.sentBooking as string).split(',')[4]).toBe('0');
+
+      t.clock.set(day.to + 24 * HOUR + 1000);
+      await run();
+      const mail = await smtp.waitForMail('deltager@example.dk', 10_000, `Opfølgning fra Fysio Ærø ${clinicCount}`);
+      expect(mail.text).toContain('Tak for i dag på holdet.');
+      expect(smtp.mails.some((item) => item.to.includes('venter@example.dk'))).toBe(false);
+    } finally {
+      t.clock.set(Date.now());
+    }
+  });
+});
+
 describe('SMS ledger', () => {
   it('counts the free quota exactly under racing runners, and the year to date across month and year', async () => {
     const owner = await clinic();

@@ -24,6 +24,8 @@ let t: TestApi;
 let gateway: http.Server;
 let gatewayUrl: string;
 const received = new Map<string, number>();
+/** While true, the gateway answers 500 (a transient failure) without taking the SMS. */
+let failing = false;
 beforeAll(async () => {
   t = await startTestApi();
   gateway = http.createServer((request, response) => {
@@ -32,6 +34,11 @@ beforeAll(async () => {
     request.on('end', () => {
       const { userref } = JSON.parse(body) as { userref: string };
       received.set(userref, (received.get(userref) ?? 0) + 1);
+      if (failing) {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ code: '0x0000', message: 'Internal error' }));
+        return;
+      }
       // A little latency, as a real gateway has: the racing runners overlap.
       setTimeout(() => {
         response.writeHead(200, { 'content-type': 'application/json' });
@@ -143,3 +150,41 @@ it('a runner killed mid-batch loses nothing and duplicates nothing when another 
   expect([...received.keys()].sort()).toEqual([...ids].sort());
   expect([...received.values()].every((times) => times === 1)).toBe(true);
 }, 120_000);
+
+it('retries a transient failure after 1, 5 and 30 minutes, then gives up with a visible reason', async () => {
+  received.clear();
+  const { companyId } = await dueReminders(1);
+  const job = async () => (await t.models.MessageJob.findOne({ companyId }).lean())!;
+  failing = true;
+  try {
+    let ahead = 0;
+    const tries: { attempts: number; waitMs: number }[] = [];
+    for (const delay of [0, 60_000, 5 * 60_000, 30 * 60_000]) {
+      ahead += delay;
+      // Not yet due (a second before the pause is over): nothing happens.
+      if (delay > 0) {
+        const early = await runDueMessages(runner(120_000, ahead - 1_000), 'runner-retry');
+        expect(early.retried + early.failed + early.sent).toBe(0);
+      }
+      const before = Date.now() + ahead;
+      await runDueMessages(runner(120_000, ahead), 'runner-retry');
+      const now = await job();
+      tries.push({ attempts: now.attempts, waitMs: Math.round((now.nextAttemptAt - before) / 60_000) * 60_000 });
+    }
+    const last = await job();
+    expect(last).toMatchObject({ state: 'failed', attempts: 4 });
+    expect(last.reason).toMatch(/^Opgivet efter flere forsøg: GatewayAPI answered 500/);
+    expect(tries.slice(0, 3)).toEqual([
+      { attempts: 1, waitMs: 60_000 },
+      { attempts: 2, waitMs: 5 * 60_000 },
+      { attempts: 3, waitMs: 30 * 60_000 },
+    ]);
+    expect([...received.values()]).toEqual([4]);
+    // Given up is final: no further try, and nothing was counted as sent.
+    await runDueMessages(runner(120_000, ahead + 24 * HOUR), 'runner-retry');
+    expect([...received.values()]).toEqual([4]);
+    expect(await t.models.SmsUsage.countDocuments({ companyId })).toBe(0);
+  } finally {
+    failing = false;
+  }
+});
