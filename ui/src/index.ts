@@ -13,5 +13,6 @@ export { useMutation, type Mutation, type MutationOptions } from './data/useMuta
 export { QueryView } from './data/QueryView.js';
 export type { QueryKey, QuerySnapshot } from './data/store.js';
 export { useDebounced } from './useDebounced.js';
+export { copyText } from './copyText.js';
 // The rich-text editor itself is loaded lazily by each page: import('@klinik/ui/RichTextEditor').
 export type { RichTextEditorProps } from './RichTextEditor.js';

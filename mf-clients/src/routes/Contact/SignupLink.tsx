@@ -4,6 +4,7 @@ import { Button, Caption1, Input, Label, makeStyles, tokens } from '@fluentui/re
 import { CopyRegular } from '@fluentui/react-icons';
 import { clientMessages } from '@klinik/core/messages';
 import { COPY_CONFIRMATION_MS } from '@klinik/core/records';
+import { copyText } from '@klinik/ui';
 import { texts } from './texts';
 
 const T = texts.signup;
@@ -15,25 +16,6 @@ const useStyles = makeStyles({
   input: { flex: '1 1 220px', minWidth: 0, fontFamily: 'monospace' },
   button: { flexShrink: 0, minWidth: '104px' },
 });
-
-/** The Clipboard API, or, where it is missing or refused (an insecure origin), the selection and execCommand. */
-async function copyText(value: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) throw new Error('no clipboard');
-    await navigator.clipboard.writeText(value);
-    return true;
-  } catch {
-    if (!input) return false;
-    input.focus();
-    input.select();
-    try {
-      // Deprecated, but the only way left without the Clipboard API.
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    }
-  }
-}
 
 export function SignupLink({ url }: { url: string }) {
   const styles = useStyles();

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { COPY_CONFIRMATION_MS } from '@klinik/core/records';
+import { copyText } from '@klinik/ui';
 import { texts } from './texts';
 
 const useStyles = makeStyles({
@@ -10,25 +11,6 @@ const useStyles = makeStyles({
   input: { flexGrow: 1, minWidth: 0, fontFamily: 'monospace' },
   button: { flexShrink: 0, minWidth: '104px' },
 });
-
-/** Copies with the Clipboard API, or, where it is missing or refused, with the selection and execCommand. */
-async function copyText(value: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) throw new Error('no clipboard');
-    await navigator.clipboard.writeText(value);
-    return true;
-  } catch {
-    if (!input) return false;
-    input.focus();
-    input.select();
-    try {
-      // Deprecated but still the only way without the Clipboard API (an insecure origin, an old browser).
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    }
-  }
-}
 
 export function FormLink({ url }: { url: string }) {
   const styles = useStyles();
