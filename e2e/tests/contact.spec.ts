@@ -3,8 +3,9 @@
  * newsletter on writes a newsletter with rich text and sends it to a selection of both, chosen in the searchable
  * picker, after the confirmation; the list shows it sent to both while the API's message jobs (every 2 s in this
  * stack) send it. The mail carries the text and a working unsubscribe link; the first client unsubscribes through
- * it, and the next newsletter to all reaches only the other. Last, the follow-up and reminder settings: the server's
- * message at its field, then saved with reminders on and still there after a reload.
+ * it, and the next newsletter to all reaches only the other; she signs up again on the clinic's public /Newsletter
+ * page and confirms through the mailed link. Last, the follow-up and reminder settings: the server's message at its
+ * field, then saved with reminders on and still there after a reload.
  */
 import { contactMessages } from '@klinik/core';
 import { expect, test } from '../support/test';
@@ -51,6 +52,9 @@ test('newsletter to a selection, unsubscribe through its link, the next one to a
   await message.click();
   await page.keyboard.type('Kære klient, vi har ');
   await editor.getByRole('button', { name: 'Fed' }).click();
+  // The button gives the focus back to the text; type only once it is there and bold is on.
+  await expect(editor.getByRole('button', { name: 'Fed' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(message).toBeFocused();
   await page.keyboard.type('åbent lørdag');
   await expect(message.locator('strong')).toHaveText('åbent lørdag');
   await editor.getByRole('button', { name: 'Gem' }).click();
@@ -96,6 +100,21 @@ test('newsletter to a selection, unsubscribe through its link, the next one to a
   await expect(row).toContainText('1 modtager · 1 sendt · 0 sprunget over · 0 fejlet', { timeout: 20_000 });
   await expect.poll(async () => (await newsletterMails(bo.email)).length, { timeout: 10_000 }).toBe(2);
   expect(await newsletterMails(anna.email)).toHaveLength(1);
+
+  // Anna signs up again on the clinic's public page (double opt-in: the link in the mail confirms it).
+  const signupPage = await context.newPage();
+  await signupPage.goto(`/Newsletter?id=${therapistId}`);
+  await expect(signupPage.getByRole('heading', { name: 'Nyhedsbreve fra Klinik Holm' })).toBeVisible();
+  await signupPage.getByLabel(/^E-mail/).fill(anna.email);
+  await signupPage.getByRole('button', { name: 'Tilmeld' }).click();
+  await expect(signupPage.getByText(contactMessages.signupAnswer)).toBeVisible();
+  const confirmation = await waitForMail(anna.email, 15_000, 'Bekræft tilmelding til nyhedsbrev fra Klinik Holm');
+  const confirmLink = /https?:\/\/\S+\/Newsletter\?token=\S+/.exec(confirmation.text)?.[0];
+  expect(confirmLink).toBeTruthy();
+  await signupPage.goto(confirmLink!);
+  await signupPage.getByRole('button', { name: 'Bekræft tilmelding' }).click();
+  await expect(signupPage.getByText(contactMessages.signupConfirmed)).toBeVisible();
+  await signupPage.close();
 
   // Follow-up and reminders: a follow-up switched on without its text is refused at the field; then saved.
   await page.getByRole('tab', { name: 'Opfølgning og påmindelser' }).click();

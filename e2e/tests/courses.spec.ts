@@ -82,6 +82,9 @@ test('owner: create, rename, participants and waiting list, remove, delete a day
   await description.click();
   await page.keyboard.type('Blid yoga ');
   await dialog.getByRole('button', { name: 'Fed' }).click();
+  // The button gives the focus back to the text; type only once it is there and bold is on.
+  await expect(dialog.getByRole('button', { name: 'Fed' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(description).toBeFocused();
   await page.keyboard.type('for alle');
   await expect(description.locator('strong')).toHaveText('for alle');
   await dialog.getByLabel(/^Minimum antal deltagere/).fill('3');

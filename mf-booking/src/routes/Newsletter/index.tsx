@@ -6,7 +6,7 @@
  * - neither: what the page is for, and where unsubscribing is.
  * Plain elements and the wizard's CSS, like the other public pages (no UI kit), phone first.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ActionClient } from '@klinik/core/client';
 import type { RemotePageProps } from '@klinik/core/rules';
@@ -96,13 +96,32 @@ function Confirm({ client, token }: { client: ActionClient; token: string }) {
   );
 }
 
+/** The clinic's name, as its booking page shows it, so the client knows whose newsletters these are. */
+function useClinicName(client: ActionClient, therapistId: string): string | null {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!therapistId) return;
+    let current = true;
+    client.call('clientGetTherapistInfo', { therapistId }).then(
+      (answer) => current && setName(answer.data.companyName),
+      // An unknown link still shows the form: its answer is the same for everyone.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, therapistId]);
+  return name;
+}
+
 export default function NewsletterPage({ shell }: RemotePageProps) {
   const [params] = useSearchParams();
   const token = (params.get('token') ?? '').trim();
   const therapistId = (params.get('id') ?? '').trim();
+  const clinicName = useClinicName(shell.client, token ? '' : therapistId);
   return (
     <div className="kb">
-      <h1>{T.title}</h1>
+      <h1>{clinicName ? T.titleOf(clinicName) : T.title}</h1>
       {token ? (
         <Confirm client={shell.client} token={token} />
       ) : therapistId ? (

@@ -5,6 +5,7 @@
  */
 export const newsletterTexts = {
   title: 'Nyhedsbreve',
+  titleOf: (clinic: string) => `Nyhedsbreve fra ${clinic}`,
   signupIntro: 'Er du klient hos klinikken, kan du få dens nyhedsbreve på e-mail. Skriv den e-mail, klinikken har på dig. Vi sender dig en mail med et link, som bekræfter tilmeldingen.',
   email: 'E-mail',
   signup: 'Tilmeld',
