@@ -24,6 +24,7 @@ import { ensureDevAdministrator } from './domain/accounts/administrators.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/index.js';
 import { outboxPage } from './adapters/mail/outbox-page.js';
 import { runMessageJobs } from './jobs/messages.js';
+import { billSmsMonths } from './jobs/sms-billing.js';
 import { contentTypeOfKey, createBlobSigner, createLocalBlobStore, type BlobStore } from './adapters/blobs/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
@@ -261,6 +262,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
       await services.payments.tick(clock.now());
       // And the reminders and follow-ups that became due: planned and sent before the answer (end-to-end tests).
       await runMessageJobs(services, 'dev-clock');
+      await billSmsMonths(services);
       ctx.body = { now: clock.now(), offsetMs: devOffsetMs };
     });
     router.get('/dev/outbox', async (ctx) => {

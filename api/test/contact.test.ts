@@ -3,11 +3,13 @@
  * with the free quota and the year to date, and the public newsletter sign-up. The message jobs run as the API's
  * timer would run them (runMessageJobs), on the test's clock; mails go to a real SMTP server, SMS to the outbox.
  */
+import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
-import { contactMessages as M, copenhagenWallTime, EXTRA_SMS_PRICE_ORE, messageSkipReasons as SKIP } from '@klinik/core';
+import { contactMessages as M, copenhagenWallTime, EXTRA_SMS_PRICE_ORE, messageSkipReasons as SKIP, SANDBOX_CARDS } from '@klinik/core';
 import { tenantDb } from '../src/data/tenant-db.js';
 import { recordSms, yearToDate } from '../src/domain/contact/sms-ledger.js';
 import { runMessageJobs } from '../src/jobs/messages.js';
+import { billSmsMonths } from '../src/jobs/sms-billing.js';
 import { sweepOnce } from '../src/jobs/sweeper.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
@@ -265,6 +267,36 @@ describe('SMS ledger', () => {
     expect(rows.filter((row) => row.month === '2027-01' && row.free)).toHaveLength(2);
     expect(await yearToDate(db, 2026)).toEqual({ freeTexts: '0,0,0,0,0,0,0,0,0,0,0,3', sentBooking: '0,0,0,0,0,0,0,0,0,0,0,4', sentCourse: '0,0,0,0,0,0,0,0,0,0,0,4' });
     expect(await yearToDate(db, 2027)).toEqual({ freeTexts: '2,0,0,0,0,0,0,0,0,0,0,0', sentBooking: '2,0,0,0,0,0,0,0,0,0,0,0', sentCourse: '0,0,0,0,0,0,0,0,0,0,0,0' });
+  });
+});
+
+describe('SMS billing', () => {
+  it("charges a finished month's paid SMS once on the clinic's saved card; a clinic without one is tried again later", async () => {
+    const owner = await clinic();
+    const withoutCard = await clinic();
+    // Pro bought on the provider's page saves the owner's card.
+    const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: randomUUID() }, owner.token);
+    const page = await fetch(started.body.url!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }).toString(), redirect: 'manual' });
+    expect(page.status).toBeLessThan(400);
+    const lastMonth = copenhagenWallTime(2026, 10, 15, 12);
+    for (const who of [owner, withoutCard]) {
+      const db = tenantDb(t.api.services.models, new Types.ObjectId(who.companyId));
+      // A quota of 1: one free, three paid.
+      for (const n of [1, 2, 3, 4]) await recordSms(db, { jobId: `bill-${who.companyId}-${n}`, therapistId: new Types.ObjectId(who.therapistId), kind: 'booking', sentAt: lastMonth, quota: 1 });
+      // This month's are not billed yet.
+      await recordSms(db, { jobId: `bill-${who.companyId}-now`, therapistId: new Types.ObjectId(who.therapistId), kind: 'booking', sentAt: Date.now(), quota: 0 });
+    }
+    const services = t.api.services;
+    await billSmsMonths(services);
+    await billSmsMonths(services);
+    const charged = await t.models.SmsCharge.findById(`sms:${owner.companyId}:2026-10`).lean();
+    expect(charged).toMatchObject({ state: 'charged', count: 3, amountExVatOre: 3 * EXTRA_SMS_PRICE_ORE, attempts: 1 });
+    const charge = await services.payments.getCharge(charged!.handle);
+    expect(charge).toMatchObject({ state: 'settled', amount_ex_vat: 180, amount: 225 });
+    const charges = await services.payments.listCharges(`c${owner.companyId}`, null, 50);
+    expect(charges.content.filter((item) => item.ordertext.startsWith('SMS'))).toHaveLength(1);
+    expect(await t.models.SmsCharge.countDocuments({ companyId: owner.companyId })).toBe(1);
+    expect(await t.models.SmsCharge.findById(`sms:${withoutCard.companyId}:2026-10`).lean()).toMatchObject({ state: 'no-card', attempts: 1 });
   });
 });
 

@@ -61,6 +61,7 @@ export const TENANT_MODEL_NAMES = [
   'NewsletterSend',
   'MessageJob',
   'SmsUsage',
+  'SmsCharge',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 

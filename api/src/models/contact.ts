@@ -126,6 +126,28 @@ const smsFreeSlotSchema = new Schema(
   { versionKey: false },
 );
 
+/**
+ * The charge for a clinic's SMS beyond the free quota in one finished month (`_id` `sms:<company>:<YYYY-MM>`):
+ * charged on the clinic's saved card through the payment adapter (jobs/sms-billing.ts).
+ */
+const smsChargeSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    month: { type: String, required: true },
+    count: { type: Number, required: true },
+    amountExVatOre: { type: Number, required: true },
+    state: { type: String, enum: ['charged', 'failed', 'no-card'], required: true },
+    /** The provider's charge handle of the latest try (a new one per try: a failed charge is answered again for its handle). */
+    handle: { type: String, required: true },
+    attempts: { type: Number, default: 1 },
+    nextAttemptAt: { type: Number, default: 0 },
+    reason: { type: String, default: '' },
+    updatedAt: { type: Number, default: now },
+  },
+  { versionKey: false },
+);
+
 export type NewsletterDoc = InferSchemaType<typeof newsletterSchema> & { _id: Types.ObjectId };
 export type NewsletterSendDoc = InferSchemaType<typeof newsletterSendSchema> & { _id: Types.ObjectId };
 export type MessageJobDoc = InferSchemaType<typeof messageJobSchema> & { _id: string };
@@ -135,6 +157,7 @@ export const contactModels = {
   NewsletterSend: defineModel(newsletterSendSchema, { kind: 'tenant', owner: 'therapistId' }),
   MessageJob: defineModel(messageJobSchema, { kind: 'tenant', owner: 'therapistId' }),
   SmsUsage: defineModel(smsUsageSchema, { kind: 'tenant', owner: 'therapistId' }),
+  SmsCharge: defineModel(smsChargeSchema, { kind: 'tenant' }),
   MessageLease: defineModel(messageLeaseSchema, {
     kind: 'derived',
     via: 'data/concurrency/message-leases.ts',
