@@ -225,8 +225,9 @@ async function runOne(deps: RunnerDeps, candidate: MessageJobDoc, holder: string
   } catch (error) {
     if (error instanceof Permanent) outcome = { state: 'failed', reason: error.message };
     else {
-      const reason = error instanceof SmsTransientError ? error.message : 'Midlertidig fejl ved afsendelse';
-      if (!(error instanceof SmsTransientError)) deps.logger.warn({ err: error, job: job._id }, 'message send failed; retried later');
+      // The therapist reads the reason (Danish); the log keeps the provider's own words.
+      const reason = error instanceof SmsTransientError ? 'SMS-tjenesten kunne ikke sende beskeden' : 'Mailserveren kunne ikke sende beskeden';
+      deps.logger.warn({ err: error, job: job._id }, 'message send failed; retried later');
       outcome = { state: 'retry', reason };
     }
   }
