@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Types } from 'mongoose';
 import type { Services } from '../context.js';
 import { tenantDb } from '../data/tenant-db.js';
-import { dueFollowUpEnds, finishSendIfDone, followUpCandidates, HOUR, insertJobs, prepareSend, reminderCandidates, type PlannedJob, type SettingsOf } from '../domain/contact/planner.js';
+import { dueFollowUpEnds, finishSendIfDone, followUpCandidates, insertJobs, prepareSend, reminderCandidates, reminderLeadMs, type PlannedJob, type SettingsOf } from '../domain/contact/planner.js';
 import type { Models, NewsletterSendDoc } from '../models/index.js';
 import { deleteInBatches } from '../data/delete-in-batches.js';
 import { runDueMessages, type RunResult } from './message-runner.js';
@@ -31,8 +31,7 @@ export async function planMessages(deps: { models: Models; now(): number; logger
       if (!company || company.isDisabled) continue;
       const jobs: PlannedJob[] = [];
       if (therapist.reminders) {
-        const lead = (therapist.reminderLeadHours ?? 24) * HOUR;
-        jobs.push(...(await reminderCandidates(db, therapist, { after: now, until: now + lead })));
+        jobs.push(...(await reminderCandidates(db, therapist, { after: now, until: now + reminderLeadMs(therapist) })));
       }
       if (therapist.followUp) jobs.push(...(await followUpCandidates(db, therapist, false, dueFollowUpEnds(therapist.followUpTime ?? 7, therapist.followUpSince, now))));
       if (therapist.followUpCourse) jobs.push(...(await followUpCandidates(db, therapist, true, dueFollowUpEnds(therapist.followUpTimeCourse ?? 7, therapist.followUpCourseSince, now))));

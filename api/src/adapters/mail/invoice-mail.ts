@@ -4,11 +4,8 @@
  * line (control characters dropped; HTML-escaped in the HTML part), so a mail from the platform can never carry
  * free-form HTML, links in markup, or a subject of the sender's choosing.
  */
+import { escapeHtml } from './templates.js';
 import type { MailAttachment, MailMessage } from './index.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** Plain text: line breaks kept, every other control character (and the bidi overrides used to disguise text) dropped. */
 export function plainText(value: string): string {

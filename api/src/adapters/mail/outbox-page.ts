@@ -1,4 +1,6 @@
 /** The development outbox page: the latest mails and SMS, newest first, with their links clickable. */
+import { escapeHtml } from './templates.js';
+
 interface OutboxEntry {
   to: string[];
   subject: string;
@@ -10,10 +12,6 @@ interface OutboxSmsEntry {
   to: string;
   text: string;
   createdAt: number;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function linkify(text: string): string {

@@ -1,7 +1,8 @@
 /** The Danish mails the account flows send. Plain text first; the HTML part is the same text, linked. */
 import type { MailMessage } from './index.js';
 
-function escapeHtml(value: string): string {
+/** Text made safe to put into a mail's HTML (the five characters HTML gives meaning). */
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

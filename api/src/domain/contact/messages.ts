@@ -6,7 +6,7 @@
 import { copenhagenWallTime, type MessageItem, type ParsedInput, type SmsUsage, messageSkipReasons as SKIP, VAT_RATE_PERCENT } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import type { MessageJobDoc, TherapistDoc } from '../../models/index.js';
-import { dueFollowUpEnds, followUpCandidates, reminderCandidates, type PlannedJob } from './planner.js';
+import { dueFollowUpEnds, followUpCandidates, reminderCandidates, reminderLeadMs, type PlannedJob } from './planner.js';
 import { smsMonth, yearToDate } from './sms-ledger.js';
 
 const HOUR = 3_600_000;
@@ -41,7 +41,7 @@ async function upcoming(ctx: TherapistContext, therapists: TherapistDoc[], now: 
   const jobs: PlannedJob[] = [];
   for (const therapist of therapists) {
     if (therapist.reminders) {
-      const lead = (therapist.reminderLeadHours ?? 24) * HOUR;
+      const lead = reminderLeadMs(therapist);
       jobs.push(...(await reminderCandidates(ctx.db, therapist, { after: now + lead, until: now + lead + AHEAD })));
     }
     for (const course of [false, true]) {

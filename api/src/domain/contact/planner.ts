@@ -14,10 +14,11 @@
  * The same candidates, further ahead, are the scheduled messages a therapist sees (preview in messages.ts).
  */
 import type { Types } from 'mongoose';
+import { DEFAULT_REMINDER_LEAD_HOURS } from '@klinik/core';
 import type { TenantDb } from '../../data/tenant-db.js';
 import type { NewsletterSendDoc, TherapistDoc } from '../../models/index.js';
 
-export const HOUR = 3_600_000;
+const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 export const CATCH_UP_MS = 2 * DAY;
 const INSERT_CHUNK = 500;
@@ -55,9 +56,14 @@ async function clientsWith(db: TenantDb, ids: Types.ObjectId[], setting: 'remind
 
 const nameOf = (client: ClientBrief) => `${client.nameFirst} ${client.nameLast}`.trim();
 
+/** How long before a start the therapist's reminder goes out. */
+export function reminderLeadMs(therapist: Pick<SettingsOf, 'reminderLeadHours'>): number {
+  return (therapist.reminderLeadHours ?? DEFAULT_REMINDER_LEAD_HOURS) * HOUR;
+}
+
 /** Reminders of bookings and course days starting in `starts` (dueAt = start − lead). */
 export async function reminderCandidates(db: TenantDb, therapist: SettingsOf, starts: Range): Promise<PlannedJob[]> {
-  const lead = (therapist.reminderLeadHours ?? 24) * HOUR;
+  const lead = reminderLeadMs(therapist);
   const [bookings, days] = await Promise.all([
     db.clinic.Booking.find({ therapistId: therapist._id, from: { $gt: starts.after, $lte: starts.until } }, { clientId: 1, from: 1 }).lean(),
     db.clinic.EventDate.find({ therapistId: therapist._id, from: { $gt: starts.after, $lte: starts.until } }, { from: 1 }).lean(),

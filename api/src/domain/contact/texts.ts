@@ -6,6 +6,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core';
 import type { MailMessage } from '../../adapters/mail/index.js';
+import { escapeHtml } from '../../adapters/mail/templates.js';
 
 const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
 
@@ -42,10 +43,6 @@ export function htmlToText(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 export function followUpMail(input: { to: string; clientName: string; text: string; clinic: ClinicText; therapistName: string; messageId: string }): MailMessage {
