@@ -255,7 +255,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     resetTokenTtlSeconds: intFrom(env.RESET_TOKEN_TTL_SECONDS, 60 * 60),
     setPasswordTokenTtlSeconds: intFrom(env.SET_PASSWORD_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),
     jsonLimitBytes: intFrom(env.JSON_LIMIT_BYTES, 1024 * 1024),
-    uploadFileLimitBytes: intFrom(env.UPLOAD_FILE_LIMIT_BYTES, 10 * 1024 * 1024),
+    // 25 MiB: the support team's upload of a clinic's old data (issue 16); images and logos have lower limits of their own.
+    uploadFileLimitBytes: intFrom(env.UPLOAD_FILE_LIMIT_BYTES, 25 * 1024 * 1024),
     uploadMaxFiles: intFrom(env.UPLOAD_MAX_FILES, 20),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Klinik <no-reply@klinik.local>',

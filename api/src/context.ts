@@ -150,13 +150,29 @@ export class OwnerContext extends TherapistContext {
   }
 }
 
+/**
+ * The platform administrator: companies across clinics (`platform`, each cross-clinic query saying why), one named
+ * clinic's data through `tenant(companyId)`. The actions it may call answer no client record, journal or CPR number.
+ */
 export class SuperadminContext extends RequestContext {
   readonly kind = 'superadmin';
+  constructor(
+    services: Services,
+    request: RequestInfo,
+    /** The signed-in administrator, loaded by the dispatcher on this very call (for the audit log). */
+    readonly administrator: { id: Types.ObjectId; username: string },
+  ) {
+    super(services, request);
+  }
   get platform(): Models {
     return this.allServices.models;
   }
+  tenant(companyId: Types.ObjectId): TenantDb {
+    return tenantDb(this.allServices.models, companyId);
+  }
 }
 
+/** A support-team user: finds a therapist across clinics, then works in that therapist's clinic (`tenant`). */
 export class TeamContext extends RequestContext {
   readonly kind = 'team';
   constructor(
@@ -168,6 +184,9 @@ export class TeamContext extends RequestContext {
   }
   get platform(): Models {
     return this.allServices.models;
+  }
+  tenant(companyId: Types.ObjectId): TenantDb {
+    return tenantDb(this.allServices.models, companyId);
   }
 }
 

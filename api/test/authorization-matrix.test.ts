@@ -19,6 +19,10 @@ const therapistRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 'ok',
 const ownerRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 'ok', otherClinicOwner: 'ok', noPlanOwner: 'ok', team: 403, superadmin: 403 };
 /** Needs the pro plan (an active free trial counts): a clinic without a plan is refused. */
 const proRow: Record<Caller, Outcome> = { ...therapistRow, noPlanOwner: 403 };
+/** The platform administrator only (issue 16). */
+const superadminRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 403, otherClinicOwner: 403, noPlanOwner: 403, team: 403, superadmin: 'ok' };
+/** The support team only (issue 16). */
+const teamRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 403, otherClinicOwner: 403, noPlanOwner: 403, team: 'ok', superadmin: 403 };
 /** The owner only, with the pro plan. */
 const proOwnerRow: Record<Caller, Outcome> = { ...ownerRow, noPlanOwner: 403 };
 
@@ -31,6 +35,19 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   therapistSetPassword: publicRow,
   adminCheck: publicRow,
   teamLogin: publicRow,
+  getCompaniesSuperadmin: superadminRow,
+  setCompanySuperadmin: superadminRow,
+  getCompanyTherapistsSuperadmin: superadminRow,
+  getCompanyYTD: superadminRow,
+  disableCompany: superadminRow,
+  deleteCompany: superadminRow,
+  adminGetTherapists: superadminRow,
+  getAdminAuditLog: superadminRow,
+  getTherapistsSupport: teamRow,
+  addSupportHelp: teamRow,
+  addSupportMeeting: teamRow,
+  checkSupportMeetingAndgHelp: teamRow,
+  getSupportUploads: ownerRow,
   confirmEmail: publicRow,
   checkPassword: therapistRow,
   setPassword: therapistRow,

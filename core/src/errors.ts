@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { messages } from './messages.js';
 
 /** Field path → first message, as answered by the API in `errors` and shown by forms beside each field. */
 export type FieldErrors = Record<string, string>;
@@ -12,8 +13,11 @@ export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): Fiel
   return errors;
 }
 
-/** The session-ending answers (spec 1 §8): the client clears storage and goes to /. */
-export const SESSION_ENDING_MESSAGES = ['jwt expired', 'jwt must be provided', 'jwt malformed'] as const;
+/**
+ * The session-ending answers (spec 1 §8): the client clears storage and goes to /. Ours besides the spec's three: a
+ * clinic the platform administrator disabled (issue 16), so its users are signed out on their next call.
+ */
+export const SESSION_ENDING_MESSAGES = ['jwt expired', 'jwt must be provided', 'jwt malformed', messages.companyDisabled] as const;
 
 export function isSessionEndingMessage(message: unknown): boolean {
   return typeof message === 'string' && (SESSION_ENDING_MESSAGES as readonly string[]).includes(message);

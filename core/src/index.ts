@@ -13,5 +13,6 @@ export * from './common-passwords.js';
 export * from './company.js';
 export * from './messages-scheduling.js';
 export * from './messages-contact.js';
+export * from './messages-platform.js';
 export * from './contract.js';
 export * from './actions/index.js';

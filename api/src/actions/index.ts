@@ -13,6 +13,7 @@ import { imageHandlers } from './images.js';
 import { invoiceHandlers } from './invoices.js';
 import { journalHandlers } from './journals.js';
 import { onlineBookingHandlers } from './online-booking.js';
+import { platformHandlers } from './platform.js';
 import { schedulingHandlers } from './scheduling.js';
 import { therapistHandlers } from './therapists.js';
 import { treatmentHandlers } from './treatments.js';
@@ -33,6 +34,7 @@ export const handlers: Handlers<ActionName> = {
   ...therapistHandlers,
   ...accountingHandlers,
   ...contactHandlers,
+  ...platformHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

@@ -62,6 +62,8 @@ export const TENANT_MODEL_NAMES = [
   'MessageJob',
   'SmsUsage',
   'SmsCharge',
+  'SupportUpload',
+  'SupportMeeting',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 

@@ -32,8 +32,9 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
     ]);
     if (!therapist || therapist.tokenVersion !== verified.tokenVersion) throw new UnauthorizedError('jwt expired');
     if (therapist.isActive === false) throw new UnauthorizedError('jwt expired');
-    if (!company) throw new UnauthorizedError('jwt expired');
-    if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
+    if (!company || company.deletedAt) throw new UnauthorizedError('jwt expired');
+    // A disabled clinic's users are signed out on their next call (a session-ending answer) and told why.
+    if (company.isDisabled) throw new UnauthorizedError(messages.companyDisabled);
     if (!levels.includes('therapist') && !therapist.isAdmin) throw new ForbiddenError(messages.ownerOnly);
     // A colleague with a subscription of their own works while it runs (domain/therapists/subscription.ts).
     if (!therapist.isAdmin && therapist.subscription && !WITHOUT_SUBSCRIPTION.includes(contract)) {
@@ -49,9 +50,9 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
     // A named administrator (issue 14): deactivation or a new password ends its tokens at once. Tokens of the old
     // shared admin password had the subject 'admin' and end here too.
     if (!Types.ObjectId.isValid(verified.subject)) throw new UnauthorizedError('jwt expired');
-    const admin = await models.Administrator.findById(verified.subject, { tokenVersion: 1, isActive: 1 }).lean();
+    const admin = await models.Administrator.findById(verified.subject, { tokenVersion: 1, isActive: 1, username: 1 }).lean();
     if (!admin || admin.isActive === false || admin.tokenVersion !== verified.tokenVersion) throw new UnauthorizedError('jwt expired');
-    return new SuperadminContext(services, request);
+    return new SuperadminContext(services, request, { id: admin._id, username: admin.username });
   }
 
   if (!levels.includes('team')) throw new ForbiddenError(messages.forbidden);

@@ -4,8 +4,9 @@
  */
 import { actions, fieldErrorsFromIssues, isActionName, messages, type ActionName } from '@klinik/core';
 import { handlerFor } from '../actions/index.js';
-import type { AnyContext, Services, UploadedFile } from '../context.js';
-import { ValidationError } from '../errors.js';
+import { SuperadminContext, type AnyContext, type Services, type UploadedFile } from '../context.js';
+import { ApiError, ValidationError } from '../errors.js';
+import { recordAdminAction } from '../domain/platform/audit.js';
 import { assertClinicMayMailClients } from '../domain/accounts/email-confirmation.js';
 import { rateLimitAddressKey } from '../security/client-address.js';
 import { authenticate } from './authenticate.js';
@@ -30,6 +31,18 @@ async function applyRateLimits(action: ActionName, body: Record<string, unknown>
   if (account && services.limiter.has(`${action}:account`)) await services.limiter.consume(`${action}:account`, account);
 }
 
+async function audited(context: SuperadminContext, action: ActionName, input: Record<string, unknown>, run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    const answer = await run();
+    await recordAdminAction(context, action, input, 'ok');
+    return answer;
+  } catch (error) {
+    const refused = error instanceof ApiError && error.status < 500;
+    await recordAdminAction(context, action, input, refused ? 'refused' : 'failed', refused ? (error as Error).message : undefined);
+    throw error;
+  }
+}
+
 export async function dispatch(request: DispatchRequest, services: Services): Promise<{ action: ActionName; answer: unknown }> {
   const { action, token, ...rest } = request.body;
   if (typeof action !== 'string' || action.length === 0) throw new ValidationError(messages.actionMissing);
@@ -40,15 +53,18 @@ export async function dispatch(request: DispatchRequest, services: Services): Pr
   const context = await authenticate(contract, token, services, { ip: request.ip, files: request.files, origin: request.origin ?? '' });
   await assertClinicMayMailClients(action, context);
 
-  const parsed = contract.input.safeParse(rest);
-  if (!parsed.success) {
-    const errors = fieldErrorsFromIssues(parsed.error.issues);
-    throw new ValidationError(Object.values(errors)[0] ?? 'Ugyldige data', errors);
-  }
-
-  const handler = handlerFor(action);
-  // The handler's type names the context its access allows; authenticate built exactly that one.
-  const answer = await (handler as (input: unknown, ctx: AnyContext) => Promise<unknown>)(parsed.data, context);
+  const run = async () => {
+    const parsed = contract.input.safeParse(rest);
+    if (!parsed.success) {
+      const errors = fieldErrorsFromIssues(parsed.error.issues);
+      throw new ValidationError(Object.values(errors)[0] ?? 'Ugyldige data', errors);
+    }
+    const handler = handlerFor(action);
+    // The handler's type names the context its access allows; authenticate built exactly that one.
+    return (handler as (input: unknown, ctx: AnyContext) => Promise<unknown>)(parsed.data, context);
+  };
+  // Every administrator action is audited, however it ends (domain/platform/audit.ts).
+  const answer = context instanceof SuperadminContext ? await audited(context, action, rest, run) : await run();
 
   if (!services.config.production) {
     // Outside production every answer is checked against its strict contract, so a field that must never

@@ -28,6 +28,9 @@ import {
   isActionName,
   LOGO_MAX_BYTES,
   messages,
+  SUPPORT_IMPORT_MAX_FILE_BYTES,
+  SUPPORT_IMPORT_MAX_FILES,
+  supportMessages,
   type ActionName,
 } from '@klinik/core';
 import type { Services, UploadedFile } from '../context.js';
@@ -57,6 +60,13 @@ export const UPLOAD_LIMITS: Partial<Record<ActionName, UploadLimit>> = {
     tooMany: clientMessages.tooManyImages(IMAGE_MAX_PER_UPLOAD),
   },
   uploadCompanyLogo: { files: 1, fileBytes: LOGO_MAX_BYTES, field: 'logo', tooLarge: companyMessages.logoTooLarge, tooMany: companyMessages.logoType },
+  addSupportHelp: {
+    files: SUPPORT_IMPORT_MAX_FILES,
+    fileBytes: SUPPORT_IMPORT_MAX_FILE_BYTES,
+    field: 'files',
+    tooLarge: supportMessages.fileTooLarge(`${SUPPORT_IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`),
+    tooMany: supportMessages.tooManyFiles(SUPPORT_IMPORT_MAX_FILES),
+  },
 };
 
 /** Uploads processed at once (decoding, storing); the others wait, up to `UPLOAD_QUEUE_MAX` of them (then 503). */

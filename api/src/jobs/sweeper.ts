@@ -1,6 +1,7 @@
 /**
  * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens, old rate-limit windows
- * and public submissions nobody can act on any more; message leases and messages past their time (issue 15).
+ * and public submissions nobody can act on any more; message leases and messages past their time (issue 15); deleted
+ * clinics past their grace period and administrator audit rows past five years (issue 16).
  * Every step is idempotent, so any number of API processes may run it.
  */
 import type { Connection } from 'mongoose';
@@ -15,7 +16,9 @@ import type { Services } from '../context.js';
 import { sweepStalledUploads } from '../domain/images/images.js';
 import { sweepStaleSubmissions } from '../domain/online-booking/stale-submissions.js';
 import { sweepExpiredInvoices } from '../domain/invoices/retention.js';
+import { sweepAdminAudit } from '../domain/platform/audit.js';
 import { sweepOldMessages } from './messages.js';
+import { purgeDeletedCompanies } from './company-purge.js';
 import { startRepeating, type RepeatingJob } from './repeat.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
@@ -31,6 +34,8 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     signInAudits: await sweepSignInAudits(services.models, now),
     messageLeases: await sweepOldLeases(services.models, now),
     oldMessages: await sweepOldMessages(services.models, now),
+    adminAudit: await sweepAdminAudit(services.models, now),
+    purgedCompanies: (await purgeDeletedCompanies(services, now)).purged,
   };
 }
 

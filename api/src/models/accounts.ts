@@ -22,6 +22,14 @@ const companySchema = new Schema(
     newsletter: { type: Boolean, default: true },
     isDisabled: { type: Boolean, default: false },
     /**
+     * Set when the platform administrator deletes the clinic (issue 16): from then on nothing of it can be read or
+     * signed into, and the purge job (jobs/company-purge.ts) removes its data; `purgedAt` when that has finished.
+     * The issued invoices and credit notes stay until `keepUntil` (bookkeeping law: 5 years), then go with this record.
+     */
+    deletedAt: { type: Number, default: null },
+    purgedAt: { type: Number, default: null },
+    keepUntil: { type: Number, default: null },
+    /**
      * false from registration until the owner opens the confirmation link (issue 14); until then the clinic cannot
      * mail its clients. No default: clinics registered before the rule have no value and count as confirmed.
      */

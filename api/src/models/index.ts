@@ -16,6 +16,7 @@ import { invoiceModels } from './invoices.js';
 import { journalModels } from './journals.js';
 import { outboxModels } from './outbox.js';
 import { paymentsSandboxModels } from './payments-sandbox.js';
+import { platformModels } from './platform.js';
 import { publicSubmissionModels } from './public-submissions.js';
 import { schedulingModels } from './scheduling.js';
 import { signInModels } from './signin.js';
@@ -31,6 +32,7 @@ export type { ImageDoc } from './images.js';
 export type { InvoiceDoc } from './invoices.js';
 export type { JournalDoc, CustomFieldDoc, FieldCommentDoc, RevisionDoc } from './journals.js';
 export type { PublicSubmissionDoc } from './public-submissions.js';
+export type { AdminAuditDoc, SupportUploadDoc } from './platform.js';
 export type { BookingDoc, LeaveDoc, OpeningHoursDoc } from './scheduling.js';
 export type { TreatmentDoc } from './treatments.js';
 export type { ScopeRule } from './scope.js';
@@ -51,6 +53,7 @@ const DEFINITIONS = {
   ...accountingModels,
   ...signInModels,
   ...publicSubmissionModels,
+  ...platformModels,
 };
 
 export type ModelName = keyof typeof DEFINITIONS;

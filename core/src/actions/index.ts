@@ -13,6 +13,7 @@ import { invoiceActions } from './invoices.js';
 import { journalActions } from './journals.js';
 import { courseActions } from './courses.js';
 import { onlineBookingActions } from './online-booking.js';
+import { platformActions } from './platform.js';
 import { schedulingActions } from './scheduling.js';
 import { therapistActions } from './therapists.js';
 import { treatmentActions } from './treatments.js';
@@ -31,6 +32,7 @@ export const actions = {
   ...therapistActions,
   ...accountingActions,
   ...contactActions,
+  ...platformActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -56,6 +58,7 @@ export * from './invoices.js';
 export * from './journals.js';
 export * from './courses.js';
 export * from './online-booking.js';
+export * from './platform.js';
 export * from './scheduling.js';
 export * from './treatments.js';
 export * from './therapists.js';

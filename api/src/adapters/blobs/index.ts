@@ -16,9 +16,16 @@ export interface BlobStore {
 
 /** `<companyId>/<imageId>[_800].<ext>`: anything else is refused before it reaches a path. */
 const KEY_PATTERN = /^[a-f0-9]{24}\/[a-f0-9]{24}(?:_800)?\.(?:jpg|png|gif)$/;
+/** `<companyId>/support-<uploadId>-<n>.enc`: a file the support team uploaded, encrypted (never served to a browser). */
+const SUPPORT_KEY_PATTERN = /^[a-f0-9]{24}\/support-[a-f0-9]{24}-\d{1,2}\.enc$/;
 
+/** An image's key: the only blobs `/blobs/<key>` serves. */
 export function isBlobKey(key: string): boolean {
   return KEY_PATTERN.test(key);
+}
+
+export function supportFileKey(companyId: string, uploadId: string, index: number): string {
+  return `${companyId}/support-${uploadId}-${index}.enc`;
 }
 
 export function contentTypeOfKey(key: string): string {
@@ -29,7 +36,7 @@ export function contentTypeOfKey(key: string): string {
 
 export function createLocalBlobStore(root: string): BlobStore {
   const fileOf = (key: string) => {
-    if (!isBlobKey(key)) throw new Error('invalid blob key');
+    if (!isBlobKey(key) && !SUPPORT_KEY_PATTERN.test(key)) throw new Error('invalid blob key');
     return path.join(root, key);
   };
   return {

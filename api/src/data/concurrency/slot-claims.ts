@@ -11,6 +11,7 @@ import type { Types } from 'mongoose';
 import { schedulingMessages, unitStarts } from '@klinik/core';
 import { ConflictError, isDuplicateKeyError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
+import { deleteInBatches } from '../delete-in-batches.js';
 
 export type ClaimKind = 'booking' | 'leave' | 'course';
 
@@ -45,11 +46,17 @@ export interface SlotClaims {
     swap: () => Promise<T | null>,
     conflictMessage: string,
   ): Promise<T>;
+  /** Every claim of the clinic (a deleted clinic's purge: jobs/company-purge.ts). */
+  releaseAll(): Promise<number>;
 }
 
 export function slotClaims(models: Models, companyId: Types.ObjectId): SlotClaims {
   const { SlotClaim } = models;
   const api: SlotClaims = {
+    async releaseAll() {
+      // The clinic's id starts every claim's `_id`; a batch at a time (FerretDB fails very large deleteMany).
+      return deleteInBatches(SlotClaim, { _id: { $regex: `^${companyId.toHexString()}:` } });
+    },
     ids(therapistId, { from, to }) {
       const prefix = `${companyId.toString()}:${therapistId.toString()}:`;
       return unitStarts(from, to).map((unit) => `${prefix}${unit}`);

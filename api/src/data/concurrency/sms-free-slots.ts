@@ -6,10 +6,13 @@
 import type { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
+import { deleteInBatches } from '../delete-in-batches.js';
 
 export interface SmsFreeSlots {
   /** Takes the first free slot of the month for `jobId`; false when all `quota` are taken. */
   take(therapistId: Types.ObjectId, month: string, quota: number, jobId: string, retried: boolean): Promise<boolean>;
+  /** Every slot of these therapists (a deleted clinic's purge: jobs/company-purge.ts). */
+  forgetTherapists(therapistIds: readonly Types.ObjectId[]): Promise<number>;
 }
 
 /**
@@ -21,6 +24,11 @@ const firstMaybeFree = new Map<string, number>();
 export function smsFreeSlots(models: Models): SmsFreeSlots {
   const { SmsFreeSlot } = models;
   return {
+    async forgetTherapists(therapistIds) {
+      let removed = 0;
+      for (const therapistId of therapistIds) removed += await deleteInBatches(SmsFreeSlot, { _id: { $regex: `^${therapistId.toHexString()}:` } });
+      return removed;
+    },
     async take(therapistId, month, quota, jobId, retried) {
       const key = `${therapistId.toHexString()}:${month}`;
       if (firstMaybeFree.size > 10_000) firstMaybeFree.clear();

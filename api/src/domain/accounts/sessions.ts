@@ -28,8 +28,8 @@ export async function signIn(ctx: PublicContext, { username, password, deviceTok
   });
   const therapist = result;
   if (therapist.isActive === false) throw new ForbiddenError(messages.accountInactive);
-  const company = await ctx.platform.Company.findById(therapist.companyId, { isDisabled: 1 }).lean();
-  if (!company) throw new UnauthorizedError(messages.wrongLogin);
+  const company = await ctx.platform.Company.findById(therapist.companyId, { isDisabled: 1, deletedAt: 1 }).lean();
+  if (!company || company.deletedAt) throw new UnauthorizedError(messages.wrongLogin);
   if (company.isDisabled) throw new ForbiddenError(messages.companyDisabled);
   const session = tokens.sign('therapist', { subject: therapist._id.toString(), companyId: therapist.companyId.toString(), tokenVersion: therapist.tokenVersion ?? 0 });
   return { ...session, deviceToken: device };
