@@ -35,7 +35,7 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     // The frontend modules' pure code (form rules, date handling); their pages are tested in Chromium (e2e/).
-    ...['ui', 'mf-booking', 'mf-calendar', 'mf-clients', 'mf-commerce'].map((module) => ({ ...shared, displayName: module, rootDir: module, testMatch: ['<rootDir>/src/**/*.test.ts'] })),
+    ...['ui', 'mf-booking', 'mf-calendar', 'mf-clients', 'mf-commerce', 'mf-admin'].map((module) => ({ ...shared, displayName: module, rootDir: module, testMatch: ['<rootDir>/src/**/*.test.ts'] })),
     {
       ...shared,
       displayName: 'api',

@@ -127,12 +127,16 @@ export async function startStack(options = {}) {
 
   try {
     await waitForHealth(`${origin(ports.api)}/health`, api, 10 * 60 * 1000);
+    // The support team's meeting calendar: the API's local placeholder page (api/src/endpoint/dev-meeting.ts), on
+    // another origin than the shell, as a real calendar is; the shell's policy lets it be framed.
+    const meetingUrl = `${origin(ports.api)}/dev/meeting`;
     const runtimeConfig = {
       apiUrl,
       remotes: Object.fromEntries(Object.keys(REMOTE_DIRS).map((name) => [name, `${origin(ports[name])}/mf-manifest.json`])),
+      meetingUrl,
     };
     const moduleOrigins = [origin(ports.shell), ...Object.keys(REMOTE_DIRS).map((name) => origin(ports[name]))];
-    const csp = contentSecurityPolicy({ apiUrl, moduleOrigins });
+    const csp = contentSecurityPolicy({ apiUrl, moduleOrigins, frameOrigins: [meetingUrl] });
     servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, spa: true, runtimeConfig, dev: options.dev, csp }));
     for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
       // mf-booking's standalone page (embed/index.html) finds the API through its own config.json, and may be framed.

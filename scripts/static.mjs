@@ -11,13 +11,16 @@ import sirv from 'sirv';
  * origins (no inline script, no eval), data only from them and the API, images also from the API (signed image
  * addresses) and from data:/blob: (previews), PDFs previewed from blob:, nothing embeds the app
  * (`frame-ancestors 'none'`) except the public booking page (`embeddable`). Styles allow 'unsafe-inline': Fluent's
- * CSS-in-JS (Griffel) inserts its rules at run time. Production serves the same policy from its CDN (docs/deploy.md).
+ * CSS-in-JS (Griffel) inserts its rules at run time. Frames only of the app's own origin, blob: (PDF previews) and
+ * `frameOrigins` (the support team's meeting calendar, runtime config `meetingUrl`). Production serves the same
+ * policy from its CDN (docs/deploy.md).
  *
- * @param {{ apiUrl: string, moduleOrigins: string[], embeddable?: boolean }} options
+ * @param {{ apiUrl: string, moduleOrigins: string[], embeddable?: boolean, frameOrigins?: string[] }} options
  */
-export function contentSecurityPolicy({ apiUrl, moduleOrigins, embeddable = false }) {
+export function contentSecurityPolicy({ apiUrl, moduleOrigins, embeddable = false, frameOrigins = [] }) {
   const api = new URL(apiUrl).origin;
   const modules = [...new Set(moduleOrigins)].join(' ');
+  const frames = [...new Set(frameOrigins.map((address) => new URL(address).origin))].map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' ${modules}`,
@@ -26,7 +29,7 @@ export function contentSecurityPolicy({ apiUrl, moduleOrigins, embeddable = fals
     `img-src 'self' data: blob: ${api} ${modules}`,
     `media-src 'self' ${modules}`,
     `font-src 'self' data: ${modules}`,
-    "frame-src 'self' blob:",
+    `frame-src 'self' blob:${frames}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -31,6 +31,7 @@ import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
 import { createAccountingProvider } from './adapters/accounting/index.js';
 import { createSmsGateway } from './adapters/sms/create.js';
 import { accountingRoutes } from './endpoint/accounting.js';
+import { devMeetingRoutes } from './endpoint/dev-meeting.js';
 import { runStartupMigrations } from './migrations/index.js';
 import { useDataKeyring } from './security/encryption.js';
 
@@ -265,6 +266,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
       await billSmsMonths(services);
       ctx.body = { now: clock.now(), offsetMs: devOffsetMs };
     });
+    // The support team's meeting calendar stand-in (runtime config meetingUrl), framed by the shell only.
+    devMeetingRoutes(router, [config.appUrl, ...config.corsOrigins]);
     router.get('/dev/outbox', async (ctx) => {
       const [mails, sms] = await Promise.all([
         models.OutboxMail.find().sort({ createdAt: -1 }).limit(50).lean(),

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Types } from 'mongoose';
 import sharp from 'sharp';
-import { DAY_MS, messages, platformMessages, supportMessages } from '@klinik/core';
+import { DAY_MS, messages, messageSkipReasons, platformMessages, supportMessages } from '@klinik/core';
+import { runMessageJobs } from '../src/jobs/messages.js';
 import { deactivateTeamUser, createTeamUser } from '../src/domain/accounts/team-users.js';
 import { COMPANY_PURGE_GRACE_MS } from '../src/domain/platform/deletion.js';
 import { purgeDeletedCompanies } from '../src/jobs/company-purge.js';
@@ -156,6 +157,19 @@ describe('disabling a company', () => {
     expect(again.status).toBe(200);
     expect((await t.call('getTherapist', {}, again.body.token)).status).toBe(200);
     expect((await t.call('clientGetTherapistInfo', { therapistId: owner.therapistId })).status).toBe(200);
+  });
+
+  it("skips a disabled clinic's messages, with the reason", async () => {
+    const owner = await clinicWithTrial(t);
+    const treatment = await t.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 0 }, owner.token);
+    const from = Math.ceil((t.clock.now() + DAY_MS) / HOUR) * HOUR;
+    expect((await t.call('addBooking', { treatmentId: treatment.body.data.id, from, client: newClient() }, owner.token)).status).toBe(200);
+    const letter = await t.call('addNewsletter', { subject: 'Nyt', message: '<p>Hej</p>' }, owner.token);
+    expect((await t.call('sendNewsletterToAll', { id: letter.body.data.id }, owner.token)).body.data?.recipients).toBe(1);
+    await t.call('disableCompany', { companyId: owner.companyId, isDisabled: true }, admin);
+    await runMessageJobs(t.api.services, 'platform-test');
+    const jobs = await t.models.MessageJob.find({ companyId: owner.companyId }).lean();
+    expect(jobs.map((job) => [job.state, job.reason])).toEqual([['skipped', messageSkipReasons.clinicClosed]]);
   });
 });
 
@@ -390,5 +404,18 @@ describe('the support team', () => {
     await deactivateTeamUser(t.models, 'kortvarig@klinik.test');
     expect((await t.call('getTherapistsSupport', { search: '' }, shortLived)).body.message).toBe('jwt expired');
     expect((await t.call('teamLogin', { username: 'kortvarig@klinik.test', password: 'team-kodeord-2' })).status).toBe(401);
+  });
+});
+
+describe("the meeting calendar's local stand-in (/dev/meeting)", () => {
+  it('may be framed only by an origin of the app, and refuses any other', async () => {
+    const page = await fetch(new URL(`/dev/meeting?parentOrigin=${encodeURIComponent('http://localhost:3000')}`, t.url));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:3000');
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(await page.text()).toContain('Book møde');
+    const stranger = await fetch(new URL(`/dev/meeting?parentOrigin=${encodeURIComponent('https://ondsindet.test')}`, t.url));
+    expect(stranger.status).toBe(400);
+    expect(stranger.headers.get('content-security-policy') ?? '').not.toContain('ondsindet');
   });
 });

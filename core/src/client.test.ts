@@ -59,3 +59,10 @@ it('answers the connection message when nothing listens', async () => {
   const client = createActionClient({ apiUrl: 'http://127.0.0.1:1/api', getToken: () => null, timeoutMs: 2000 });
   await expect(client.call('login', { username: 'a@b.dk', password: 'x' })).rejects.toMatchObject({ message: CONNECTION_FAILED_MESSAGE, status: 0 });
 });
+
+it("ends the session on a disabled clinic's answer, whose text is the API's own (issue 16)", async () => {
+  const { isSessionEndingMessage } = await import('./errors.js');
+  const { messages } = await import('./messages.js');
+  expect(isSessionEndingMessage(messages.companyDisabled)).toBe(true);
+  expect(isSessionEndingMessage('Forkert login')).toBe(false);
+});

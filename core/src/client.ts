@@ -6,6 +6,7 @@
 import type { KyInstance } from 'ky';
 import type { ActionInput, ActionName, ActionOutput } from './actions/index.js';
 import { isSessionEndingMessage, type FieldErrors } from './errors.js';
+import type { UploadProgress } from './upload-progress.js';
 
 export class ActionError extends Error {
   constructor(
@@ -32,10 +33,17 @@ export interface ActionClientOptions {
   timeoutMs?: number;
 }
 
+export type { UploadProgress } from './upload-progress.js';
+
+export interface UploadOptions {
+  /** Called as the browser sends the body; the upload then goes by XMLHttpRequest (upload-progress.ts). */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
 export interface ActionClient {
   call<A extends ActionName>(action: A, input: ActionInput<A>): Promise<ActionOutput<A>>;
   /** Multipart upload to the same endpoint: `action` and `token` travel as form fields. */
-  upload<A extends ActionName>(action: A, form: FormData): Promise<ActionOutput<A>>;
+  upload<A extends ActionName>(action: A, form: FormData, options?: UploadOptions): Promise<ActionOutput<A>>;
 }
 
 interface ErrorBody {
@@ -45,16 +53,22 @@ interface ErrorBody {
 
 type Ky = typeof import('ky');
 
+/**
+ * An error answer (its status, its body as read, its status text) as an ActionError; ends the session if it says so.
+ * Also used by the upload with progress (upload-progress.ts), so both paths answer alike.
+ */
+export function answerError(status: number, data: unknown, statusText: string, onSessionEnded?: (message: string) => void): ActionError {
+  const body = (data && typeof data === 'object' ? data : {}) as ErrorBody;
+  const message = typeof body.message === 'string' ? body.message : statusText || 'Ukendt fejl';
+  const errors = body.errors && typeof body.errors === 'object' ? (body.errors as FieldErrors) : {};
+  if (status === 401 && isSessionEndingMessage(message)) onSessionEnded?.(message);
+  return new ActionError(message, status, errors);
+}
+
 function toActionError(kyModule: Ky, error: unknown, onSessionEnded?: (message: string) => void): ActionError {
   const { isHTTPError, isNetworkError, isTimeoutError } = kyModule;
-  if (isHTTPError(error)) {
-    // ky has already read the body into `data` (JSON when the answer says so).
-    const body = (error.data && typeof error.data === 'object' ? error.data : {}) as ErrorBody;
-    const message = typeof body.message === 'string' ? body.message : error.response.statusText || 'Ukendt fejl';
-    const errors = body.errors && typeof body.errors === 'object' ? (body.errors as FieldErrors) : {};
-    if (error.response.status === 401 && isSessionEndingMessage(message)) onSessionEnded?.(message);
-    return new ActionError(message, error.response.status, errors);
-  }
+  // ky has already read the body into `data` (JSON when the answer says so).
+  if (isHTTPError(error)) return answerError(error.response.status, error.data, error.response.statusText, onSessionEnded);
   if (isNetworkError(error) || isTimeoutError(error) || error instanceof TypeError) {
     return new ActionError(CONNECTION_FAILED_MESSAGE, 0);
   }
@@ -85,7 +99,7 @@ export function createActionClient(options: ActionClientOptions): ActionClient {
   function call<A extends ActionName>(action: A, input: ActionInput<A>): Promise<ActionOutput<A>> {
     return send({ json: { ...input, action, token: tokenField() } });
   }
-  function upload<A extends ActionName>(action: A, form: FormData): Promise<ActionOutput<A>> {
+  function upload<A extends ActionName>(action: A, form: FormData, uploadOptions: UploadOptions = {}): Promise<ActionOutput<A>> {
     // The server checks who calls and what before it stores a byte of a file, so the action and the token go
     // first (api/src/endpoint/uploads.ts refuses a form that names them after a file).
     const ordered = new FormData();
@@ -95,7 +109,15 @@ export function createActionClient(options: ActionClientOptions): ActionClient {
     for (const [name, value] of form.entries()) {
       if (name !== 'action' && name !== 'token') ordered.append(name, value);
     }
-    return send({ body: ordered });
+    const { onProgress } = uploadOptions;
+    if (!onProgress) return send({ body: ordered });
+    // Its code arrives with the first upload that asks for progress (the sign-in page never does).
+    return import('./upload-progress.js').then(
+      ({ uploadWithProgress }) => uploadWithProgress<ActionOutput<A>>(options, ordered, onProgress),
+      (error: unknown) => {
+        throw new ActionError(CONNECTION_FAILED_MESSAGE, 0, {}, { cause: error });
+      },
+    );
   }
   return { call, upload };
 }

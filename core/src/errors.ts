@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { messages } from './messages.js';
 
 /** Field path → first message, as answered by the API in `errors` and shown by forms beside each field. */
 export type FieldErrors = Record<string, string>;
@@ -17,7 +16,9 @@ export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): Fiel
  * The session-ending answers (spec 1 §8): the client clears storage and goes to /. Ours besides the spec's three: a
  * clinic the platform administrator disabled (issue 16), so its users are signed out on their next call.
  */
-export const SESSION_ENDING_MESSAGES = ['jwt expired', 'jwt must be provided', 'jwt malformed', messages.companyDisabled] as const;
+// The literal, not messages.companyDisabled: this file is in the sign-in page's first load, messages.ts is not
+// (core/src/client.test.ts checks that the two agree).
+export const SESSION_ENDING_MESSAGES = ['jwt expired', 'jwt must be provided', 'jwt malformed', 'Klinikken er deaktiveret. Kontakt support.'] as const;
 
 export function isSessionEndingMessage(message: unknown): boolean {
   return typeof message === 'string' && (SESSION_ENDING_MESSAGES as readonly string[]).includes(message);

@@ -36,4 +36,6 @@ export const messageSkipReasons = {
   bookingGone: 'Bookingen er flyttet eller slettet',
   clientGone: 'Klienten er slettet',
   gaveUp: 'Opgivet efter flere forsøg',
+  /** The platform administrator disabled or deleted the clinic (issue 16). */
+  clinicClosed: 'Klinikken er deaktiveret',
 } as const;

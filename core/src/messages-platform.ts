@@ -2,6 +2,8 @@
  * Danish texts of the platform administrator's screens (/Companies) and of the support team's import screen
  * (/support-import-data), issue 16. The spec's texts verbatim where it gives them (spec 1 §8, spec 3 §4–§5).
  */
+import { bookingMessages } from './messages-scheduling.js';
+
 export const platformMessages = {
   // spec 1 §8 'Administrator company actions', verbatim
   companyDeleted: 'Virksomheden er blevet slettet.',
@@ -15,7 +17,7 @@ export const platformMessages = {
   companyAlreadyDeleted: 'Virksomheden er allerede slettet',
   searchTooLong: 'Søgningen må højst være 100 tegn',
   /** The public booking page of a disabled or deleted clinic (issue 16). */
-  noOnlineBooking: 'Klinikken tager ikke imod onlinebookinger.',
+  noOnlineBooking: bookingMessages.clinicClosed,
 } as const;
 
 export const supportMessages = {

@@ -46,6 +46,8 @@ export function newClientMessages(prefix: '' | 'Fejl: ') {
 
 /** Courses and the public online booking (spec 1 §4, §5, §8; spec 2 §5). */
 export const bookingMessages = {
+  /** The public pages of a clinic the platform administrator disabled or deleted (issue 16). */
+  clinicClosed: 'Klinikken tager ikke imod onlinebookinger.',
   minAboveMax: 'Minimum antal deltagere kan ikke være højere end max antal deltagere',
   titleRequired: 'Titel er påkrævet',
   limitNumber: 'Max antal deltagere skal være et tal mellem 1 og 1000',

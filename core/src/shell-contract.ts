@@ -29,6 +29,11 @@ export interface ShellServices {
   pages: PageLinks;
   /** Where the video guides are (runtime config `videoGuides`, else the files mf-commerce ships). */
   videoGuides: VideoGuideLinks;
+  /**
+   * The support team's meeting calendar, embedded by /support-import-data (runtime config `meetingUrl`: a Calendly
+   * scheduling page, or in development the API's placeholder `/dev/meeting`); null when none is configured.
+   */
+  meetingUrl: string | null;
   /** Other modules' dialogs, opened by the shell over the current page. */
   dialogs: ShellDialogs;
 }

@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   remotes: Record<RemoteName, string>;
   /** Optional: other addresses of the video guides (a clinic's provider may host its own). */
   videoGuides?: Partial<Record<VideoGuideKey, { video: string; poster?: string | null }>>;
+  /** Optional: the support team's meeting calendar (a Calendly scheduling page), embedded by /support-import-data. */
+  meetingUrl?: string;
 }
 
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {

@@ -35,21 +35,26 @@ export function Pager<S extends number = PageSize>({
   const last = Math.min(total, page * size);
   return (
     <div className={styles.pager}>
-      <Text id={labelId}>Pr. side</Text>
-      <Select
-        aria-labelledby={labelId}
-        value={String(size)}
-        onChange={(_, data) => {
-          onSize(Number(data.value) as S);
-          onPage(1);
-        }}
-      >
-        {sizes.map((value) => (
-          <option key={value} value={String(value)}>
-            {value}
-          </option>
-        ))}
-      </Select>
+      {/* A list with one fixed page size (the companies table: 10, spec 1 §9) has nothing to choose. */}
+      {sizes.length > 1 && (
+        <>
+          <Text id={labelId}>Pr. side</Text>
+          <Select
+            aria-labelledby={labelId}
+            value={String(size)}
+            onChange={(_, data) => {
+              onSize(Number(data.value) as S);
+              onPage(1);
+            }}
+          >
+            {sizes.map((value) => (
+              <option key={value} value={String(value)}>
+                {value}
+              </option>
+            ))}
+          </Select>
+        </>
+      )}
       <Text aria-live="polite">{`${first}–${last} af ${total}`}</Text>
       <Button icon={<ChevronLeftRegular />} aria-label="Forrige side" disabled={page <= 1} onClick={() => onPage(page - 1)} />
       <Button icon={<ChevronRightRegular />} aria-label="Næste side" disabled={last >= total} onClick={() => onPage(page + 1)} />

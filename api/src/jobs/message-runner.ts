@@ -93,6 +93,8 @@ interface Parties {
   db: TenantDb;
   clinic: ClinicText;
   quota: number;
+  /** The platform administrator disabled or deleted the clinic (issue 16): its messages are not sent. */
+  closed: boolean;
   therapist: { _id: MessageJobDoc['therapistId']; nameFirst: string; nameLast: string; reminders?: boolean | null; followUp?: boolean | null; followUpText?: string | null; followUpCourse?: boolean | null; followUpTextCourse?: string | null };
   client: { _id: MessageJobDoc['clientId']; nameFirst: string; nameLast: string; email?: string | null; phonePrivate?: string | null; reminder?: boolean | null; followUp?: boolean | null; newsletter?: boolean | null } | null;
 }
@@ -117,6 +119,7 @@ async function loadParties(deps: RunnerDeps, job: MessageJobDoc, senders: Sender
     db,
     clinic: { name: company.companyName, address: clinicAddress(company) },
     quota: company.freeTextsPerMonth ?? 20,
+    closed: company.isDisabled === true || !!company.deletedAt,
     therapist,
     client: client ?? null,
   };
@@ -150,6 +153,7 @@ const messageIdOf = (job: MessageJobDoc) => `<${job._id.replace(/[^A-Za-z0-9.:_-
 async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCache): Promise<Outcome> {
   const parties = await loadParties(deps, job, senders);
   if (!parties) return { state: 'skipped', reason: SKIP.settingOff };
+  if (parties.closed) return { state: 'skipped', reason: SKIP.clinicClosed };
   const { db, client, therapist } = parties;
   if (!client) return { state: 'skipped', reason: SKIP.clientGone };
   const therapistName = `${therapist.nameFirst} ${therapist.nameLast}`.trim();

@@ -26,10 +26,12 @@ import { TreatmentStep } from './steps/TreatmentStep';
 import './wizard.css';
 
 /** The therapist's public page, or null when there is no such page (an unknown or malformed id). */
-async function loadTherapist(client: ActionClient, therapistId: string): Promise<PublicTherapist | null> {
+/** The therapist, null for a link that names nobody, 'closed' for a clinic that takes no online bookings (disabled or deleted). */
+async function loadTherapist(client: ActionClient, therapistId: string): Promise<PublicTherapist | null | 'closed'> {
   try {
     return (await client.call('clientGetTherapistInfo', { therapistId })).data;
   } catch (reason) {
+    if (reason instanceof ActionError && reason.status === 404 && reason.message === bookingMessages.clinicClosed) return 'closed';
     if (reason instanceof ActionError && (reason.status === 400 || reason.status === 404)) return null;
     throw reason; // anything else (no connection, say) is a failure to show with 'Prøv igen'
   }
@@ -54,6 +56,15 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
   }
   if (therapist.data === undefined) return <div className="kb">{texts.loading}</div>;
   if (therapist.data === null) return notFound;
+  if (therapist.data === 'closed') {
+    return (
+      <div className="kb">
+        <p className="kb-alert" role="alert">
+          {bookingMessages.clinicClosed}
+        </p>
+      </div>
+    );
+  }
   return <Wizard client={client} therapist={{ ...therapist.data, id: therapistId }} />;
 }
 

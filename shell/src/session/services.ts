@@ -46,6 +46,18 @@ function videoGuideLinks(): VideoGuideLinks {
   return { mergedInvoice: link('mergedInvoice'), imageUpload: link('imageUpload') };
 }
 
+/** The meeting calendar's address (runtime config `meetingUrl`), if it is an http(s) address; else none. */
+function meetingUrl(): string | null {
+  const configured = runtimeConfig()?.meetingUrl;
+  if (typeof configured !== 'string') return null;
+  try {
+    const url = new URL(configured);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The services handed to a remote page of the therapist area. */
 export function useShellServices(kind: keyof Clients = 'therapist'): ShellServices {
   const clients = useClients();
@@ -67,7 +79,7 @@ export function useShellServices(kind: keyof Clients = 'therapist'): ShellServic
     [openDialog],
   );
   return useMemo(
-    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks, pages, videoGuides: videoGuideLinks(), dialogs }),
+    () => ({ client: clients[kind], therapist, refreshTherapist, logout, publicLinks, pages, videoGuides: videoGuideLinks(), meetingUrl: meetingUrl(), dialogs }),
     [clients, kind, therapist, refreshTherapist, logout, dialogs],
   );
 }

@@ -1,5 +1,66 @@
-import { ComingLater } from '@klinik/ui';
+/**
+ * `/Companies` (spec 1 §2 'Platform administrator screens', §7 'Platform administrator'; issue 16), the platform
+ * administrator's page inside the shell's admin layout, in three tabs: the companies (edit, enable or disable,
+ * delete, each after confirmation; users; SMS year to date), the older newsletter-subscriber list (Tilmeldte, Alle,
+ * Trial; CSV export) and the administrator audit log. The companies come with the page; the tab strip just after it
+ * (AdminTabs says why), the other two tabs when first opened, and they load afresh each time they are shown.
+ */
+import { useMemo, useState } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { RemotePageProps } from '@klinik/core/rules';
+import { PageHeader, useNotifications } from '@klinik/ui';
+import { adminApi, type AdminApi } from '../../api';
+import { lazyPart } from '../../components/lazyPart';
+import { texts } from '../../texts';
+import type { TabValue } from './AdminTabs';
+import { CompaniesTab } from './CompaniesTab';
 
-export default function CompaniesPage() {
-  return <ComingLater title="Companies" />;
+const useStyles = makeStyles({
+  page: { display: 'grid', gap: '12px', minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' },
+  // The height of Fluent's medium TabList, held while it loads.
+  tabsPlaceholder: { minHeight: '44px' },
+  panel: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '16px',
+    minWidth: 0,
+  },
+});
+
+function TabsPlaceholder() {
+  return <div className={useStyles().tabsPlaceholder} aria-hidden />;
+}
+
+const AdminTabs = lazyPart<{ selected: TabValue; onSelect: (value: TabValue) => void }>(() => import('./AdminTabs'), <TabsPlaceholder />);
+const SubscribersTab = lazyPart<{ api: AdminApi }>(() => import('./SubscribersTab'));
+const AuditLogTab = lazyPart<{ api: AdminApi }>(() => import('./AuditLogTab'));
+
+export default function CompaniesPage({ shell }: RemotePageProps) {
+  const styles = useStyles();
+  const api = useMemo(() => adminApi(shell.client), [shell.client]);
+  const { notify, toaster } = useNotifications();
+  const [tab, setTab] = useState<TabValue>('companies');
+
+  return (
+    <section className={styles.page}>
+      {toaster}
+      <PageHeader title={texts.page.title} />
+      <AdminTabs selected={tab} onSelect={setTab} />
+      {/* The companies stay mounted, so their search, sort and page survive a look at another tab. */}
+      <div role="tabpanel" id="admin-panel-companies" aria-labelledby="admin-tab-companies" hidden={tab !== 'companies'} className={styles.panel}>
+        <CompaniesTab api={api} notify={notify} />
+      </div>
+      {tab === 'subscribers' && (
+        <div role="tabpanel" id="admin-panel-subscribers" aria-labelledby="admin-tab-subscribers" className={styles.panel}>
+          <SubscribersTab api={api} />
+        </div>
+      )}
+      {tab === 'audit' && (
+        <div role="tabpanel" id="admin-panel-audit" aria-labelledby="admin-tab-audit" className={styles.panel}>
+          <AuditLogTab api={api} />
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,25 @@
+/**
+ * The page's tab strip. Fluent's TabList (its animated indicator) is some 7 KB gzip, so it arrives just after the
+ * page, beside the first page of companies, which keeps the page's first load inside its budget; a placeholder of
+ * its height keeps the table from moving when it comes.
+ */
+import { Tab, TabList, makeStyles } from '@fluentui/react-components';
+import { texts } from '../../texts';
+
+export const TAB_VALUES = ['companies', 'subscribers', 'audit'] as const;
+export type TabValue = (typeof TAB_VALUES)[number];
+
+const useStyles = makeStyles({ tabs: { overflowX: 'auto' } });
+
+export default function AdminTabs({ selected, onSelect }: { selected: TabValue; onSelect: (value: TabValue) => void }) {
+  const styles = useStyles();
+  return (
+    <TabList className={styles.tabs} selectedValue={selected} onTabSelect={(_, data) => onSelect(data.value as TabValue)} aria-label={texts.page.tabsLabel}>
+      {TAB_VALUES.map((value) => (
+        <Tab key={value} value={value} id={`admin-tab-${value}`} aria-controls={`admin-panel-${value}`}>
+          {texts.page.tabs[value]}
+        </Tab>
+      ))}
+    </TabList>
+  );
+}
