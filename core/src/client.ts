@@ -100,20 +100,9 @@ export function createActionClient(options: ActionClientOptions): ActionClient {
     return send({ json: { ...input, action, token: tokenField() } });
   }
   function upload<A extends ActionName>(action: A, form: FormData, uploadOptions: UploadOptions = {}): Promise<ActionOutput<A>> {
-    // The server checks who calls and what before it stores a byte of a file, so the action and the token go
-    // first (api/src/endpoint/uploads.ts refuses a form that names them after a file).
-    const ordered = new FormData();
-    ordered.set('action', action);
-    const token = tokenField();
-    if (token) ordered.set('token', token);
-    for (const [name, value] of form.entries()) {
-      if (name !== 'action' && name !== 'token') ordered.append(name, value);
-    }
-    const { onProgress } = uploadOptions;
-    if (!onProgress) return send({ body: ordered });
-    // Its code arrives with the first upload that asks for progress (the sign-in page never does).
+    // Its code arrives with the first upload (upload-progress.ts): the sign-in page never uploads.
     return import('./upload-progress.js').then(
-      ({ uploadWithProgress }) => uploadWithProgress<ActionOutput<A>>(options, ordered, onProgress),
+      ({ sendUpload }) => sendUpload<ActionOutput<A>>(options, (body) => send({ body }), action, tokenField(), form, uploadOptions.onProgress),
       (error: unknown) => {
         throw new ActionError(CONNECTION_FAILED_MESSAGE, 0, {}, { cause: error });
       },

@@ -1,10 +1,31 @@
 /**
- * The action client's upload with progress (`upload(action, form, { onProgress })`): XMLHttpRequest, whose upload
- * events count the bytes the browser has sent (fetch reports none, and ky's streamed request body needs HTTP/2 in
- * Chromium). Loaded by the client only when a page asks for progress, so the sign-in page's first load does not
- * carry it. Answers and errors are the JSON calls' own (`answerError`).
+ * The action client's uploads (`upload(action, form, { onProgress? })`), loaded with the first upload so the sign-in
+ * page's first load does not carry them. Without `onProgress` the form goes as the JSON calls do (ky); with it by
+ * XMLHttpRequest, whose upload events count the bytes the browser has sent (fetch reports none, and ky's streamed
+ * request body needs HTTP/2 in Chromium). Answers and errors are the JSON calls' own (`answerError`).
  */
 import { ActionError, CONNECTION_FAILED_MESSAGE, answerError, type ActionClientOptions } from './client.js';
+
+/**
+ * Sends `form` for `action`. The server checks who calls and what before it stores a byte of a file, so the action
+ * and the token go first (api/src/endpoint/uploads.ts refuses a form that names them after a file).
+ */
+export function sendUpload<T>(
+  options: ActionClientOptions,
+  send: (body: FormData) => Promise<T>,
+  action: string,
+  token: string | undefined,
+  form: FormData,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<T> {
+  const ordered = new FormData();
+  ordered.set('action', action);
+  if (token) ordered.set('token', token);
+  for (const [name, value] of form.entries()) {
+    if (name !== 'action' && name !== 'token') ordered.append(name, value);
+  }
+  return onProgress ? uploadWithProgress<T>(options, ordered, onProgress) : send(ordered);
+}
 
 /** How much of an upload's request body the browser has sent (bytes; `total` 0 when it cannot tell). */
 export interface UploadProgress {
