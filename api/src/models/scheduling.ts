@@ -25,7 +25,7 @@ const bookingSchema = new Schema(
     /** The treatment's pause after the booking, in seconds: online availability keeps it free. */
     pause: { type: Number, default: 0 },
     /** 'online' when the client booked it on the public page. */
-    source: { type: String, enum: ['calendar', 'online'], default: 'calendar' },
+    source: { type: String, enum: ['calendar', 'online', 'import'], default: 'calendar' },
     email: { type: String, default: '' },
     nameFirst: { type: String, default: '' },
     nameLast: { type: String, default: '' },

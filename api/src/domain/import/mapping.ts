@@ -115,6 +115,7 @@ export const mappingTexts = {
   noId: 'ID mangler',
   noCpr: 'CPR mangler: en klient kan ikke oprettes uden',
   noName: 'Navn mangler',
+  oneName: 'Navn skal have både fornavn og efternavn',
   duplicateId: (id: string, row: number) => `ID ${id} står også i række ${row}`,
   duplicateNumber: (number: string, row: number) => `Fakturanummer ${number} står også i række ${row}`,
   endBeforeStart: 'Slut ligger før Start',
@@ -159,6 +160,7 @@ export function mapClient({ cells }: SourceRow): Row<Omit<ImportedClient, 'row'>
   const email = r.take((c) => parseEmail(c['E-mail']));
   const phone = r.take((c) => parsePhone(c.Telefonnummer));
   const address = r.take((c) => parseText('Adresse', c.Adresse, { max: 300 }));
+  if (r.reason === null && !splitName(name).nameLast) r.fail(mappingTexts.oneName);
   return r.done(() => ({ sourceId, ...splitName(name), cpr6: cpr!.cpr6, last4: cpr!.last4, email, phone, ...splitAddress(address) }));
 }
 

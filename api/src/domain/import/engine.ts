@@ -1,0 +1,209 @@
+/**
+ * Writing an import (issue 17): the records mapping.ts accepted, into one clinic, for the therapist the import is
+ * for. Run twice, it writes nothing twice; cut off half-way, the next run finishes it:
+ *
+ * - Every record's `_id` is derived from the clinic, the kind and the old system's ID (`importedId`), and records go
+ *   in with unordered insertMany whose duplicate-key refusals are ignored: what the first run wrote, the second finds.
+ *   (`_id` uniqueness at insert is the one atomic guarantee FerretDB 1.24 gives; docs/architecture.md.)
+ * - A client whose CPR number the clinic already has (entered by hand, or by an earlier import under another ID) is
+ *   not made again: the import's rows refer to that client, and the report counts it as matched.
+ * - Bookings in the past are written without slot claims: nobody can book the past, and 100,000 old bookings would
+ *   be close to a million claim documents. They are checked against the therapist's existing bookings in memory,
+ *   and one at the same time as an existing booking is reported, not written. Future bookings claim their time like
+ *   any booking (data/concurrency/slot-claims.ts), so an import cannot double-book a day the online page offers.
+ *
+ * Still to come (issue 17): invoices and invoice lines (kept with their old numbers outside our own gapless
+ * sequence), the action and its screen, progress for the screen and the mailed report.
+ */
+import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
+import { copenhagenDateKey } from '@klinik/core';
+import type { TenantDb } from '../../data/tenant-db.js';
+import { isDuplicateKeyError } from '../../errors.js';
+import { cprHash } from '../../security/encryption.js';
+import type { ImportFileKind, ImportSet, RowError } from './mapping.js';
+
+/** The `_id` of an imported record: the same clinic, kind and old ID give the same id, in every run. */
+export function importedId(companyId: Types.ObjectId, kind: ImportFileKind, sourceId: string): Types.ObjectId {
+  return new Types.ObjectId(createHash('sha256').update(`import:${companyId.toHexString()}:${kind}:${sourceId}`).digest('hex').slice(0, 24));
+}
+
+export const engineTexts = {
+  bookingTaken: 'Terapeuten har allerede en booking på dette tidspunkt',
+} as const;
+
+export interface ImportCounts {
+  /** Written by this run. */
+  added: number;
+  /** Already there (an earlier run, or a client with the same CPR number). */
+  existing: number;
+}
+
+export interface ImportResult {
+  clients: ImportCounts;
+  treatments: ImportCounts;
+  bookings: ImportCounts;
+  /** Rows refused while writing (a booking at the time of an existing one), for the report beside mapping's. */
+  errors: RowError[];
+}
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+const BATCH = 500;
+
+/**
+ * Whether [from, to) meets any of `sorted` (by start): binary search for the first that starts at or after `to`;
+ * the ones before it start earlier, and one of them reaches past `from` exactly when the latest end among them does.
+ * O(log n) per booking instead of a scan: an import checks 100,000 bookings against as many.
+ */
+export function overlapCheck(sorted: readonly { from: number; to: number }[]): (from: number, to: number) => boolean {
+  const latestEnd: number[] = [];
+  for (const [index, booking] of sorted.entries()) latestEnd.push(Math.max(booking.to, index > 0 ? latestEnd[index - 1]! : -Infinity));
+  return (from, to) => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle]!.from < to) low = middle + 1;
+      else high = middle;
+    }
+    return low > 0 && latestEnd[low - 1]! > from;
+  };
+}
+
+/** Inserts `docs` in batches; answers how many this call wrote (duplicates of `_id` are the earlier runs'). */
+async function insertNew(insert: (docs: Record<string, unknown>[]) => Promise<unknown[]>, docs: Record<string, unknown>[], onBatch: (count: number) => void): Promise<number> {
+  let added = 0;
+  for (let index = 0; index < docs.length; index += BATCH) {
+    const chunk = docs.slice(index, index + BATCH);
+    try {
+      added += (await insert(chunk)).length;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors ?? [];
+      if (!writeErrors.every((item) => (item.code ?? item.err?.code) === 11000)) throw error;
+      added += chunk.length - writeErrors.length;
+    }
+    onBatch(chunk.length);
+  }
+  return added;
+}
+
+export async function writeImport(
+  db: TenantDb,
+  therapistId: Types.ObjectId,
+  set: ImportSet,
+  now: number,
+  onProgress: (progress: ImportProgress) => void = () => undefined,
+): Promise<ImportResult> {
+  const companyId = db.companyId;
+  const total = set.clients.length + set.treatments.length + set.bookings.length;
+  let done = 0;
+  const step = (count: number) => {
+    done += count;
+    onProgress({ done, total });
+  };
+  const errors: RowError[] = [];
+
+  // Clients: the clinic's CPR numbers first (one read), so a known person is matched instead of made twice.
+  const existingByCpr = new Map((await db.clinic.Client.find({}, { cprKey: 1 }).lean()).map((client) => [client.cprKey, client._id]));
+  const clientIds = new Map<string, Types.ObjectId>();
+  const newClients: Record<string, unknown>[] = [];
+  for (const client of set.clients) {
+    const cprKey = cprHash(`${client.cpr6}${client.last4}`);
+    const known = existingByCpr.get(cprKey);
+    if (known) {
+      clientIds.set(client.sourceId, known);
+      continue;
+    }
+    const _id = importedId(companyId, 'client', client.sourceId);
+    clientIds.set(client.sourceId, _id);
+    existingByCpr.set(cprKey, _id);
+    newClients.push({
+      _id,
+      createdBy: therapistId,
+      nameFirst: client.nameFirst,
+      nameLast: client.nameLast,
+      email: client.email,
+      phonePrivate: client.phone,
+      CPR6Digit: client.cpr6,
+      CPRLast4Digit: client.last4,
+      cprKey,
+      address: client.address,
+      post: client.post,
+      town: client.town,
+    });
+  }
+  const clientsAdded = await insertNew((docs) => db.clinic.Client.insertMany(docs, { ordered: false }), newClients, step);
+  step(set.clients.length - newClients.length);
+
+  const treatmentDocs = set.treatments.map((treatment) => ({
+    _id: importedId(companyId, 'treatment', treatment.sourceId),
+    therapistId,
+    name: treatment.name,
+    duration: treatment.duration * 60,
+    pause: treatment.pause * 60,
+    priceOre: treatment.priceOre,
+  }));
+  const treatmentsAdded = await insertNew((docs) => db.clinic.Treatment.insertMany(docs, { ordered: false }), treatmentDocs, step);
+  const treatments = new Map(set.treatments.map((treatment, index) => [treatment.sourceId, treatmentDocs[index]!]));
+
+  // Bookings: an imported one that is already there (an earlier run) is left as it is; one at the time of another
+  // existing booking of the therapist is refused.
+  const existing = (await db.clinic.Booking.find({ therapistId }, { _id: 1, from: 1, to: 1 }).lean()).sort((a, b) => a.from - b.from);
+  const existingIds = new Set(existing.map((booking) => booking._id.toHexString()));
+  const overlapsExisting = overlapCheck(existing);
+  const pastDocs: Record<string, unknown>[] = [];
+  const future: { doc: Record<string, unknown> & { _id: Types.ObjectId; from: number; to: number }; row: number }[] = [];
+  let bookingsExisting = 0;
+  for (const booking of set.bookings) {
+    const _id = importedId(companyId, 'booking', booking.sourceId);
+    if (existingIds.has(_id.toHexString())) {
+      bookingsExisting += 1;
+      continue;
+    }
+    if (overlapsExisting(booking.from, booking.to)) {
+      errors.push({ file: 'booking', row: booking.row, message: engineTexts.bookingTaken });
+      continue;
+    }
+    const treatment = booking.treatmentSourceId ? treatments.get(booking.treatmentSourceId) : undefined;
+    const doc = {
+      _id,
+      therapistId,
+      clientId: clientIds.get(booking.clientSourceId)!,
+      treatmentId: treatment?._id ?? null,
+      from: booking.from,
+      to: booking.to,
+      bookingDate: copenhagenDateKey(booking.from),
+      treatmentName: treatment?.name ?? booking.productNames,
+      pause: treatment?.pause ?? 0,
+      source: 'import',
+      createdAt: booking.createdAt ?? now,
+    };
+    if (booking.from < now) pastDocs.push(doc);
+    else future.push({ doc, row: booking.row });
+  }
+  step(set.bookings.length - pastDocs.length - future.length);
+  let bookingsAdded = await insertNew((docs) => db.clinic.Booking.insertMany(docs, { ordered: false }), pastDocs, step);
+  for (const { doc, row } of future) {
+    try {
+      await db.slots.claimFor(therapistId, { from: doc.from, to: doc.to }, doc._id, 'booking', now, () => db.clinic.Booking.create(doc));
+      bookingsAdded += 1;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) bookingsExisting += 1;
+      else if ((error as { status?: number }).status === 409) errors.push({ file: 'booking', row, message: engineTexts.bookingTaken });
+      else throw error;
+    }
+    step(1);
+  }
+
+  return {
+    clients: { added: clientsAdded, existing: set.clients.length - clientsAdded },
+    treatments: { added: treatmentsAdded, existing: set.treatments.length - treatmentsAdded },
+    bookings: { added: bookingsAdded, existing: bookingsExisting },
+    errors,
+  };
+}
