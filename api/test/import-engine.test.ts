@@ -8,6 +8,7 @@ import { Types } from 'mongoose';
 import { DAY_MS, copenhagenWallTime, formatDanishDate, formatCopenhagenTime } from '@klinik/core';
 import { tenantDb } from '../src/data/tenant-db.js';
 import { engineTexts, importedId, overlapCheck, writeImport } from '../src/domain/import/engine.js';
+import { highestSequence } from '../src/domain/invoices/numbering.js';
 import { mapImport, type ImportFileKind, type SourceRow } from '../src/domain/import/mapping.js';
 import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -32,11 +33,14 @@ function exportOf(at: { past: number; future: number }): Record<ImportFileKind, 
     ),
     treatment: rows({ ID: '7', Navn: 'Fysioterapi', Pris: '550,00', Tid: '45', Spærretid: '15' }),
     booking: rows(
-      { 'Klient ID': '11', 'Ydelse ID': '7', Start: stamp(at.past), Slut: stamp(at.past + 45 * 60_000), Fakturaer: '', Oprettet: '', Produktnavne: 'Fysioterapi', Subtotal: '550,00' },
+      { 'Klient ID': '11', 'Ydelse ID': '7', Start: stamp(at.past), Slut: stamp(at.past + 45 * 60_000), Fakturaer: '501', Oprettet: '', Produktnavne: 'Fysioterapi', Subtotal: '550,00' },
       { 'Klient ID': '12', 'Ydelse ID': '7', Start: stamp(at.future), Slut: stamp(at.future + 45 * 60_000), Fakturaer: '', Oprettet: '', Produktnavne: 'Fysioterapi', Subtotal: '550,00' },
     ),
-    invoice: [],
-    invoiceLine: [],
+    invoice: rows({ ID: '501', 'Klient ID': '11', Subtotal: '600,00', Nummer: '1001', Dato: stamp(at.past).slice(0, 10), Oprettet: '' }),
+    invoiceLine: rows(
+      { ID: '1', Rabat: '0,00', Fakturanummer: '1001', Pris: '550,00', Moms: '0,00', Tekst: 'Fysioterapi' },
+      { ID: '2', Rabat: '0,00', Fakturanummer: '1001', Pris: '40,00', Moms: '10,00', Tekst: 'Elastik' },
+    ),
   };
 }
 
@@ -64,7 +68,7 @@ it('writes clients, treatments and bookings the product shows; a second run writ
   const { set } = mapImport(exportOf(at));
   const db = tenantDb(t.api.services.models, new Types.ObjectId(owner.companyId));
   const first = await writeImport(db, new Types.ObjectId(owner.therapistId), set, t.clock.now(), ({ done, total }) => progress.push(done / total));
-  expect(first).toEqual({ clients: { added: 2, existing: 0 }, treatments: { added: 1, existing: 0 }, bookings: { added: 2, existing: 0 }, errors: [] });
+  expect(first).toEqual({ clients: { added: 2, existing: 0 }, treatments: { added: 1, existing: 0 }, bookings: { added: 2, existing: 0 }, invoices: { added: 1, existing: 0 }, errors: [] });
   expect(progress.at(-1)).toBe(1);
 
   // Through the product's own actions: the clients with their CPR, the treatment in seconds, both bookings.
@@ -84,9 +88,24 @@ it('writes clients, treatments and bookings the product shows; a second run writ
   const taken = await t.call('addBooking', { treatmentId: importedId(new Types.ObjectId(owner.companyId), 'treatment', '7').toHexString(), from: at.future, client: newClient('4321') }, owner.token);
   expect(taken.status).toBe(409);
 
+  // The old invoice with its old number and its lines, linked to its booking; our own sequence is not moved by it.
+  const invoices = await t.call('getAllInvoice', {}, owner.token);
+  expect(invoices.status).toBe(200);
+  const old = invoices.body.result.find((invoice) => invoice.number === '1001');
+  expect(old).toMatchObject({ totalOre: 60_000, bookingId: importedId(new Types.ObjectId(owner.companyId), 'booking', `11@${at.past}`).toHexString() });
+  expect(old!.image[0]).toMatchObject({ treatment: { name: 'Fysioterapi, Elastik' }, amounts: { vatOre: 1000, totalOre: 60_000 } });
+  const year = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Copenhagen' }).format(at.past));
+  expect(await highestSequence(db, year)).toBe(0);
+
   const counts = async () => [await t.models.Client.countDocuments({ companyId: owner.companyId }), await t.models.Booking.countDocuments({ companyId: owner.companyId }), await t.models.Treatment.countDocuments({ companyId: owner.companyId })];
   const before = await counts();
-  expect(await importInto(owner, exportOf(at))).toEqual({ clients: { added: 0, existing: 2 }, treatments: { added: 0, existing: 1 }, bookings: { added: 0, existing: 2 }, errors: [] });
+  expect(await importInto(owner, exportOf(at))).toEqual({
+    clients: { added: 0, existing: 2 },
+    treatments: { added: 0, existing: 1 },
+    bookings: { added: 0, existing: 2 },
+    invoices: { added: 0, existing: 1 },
+    errors: [],
+  });
   expect(await counts()).toEqual(before);
 });
 
@@ -101,6 +120,7 @@ it('matches a client the clinic already has by CPR, and refuses a booking at the
   const result = await writeImport(tenantDb(t.api.services.models, new Types.ObjectId(owner.companyId)), new Types.ObjectId(owner.therapistId), set, t.clock.now());
   expect(result.clients).toEqual({ added: 1, existing: 1 });
   expect(result.bookings).toEqual({ added: 1, existing: 0 });
+  expect(result.invoices).toEqual({ added: 1, existing: 0 });
   expect(result.errors).toEqual([{ file: 'booking', row: 3, message: engineTexts.bookingTaken }]);
   expect(await t.models.Client.countDocuments({ companyId: owner.companyId })).toBe(2);
 });

@@ -39,6 +39,11 @@ const invoiceSchema = new Schema(
     clientErasedAt: { type: Number, default: null },
     /** When an erased client's invoice may go: the end of the bookkeeping retention. */
     keepUntil: { type: Number, default: null },
+    /**
+     * Brought from the clinic's old system by an import (issue 17): `number` is the old number, `seq` 0, so it is
+     * outside the clinic's own gapless sequence, and it is never sent to the accounting system.
+     */
+    imported: { type: Boolean, default: false },
   },
   { versionKey: false },
 );

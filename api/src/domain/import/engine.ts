@@ -12,16 +12,21 @@
  *   and one at the same time as an existing booking is reported, not written. Future bookings claim their time like
  *   any booking (data/concurrency/slot-claims.ts), so an import cannot double-book a day the online page offers.
  *
- * Still to come (issue 17): invoices and invoice lines (kept with their old numbers outside our own gapless
- * sequence), the action and its screen, progress for the screen and the mailed report.
+ * - Invoices keep their old numbers and stay outside our own gapless sequence: `seq` 0 and `imported`, so the
+ *   clinic's next number (the highest `seq` of the year, invoices/numbering.ts) is never moved by them, and they are
+ *   never sent to the accounting system (only issued invoices are queued for it). Their lines become one snapshot
+ *   (the lines' texts and summed amounts), so /Faktura lists and prints them like any invoice; a booking that names
+ *   the invoice (Fakturaer) is linked to it.
+ *
+ * Still to come (issue 17): the action and its screen, progress for the screen and the mailed report.
  */
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { copenhagenDateKey } from '@klinik/core';
+import { copenhagenDateKey, type InvoiceSnapshot } from '@klinik/core';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { isDuplicateKeyError } from '../../errors.js';
 import { cprHash } from '../../security/encryption.js';
-import type { ImportFileKind, ImportSet, RowError } from './mapping.js';
+import type { ImportedInvoiceLine, ImportFileKind, ImportSet, RowError } from './mapping.js';
 
 /** The `_id` of an imported record: the same clinic, kind and old ID give the same id, in every run. */
 export function importedId(companyId: Types.ObjectId, kind: ImportFileKind, sourceId: string): Types.ObjectId {
@@ -43,6 +48,7 @@ export interface ImportResult {
   clients: ImportCounts;
   treatments: ImportCounts;
   bookings: ImportCounts;
+  invoices: ImportCounts;
   /** Rows refused while writing (a booking at the time of an existing one), for the report beside mapping's. */
   errors: RowError[];
 }
@@ -100,7 +106,7 @@ export async function writeImport(
   onProgress: (progress: ImportProgress) => void = () => undefined,
 ): Promise<ImportResult> {
   const companyId = db.companyId;
-  const total = set.clients.length + set.treatments.length + set.bookings.length;
+  const total = set.clients.length + set.treatments.length + set.bookings.length + set.invoices.length;
   let done = 0;
   const step = (count: number) => {
     done += count;
@@ -151,6 +157,9 @@ export async function writeImport(
   const treatmentsAdded = await insertNew((docs) => db.clinic.Treatment.insertMany(docs, { ordered: false }), treatmentDocs, step);
   const treatments = new Map(set.treatments.map((treatment, index) => [treatment.sourceId, treatmentDocs[index]!]));
 
+  const invoiceSourceIds = new Set(set.invoices.map((invoice) => invoice.sourceId));
+  const bookingOfInvoice = new Map<string, { _id: Types.ObjectId; from: number; to: number }>();
+
   // Bookings: an imported one that is already there (an earlier run) is left as it is; one at the time of another
   // existing booking of the therapist is refused.
   const existing = (await db.clinic.Booking.find({ therapistId }, { _id: 1, from: 1, to: 1 }).lean()).sort((a, b) => a.from - b.from);
@@ -170,6 +179,7 @@ export async function writeImport(
       continue;
     }
     const treatment = booking.treatmentSourceId ? treatments.get(booking.treatmentSourceId) : undefined;
+    const invoiceSourceId = booking.invoiceSourceIds.find((id) => invoiceSourceIds.has(id));
     const doc = {
       _id,
       therapistId,
@@ -181,8 +191,10 @@ export async function writeImport(
       treatmentName: treatment?.name ?? booking.productNames,
       pause: treatment?.pause ?? 0,
       source: 'import',
+      invoiceId: invoiceSourceId ? importedId(companyId, 'invoice', invoiceSourceId) : null,
       createdAt: booking.createdAt ?? now,
     };
+    if (invoiceSourceId) bookingOfInvoice.set(invoiceSourceId, doc);
     if (booking.from < now) pastDocs.push(doc);
     else future.push({ doc, row: booking.row });
   }
@@ -200,10 +212,91 @@ export async function writeImport(
     step(1);
   }
 
+  const invoicesAdded = await writeInvoices(db, therapistId, set, clientIds, bookingOfInvoice, step);
+
   return {
     clients: { added: clientsAdded, existing: set.clients.length - clientsAdded },
     treatments: { added: treatmentsAdded, existing: set.treatments.length - treatmentsAdded },
     bookings: { added: bookingsAdded, existing: bookingsExisting },
+    invoices: { added: invoicesAdded, existing: set.invoices.length - invoicesAdded },
     errors,
   };
+}
+
+/** The invoices with their lines as one snapshot each (see above). */
+async function writeInvoices(
+  db: TenantDb,
+  therapistId: Types.ObjectId,
+  set: ImportSet,
+  clientIds: ReadonlyMap<string, Types.ObjectId>,
+  bookingOfInvoice: ReadonlyMap<string, { _id: Types.ObjectId; from: number; to: number }>,
+  step: (count: number) => void,
+): Promise<number> {
+  if (set.invoices.length === 0) return 0;
+  const companyId = db.companyId;
+  const [company, therapist, clients] = await Promise.all([
+    db.Company.findOne({}).lean(),
+    db.clinic.Therapist.findById(therapistId, { nameFirst: 1, nameLast: 1 }).lean(),
+    db.clinic.Client.find({ _id: { $in: [...new Set(clientIds.values())] } }).lean(),
+  ]);
+  const clientById = new Map(clients.map((client) => [client._id.toHexString(), client]));
+  const linesOf = new Map<string, ImportedInvoiceLine[]>();
+  for (const line of set.invoiceLines) linesOf.set(line.invoiceNumber, [...(linesOf.get(line.invoiceNumber) ?? []), line]);
+  const docs = set.invoices.map((invoice) => {
+    const clientId = clientIds.get(invoice.clientSourceId)!;
+    const client = clientById.get(clientId.toHexString());
+    const lines = linesOf.get(invoice.number) ?? [];
+    const priceOre = lines.reduce((sum, line) => sum + line.priceOre, 0) || invoice.subtotalOre;
+    const discountOre = lines.reduce((sum, line) => sum + line.discountOre, 0);
+    const vatOre = lines.reduce((sum, line) => sum + line.vatOre, 0);
+    const booking = bookingOfInvoice.get(invoice.sourceId);
+    const cpr = client ? `${client.CPR6Digit}-${client.CPRLast4Digit}` : '';
+    const snapshot: InvoiceSnapshot = {
+      number: invoice.number,
+      issuedAt: invoice.date,
+      therapist: { nameFirst: therapist?.nameFirst ?? '', nameLast: therapist?.nameLast ?? '' },
+      company: {
+        companyName: company?.companyName ?? '',
+        address: company?.address ?? '',
+        post: company?.post ?? '',
+        town: company?.town ?? '',
+        email: company?.email ?? '',
+        phone: company?.phone ?? '',
+        CVR: company?.CVR ?? '',
+        regNumber: company?.regNumber ?? '',
+        accountNumber: company?.accountNumber ?? '',
+        mobilePay: company?.mobilePay ?? '',
+        logo: null,
+      },
+      client: { nameFirst: client?.nameFirst ?? '', nameLast: client?.nameLast ?? '', address: client?.address ?? '', post: client?.post ?? '', town: client?.town ?? '', email: client?.email ?? '', CPR: cpr },
+      treatment: { name: lines.map((line) => line.text).filter(Boolean).join(', ') || 'Faktura', duration: booking ? Math.round((booking.to - booking.from) / 1000) : 0, price: priceOre },
+      booking: { from: booking?.from ?? invoice.date, to: booking?.to ?? invoice.date },
+      journal: null,
+      stamJournal: [],
+      upComing: [],
+      settings: { type: true, discount: 0, moms: vatOre > 0, treatmentText: false, aktuelBehandling: false, followUpText: false },
+      amounts: { priceOre, discountOre, netOre: priceOre - discountOre, vatOre, totalOre: invoice.subtotalOre },
+      creditFor: null,
+    };
+    return {
+      _id: importedId(companyId, 'invoice', invoice.sourceId),
+      therapistId,
+      clientId,
+      bookingId: booking?._id ?? null,
+      bookingFrom: booking?.from ?? null,
+      year: Number(copenhagenDateKey(invoice.date).slice(0, 4)),
+      // Outside our sequence: the next number of the year is above the highest `seq`, and 0 is never that.
+      seq: 0,
+      imported: true,
+      number: invoice.number,
+      nameFirst: snapshot.client.nameFirst,
+      nameLast: snapshot.client.nameLast,
+      CPR: cpr,
+      totalOre: invoice.subtotalOre,
+      snapshots: [snapshot],
+      createdBy: therapistId,
+      createdAt: invoice.createdAt ?? invoice.date,
+    };
+  });
+  return insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, { ordered: false }), docs, step);
 }
