@@ -3,10 +3,11 @@
  * our records hold. Each parser answers the value, or a Danish reason the report shows beside the row number; none
  * throws. What they accept, and why:
  *
- * - Numbers: Danish text ('1.234,50', '450,00', '450', '-25,5', with 'kr.'/'DKK' and spaces) and the plain form a
- *   spreadsheet cell gives ('1234.5'). A dot alone is a decimal point unless it groups thousands exactly
- *   ('1.250' and '12.500.000' are Danish thousands; '1.25' is one and a quarter): the one ambiguous case, decided
- *   the way a Danish export writes whole kroner.
+ * - Numbers: Danish text ('1.234,50', '450,00', '450', '-25,5', with 'kr.'/'DKK' and spaces); a spreadsheet's number
+ *   cells arrive from the reader with a decimal comma ('1234,5', read-excel.ts). A dot alone (a CSV written by an
+ *   English-language export) is a decimal point unless it groups thousands exactly ('1.250' and '12.500.000' are
+ *   Danish thousands; '1.25' is one and a quarter): the one ambiguous case, decided the way a Danish export writes
+ *   whole kroner.
  * - Times: 'DD-MM-YYYY HH:MM' (also '.', '/' as date separators, seconds, 'kl.'), 'YYYY-MM-DD' and ISO
  *   'YYYY-MM-DDTHH:MM', Copenhagen wall time; a date that does not exist (31-02-2026) is refused, not rolled over.
  * - CPR: 'DDMMYY-XXXX' or ten digits, the first six a real date (modulus 11 is never checked: CPR numbers since
