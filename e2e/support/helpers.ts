@@ -74,3 +74,11 @@ export async function waitForMail(to: string, timeoutMs = 15_000, subject?: stri
 export async function expectToast(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 }
+
+/**
+ * Waits until `locator`'s element and everything in it have finished their animations (a drawer sliding in): a
+ * click during Fluent's enter motion can land while the drawer is still moving and change nothing.
+ */
+export async function animationsDone(locator: import('@playwright/test').Locator): Promise<void> {
+  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { at, dayKey, eventDay, nextMonday, slotPoint } from '../support/calendar';
-import { expectToast, logIn, registerClinic, uniqueEmail } from '../support/helpers';
+import { animationsDone, expectToast, logIn, registerClinic, uniqueEmail } from '../support/helpers';
 
 const OVERLAP = 'Denne tidspunkt overlapper med en anden booking. Vælg en anden tidspunkt.';
 
@@ -74,6 +74,7 @@ test('desktop: treatments, opening hours, book, move, overlap, leave, delete', a
   const drawer = page.getByRole('dialog', { name: 'Opret Booking' });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByLabel(/^Tidspunkt/)).toHaveValue('10:00');
+  await animationsDone(drawer);
   await drawer.getByRole('radio', { name: 'Ny klient' }).check();
   await drawer.getByRole('button', { name: 'Opret' }).click();
   await expect(drawer.getByText('Fejl: Fornavn er påkrævet.')).toBeVisible();
@@ -197,6 +198,7 @@ test('phone: the same week in the card layout at 390 px', async ({ browser }) =>
   // Tap the free 10:00 row and book a new client.
   await page.getByRole('button', { name: 'Opret booking kl. 10:00' }).click();
   const drawer = page.getByRole('dialog', { name: 'Opret Booking' });
+  await animationsDone(drawer);
   await drawer.getByRole('radio', { name: 'Ny klient' }).check();
   await drawer.getByLabel(/^Fornavn/).fill('Emil');
   await drawer.getByLabel(/^Efternavn/).fill('Løkke');
