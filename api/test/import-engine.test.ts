@@ -81,6 +81,8 @@ it('writes clients, treatments and bookings the product shows; a second run writ
   expect(await t.models.Treatment.findById(importedId(new Types.ObjectId(owner.companyId), 'treatment', '7')).lean()).toMatchObject({ duration: 2700, pause: 900, priceOre: 55_000 });
   const week = await t.call('getBookingsFromTherapist', { from: at.future - DAY_MS, to: at.future + DAY_MS }, owner.token);
   expect(JSON.stringify(week.body)).toContain(String(at.future));
+  // The booking carries its client's name, as the calendar shows it.
+  expect(await t.models.Booking.findById(importedId(new Types.ObjectId(owner.companyId), 'booking', `12@${at.future}`)).lean()).toMatchObject({ nameFirst: 'Bo', nameLast: 'Jensen' });
   // The future booking holds its time; the past one claims none.
   const claims = (from: number) => t.models.SlotClaim.countDocuments({ _id: { $regex: `^${owner.companyId}:${owner.therapistId}:${from}` } });
   expect(await claims(at.future)).toBe(1);

@@ -1,6 +1,6 @@
 /** The development outbox (no SMTP configured), its absence in production, and the demo clinic seed. */
 import { createModels } from '../src/models/index.js';
-import { DEMO, seedDemoClinic } from '../src/cli/seed.js';
+import { DEMO, DEMO_PRACTICE, seedDemoClinic } from '../src/cli/seed.js';
 import { registerAndLogin } from './support/fixtures.js';
 import { startTestApi } from './support/test-api.js';
 
@@ -39,16 +39,29 @@ it('serves no development routes in production, and no sandbox payments', async 
   }
 });
 
-it('seeds the demo clinic once: owner, therapist, free trial, treatments; the logins work', async () => {
+it('seeds the demo clinic once: owner, therapist, free trial, treatments, an imported practice; the logins work', async () => {
   const t = await startTestApi();
   try {
-    await seedDemoClinic(createModels(t.models.Company.db));
-    await seedDemoClinic(createModels(t.models.Company.db));
+    const now = t.clock.now();
+    await seedDemoClinic(createModels(t.models.Company.db), now);
     const { models } = t;
     const owner = await models.Therapist.findOne({ username: DEMO.owner.email }).lean();
+    const counts = async () =>
+      Promise.all(['Therapist', 'Treatment', 'Client', 'Booking', 'Invoice'].map((name) => (models[name as 'Client']).countDocuments({ companyId: owner!.companyId })));
+    const first = await counts();
+    // A second run, on a later day, changes nothing.
+    await seedDemoClinic(createModels(t.models.Company.db), now + 3 * 24 * 3_600_000);
+    expect(await counts()).toEqual(first);
     expect(owner?.isAdmin).toBe(true);
-    expect(await models.Therapist.countDocuments({ companyId: owner!.companyId })).toBe(2);
-    expect(await models.Treatment.countDocuments({ companyId: owner!.companyId })).toBe(6);
+    const [therapists, treatments, clients, bookings, invoices] = first;
+    expect({ therapists, treatments }).toEqual({ therapists: 2, treatments: 6 + DEMO_PRACTICE.treatments });
+    expect(clients).toBeGreaterThan(DEMO_PRACTICE.clients * 0.9);
+    expect(bookings).toBe(DEMO_PRACTICE.bookings);
+    expect(invoices).toBe(DEMO_PRACTICE.invoices);
+    // A living calendar: bookings in the two weeks ahead, and history behind.
+    const ahead = await models.Booking.countDocuments({ companyId: owner!.companyId, from: { $gte: now, $lt: now + 14 * 24 * 3_600_000 } });
+    expect(ahead).toBeGreaterThan(20);
+    expect(await models.Booking.countDocuments({ companyId: owner!.companyId, from: { $lt: now } })).toBeGreaterThan(300);
     const company = await models.Company.findById(owner!.companyId).lean();
     expect(company).toMatchObject({ planType: 'freeTrial', status: 'active' });
     for (const account of [DEMO.owner, DEMO.therapist]) {

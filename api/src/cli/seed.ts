@@ -1,12 +1,20 @@
 /**
- * `npm run seed`: a demo clinic to click through: the owner, one more therapist, an active free trial and a
- * few treatments. Running it again changes nothing and prints the same logins.
+ * `npm run seed`: a demo clinic to click through: the owner, one more therapist, an active free trial, a few
+ * treatments, and the owner's practice brought in as an import of a sample export made at the moment of seeding
+ * (domain/import/samples.ts through the import's own engine): clients, a calendar of past weeks and the two weeks
+ * ahead, and invoices with their old numbers. Running it again changes nothing and prints the same logins.
  */
 import { Types } from 'mongoose';
 import { REGISTRATION_TRIAL_MS } from '@klinik/core';
 import { createModels, type Models } from '../models/index.js';
 import { hashPassword } from '../domain/accounts/passwords.js';
 import { registerClinic } from '../domain/accounts/register.js';
+import { tenantDb } from '../data/tenant-db.js';
+import { writeImport } from '../domain/import/engine.js';
+import { generateSampleExport, sampleImportSet } from '../domain/import/samples.js';
+import { configFromEnv } from '../config.js';
+import { dataDir } from '../paths.js';
+import { useDataKeyring } from '../security/encryption.js';
 import { withDatabase } from './database.js';
 
 export const DEMO = {
@@ -14,6 +22,9 @@ export const DEMO = {
   therapist: { email: 'terapeut@demo-klinik.dk', password: 'demo-klinik-1234', nameFirst: 'Jonas', nameLast: 'Bæk' },
   clinic: 'Demo Fysioterapi',
 } as const;
+
+/** The demo owner's imported practice: some twelve weeks of history and the two weeks ahead. */
+export const DEMO_PRACTICE = { clients: 80, treatments: 6, bookings: 600, invoices: 150 } as const;
 
 const TREATMENTS = [
   { name: 'Første konsultation', minutes: 60, pauseMinutes: 10, price: 650 },
@@ -97,16 +108,26 @@ export async function seedDemoClinic(models: Models, now = Date.now()) {
     ).toObject();
   await ensureTreatments(models, owner._id, owner.companyId);
   await ensureTreatments(models, therapist._id, owner.companyId);
+  const db = tenantDb(models, owner.companyId);
+  // Once: a later run would place the calendar around a later day, beside the first.
+  if (!(await db.clinic.Client.exists({}))) {
+    const practice = generateSampleExport({ seed: 7, now, ...DEMO_PRACTICE });
+    await writeImport(db, owner._id, sampleImportSet(practice), now);
+  }
   return { companyId: owner.companyId.toString() };
 }
 
 export async function runSeedCli(): Promise<number> {
+  // The same data keys as the API (the generated ones in .data/secrets.json, or DATA_ENCRYPTION_KEYS): the imported
+  // clients' CPR numbers are stored encrypted and found by their keyed hash.
+  useDataKeyring(configFromEnv(process.env, dataDir()).dataKeyring);
   return withDatabase(async (conn) => {
     const models = createModels(conn);
     await Promise.all(Object.values(models).map((model) => model.init()));
     await seedDemoClinic(models);
     console.log(`
-  Demo clinic "${DEMO.clinic}" is ready (free trial active, ${TREATMENTS.length} treatments per therapist).
+  Demo clinic "${DEMO.clinic}" is ready (free trial active, ${TREATMENTS.length} treatments per therapist, and the
+  owner's practice imported: clients, a calendar of past weeks and the two weeks ahead, invoices).
 
   Owner       ${DEMO.owner.email}  /  ${DEMO.owner.password}
   Therapist   ${DEMO.therapist.email}  /  ${DEMO.therapist.password}

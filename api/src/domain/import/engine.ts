@@ -115,19 +115,30 @@ export async function writeImport(
   const errors: RowError[] = [];
 
   // Clients: the clinic's CPR numbers first (one read), so a known person is matched instead of made twice.
-  const existingByCpr = new Map((await db.clinic.Client.find({}, { cprKey: 1 }).lean()).map((client) => [client.cprKey, client._id]));
+  type Person = { _id: Types.ObjectId; nameFirst: string; nameLast: string; email: string };
+  const existingByCpr = new Map<string, Person>(
+    (await db.clinic.Client.find({}, { cprKey: 1, nameFirst: 1, nameLast: 1, email: 1 }).lean()).map((client) => [
+      client.cprKey,
+      { _id: client._id, nameFirst: client.nameFirst, nameLast: client.nameLast, email: client.email ?? '' },
+    ]),
+  );
   const clientIds = new Map<string, Types.ObjectId>();
+  // Who each booking is with, as a booking keeps it (the calendar shows the name without reading the client).
+  const people = new Map<string, Person>();
   const newClients: Record<string, unknown>[] = [];
   for (const client of set.clients) {
     const cprKey = cprHash(`${client.cpr6}${client.last4}`);
     const known = existingByCpr.get(cprKey);
     if (known) {
-      clientIds.set(client.sourceId, known);
+      clientIds.set(client.sourceId, known._id);
+      people.set(client.sourceId, known);
       continue;
     }
     const _id = importedId(companyId, 'client', client.sourceId);
+    const person = { _id, nameFirst: client.nameFirst, nameLast: client.nameLast, email: client.email };
     clientIds.set(client.sourceId, _id);
-    existingByCpr.set(cprKey, _id);
+    people.set(client.sourceId, person);
+    existingByCpr.set(cprKey, person);
     newClients.push({
       _id,
       createdBy: therapistId,
@@ -190,6 +201,9 @@ export async function writeImport(
       bookingDate: copenhagenDateKey(booking.from),
       treatmentName: treatment?.name ?? booking.productNames,
       pause: treatment?.pause ?? 0,
+      nameFirst: people.get(booking.clientSourceId)?.nameFirst ?? '',
+      nameLast: people.get(booking.clientSourceId)?.nameLast ?? '',
+      email: people.get(booking.clientSourceId)?.email ?? '',
       source: 'import',
       invoiceId: invoiceSourceId ? importedId(companyId, 'invoice', invoiceSourceId) : null,
       createdAt: booking.createdAt ?? now,

@@ -65,6 +65,7 @@
 import iconv from 'iconv-lite';
 import * as XLSX from '@e965/xlsx';
 import { copenhagenDateKey, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, startOfCopenhagenDay } from '@klinik/core';
+import type { ImportSet } from './mapping.js';
 
 export type SampleKind = 'client' | 'treatment' | 'booking' | 'invoiceLine' | 'invoice';
 export const SAMPLE_KINDS: readonly SampleKind[] = ['client', 'treatment', 'booking', 'invoiceLine', 'invoice'];
@@ -822,4 +823,65 @@ export function toXlsx<K extends SampleKind>(kind: K, rows: readonly SampleRecor
   // the same sheet would differ with what was written before it.
   (workbook as XLSX.WorkBook & { SSF: Record<number, string> }).SSF = { ...NUMBER_FORMATS };
   return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+/**
+ * The sample records as the import writes them (mapping.ts's records), without the detour through files: for
+ * `npm run seed`, whose demo clinic is an import of a sample export made at the moment of seeding. Clients without
+ * a CPR number are left out, as the import refuses them (they have no bookings or invoices in the samples).
+ */
+export function sampleImportSet(records: SampleExport): ImportSet {
+  const row = (index: number) => index + 2;
+  return {
+    clients: records.client.flatMap((client, index) =>
+      client.cpr
+        ? [
+            {
+              sourceId: String(client.id),
+              row: row(index),
+              nameFirst: client.nameFirst,
+              nameLast: client.nameLast,
+              cpr6: client.cpr.slice(0, 6),
+              last4: client.cpr.slice(7),
+              email: client.email,
+              phone: client.phone.replace(/\s+/g, ''),
+              address: client.address,
+              post: client.post,
+              town: client.town,
+            },
+          ]
+        : [],
+    ),
+    treatments: records.treatment.map((treatment, index) => ({ sourceId: String(treatment.id), row: row(index), name: treatment.name, priceOre: treatment.priceOre, duration: treatment.duration, pause: treatment.pause })),
+    bookings: records.booking.map((booking, index) => ({
+      sourceId: `${booking.clientId}@${booking.from}`,
+      row: row(index),
+      clientSourceId: String(booking.clientId),
+      treatmentSourceId: String(booking.treatmentId),
+      from: booking.from,
+      to: booking.to,
+      createdAt: booking.createdAt,
+      invoiceSourceIds: booking.invoiceIds.map(String),
+      productNames: booking.productNames,
+      subtotalOre: booking.subtotalOre,
+    })),
+    invoices: records.invoice.map((invoice, index) => ({
+      sourceId: String(invoice.id),
+      row: row(index),
+      clientSourceId: String(invoice.clientId),
+      number: String(invoice.number),
+      date: invoice.date,
+      createdAt: invoice.createdAt,
+      subtotalOre: invoice.subtotalOre,
+    })),
+    invoiceLines: records.invoiceLine.map((line, index) => ({
+      sourceId: String(line.id),
+      row: row(index),
+      invoiceNumber: String(line.invoiceNumber),
+      text: line.text,
+      priceOre: line.priceOre,
+      discountOre: line.discountOre,
+      vatOre: line.vatOre,
+    })),
+  };
 }
