@@ -209,7 +209,7 @@ describe('Excel', () => {
     { row: 4, cells: { ID: '3', Dato: '', Pris: '-25', Tekst: '@SUM(A1:A2)', CPR: '', Tid: '', Dobbelt: '' } },
   ];
 
-  it('reads the first sheet of an xlsx: dates as DD-MM-YYYY HH:mm, numbers with a decimal point, formulas as their text', async () => {
+  it('reads the first sheet of an xlsx: dates as DD-MM-YYYY HH:mm, numbers with a decimal comma, formulas as their text', async () => {
     const table = await openTable(await file('data.xlsx', excelBytes(sample(), 'xlsx')));
     expect(table.headers).toEqual(['ID', 'Dato', 'Pris', 'Tekst', 'CPR', 'Tid', 'Dobbelt']);
     expect(plain(await collect(table.rows()))).toEqual(expected);

@@ -17,8 +17,14 @@ let sample: SampleExport;
 const csv = {} as Record<SampleKind, Buffer>;
 const xlsx = {} as Record<SampleKind, Buffer>;
 
+/**
+ * The files are checked at a tenth of the default sizes (the generator is the same; writing and reading back 20,000
+ * bookings as xlsx twice took ten seconds of the CI's jest stage). The defaults themselves are counted below.
+ */
+const SIZES = { clients: 300, treatments: 30, bookings: 3_000, invoices: 800 } as const;
+
 beforeAll(() => {
-  sample = generateSampleExport({ now });
+  sample = generateSampleExport({ now, ...SIZES });
   for (const kind of SAMPLE_KINDS) {
     csv[kind] = toCsv(kind, sample[kind]);
     xlsx[kind] = toXlsx(kind, sample[kind]);
@@ -30,8 +36,10 @@ function csvRows(kind: SampleKind): string[][] {
 }
 
 it('has the asked-for number of records, by default 1,000 clients, 30 treatments, 20,000 bookings and 5,000 invoices', () => {
-  expect([sample.client.length, sample.treatment.length, sample.booking.length, sample.invoice.length]).toEqual([1_000, 30, 20_000, 5_000]);
-  expect(sample.invoiceLine.length).toBeGreaterThan(sample.invoice.length);
+  const defaults = generateSampleExport({ now });
+  expect([defaults.client.length, defaults.treatment.length, defaults.booking.length, defaults.invoice.length]).toEqual([1_000, 30, 20_000, 5_000]);
+  expect(defaults.invoiceLine.length).toBeGreaterThan(defaults.invoice.length);
+  expect(sample.booking).toHaveLength(SIZES.bookings);
   const small = generateSampleExport({ now, seed: 7, clients: 40, treatments: 5, bookings: 300, invoices: 60 });
   expect([small.client.length, small.treatment.length, small.booking.length, small.invoice.length]).toEqual([40, 5, 300, 60]);
   // A price list longer than the catalogue still has unique names.
@@ -42,12 +50,12 @@ it('has the asked-for number of records, by default 1,000 clients, 30 treatments
 });
 
 it('gives byte-identical files for the same seed and other files for another', () => {
-  const again = generateSampleExport({ now, seed: SAMPLE_DEFAULTS.seed });
+  const again = generateSampleExport({ now, seed: SAMPLE_DEFAULTS.seed, ...SIZES });
   for (const kind of SAMPLE_KINDS) {
     expect(toCsv(kind, again[kind]).equals(csv[kind])).toBe(true);
     expect(toXlsx(kind, again[kind]).equals(xlsx[kind])).toBe(true);
   }
-  const other = generateSampleExport({ now, seed: 2 });
+  const other = generateSampleExport({ now, seed: 2, ...SIZES });
   expect(toCsv('client', other.client).equals(csv.client)).toBe(false);
   expect(toCsv('booking', other.booking).equals(csv.booking)).toBe(false);
 });
@@ -98,8 +106,8 @@ it('refers only to records that exist, and every invoice adds up to its lines', 
     if (invoice.createdAt > now) problems.push(`invoice ${invoice.id}: made after now`);
   }
   expect(problems).toEqual([]);
-  expect(sample.invoiceLine.filter((line) => line.vatOre > 0).length).toBeGreaterThan(50);
-  expect(sample.invoiceLine.filter((line) => line.discountOre > 0).length).toBeGreaterThan(50);
+  expect(sample.invoiceLine.filter((line) => line.vatOre > 0).length).toBeGreaterThan(10);
+  expect(sample.invoiceLine.filter((line) => line.discountOre > 0).length).toBeGreaterThan(10);
 });
 
 it("keeps one therapist's calendar: weekdays 08:00–18:00, never two at once, pauses kept, mostly the past", () => {
