@@ -80,5 +80,12 @@ export async function expectToast(page: Page, text: string) {
  * click during Fluent's enter motion can land while the drawer is still moving and change nothing.
  */
 export async function animationsDone(locator: import('@playwright/test').Locator): Promise<void> {
-  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await locator.evaluate(async (element) => {
+    // An animation replaced by another (the motion restarted) rejects its `finished`: wait for whatever runs then.
+    for (let round = 0; round < 20; round += 1) {
+      const running = element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running' || animation.pending);
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
 }
