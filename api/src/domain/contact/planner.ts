@@ -15,6 +15,7 @@
  */
 import type { Types } from 'mongoose';
 import { DEFAULT_REMINDER_LEAD_HOURS } from '@klinik/core';
+import { insertNew } from '../../data/insert-new.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import type { NewsletterSendDoc, TherapistDoc } from '../../models/index.js';
 
@@ -130,19 +131,7 @@ export function dueFollowUpEnds(days: number, since: number | null | undefined, 
 
 /** Inserts the jobs that do not exist yet; returns how many were new. */
 export async function insertJobs(db: TenantDb, jobs: PlannedJob[]): Promise<number> {
-  let inserted = 0;
-  for (let index = 0; index < jobs.length; index += INSERT_CHUNK) {
-    const chunk = jobs.slice(index, index + INSERT_CHUNK);
-    try {
-      const result = await db.clinic.MessageJob.insertMany(chunk, { ordered: false });
-      inserted += result.length;
-    } catch (error) {
-      const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
-      if (!writeErrors || !writeErrors.every((item) => (item.code ?? item.err?.code) === 11000)) throw error;
-      inserted += chunk.length - writeErrors.length;
-    }
-  }
-  return inserted;
+  return insertNew((chunk) => db.clinic.MessageJob.insertMany(chunk, { ordered: false }), jobs, INSERT_CHUNK);
 }
 
 /** The jobs of a newsletter sending, one per recipient; then it is sending. Safe to run again after a crash. */

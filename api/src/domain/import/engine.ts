@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { copenhagenDateKey, type InvoiceSnapshot } from '@klinik/core';
 import type { TenantDb } from '../../data/tenant-db.js';
+import { insertNew } from '../../data/insert-new.js';
 import { isDuplicateKeyError } from '../../errors.js';
 import { cprHash } from '../../security/encryption.js';
 import type { ImportedInvoiceLine, ImportFileKind, ImportSet, RowError } from './mapping.js';
@@ -78,24 +79,6 @@ export function overlapCheck(sorted: readonly { from: number; to: number }[]): (
     }
     return low > 0 && latestEnd[low - 1]! > from;
   };
-}
-
-/** Inserts `docs` in batches; answers how many this call wrote (duplicates of `_id` are the earlier runs'). */
-async function insertNew(insert: (docs: Record<string, unknown>[]) => Promise<unknown[]>, docs: Record<string, unknown>[], onBatch: (count: number) => void): Promise<number> {
-  let added = 0;
-  for (let index = 0; index < docs.length; index += BATCH) {
-    const chunk = docs.slice(index, index + BATCH);
-    try {
-      added += (await insert(chunk)).length;
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors ?? [];
-      if (!writeErrors.every((item) => (item.code ?? item.err?.code) === 11000)) throw error;
-      added += chunk.length - writeErrors.length;
-    }
-    onBatch(chunk.length);
-  }
-  return added;
 }
 
 export async function writeImport(
@@ -154,7 +137,7 @@ export async function writeImport(
       town: client.town,
     });
   }
-  const clientsAdded = await insertNew((docs) => db.clinic.Client.insertMany(docs, { ordered: false }), newClients, step);
+  const clientsAdded = await insertNew((docs) => db.clinic.Client.insertMany(docs, { ordered: false }), newClients, BATCH, step);
   step(set.clients.length - newClients.length);
 
   const treatmentDocs = set.treatments.map((treatment) => ({
@@ -165,7 +148,7 @@ export async function writeImport(
     pause: treatment.pause * 60,
     priceOre: treatment.priceOre,
   }));
-  const treatmentsAdded = await insertNew((docs) => db.clinic.Treatment.insertMany(docs, { ordered: false }), treatmentDocs, step);
+  const treatmentsAdded = await insertNew((docs) => db.clinic.Treatment.insertMany(docs, { ordered: false }), treatmentDocs, BATCH, step);
   const treatments = new Map(set.treatments.map((treatment, index) => [treatment.sourceId, treatmentDocs[index]!]));
 
   const invoiceSourceIds = new Set(set.invoices.map((invoice) => invoice.sourceId));
@@ -213,7 +196,7 @@ export async function writeImport(
     else future.push({ doc, row: booking.row });
   }
   step(set.bookings.length - pastDocs.length - future.length);
-  let bookingsAdded = await insertNew((docs) => db.clinic.Booking.insertMany(docs, { ordered: false }), pastDocs, step);
+  let bookingsAdded = await insertNew((docs) => db.clinic.Booking.insertMany(docs, { ordered: false }), pastDocs, BATCH, step);
   for (const { doc, row } of future) {
     try {
       await db.slots.claimFor(therapistId, { from: doc.from, to: doc.to }, doc._id, 'booking', now, () => db.clinic.Booking.create(doc));
@@ -312,5 +295,5 @@ async function writeInvoices(
       createdAt: invoice.createdAt ?? invoice.date,
     };
   });
-  return insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, { ordered: false }), docs, step);
+  return insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, { ordered: false }), docs, BATCH, step);
 }
