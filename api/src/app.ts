@@ -31,6 +31,8 @@ import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
 import { createAccountingProvider } from './adapters/accounting/index.js';
 import { createSmsGateway } from './adapters/sms/create.js';
 import { accountingRoutes } from './endpoint/accounting.js';
+import { createDriveProvider } from './adapters/drive/index.js';
+import { driveRoutes } from './endpoint/drive.js';
 import { devMeetingRoutes } from './endpoint/dev-meeting.js';
 import { runStartupMigrations } from './migrations/index.js';
 import { useDataKeyring } from './security/encryption.js';
@@ -117,6 +119,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   const outboxUrl = `http://localhost:${config.port}/dev/outbox`;
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(models, logger, outboxUrl));
   const accounting = createAccountingProvider(config, models, () => clock.now());
+  const drive = createDriveProvider(config, models, () => clock.now());
   const services: Services = {
     config,
     models,
@@ -130,6 +133,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     // Set just below: the sandbox delivers its webhooks to the handler, which needs these services.
     payments: undefined as unknown as Services['payments'],
     accounting: accounting.provider,
+    drive: drive.provider,
     sms: createSmsGateway(config, models, logger),
   };
   const { provider, sandbox } = createPaymentProvider(config.paymentsProvider, {
@@ -209,6 +213,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
 
   paymentRoutes(router, services, sandbox, config.devRoutes && !config.production);
   accountingRoutes(router, accounting.sandbox, config.accountingRedirectUri);
+  driveRoutes(router, drive.sandbox, config.driveRedirectUri);
 
   // Liveness: the process answers (200 as long as it runs, saying whether the database answered a ping within 1 s; a
   // restart is never ordered because the database is away). Readiness: the database answers a ping within 2 s (a load balancer

@@ -5,7 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNTING_RETURN_PATH } from '@klinik/core';
+import { ACCOUNTING_RETURN_PATH, DRIVE_RETURN_PATH } from '@klinik/core';
 import { trustedProxyHops } from './security/client-address.js';
 import { newDataKeyEntry, parseDataKeyring, type DataKeyring } from './security/encryption.js';
 
@@ -67,8 +67,18 @@ export interface ApiConfig {
   blobDir: string;
   /** Lifetime of a signed image address, in seconds. */
   blobUrlTtlSeconds: number;
-  /** The Google Drive OAuth client id; without it the cloud-drive panel is hidden (spec 2, Images). */
+  /** The Google Drive OAuth client id (GOOGLE_DRIVE_CLIENT_ID); set, it makes Google the drive provider. */
   googleDriveClientId: string | null;
+  /**
+   * The cloud drive (issue 17, adapters/drive/): 'google' (GOOGLE_DRIVE_CLIENT_ID and GOOGLE_DRIVE_CLIENT_SECRET),
+   * 'sandbox' (the local default without a client id outside production; refused in production) or 'none' (the
+   * panel stays hidden). DRIVE_PROVIDER names one explicitly.
+   */
+  driveProvider: 'google' | 'sandbox' | 'none';
+  /** Where the consent page returns to: the drive return page (registered as the OAuth client's redirect address). */
+  driveRedirectUri: string;
+  /** Google's OAuth client and addresses, when it is the provider (the addresses can point at a test double). */
+  googleDrive: GoogleDriveConfig | null;
   /**
    * The payment provider: 'sandbox' (the local default, refused in production), 'frisbii' (production: Frisbii's,
    * formerly Reepay's, API; needs FRISBII_PRIVATE_KEY and PAYMENTS_WEBHOOK_SECRET) or 'none' (payments answer that
@@ -99,6 +109,17 @@ export interface ApiConfig {
   smsSender: string;
   /** The message jobs (jobs/messages.ts): how often a runner looks for due messages, and how many it takes at once. */
   messageJobs: { everyMs: number; batchSize: number; leaseMs: number; concurrency: number };
+}
+
+export interface GoogleDriveConfig {
+  clientId: string;
+  clientSecret: string;
+  /** https://accounts.google.com/o/oauth2/v2/auth */
+  authUrl: string;
+  /** https://oauth2.googleapis.com (token and revoke) */
+  oauthUrl: string;
+  /** https://www.googleapis.com (drive/v3 and upload/drive/v3) */
+  apiUrl: string;
 }
 
 export interface DineroConfig {
@@ -240,6 +261,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     throw new Error('ACCOUNTING_PROVIDER=dinero needs DINERO_CLIENT_ID and DINERO_CLIENT_SECRET (the Visma Connect client)');
   }
   const appUrl = (env.APP_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+  const driveProvider = env.DRIVE_PROVIDER === 'google' || env.DRIVE_PROVIDER === 'sandbox' || env.DRIVE_PROVIDER === 'none'
+    ? env.DRIVE_PROVIDER
+    : env.GOOGLE_DRIVE_CLIENT_ID ? 'google' : production ? 'none' : 'sandbox';
+  if (driveProvider === 'google' && (!env.GOOGLE_DRIVE_CLIENT_ID || !env.GOOGLE_DRIVE_CLIENT_SECRET)) {
+    throw new Error('The Google Drive provider needs GOOGLE_DRIVE_CLIENT_ID and GOOGLE_DRIVE_CLIENT_SECRET (the OAuth web client)');
+  }
+  if (driveProvider === 'sandbox' && production) throw new Error('DRIVE_PROVIDER=sandbox is for development only; configure GOOGLE_DRIVE_CLIENT_ID and GOOGLE_DRIVE_CLIENT_SECRET (or none) in production');
   const smsProvider = env.SMS_PROVIDER === 'outbox' || env.SMS_PROVIDER === 'gatewayapi' || env.SMS_PROVIDER === 'none' ? env.SMS_PROVIDER : production ? 'none' : 'outbox';
   if (smsProvider === 'outbox' && production) throw new Error('SMS_PROVIDER=outbox is for development only; use gatewayapi (or none) in production');
   if (smsProvider === 'gatewayapi' && !env.GATEWAYAPI_TOKEN) throw new Error('SMS_PROVIDER=gatewayapi needs GATEWAYAPI_TOKEN (the account\'s API token)');
@@ -268,6 +296,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     blobDir: path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs')),
     blobUrlTtlSeconds: intFrom(env.BLOB_URL_TTL_SECONDS, 10 * 60),
     googleDriveClientId: env.GOOGLE_DRIVE_CLIENT_ID || null,
+    driveProvider,
+    driveRedirectUri: env.GOOGLE_DRIVE_REDIRECT_URI || `${appUrl}${DRIVE_RETURN_PATH}`,
+    googleDrive: driveProvider === 'google'
+      ? {
+          clientId: env.GOOGLE_DRIVE_CLIENT_ID ?? '',
+          clientSecret: env.GOOGLE_DRIVE_CLIENT_SECRET ?? '',
+          authUrl: env.GOOGLE_OAUTH_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
+          oauthUrl: (env.GOOGLE_OAUTH_URL || 'https://oauth2.googleapis.com').replace(/\/$/, ''),
+          apiUrl: (env.GOOGLE_API_URL || 'https://www.googleapis.com').replace(/\/$/, ''),
+        }
+      : null,
     paymentsProvider,
     paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || createHmac('sha256', jwtSecret).update('payments-webhook').digest('hex'),
     frisbii: paymentsProvider === 'frisbii'

@@ -16,6 +16,7 @@ import type { Types } from 'mongoose';
 import type { AccountingProvider } from './adapters/accounting/provider.js';
 import type { ApiConfig } from './config.js';
 import type { BlobSigner, BlobStore } from './adapters/blobs/index.js';
+import type { DriveProvider } from './adapters/drive/provider.js';
 import type { Mailer } from './adapters/mail/index.js';
 import type { PaymentProvider } from './adapters/payments/provider.js';
 import type { SmsGateway } from './adapters/sms/index.js';
@@ -42,9 +43,13 @@ export interface Services {
   blobSigner: BlobSigner;
   payments: PaymentProvider;
   accounting: AccountingProvider;
+  /** The cloud drive (issue 17): Google Drive, the sandbox, or none. */
+  drive: DriveProvider;
   sms: SmsGateway;
   /** Starts the message jobs now (set by jobs/messages.ts when they run in this process): a newsletter goes out at once. */
   wakeMessages?: () => void;
+  /** Starts the import job now (set by jobs/imports.ts when it runs in this process): an import starts at once. */
+  wakeImports?: () => void;
 }
 
 /** The services a handler may use: everything but the raw models (those come scoped: `db`, `tenant`, `platform`). */

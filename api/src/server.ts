@@ -10,6 +10,7 @@ import { connectDatabase, databaseNameFor } from './db/connect.js';
 import { launchDatabase, type DatabaseHandle } from './db/launcher.js';
 import { createDrainingServer } from './endpoint/drain.js';
 import { startAccountingTicker } from './jobs/accounting.js';
+import { startImportJobs } from './jobs/imports.js';
 import { startMessageJobs } from './jobs/messages.js';
 import { startSmsBilling } from './jobs/sms-billing.js';
 import { startPaymentsTicker } from './jobs/payments.js';
@@ -35,7 +36,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const database = await launchDatabase({ dataDir: folder, log: (line) => logger.info(line) });
   const conn = await connectDatabase(database.uri, databaseNameFor(database.uri, env));
   const api = await createApi({ config, conn, logger });
-  const jobs = [startSweeper(api.services, conn, logger), startPaymentsTicker(api.services, logger), startAccountingTicker(api.services, logger)];
+  const jobs = [startSweeper(api.services, conn, logger), startPaymentsTicker(api.services, logger), startAccountingTicker(api.services, logger), startImportJobs(api.services, logger)];
   if (api.services.config.messageJobs.everyMs > 0) jobs.push(startMessageJobs(api.services, logger), startSmsBilling(api.services, logger));
   const callback = api.app.callback();
   const http = createDrainingServer((req, res) => void callback(req, res));

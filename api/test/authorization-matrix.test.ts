@@ -48,6 +48,10 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   addSupportMeeting: teamRow,
   checkSupportMeetingAndgHelp: teamRow,
   getSupportUploads: ownerRow,
+  importCsv: ownerRow,
+  importSupportUpload: ownerRow,
+  getImport: ownerRow,
+  getImportAccess: therapistRow,
   confirmEmail: publicRow,
   checkPassword: therapistRow,
   setPassword: therapistRow,
@@ -130,6 +134,19 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getImages: proRow,
   deleteImage: proRow,
   getStorageUsage: therapistRow,
+  // The cloud-drive backup (issue 17): the status and signing out for any therapist, the rest with the pro plan (and
+  // the clinic's drive add-on, which signInAll gives the two clinics, so 'ok' is not its 403).
+  getGoogleDriveStatus: therapistRow,
+  getGoogleDriveConnectUrl: proRow,
+  connectGoogleDrive: proRow,
+  getGoogleDriveQuota: proRow,
+  getGoogleDriveFiles: proRow,
+  createGoogleDriveFolder: proRow,
+  uploadGoogleDriveFile: proRow,
+  deleteGoogleDriveFile: proRow,
+  signOutGoogleDrive: therapistRow,
+  setGoogleUploadForClientProfile: proRow,
+  setGoogleUploadForJournalImage: proRow,
   getPublicClientForm: publicRow,
   clientSubmitClientForm: publicRow,
   getInvoicePreview: proRow,
@@ -215,6 +232,8 @@ async function signInAll() {
   const other = await registerAndLogin(t);
   const noPlan = await registerAndLogin(t);
   for (const clinic of [owner, other]) expect((await t.call('purchasedFreePlanSubscription', {}, clinic.token)).status).toBe(200);
+  // The drive actions answer 403 without the cloud-drive add-on: the two clinics have it, so the rows test access alone.
+  await t.models.Company.updateMany({ _id: { $in: [owner.companyId, other.companyId] } }, { $set: { driveAddOnActive: true } });
   const colleague = uniqueEmail('kollega');
   const { Therapist } = t.models;
   const ownerDoc = await Therapist.findById(owner.therapistId).lean();

@@ -50,7 +50,7 @@ describe('values', () => {
     expect(value(parseCpr('010190-1234'))).toEqual({ cpr6: '010190', last4: '1234' });
     expect(value(parseCpr('0101901235'))).toEqual({ cpr6: '010190', last4: '1235' });
     expect(value(parseCpr(''))).toBeNull();
-    expect(parseCpr('310290-1234')).toEqual({ ok: false, reason: valueTexts.cpr('310290-1234') });
+    expect(parseCpr('310290-1234')).toEqual({ ok: false, reason: valueTexts.cpr });
     expect(parseCpr('01019-1234').ok).toBe(false);
     expect(value(parsePhone('+45 12 34 56 78'))).toBe('+4512345678');
     expect(parsePhone('1234').ok).toBe(false);

@@ -54,6 +54,8 @@ interface ClinicA {
   mergedInvoiceId: string;
   submissionId: string;
   newsletterId: string;
+  supportUploadId: string;
+  importRunId: string;
 }
 
 async function ok<A extends ActionName>(action: A, input: Record<string, unknown>, token: string) {
@@ -96,6 +98,9 @@ async function clinicWithEverything(): Promise<ClinicA> {
   const submissionId = ((await ok('getPublicSubmissions', {}, owner.token)).data as unknown as { id: string }[])[0]!.id;
   const newsletterId = (await ok('addNewsletter', { subject: 'Nyt fra klinikken', message: '<p>Hej</p>' }, owner.token)).data.id;
   await ok('sendNewsletterToAll', { id: newsletterId }, owner.token);
+  // The support team's files for A, and an import A ran (issue 17).
+  const supportUpload = await t.models.SupportUpload.create({ companyId: owner.companyId, therapistId: owner.therapistId, teamUserId: owner.therapistId, files: [], status: 'received' });
+  const importRun = await t.models.ImportRun.create({ companyId: owner.companyId, therapistId: owner.therapistId, source: 'form', email: 'a@fysio-a.test', status: 'done', reportSentAt: 1 });
   return {
     owner,
     colleagueId: colleague.therapistId,
@@ -116,6 +121,8 @@ async function clinicWithEverything(): Promise<ClinicA> {
     mergedInvoiceId,
     submissionId,
     newsletterId,
+    supportUploadId: supportUpload._id.toString(),
+    importRunId: importRun._id.toString(),
   };
 }
 
@@ -205,6 +212,9 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   // A's newsletter to A's client, and B's own newsletter to A's client.
   sendNewsletterToSelection: [(a) => ({ id: a.newsletterId, clientIds: [a.clientId] }), (a, b) => ({ id: b.newsletterId, clientIds: [a.clientId] })],
   getNewsletterSends: (a) => ({ newsletterId: a.newsletterId }),
+  // B has the importdata add-on too (below): refused because the records are not B's, not for want of it.
+  importSupportUpload: (a) => ({ uploadId: a.supportUploadId }),
+  getImport: (a) => ({ id: a.importRunId }),
 };
 
 /**
@@ -246,6 +256,7 @@ it("refuses every action with another clinic's real ids, shows none of its data 
     treatmentId: (await ok('addTreatment', { name: 'Egen', price: 100, duration: 1800, pause: 0 }, bOwner.token)).data.id,
     newsletterId: (await ok('addNewsletter', { subject: 'B', message: '<p>B</p>' }, bOwner.token)).data.id,
   };
+  await t.models.Company.updateOne({ _id: bOwner.companyId }, { $set: { importDataActive: true } });
   const secrets = [...Object.values(a).filter((value): value is string => typeof value === 'string'), a.owner.therapistId, a.owner.companyId, 'Kjær'];
   const before = await fingerprint(a.owner.companyId);
   const outcomes: Record<string, string> = {};

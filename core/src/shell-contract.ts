@@ -87,6 +87,8 @@ export interface PageLinks {
   mergedStatementsForClient: (clientId: string) => string;
   /** mf-commerce: the video guides (the import page's 'Se guide'). */
   videoGuides: () => string;
+  /** mf-commerce: the add-ons (where an owner without the data-import add-on is sent to buy it). */
+  addOns: () => string;
 }
 
 export interface PublicLinks {

@@ -130,7 +130,7 @@ test("the support team uploads a clinic's files with progress; the owner sees th
   await expect(page).not.toHaveURL(/\/$/);
   await page.goto('/Importerdata');
   const list = page.getByRole('region', { name: 'Filer uploadet af supporten' });
-  await expect(list).toContainText('Modtaget – importeres snart');
+  await expect(list).toContainText('Modtaget – klar til import');
   for (const name of names) await expect(list).toContainText(name);
   await expect(list).toContainText('KB');
 });

@@ -28,6 +28,18 @@ export const clientsApi = (client: ActionClient) => ({
   uploadImages: (form: FormData) => client.upload('uploadImages', form),
   deleteImage: (id: string) => client.call('deleteImage', { id }),
   storage: () => client.call('getStorageUsage', {}),
+  // The cloud-drive backup (issue 17): the caller's own drive
+  driveStatus: () => client.call('getGoogleDriveStatus', {}),
+  driveConnectUrl: () => client.call('getGoogleDriveConnectUrl', {}),
+  connectDrive: (code: string, state: string) => client.call('connectGoogleDrive', { code, state }),
+  driveQuota: () => client.call('getGoogleDriveQuota', {}),
+  driveFiles: (folderId: string | null) => client.call('getGoogleDriveFiles', folderId ? { folderId } : {}),
+  createDriveFolder: (name: string, parentId: string | null) => client.call('createGoogleDriveFolder', parentId ? { name, parentId } : { name }),
+  uploadDriveFiles: (form: FormData) => client.upload('uploadGoogleDriveFile', form),
+  deleteDriveItem: (id: string) => client.call('deleteGoogleDriveFile', { id }),
+  signOutDrive: () => client.call('signOutGoogleDrive', {}),
+  setDriveProfileCopies: (value: boolean) => client.call('setGoogleUploadForClientProfile', { value }),
+  setDriveJournalCopies: (value: boolean) => client.call('setGoogleUploadForJournalImage', { value }),
   // Intake form
   formFields: () => client.call('getClientFormFields', {}),
   addFormField: (input: ActionInput<'addClientFormField'>) => client.call('addClientFormField', input),

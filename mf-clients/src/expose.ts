@@ -6,4 +6,5 @@ export const exposes = {
   './ImportData': './src/routes/ImportData/index.tsx',
   './ImportCompleted': './src/routes/ImportCompleted/index.tsx',
   './SupportImportData': './src/routes/SupportImportData/index.tsx',
+  './DriveReturn': './src/routes/DriveReturn/index.tsx',
 } as const;

@@ -9,7 +9,9 @@ import { clientHandlers } from './clients.js';
 import { commerceHandlers } from './commerce.js';
 import { contactHandlers } from './contact.js';
 import { courseHandlers } from './courses.js';
+import { driveHandlers } from './drive.js';
 import { imageHandlers } from './images.js';
+import { importHandlers } from './import.js';
 import { invoiceHandlers } from './invoices.js';
 import { journalHandlers } from './journals.js';
 import { onlineBookingHandlers } from './online-booking.js';
@@ -29,12 +31,14 @@ export const handlers: Handlers<ActionName> = {
   ...clientHandlers,
   ...journalHandlers,
   ...imageHandlers,
+  ...driveHandlers,
   ...invoiceHandlers,
   ...commerceHandlers,
   ...therapistHandlers,
   ...accountingHandlers,
   ...contactHandlers,
   ...platformHandlers,
+  ...importHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

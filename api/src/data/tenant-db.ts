@@ -48,6 +48,7 @@ export const TENANT_MODEL_NAMES = [
   'Revision',
   'Image',
   'StorageEntry',
+  'DriveConnection',
   'Invoice',
   'InvoiceClaim',
   'Subscription',
@@ -64,6 +65,7 @@ export const TENANT_MODEL_NAMES = [
   'SmsCharge',
   'SupportUpload',
   'SupportMeeting',
+  'ImportRun',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 

@@ -23,8 +23,12 @@ import {
   actions,
   clientMessages,
   companyMessages,
+  DRIVE_UPLOAD_MAX_BYTES,
+  DRIVE_UPLOAD_MAX_FILES,
+  driveMessages,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PER_UPLOAD,
+  IMPORT_FILE_FIELDS,
   isActionName,
   LOGO_MAX_BYTES,
   messages,
@@ -60,12 +64,21 @@ export const UPLOAD_LIMITS: Partial<Record<ActionName, UploadLimit>> = {
     tooMany: clientMessages.tooManyImages(IMAGE_MAX_PER_UPLOAD),
   },
   uploadCompanyLogo: { files: 1, fileBytes: LOGO_MAX_BYTES, field: 'logo', tooLarge: companyMessages.logoTooLarge, tooMany: companyMessages.logoType },
+  uploadGoogleDriveFile: { files: DRIVE_UPLOAD_MAX_FILES, fileBytes: DRIVE_UPLOAD_MAX_BYTES, field: 'files', tooLarge: driveMessages.fileTooLarge, tooMany: driveMessages.tooManyFiles },
   addSupportHelp: {
     files: SUPPORT_IMPORT_MAX_FILES,
     fileBytes: SUPPORT_IMPORT_MAX_FILE_BYTES,
     field: 'files',
     tooLarge: supportMessages.fileTooLarge(`${SUPPORT_IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`),
     tooMany: supportMessages.tooManyFiles(SUPPORT_IMPORT_MAX_FILES),
+  },
+  // The five export files, or a zip of them (one more, so that a sixth is refused by the form's own rules).
+  importCsv: {
+    files: IMPORT_FILE_FIELDS.length + 1,
+    fileBytes: SUPPORT_IMPORT_MAX_FILE_BYTES,
+    field: 'files',
+    tooLarge: supportMessages.fileTooLarge(`${SUPPORT_IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`),
+    tooMany: supportMessages.tooManyFiles(IMPORT_FILE_FIELDS.length),
   },
 };
 

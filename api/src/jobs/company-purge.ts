@@ -82,6 +82,12 @@ export async function purgeCompany(services: Pick<Services, 'models' | 'blobs' |
     for (const upload of uploads) for (const file of upload.files ?? []) await blobs.delete(file.blobKey);
     await db.clinic.SupportUpload.deleteMany({ _id: { $in: uploads.map((upload) => upload._id) } });
   }
+  for (;;) {
+    const runs = await db.clinic.ImportRun.find({}, { files: 1, ownFiles: 1 }).limit(BATCH).lean();
+    if (runs.length === 0) break;
+    for (const run of runs) if (run.ownFiles) for (const file of run.files ?? []) await blobs.delete(file.blobKey);
+    await db.clinic.ImportRun.deleteMany({ _id: { $in: runs.map((run) => run._id) } });
+  }
 
   for (const name of DELETED) await deleteInBatches(models[name], { companyId }, BY_FOUND_IDS, 500);
 

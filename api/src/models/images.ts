@@ -21,6 +21,8 @@ const imageSchema = new Schema(
     bytes: { type: Number, default: 0 },
     status: { type: String, enum: ['uploading', 'ready'], default: 'uploading' },
     createdAt: { type: Number, default: now },
+    /** Spec 2 Image entry `isGoogleImage`: the id of the copy on the uploader's drive (cloud-drive backup, issue 17). */
+    googleFileId: { type: String, default: null },
   },
   { versionKey: false },
 );

@@ -11,7 +11,9 @@ import { clientModels } from './clients.js';
 import { commerceModels } from './commerce.js';
 import { contactModels } from './contact.js';
 import { courseModels } from './courses.js';
+import { driveModels } from './drive.js';
 import { imageModels } from './images.js';
+import { importModels } from './imports.js';
 import { invoiceModels } from './invoices.js';
 import { journalModels } from './journals.js';
 import { outboxModels } from './outbox.js';
@@ -28,7 +30,9 @@ export type { ClientDoc, ClientFormFieldDoc } from './clients.js';
 export type { PurchaseDoc, SubscriptionDoc } from './commerce.js';
 export type { MessageJobDoc, NewsletterDoc, NewsletterSendDoc } from './contact.js';
 export type { EventDoc, EventDateDoc, EventDateClientDoc } from './courses.js';
+export type { DriveConnectionDoc } from './drive.js';
 export type { ImageDoc } from './images.js';
+export type { ImportRunDoc } from './imports.js';
 export type { InvoiceDoc } from './invoices.js';
 export type { JournalDoc, CustomFieldDoc, FieldCommentDoc, RevisionDoc } from './journals.js';
 export type { PublicSubmissionDoc } from './public-submissions.js';
@@ -45,6 +49,7 @@ const DEFINITIONS = {
   ...courseModels,
   ...journalModels,
   ...imageModels,
+  ...driveModels,
   ...invoiceModels,
   ...commerceModels,
   ...contactModels,
@@ -54,6 +59,7 @@ const DEFINITIONS = {
   ...signInModels,
   ...publicSubmissionModels,
   ...platformModels,
+  ...importModels,
 };
 
 export type ModelName = keyof typeof DEFINITIONS;

@@ -115,6 +115,10 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     blobDir: path.join(tmpdir(), 'klinik-test-blobs'),
     blobUrlTtlSeconds: 600,
     googleDriveClientId: null,
+    // As configFromEnv decides without a client id: the sandbox outside production, none in production.
+    driveProvider: overrides.production ? 'none' : 'sandbox',
+    driveRedirectUri: 'http://localhost:3000/Klientdata/google-drive',
+    googleDrive: null,
     paymentsProvider: 'sandbox',
     paymentsWebhookSecret: 'test-webhook-secret',
     frisbii: null,

@@ -19,13 +19,15 @@ export const imageSchema = z.strictObject({
   /** Signed, short-lived addresses of the stored image and of its 800 px copy. */
   imageUrl: z.string(),
   previewUrl: z.string(),
+  /** Spec 2 Image entry: the id of the image's copy on the uploader's drive, or null (cloud-drive backup). */
+  isGoogleImage: z.string().nullable(),
 });
 export type ImageEntry = z.infer<typeof imageSchema>;
 
 export const storageSchema = z.strictObject({
   usedBytes: z.number(),
   purchasedBytes: z.number(),
-  /** The cloud-drive panel shows only when the add-on is active and a drive client id is configured. */
+  /** The cloud-drive panel shows only when the add-on is active and a drive provider (Google or the sandbox) is configured. */
   drive: z.strictObject({ enabled: z.boolean() }),
 });
 export type StorageUsage = z.infer<typeof storageSchema>;

@@ -8,7 +8,9 @@ import { authActions } from './auth.js';
 import { clientActions } from './clients.js';
 import { commerceActions } from './commerce.js';
 import { contactActions } from './contact.js';
+import { driveActions } from './drive.js';
 import { imageActions } from './images.js';
+import { importActions } from './import.js';
 import { invoiceActions } from './invoices.js';
 import { journalActions } from './journals.js';
 import { courseActions } from './courses.js';
@@ -27,12 +29,14 @@ export const actions = {
   ...clientActions,
   ...journalActions,
   ...imageActions,
+  ...driveActions,
   ...invoiceActions,
   ...commerceActions,
   ...therapistActions,
   ...accountingActions,
   ...contactActions,
   ...platformActions,
+  ...importActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -53,7 +57,9 @@ export * from './auth.js';
 export * from './clients.js';
 export * from './commerce.js';
 export * from './contact.js';
+export * from './drive.js';
 export * from './images.js';
+export * from './import.js';
 export * from './invoices.js';
 export * from './journals.js';
 export * from './courses.js';

@@ -20,6 +20,8 @@ export const MAIN_REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/Onlinereservation', remote: 'mf_calendar', expose: 'OnlineBookingSetup', gated: true },
   { path: '/Treatments', remote: 'mf_calendar', expose: 'Treatments', gated: true },
   { path: '/Klientdata', remote: 'mf_clients', expose: 'ClientData', gated: true },
+  // The drive's consent page returns here (core DRIVE_RETURN_PATH; issue 17).
+  { path: '/Klientdata/google-drive', remote: 'mf_clients', expose: 'DriveReturn', gated: true },
   { path: '/NewClientForm', remote: 'mf_clients', expose: 'NewClientForm', gated: true },
   { path: '/Kontakt', remote: 'mf_clients', expose: 'Contact', gated: true },
   { path: '/Importerdata', remote: 'mf_clients', expose: 'ImportData', gated: true },

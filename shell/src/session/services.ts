@@ -27,6 +27,7 @@ const pages: PageLinks = {
   settings: (returnTo) => `${pagePath('mf_commerce', 'Settings')}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`,
   importData: () => pagePath('mf_clients', 'ImportData'),
   videoGuides: () => pagePath('mf_commerce', 'VideoGuides'),
+  addOns: () => pagePath('mf_commerce', 'AddOns'),
   invoicesForBookings: (bookingIds) => `${pagePath('mf_invoices', 'Invoices')}?bookingIds=${bookingIds.map(encodeURIComponent).join(',')}`,
   mergedStatementsForClient: (clientId) => `${pagePath('mf_invoices', 'Invoices')}?clientId=${encodeURIComponent(clientId)}`,
 };

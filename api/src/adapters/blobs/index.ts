@@ -18,6 +18,8 @@ export interface BlobStore {
 const KEY_PATTERN = /^[a-f0-9]{24}\/[a-f0-9]{24}(?:_800)?\.(?:jpg|png|gif)$/;
 /** `<companyId>/support-<uploadId>-<n>.enc`: a file the support team uploaded, encrypted (never served to a browser). */
 const SUPPORT_KEY_PATTERN = /^[a-f0-9]{24}\/support-[a-f0-9]{24}-\d{1,2}\.enc$/;
+/** `<companyId>/import-<runId>-<n>.enc`: a file of an import, encrypted, kept until its run is over (never served). */
+const IMPORT_KEY_PATTERN = /^[a-f0-9]{24}\/import-[a-f0-9]{24}-\d{1,2}\.enc$/;
 
 /** An image's key: the only blobs `/blobs/<key>` serves. */
 export function isBlobKey(key: string): boolean {
@@ -28,6 +30,10 @@ export function supportFileKey(companyId: string, uploadId: string, index: numbe
   return `${companyId}/support-${uploadId}-${index}.enc`;
 }
 
+export function importFileKey(companyId: string, runId: string, index: number): string {
+  return `${companyId}/import-${runId}-${index}.enc`;
+}
+
 export function contentTypeOfKey(key: string): string {
   if (key.endsWith('.png')) return 'image/png';
   if (key.endsWith('.gif')) return 'image/gif';
@@ -36,7 +42,7 @@ export function contentTypeOfKey(key: string): string {
 
 export function createLocalBlobStore(root: string): BlobStore {
   const fileOf = (key: string) => {
-    if (!isBlobKey(key) && !SUPPORT_KEY_PATTERN.test(key)) throw new Error('invalid blob key');
+    if (!isBlobKey(key) && !SUPPORT_KEY_PATTERN.test(key) && !IMPORT_KEY_PATTERN.test(key)) throw new Error('invalid blob key');
     return path.join(root, key);
   };
   return {

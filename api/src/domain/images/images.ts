@@ -32,6 +32,7 @@ import { ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } f
 import type { BlobStore } from '../../adapters/blobs/index.js';
 import type { ImageDoc, Models } from '../../models/index.js';
 import { visibleClient } from '../clients/clients.js';
+import { copyImagesToDrive } from '../drive/copy.js';
 import { decodeImage, type ImageFormat } from './decode.js';
 
 const EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', gif: 'gif' };
@@ -73,7 +74,8 @@ export async function storageUsage(ctx: TherapistContext): Promise<StorageUsage>
     purchasedBytes(ctx.db),
     ctx.db.Company.findById(ctx.company._id, { driveAddOnActive: 1 }).lean(),
   ]);
-  return { usedBytes, purchasedBytes: purchased, drive: { enabled: Boolean(company?.driveAddOnActive) && Boolean(ctx.services.config.googleDriveClientId) } };
+  // The panel shows with the add-on on and a drive configured (Google, or the sandbox outside production).
+  return { usedBytes, purchasedBytes: purchased, drive: { enabled: Boolean(company?.driveAddOnActive) && ctx.services.drive.kind !== 'none' } };
 }
 
 function toImageEntry(ctx: TherapistContext, image: ImageDoc): ImageEntry {
@@ -89,6 +91,7 @@ function toImageEntry(ctx: TherapistContext, image: ImageDoc): ImageEntry {
     createdAt: image.createdAt ?? 0,
     imageUrl: `${ctx.origin}${ctx.services.blobSigner.sign(image.blobKey, now)}`,
     previewUrl: `${ctx.origin}${ctx.services.blobSigner.sign(image.previewKey, now)}`,
+    isGoogleImage: image.googleFileId ?? null,
   };
 }
 
@@ -201,7 +204,13 @@ export async function uploadImages(ctx: TherapistContext, input: ParsedInput<'up
     if (old) await removeImage(ctx, old);
   }
   if (replaced && !(input.kind === 'profile' && client.profileImage?.equals(replaced._id))) await removeImage(ctx, replaced);
-  return stored.map((image) => toImageEntry(ctx, image));
+  // The cloud-drive backup (issue 17), after everything here is stored: it never fails the upload.
+  const copies = await copyImagesToDrive(
+    ctx,
+    input.kind,
+    stored.map((image, index) => ({ imageId: image._id.toString(), name: image.imageName, contentType: image.contentType, data: processed[index]!.original })),
+  );
+  return stored.map((image) => toImageEntry(ctx, { ...image, googleFileId: copies.get(image._id.toString()) ?? image.googleFileId ?? null }));
 }
 
 export async function listImages(ctx: TherapistContext, input: ParsedInput<'getImages'>): Promise<ImageEntry[]> {

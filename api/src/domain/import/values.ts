@@ -27,9 +27,10 @@ export const valueTexts = {
   time: (column: string, text: string) => `${column}: '${text}' er ikke en dato og et tidspunkt (DD-MM-ÅÅÅÅ TT:MM)`,
   date: (column: string, text: string) => `${column}: '${text}' er ikke en dato (DD-MM-ÅÅÅÅ)`,
   required: (column: string) => `${column} mangler`,
-  cpr: (text: string) => `CPR: '${text}' er ikke et gyldigt CPR-nummer (DDMMÅÅ-XXXX med en dato der findes)`,
-  phone: (text: string) => `Telefonnummer: '${text}' er ikke et telefonnummer (mindst 8 cifre)`,
-  email: (text: string) => `E-mail: '${text}' er ikke en e-mailadresse`,
+  // A person's CPR number, phone and e-mail are not repeated: the report is stored and mailed (the row number finds them).
+  cpr: 'CPR er ikke et gyldigt CPR-nummer (DDMMÅÅ-XXXX med en fødselsdato der findes)',
+  phone: 'Telefonnummer er ikke et telefonnummer (mindst 8 cifre)',
+  email: 'E-mail er ikke en e-mailadresse',
   formula: (column: string) => `${column} indeholder en regnearksformel; den importeres ikke`,
   tooLong: (column: string, max: number) => `${column} er længere end ${max} tegn`,
   minutes: (column: string, text: string) => `${column}: '${text}' er ikke et antal minutter`,
@@ -133,7 +134,7 @@ export function parseCpr(raw: string | undefined): Parsed<{ cpr6: string; last4:
   const text = (raw ?? '').trim();
   if (!text) return ok(null);
   const digits = text.replace(/[\s-]/g, '');
-  if (!/^\d{10}$/.test(digits) || !isCprBirthDate(digits.slice(0, 6))) return fail(valueTexts.cpr(text));
+  if (!/^\d{10}$/.test(digits) || !isCprBirthDate(digits.slice(0, 6))) return fail(valueTexts.cpr);
   return ok({ cpr6: digits.slice(0, 6), last4: digits.slice(6) });
 }
 
@@ -142,13 +143,13 @@ export function parsePhone(raw: string | undefined): Parsed<string> {
   const text = (raw ?? '').trim();
   if (!text) return ok('');
   const compact = text.replace(/[\s\u00a0]/g, '');
-  return isValidPhone(compact) ? ok(compact) : fail(valueTexts.phone(text));
+  return isValidPhone(compact) ? ok(compact) : fail(valueTexts.phone);
 }
 
 export function parseEmail(raw: string | undefined): Parsed<string> {
   const text = (raw ?? '').trim().toLowerCase();
   if (!text) return ok('');
-  return text.length <= 100 && looksLikeEmail(text) ? ok(text) : fail(valueTexts.email(raw!.trim()));
+  return text.length <= 100 && looksLikeEmail(text) ? ok(text) : fail(valueTexts.email);
 }
 
 /** 'Fornavn Mellemnavn Efternavn': the last word is the surname, the rest the first names ('Madonna': first only). */

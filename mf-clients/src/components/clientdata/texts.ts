@@ -201,7 +201,5 @@ export const texts = {
     used: (used: string, total: string) => `${used} GB af ${total} GB brugt`,
     warning: 'Lagerpladsen er næsten brugt. Opgrader din lagerplads eller slet gamle filer.',
     loadFailed: 'Lagerpladsen kunne ikke hentes.',
-    drive: 'Cloud drev',
-    driveText: 'Google Drive er tilknyttet klinikken.',
   },
 } as const;

@@ -1,12 +1,14 @@
 /**
  * The owner's list of the files the support team uploaded for the clinic's import (getSupportUploads, newest
- * first): when, which files with their sizes, and how far the import is. Names and sizes only.
+ * first): when, which files with their sizes, and how far the import is. Names and sizes only. With `onImport` (the
+ * owner may import) a received upload has 'Importer filerne', which starts its import (importSupportUpload).
  */
-import { Body1, Caption1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Body1, Button, Caption1, MessageBar, MessageBarBody, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ActionClient } from '@klinik/core/client';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import { QueryView, useQuery } from '@klinik/ui';
-import { texts } from './texts';
+import { kilobytes, texts } from './texts';
 
 const T = texts.supportUploads;
 
@@ -23,12 +25,24 @@ const useStyles = makeStyles({
   list: { display: 'grid', gap: '12px', margin: 0, padding: 0, listStyleType: 'none' },
   entry: { display: 'grid', gap: '2px' },
   files: { margin: 0, paddingLeft: '20px' },
+  action: { justifySelf: 'start', marginTop: '4px' },
 });
 
-const kilobytes = (bytes: number) => new Intl.NumberFormat('da-DK').format(bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024)));
-
-export function SupportUploads({ client }: { client: ActionClient }) {
+export function SupportUploads({ client, onImport }: { client: ActionClient; onImport: ((uploadId: string) => Promise<void>) | null }) {
   const styles = useStyles();
+  const [starting, setStarting] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const start = async (uploadId: string) => {
+    if (!onImport) return;
+    setStarting(uploadId);
+    setFailure(null);
+    try {
+      await onImport(uploadId);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      setStarting(null);
+    }
+  };
   const uploads = useQuery(['getSupportUploads'], async () => (await client.call('getSupportUploads', {})).data);
   return (
     <section className={styles.section} aria-labelledby="support-uploads-title">
@@ -36,6 +50,11 @@ export function SupportUploads({ client }: { client: ActionClient }) {
         {T.title}
       </Subtitle2>
       <Caption1>{T.intro}</Caption1>
+      {failure && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      )}
       <QueryView query={uploads} errorTitle={T.loadFailed} loading={<Caption1 role="status">{T.loading}</Caption1>}>
         {(data) =>
           data.length === 0 ? (
@@ -56,6 +75,11 @@ export function SupportUploads({ client }: { client: ActionClient }) {
                       </li>
                     ))}
                   </ul>
+                  {onImport && upload.status === 'received' && (
+                    <Button className={styles.action} appearance="primary" disabled={starting !== null} onClick={() => void start(upload.id)}>
+                      {T.importNow}
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -65,3 +89,5 @@ export function SupportUploads({ client }: { client: ActionClient }) {
     </section>
   );
 }
+
+export default SupportUploads;

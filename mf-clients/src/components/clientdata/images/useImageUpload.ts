@@ -19,7 +19,8 @@ export function useImageUpload({ kind, journalId }: { kind: 'journal' | 'profile
       for (const file of files) form.append('files', file, file.name);
       return api.uploadImages(form);
     },
-    { notify: services.notify, invalidates: [clientQueries.images(clientId), clientQueries.storage()] },
+    // A copy may have gone to the drive (issue 17): its panel and quota reload too (only when shown).
+    { notify: services.notify, invalidates: [clientQueries.images(clientId), clientQueries.storage(), clientQueries.driveFiles(), clientQueries.driveQuota(), clientQueries.driveStatus()] },
   );
 
   /** True when the server took the images; otherwise its reason is in `upload.error`. */

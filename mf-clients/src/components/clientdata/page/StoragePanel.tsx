@@ -1,8 +1,8 @@
 /**
  * 'Lagerplads' (spec 2 §4 Images, §9): the clinic's used and purchased storage in GB with two decimals and a
  * bar; above 80% the bar turns to the warning colour and a red text asks to upgrade or delete old files. The
- * cloud-drive panel shows only when the server says the add-on is active and configured (otherwise nothing: no
- * dead buttons). Fetched again after every upload and delete (they invalidate its query).
+ * cloud-drive panel (drive/DrivePanel.tsx, loaded lazily) shows only when the server says the add-on is active and a
+ * drive is configured (otherwise nothing: no dead buttons). Fetched again after every upload and delete (they invalidate its query).
  */
 import { Caption1, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { StorageUsage } from '@klinik/core';
@@ -11,6 +11,10 @@ import { QueryView, useQuery } from '@klinik/ui';
 import { texts } from '../texts';
 import { useClientPage } from './context';
 import { clientQueries } from './queryKeys';
+import { retryable } from './retryable';
+
+/** The cloud-drive panel (issue 17): its own chunk, loaded only for a clinic with the drive add-on. */
+const DrivePanel = retryable(() => import('../drive/DrivePanel'));
 
 const T = texts.storage;
 
@@ -62,12 +66,7 @@ export function StoragePanel() {
           {(usage) => <UsageBar usage={usage} />}
         </QueryView>
       </section>
-      {storage.data?.drive.enabled && (
-        <section className={styles.panel} aria-label={T.drive}>
-          <Text weight="semibold">{T.drive}</Text>
-          <Caption1>{T.driveText}</Caption1>
-        </section>
-      )}
+      {storage.data?.drive.enabled && <DrivePanel />}
     </>
   );
 }

@@ -11,4 +11,9 @@ export const clientQueries = {
   images: (clientId: string, journalId: string | null = null) => (journalId ? (['getImages', clientId, journalId] as const) : (['getImages', clientId] as const)),
   history: (clientId: string, journalId: string | null) => ['getClientHistory', clientId, journalId] as const,
   storage: () => ['getStorageUsage'] as const,
+  driveStatus: () => ['getGoogleDriveStatus'] as const,
+  driveQuota: () => ['getGoogleDriveQuota'] as const,
+  /** Every folder of the drive panel (a prefix of each folder's key). */
+  driveFiles: () => ['getGoogleDriveFiles'] as const,
+  driveFolder: (folderId: string | null) => ['getGoogleDriveFiles', folderId ?? ''] as const,
 };
