@@ -1,4 +1,7 @@
-/** `npm run bench`: builds what is stale, starts a stack on the bench ports, prints the figures (bench/). */
+/**
+ * `npm run bench`: builds what is stale, starts a stack on the bench ports, prints the figures (bench/).
+ * `node scripts/bench.mjs --only import`: the data-import step alone (the API build, the stack, the import).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { measure, startBareKoa } from '../bench/src/api.mjs';
 import { firstLoad, pageLoad, remoteFigures } from '../bench/src/bundles.mjs';
 import { seedBookings, weekRenderMs } from '../bench/src/calendar.mjs';
+import { enableImportAddOn, importFigures, importSizes, pidListeningOn, sampleUpload } from '../bench/src/import.mjs';
 import { newsletterFigures, seedNewsletterClients, startSmtpSink } from '../bench/src/newsletter.mjs';
 import { buildModules } from './build.mjs';
 import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
@@ -14,10 +18,19 @@ import { startStack } from './stack.mjs';
 const PORTS = { shell: 3200, mf_calendar: 3201, mf_clients: 3202, mf_invoices: 3203, mf_commerce: 3204, mf_admin: 3205, mf_booking: 3206, api: 4200 };
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const fmt = (value, digits = 1) => value.toFixed(digits).padStart(8);
+const count = (value) => value.toLocaleString('en-US');
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'import') throw new Error(`--only takes 'import', not '${only}'`);
 
 step('Build (only what changed)');
-await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
-await buildModules(FRONTEND_MODULES);
+if (only === 'import') {
+  // The import step loads no page: the API alone (the stack still needs the modules built once).
+  await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'api']);
+} else {
+  await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+  await buildModules(FRONTEND_MODULES);
+}
 
 step('Start a stack for the benchmarks');
 // A real SMTP server for the mails the stack sends (the registration's confirmation, the newsletter).
@@ -33,89 +46,137 @@ const stack = await startStack({
 });
 
 try {
-  step('Bundles (gzip)');
-  const load = await firstLoad(chromium, chromiumPath, stack.shellUrl);
-  console.log(`shell first load (login page): ${load.scripts} scripts, ${fmt(load.kb)} KB  (budget 200 KB), form usable after ${load.interactiveMs} ms`);
-  console.log('remote       page                  entry KB  entry+page KB  (budget 60 KB)');
-  for (const row of remoteFigures(root)) {
-    console.log(`${row.module.padEnd(12)} ${row.page.padEnd(20)} ${fmt(row.entryKb)} ${fmt(row.totalKb)}`);
-  }
-
-  step('API (autocannon, 10 connections)');
   const call = async (body) => (await fetch(stack.apiUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-  const email = `bench-${Date.now()}@klinik.test`;
-  await call({
-    action: 'register',
-    therapistInfo: { nameFirst: 'Bench', nameLast: 'Mark', email, phone: '12345678', password: 'bench-kode', confirmPassword: 'bench-kode', newsletter: false, termsAccepted: true },
-    companyInfo: { companyName: 'Bench Klinik', address: 'Vej 1', post: '8000', town: 'Aarhus', email: 'b@k.dk', phone: '12345678' },
-  });
-  const { token } = await call({ action: 'login', username: email, password: 'bench-kode' });
-  const hello = await startBareKoa(4299);
-  try {
-    const results = [
-      ['bare Koa hello', await measure(hello.url, null)],
-      ['getTherapist (auth)', await measure(stack.apiUrl, { action: 'getTherapist', token })],
-      ['login (argon2id)', await measure(stack.apiUrl, { action: 'login', username: email, password: 'bench-kode' }, { connections: 4, duration: 8 })],
-    ];
-    console.log('endpoint                  req/s   p50 ms    p95 ms  failures   vs hello');
-    const base = results[0][1].rps;
-    for (const [name, r] of results) {
-      console.log(`${name.padEnd(22)} ${fmt(r.rps, 0)} ${fmt(r.p50, 1)} ${fmt(r.p95, 1)} ${String(r.failures).padStart(9)} ${fmt((r.rps / base) * 100, 1)}%`);
+  const registerClinic = (email) =>
+    call({
+      action: 'register',
+      therapistInfo: { nameFirst: 'Bench', nameLast: 'Mark', email, phone: '12345678', password: 'bench-kode', confirmPassword: 'bench-kode', newsletter: false, termsAccepted: true },
+      companyInfo: { companyName: 'Bench Klinik', address: 'Vej 1', post: '8000', town: 'Aarhus', email: 'b@k.dk', phone: '12345678' },
+    });
+
+  if (only === undefined) {
+    step('Bundles (gzip)');
+    const load = await firstLoad(chromium, chromiumPath, stack.shellUrl);
+    console.log(`shell first load (login page): ${load.scripts} scripts, ${fmt(load.kb)} KB  (budget 200 KB), form usable after ${load.interactiveMs} ms`);
+    console.log('remote       page                  entry KB  entry+page KB  (budget 60 KB)');
+    for (const row of remoteFigures(root)) {
+      console.log(`${row.module.padEnd(12)} ${row.page.padEnd(20)} ${fmt(row.entryKb)} ${fmt(row.totalKb)}`);
     }
-  } finally {
-    hello.stop();
-  }
 
-  step('Newsletter: 2,000 recipients into a real SMTP server, through the message jobs');
-  {
-    // The clinic confirms its e-mail as its owner would (sending to clients needs it), from the mail itself.
-    const link = /confirm-email\?token=(\S+)/.exec(await smtp.textTo(email))?.[1];
-    await call({ action: 'confirmEmail', confirmToken: decodeURIComponent(link ?? '') });
-    await call({ action: 'purchasedFreePlanSubscription', token });
+    step('API (autocannon, 10 connections)');
+    const email = `bench-${Date.now()}@klinik.test`;
+    await registerClinic(email);
+    const { token } = await call({ action: 'login', username: email, password: 'bench-kode' });
+    const hello = await startBareKoa(4299);
+    try {
+      const results = [
+        ['bare Koa hello', await measure(hello.url, null)],
+        ['getTherapist (auth)', await measure(stack.apiUrl, { action: 'getTherapist', token })],
+        ['login (argon2id)', await measure(stack.apiUrl, { action: 'login', username: email, password: 'bench-kode' }, { connections: 4, duration: 8 })],
+      ];
+      console.log('endpoint                  req/s   p50 ms    p95 ms  failures   vs hello');
+      const base = results[0][1].rps;
+      for (const [name, r] of results) {
+        console.log(`${name.padEnd(22)} ${fmt(r.rps, 0)} ${fmt(r.p50, 1)} ${fmt(r.p95, 1)} ${String(r.failures).padStart(9)} ${fmt((r.rps / base) * 100, 1)}%`);
+      }
+    } finally {
+      hello.stop();
+    }
+
+    step('Newsletter: 2,000 recipients into a real SMTP server, through the message jobs');
+    {
+      // The clinic confirms its e-mail as its owner would (sending to clients needs it), from the mail itself.
+      const link = /confirm-email\?token=(\S+)/.exec(await smtp.textTo(email))?.[1];
+      await call({ action: 'confirmEmail', confirmToken: decodeURIComponent(link ?? '') });
+      await call({ action: 'purchasedFreePlanSubscription', token });
+      const me = await call({ action: 'getTherapist', token });
+      await seedNewsletterClients(root, stack.mongodbUri, { companyId: me.data.company.id, therapistId: me.data.id, count: 2000 });
+      const news = await newsletterFigures(call, token, smtp, 2000);
+      console.log(`recipients ${news.recipients}; the send answered after ${news.answeredMs} ms (jobs made); ${news.arrived} mails in the SMTP server after ${(news.lastMs / 1000).toFixed(1)} s (${((news.arrived / news.lastMs) * 1000).toFixed(0)} mails/s); state ${news.state?.state}, sent ${news.state?.sent}`);
+    }
+
+    step('Online booking wizard (cold cache; "usable" = the first step\'s buttons are on screen)');
+    const therapistId = (await call({ action: 'getTherapist', token })).data.id;
+    const bookingRoot = new URL(stack.shellUrl);
+    bookingRoot.port = String(PORTS.mf_booking);
+    const wizardReady = (page) => page.getByRole('button', { name: 'Behandling' });
+    const pages = [
+      ['standalone page (iframe), desktop', `${bookingRoot.origin}/embed/index.html?therapistId=${therapistId}`, false],
+      ['standalone page (iframe), slow phone', `${bookingRoot.origin}/embed/index.html?therapistId=${therapistId}`, true],
+      ['/OnlineBooking in the shell, desktop', `${stack.shellUrl}/OnlineBooking?therapistId=${therapistId}`, false],
+      ['/OnlineBooking in the shell, slow phone', `${stack.shellUrl}/OnlineBooking?therapistId=${therapistId}`, true],
+    ];
+    console.log('page                                       scripts   JS KB gzip  usable after ms  (standalone budget 100 KB)');
+    for (const [name, url, phone] of pages) {
+      const figures = await pageLoad(chromium, chromiumPath, url, wizardReady, { phone });
+      console.log(`${name.padEnd(42)} ${String(figures.scripts).padStart(7)} ${fmt(figures.kb)}     ${fmt(figures.interactiveMs, 0)}`);
+    }
+
+    step('Calendar: a week of 200 bookings in Chromium; one week out of 50,000 bookings through the API');
     const me = await call({ action: 'getTherapist', token });
-    await seedNewsletterClients(root, stack.mongodbUri, { companyId: me.data.company.id, therapistId: me.data.id, count: 2000 });
-    const news = await newsletterFigures(call, token, smtp, 2000);
-    console.log(`recipients ${news.recipients}; the send answered after ${news.answeredMs} ms (jobs made); ${news.arrived} mails in the SMTP server after ${(news.lastMs / 1000).toFixed(1)} s (${((news.arrived / news.lastMs) * 1000).toFixed(0)} mails/s); state ${news.state?.state}, sent ${news.state?.sent}`);
+    const today = Date.now();
+    const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * 86_400_000;
+    const week = Date.UTC(new Date(monday).getUTCFullYear(), new Date(monday).getUTCMonth(), new Date(monday).getUTCDate()) - 3600_000;
+    const clinic = { companyId: me.data.company.id, therapistId: me.data.id, week };
+    // The render first, with the 200 bookings of the week alone, so it measures the page rather than the database.
+    await seedBookings(root, stack.mongodbUri, { ...clinic, total: 0, weekCount: 200 });
+    const render = await weekRenderMs(chromium, chromiumPath, stack.shellUrl, { email, password: 'bench-kode' }, 200);
+    console.log(`week view with 200 bookings: first visit ${render.coldMs} ms (modules, data, render); paging back to it ${render.warmMedianMs} ms (median of 3)`);
+
+    const seeded = await seedBookings(root, stack.mongodbUri, { ...clinic, total: 49_800, weekCount: 0 });
+    const weekQuery = { action: 'getBookingsFromTherapist', token, from: week, to: week + 7 * 86_400_000 };
+    const answer = await call(weekQuery);
+    const weekly = await measure(stack.apiUrl, weekQuery, { connections: 1, duration: 20, timeout: 60 });
+    console.log(`bookings in the clinic: ${seeded}; in the queried week: ${answer.data.length}`);
+    console.log(`getBookingsFromTherapist (one week)  ${fmt(weekly.rps, 1)} req/s  p50 ${fmt(weekly.p50, 1)} ms  p95 ${fmt(weekly.p95, 1)} ms  (${weekly.total} requests, 1 connection, failures ${weekly.failures})`);
+    if (!process.env.MONGODB_URI) {
+      console.log('  database: embedded FerretDB 1.24 (SQLite), which pushes down only single _id lookups: every other query');
+      console.log('  reads the whole collection. Run with MONGODB_URI=… for the figure on MongoDB, where the');
+      console.log('  {companyId, therapistId, from} index serves this query.');
+    }
   }
 
-  step('Online booking wizard (cold cache; "usable" = the first step\'s buttons are on screen)');
-  const therapistId = (await call({ action: 'getTherapist', token })).data.id;
-  const bookingRoot = new URL(stack.shellUrl);
-  bookingRoot.port = String(PORTS.mf_booking);
-  const wizardReady = (page) => page.getByRole('button', { name: 'Behandling' });
-  const pages = [
-    ['standalone page (iframe), desktop', `${bookingRoot.origin}/embed/index.html?therapistId=${therapistId}`, false],
-    ['standalone page (iframe), slow phone', `${bookingRoot.origin}/embed/index.html?therapistId=${therapistId}`, true],
-    ['/OnlineBooking in the shell, desktop', `${stack.shellUrl}/OnlineBooking?therapistId=${therapistId}`, false],
-    ['/OnlineBooking in the shell, slow phone', `${stack.shellUrl}/OnlineBooking?therapistId=${therapistId}`, true],
-  ];
-  console.log('page                                       scripts   JS KB gzip  usable after ms  (standalone budget 100 KB)');
-  for (const [name, url, phone] of pages) {
-    const figures = await pageLoad(chromium, chromiumPath, url, wizardReady, { phone });
-    console.log(`${name.padEnd(42)} ${String(figures.scripts).padStart(7)} ${fmt(figures.kb)}     ${fmt(figures.interactiveMs, 0)}`);
-  }
+  step('Data import: the sample export (issue 17), uploaded as the import page does, until the run is done');
+  {
+    const sizes = importSizes();
+    const upload = await sampleUpload(root, sizes);
+    const lines = upload.files.find((file) => file.field === 'invoiceLine').rows;
+    console.log(`sample export: ${count(sizes.clients)} clients, ${count(sizes.treatments)} treatments, ${count(sizes.bookings)} bookings, ${count(sizes.invoices)} invoices (${count(lines)} invoice lines); made in ${seconds(upload.madeMs)}`);
+    for (const file of upload.files) console.log(`  ${file.name.padEnd(18)} ${count(file.rows).padStart(9)} rows ${fmt(file.bytes.length / 1024 / 1024, 2)} MB`);
+    if (upload.zipped) {
+      console.log(`  ${upload.oversize.map((file) => file.name).join(', ')} over the form's ${upload.limitBytes / 1024 / 1024} MB per file: the five go as one zip, eksport.zip ${(upload.parts[0].bytes.length / 1024 / 1024).toFixed(2)} MB`);
+    } else {
+      console.log(`  every file within the form's ${upload.limitBytes / 1024 / 1024} MB per file: uploaded as the five CSV files`);
+    }
 
-  step('Calendar: a week of 200 bookings in Chromium; one week out of 50,000 bookings through the API');
-  const me = await call({ action: 'getTherapist', token });
-  const today = Date.now();
-  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * 86_400_000;
-  const week = Date.UTC(new Date(monday).getUTCFullYear(), new Date(monday).getUTCMonth(), new Date(monday).getUTCDate()) - 3600_000;
-  const clinic = { companyId: me.data.company.id, therapistId: me.data.id, week };
-  // The render first, with the 200 bookings of the week alone, so it measures the page rather than the database.
-  await seedBookings(root, stack.mongodbUri, { ...clinic, total: 0, weekCount: 200 });
-  const render = await weekRenderMs(chromium, chromiumPath, stack.shellUrl, { email, password: 'bench-kode' }, 200);
-  console.log(`week view with 200 bookings: first visit ${render.coldMs} ms (modules, data, render); paging back to it ${render.warmMedianMs} ms (median of 3)`);
+    // A clinic of its own, empty, with the import add-on switched on in the database: production mode refuses the
+    // sandbox payment that would buy it.
+    const importEmail = `bench-import-${Date.now()}@klinik.test`;
+    await registerClinic(importEmail);
+    const owner = await call({ action: 'login', username: importEmail, password: 'bench-kode' });
+    const clinic = await call({ action: 'getTherapist', token: owner.token });
+    await enableImportAddOn(root, stack.mongodbUri, clinic.data.company.id);
 
-  const seeded = await seedBookings(root, stack.mongodbUri, { ...clinic, total: 49_800, weekCount: 0 });
-  const weekQuery = { action: 'getBookingsFromTherapist', token, from: week, to: week + 7 * 86_400_000 };
-  const answer = await call(weekQuery);
-  const weekly = await measure(stack.apiUrl, weekQuery, { connections: 1, duration: 20, timeout: 60 });
-  console.log(`bookings in the clinic: ${seeded}; in the queried week: ${answer.data.length}`);
-  console.log(`getBookingsFromTherapist (one week)  ${fmt(weekly.rps, 1)} req/s  p50 ${fmt(weekly.p50, 1)} ms  p95 ${fmt(weekly.p95, 1)} ms  (${weekly.total} requests, 1 connection, failures ${weekly.failures})`);
-  if (!process.env.MONGODB_URI) {
-    console.log('  database: embedded FerretDB 1.24 (SQLite), which pushes down only single _id lookups: every other query');
-    console.log('  reads the whole collection. Run with MONGODB_URI=… for the figure on MongoDB, where the');
-    console.log('  {companyId, therapistId, from} index serves this query.');
+    // The stack does not hand out the API's child process: it is the process listening on the API's port.
+    const pid = pidListeningOn(PORTS.api);
+    const result = await importFigures(stack.apiUrl, owner.token, upload.parts, { pid });
+    const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+    const counts = result.run.counts;
+    const added = (name) => `${name} ${count(counts?.[name]?.added ?? 0)} added${counts?.[name]?.existing ? ` (${count(counts[name].existing)} existing)` : ''}`;
+    console.log(
+      `import of ${count(sizes.clients)} clients / ${count(sizes.bookings)} bookings / ${count(sizes.invoices)} invoices: upload+check ${seconds(result.uploadMs)}, ${result.run.status} after ${seconds(result.doneMs)} (goal < 60 s); refused rows ${count(result.run.errorCount)}; API peak memory ${pid ? mb(result.memory.peakRss) : 'not measured (no process found on the API port)'}`,
+    );
+    console.log(`  counts: ${['clients', 'treatments', 'bookings', 'invoices'].map(added).join(', ')}`);
+    console.log(`  phases (first seen by the 500 ms poll): ${Object.entries(result.phases).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(', ')}`);
+    console.log(`  getImport while importing: ${result.polls.count} answers, the slowest after ${seconds(result.polls.slowestMs)}${result.polls.retried ? `, ${result.polls.retried} asked again (connection closed by the API)` : ''}`);
+    if (result.run.message) console.log(`  message: ${result.run.message}`);
+    const byReason = new Map();
+    for (const error of result.run.errors) byReason.set(`${error.fileName}: ${error.message}`, (byReason.get(`${error.fileName}: ${error.message}`) ?? 0) + 1);
+    const reasons = [...byReason].map(([reason, rows]) => `${reason} (${rows})`);
+    if (reasons.length > 0) console.log(`  refused rows, by reason (of the first ${result.run.errors.length}): ${reasons.join('; ')}`);
+    if (pid) {
+      console.log(`  API process ${pid}: RSS ${mb(result.memory.before.rss)} before the upload, peak ${mb(result.memory.peakRss)} (${result.memory.samples} samples, every 250 ms), ${mb(result.memory.end.rss)} at the end; VmHWM ${mb(result.memory.end.hwm)} (the most since it started)`);
+    }
   }
 } finally {
   await stack.stop();
