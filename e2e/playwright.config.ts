@@ -5,11 +5,12 @@
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORTS } from './support/ports';
+import { E2E_CLOCK_PORTS, E2E_PORTS } from './support/ports';
 
 /**
- * The journeys that move the API's clock (POST /dev/clock: every journey on the stack sees it) run alone, after the
- * others; the others run two at a time (each journey registers its own clinic and reads only its own mail).
+ * The journeys that move the API's clock (POST /dev/clock: every journey on its stack sees it) run one at a time on a
+ * stack of their own (support/global-setup.ts, E2E_CLOCK_PORTS), beside the others, which run two at a time on the
+ * main stack (each journey registers its own clinic and reads only its own mail). Two workers in all.
  */
 const MOVES_THE_CLOCK = /(client-records|commerce|contact-reminders)\.spec\.ts$/;
 
@@ -24,7 +25,7 @@ export default defineConfig({
   workers: 2,
   projects: [
     { name: 'journeys', testIgnore: MOVES_THE_CLOCK },
-    { name: 'clock', testMatch: MOVES_THE_CLOCK, dependencies: ['journeys'], workers: 1 },
+    { name: 'clock', testMatch: MOVES_THE_CLOCK, workers: 1, use: { baseURL: `http://localhost:${E2E_CLOCK_PORTS.shell}` } },
   ],
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],

@@ -5,7 +5,17 @@
  */
 import { expect, test as base } from '@playwright/test';
 
-export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
+export const test = base.extend<{ contentSecurityPolicyGuard: void }, { stackOfProject: void }>({
+  // The 'clock' project's journeys talk to the clock stack's API (helpers and specs read KLINIK_E2E_API_URL); a
+  // worker runs the journeys of one project only.
+  stackOfProject: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      if (workerInfo.project.name === 'clock' && process.env.KLINIK_E2E_CLOCK_API_URL) process.env.KLINIK_E2E_API_URL = process.env.KLINIK_E2E_CLOCK_API_URL;
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   contentSecurityPolicyGuard: [
     async ({ context }, use) => {
       const violations: string[] = [];
