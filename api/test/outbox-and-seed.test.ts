@@ -39,7 +39,7 @@ it('serves no development routes in production, and no sandbox payments', async 
   }
 });
 
-it('seeds the demo clinic once: owner, therapist, free trial, treatments, an imported practice; the logins work', async () => {
+it('seeds the demo clinic once: owner, therapist, free trial, treatments, an imported practice, journals, a course; the logins work', async () => {
   const t = await startTestApi();
   try {
     const now = t.clock.now();
@@ -47,13 +47,18 @@ it('seeds the demo clinic once: owner, therapist, free trial, treatments, an imp
     const { models } = t;
     const owner = await models.Therapist.findOne({ username: DEMO.owner.email }).lean();
     const counts = async () =>
-      Promise.all(['Therapist', 'Treatment', 'Client', 'Booking', 'Invoice'].map((name) => (models[name as 'Client']).countDocuments({ companyId: owner!.companyId })));
+      Promise.all(
+        ['Therapist', 'Treatment', 'Client', 'Booking', 'Invoice', 'Journal', 'Event', 'EventDate', 'EventDateClient'].map((name) => models[name as 'Client'].countDocuments({ companyId: owner!.companyId })),
+      );
     const first = await counts();
     // A second run, on a later day, changes nothing.
     await seedDemoClinic(createModels(t.models.Company.db), now + 3 * 24 * 3_600_000);
     expect(await counts()).toEqual(first);
     expect(owner?.isAdmin).toBe(true);
-    const [therapists, treatments, clients, bookings, invoices] = first;
+    const [therapists, treatments, clients, bookings, invoices, journals, courses, courseDays, participants] = first;
+    // Journals of the last three weeks' bookings, and a course on two days with six on each.
+    expect(journals).toBeGreaterThan(10);
+    expect({ courses, courseDays, participants }).toEqual({ courses: 1, courseDays: 2, participants: 12 });
     expect({ therapists, treatments }).toEqual({ therapists: 2, treatments: 6 + DEMO_PRACTICE.treatments });
     expect(clients).toBeGreaterThan(DEMO_PRACTICE.clients * 0.9);
     expect(bookings).toBe(DEMO_PRACTICE.bookings);

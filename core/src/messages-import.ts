@@ -15,7 +15,7 @@ export const importMessages = {
   completed: 'Import af Data Fuldført',
   // ours
   started: 'Filerne er modtaget. Importen kører nu – du kan følge den her og får rapporten på e-mail.',
-  addOnNeeded: 'Dataimport er et tilkøb. Køb Dataimport under Tilkøb, så kan du importere med det samme.',
+  addOnNeeded: 'Dataimport er et tilkøb. Køb Dataimport under Tilføjelser, så kan du importere med det samme.',
   askOwner: 'Kontakt klinikkens administrator for at få dine data flyttet med fra dit tidligere system.',
   ownerOnly: 'Kun klinikkens administrator kan importere data.',
   running: 'En import er allerede i gang. Vent, til den er færdig.',

@@ -82,7 +82,7 @@ test('an owner buys the import, imports an old system’s files, finds them in t
 
   // The import runs in the background; then the message and the report.
   await expect(page.getByText('Import vellykket!')).toBeVisible({ timeout: 60_000 });
-  const counts = page.getByRole('table', { name: 'Importeret' });
+  const counts = page.getByRole('table', { name: 'Importeret', exact: true });
   // Rows 4, 6 and 9 are the clients at 2, 4 and 7; a few of the others have no CPR number in the old system either.
   const imported = new Set(records.client.filter((client, index) => client.cpr && ![2, 4, 7].includes(index)).map((client) => client.id));
   const validClients = imported.size;

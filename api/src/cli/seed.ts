@@ -2,14 +2,17 @@
  * `npm run seed`: a demo clinic to click through: the owner, one more therapist, an active free trial, a few
  * treatments, and the owner's practice brought in as an import of a sample export made at the moment of seeding
  * (domain/import/samples.ts through the import's own engine): clients, a calendar of past weeks and the two weeks
- * ahead, and invoices with their old numbers. Running it again changes nothing and prints the same logins.
+ * ahead, and invoices with their old numbers; then journals of the owner's bookings of the last three weeks and a
+ * course ('Rygskole') on the next two Saturdays with participants. Running it again changes nothing and prints the
+ * same logins.
  */
 import { Types } from 'mongoose';
-import { REGISTRATION_TRIAL_MS } from '@klinik/core';
+import { copenhagenDateKey, copenhagenWallTime, DAY_MS, REGISTRATION_TRIAL_MS } from '@klinik/core';
 import { createModels, type Models } from '../models/index.js';
 import { hashPassword } from '../domain/accounts/passwords.js';
 import { registerClinic } from '../domain/accounts/register.js';
-import { tenantDb } from '../data/tenant-db.js';
+import { tenantDb, type TenantDb } from '../data/tenant-db.js';
+import { joinCourseDay } from '../domain/courses/participants.js';
 import { writeImport } from '../domain/import/engine.js';
 import { generateSampleExport, sampleImportSet } from '../domain/import/samples.js';
 import { configFromEnv } from '../config.js';
@@ -48,6 +51,67 @@ async function ensureTreatments(models: Models, therapistId: Types.ObjectId, com
       },
       { upsert: true },
     );
+  }
+}
+
+/** What a physiotherapist writes after a treatment: effect, treatment, follow-up, remark. */
+const JOURNAL_TEXTS = [
+  ['Mindre smerte i lænden efter sidst, sover bedre.', 'Mobilisering af lændecolumna, bløddelsbehandling af m. quadratus lumborum.', 'Fortsætter hjemmeøvelser 2 × dagligt.', ''],
+  ['Nakken er stadig stiv om morgenen.', 'Massage af øvre trapezius, udspænding, øvelser for dybe nakkefleksorer.', 'Ny tid om en uge.', 'Arbejder meget ved skærm.'],
+  ['Knæet kan nu bøjes uden smerte til 110°.', 'Styrketræning af quadriceps, balanceøvelser på vippebræt.', 'Øger belastningen næste gang.', ''],
+  ['Skulderen er bedre, men smerter ved løft over hovedhøjde.', 'Triggerpunktsbehandling af m. infraspinatus, rotator cuff-øvelser.', 'Kontrol om to uger.', 'Spiller badminton.'],
+] as const;
+
+/** Journals of the owner's bookings of the last three weeks (a journal's id is its booking's, as `addJournal` makes it). */
+async function seedJournals(db: TenantDb, therapistId: Types.ObjectId, therapistName: string, now: number): Promise<void> {
+  const booked = await db.clinic.Booking.find({ therapistId, from: { $gte: now - 21 * DAY_MS, $lt: now - 3_600_000 } }).sort({ from: -1 }).limit(20).lean();
+  for (const [index, booking] of booked.entries()) {
+    if (!booking.treatmentId) continue;
+    const [effect, treatment, followUp, remark] = JOURNAL_TEXTS[index % JOURNAL_TEXTS.length]!;
+    const at = Math.min(booking.to + 3_600_000, now);
+    await db.clinic.Journal.create({
+      _id: booking._id,
+      clientId: booking.clientId,
+      therapistId,
+      treatmentId: booking.treatmentId,
+      from: booking.from,
+      to: booking.to,
+      treatmentName: booking.treatmentName ?? '',
+      effect,
+      treatment,
+      followUp,
+      remark,
+      firstInputEffectDate: at,
+      firstInputTreatmentUpDate: at,
+      firstInputFollowUpDate: at,
+      firstInputRemarkUpDate: remark ? at : null,
+      updatedBy: therapistName,
+    });
+    await db.clinic.Booking.updateOne({ _id: booking._id }, { $set: { journalId: booking._id }, $inc: { version: 1 } });
+  }
+}
+
+/** 'Rygskole' on the next two Saturdays, 10:00–11:30 (the calendar's weekdays are full), eight seats, six taken. */
+async function seedCourse(db: TenantDb, therapistId: Types.ObjectId, now: number): Promise<void> {
+  const course = await db.clinic.Event.create({
+    therapistId,
+    title: 'Rygskole',
+    description: '<p>Seks ugers holdtræning for dig med ondt i ryggen: øvelser, viden om smerter og gode vaner i hverdagen.</p>',
+    limit: 8,
+    min: 3,
+  });
+  const [year, month, day] = copenhagenDateKey(now).split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  const clients = await db.clinic.Client.find({ email: { $ne: '' } }, { nameFirst: 1, nameLast: 1, email: 1 }).sort({ _id: 1 }).limit(6).lean();
+  for (const weeks of [0, 1]) {
+    const saturday = new Date(Date.UTC(year, month - 1, day + ((6 - weekday + 7) % 7 || 7) + 7 * weeks));
+    const at = (hour: number, minute: number) => copenhagenWallTime(saturday.getUTCFullYear(), saturday.getUTCMonth() + 1, saturday.getUTCDate(), hour, minute);
+    const id = new Types.ObjectId();
+    const date = { from: at(10, 0), to: at(11, 30) };
+    await db.slots.claimFor(therapistId, date, id, 'course', now, () =>
+      db.clinic.EventDate.create({ _id: id, therapistId, eventId: course._id, from: date.from, to: date.to, latestDays: 1 }),
+    );
+    for (const client of clients) await joinCourseDay(db, { _id: id, eventId: course._id }, client, course.limit);
   }
 }
 
@@ -113,6 +177,8 @@ export async function seedDemoClinic(models: Models, now = Date.now()) {
   if (!(await db.clinic.Client.exists({}))) {
     const practice = generateSampleExport({ seed: 7, now, ...DEMO_PRACTICE });
     await writeImport(db, owner._id, sampleImportSet(practice), now);
+    await seedJournals(db, owner._id, `${owner.nameFirst} ${owner.nameLast}`, now);
+    await seedCourse(db, owner._id, now);
   }
   return { companyId: owner.companyId.toString() };
 }
@@ -127,7 +193,8 @@ export async function runSeedCli(): Promise<number> {
     await seedDemoClinic(models);
     console.log(`
   Demo clinic "${DEMO.clinic}" is ready (free trial active, ${TREATMENTS.length} treatments per therapist, and the
-  owner's practice imported: clients, a calendar of past weeks and the two weeks ahead, invoices).
+  owner's practice imported: clients, a calendar of past weeks and the two weeks ahead, journals, invoices, and a
+  course on the next two Saturdays).
 
   Owner       ${DEMO.owner.email}  /  ${DEMO.owner.password}
   Therapist   ${DEMO.therapist.email}  /  ${DEMO.therapist.password}

@@ -10,7 +10,8 @@
  *   the run is failed ('Importen kunne ikke gennemføres …') instead of being tried forever.
  * - When a run is over, its own files are deleted from the blob store (a support upload's stay with it and it is
  *   marked imported or failed), and the report is mailed once (`reportSentAt`; its Message-ID is the run's).
- * - A run left 'storing' (a crash while the form's files were being stored) is removed with its files after an hour.
+ * - A run left 'storing' (a crash while the form's files were being stored; storing takes seconds) is removed with its
+ *   files after ten minutes; until then it counts as the clinic's import under way.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -28,7 +29,7 @@ const WHY = { crossTenant: 'the import job runs the queued imports of every clin
 export const STALE_MS = 2 * 60_000;
 /** …and is tried this many times before it is given up. */
 export const MAX_ATTEMPTS = 3;
-const STORING_GIVE_UP_MS = 60 * 60_000;
+const STORING_GIVE_UP_MS = 10 * 60_000;
 
 export type ImportServices = Pick<Services, 'models' | 'blobs' | 'mailer' | 'logger' | 'clock' | 'config'>;
 
@@ -37,7 +38,9 @@ async function finish(services: ImportServices, db: TenantDb, run: ImportRunDoc)
   if (run.supportUploadId) await db.clinic.SupportUpload.updateOne({ _id: run.supportUploadId }, { $set: { status: run.status === 'done' ? 'imported' : 'failed' } });
   const company = await db.Company.findOne({}, { companyName: 1 }).lean();
   const page = run.source === 'support' ? `/Importerdata/fuldfoert?id=${run._id.toString()}` : '/Importerdata';
-  const mail = importReportMail(run.email, importRunView(run), { clinicName: company?.companyName ?? 'klinikken', pageUrl: `${services.config.appUrl}${page}`, runId: run._id.toString() });
+  // The mail lists every refused row the run kept (the page shows the first 200 of them).
+  const view = { ...importRunView(run), errors: (run.rowErrors ?? []).map((error) => ({ fileName: error.fileName, row: error.row, message: error.message })) };
+  const mail = importReportMail(run.email, view, { clinicName: company?.companyName ?? 'klinikken', pageUrl: `${services.config.appUrl}${page}`, runId: run._id.toString() });
   // The report is also on the page: a mail server that is down does not keep the run open.
   await services.mailer.send(mail).catch((error: unknown) => services.logger.error({ err: error, importRunId: run._id.toString() }, 'import report mail failed'));
   await db.clinic.ImportRun.updateOne({ _id: run._id }, { $set: { reportSentAt: services.clock.now() } });

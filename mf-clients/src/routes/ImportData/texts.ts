@@ -8,7 +8,7 @@ export const texts = {
   rerun: 'Det, der allerede er importeret, kommer ikke med to gange: du kan roligt importere de samme filer igen efter at have rettet fejl.',
   access: {
     addOnTitle: 'Dataimport er et tilkøb',
-    addOn: importMessages.addOnNeeded,
+    addOn: 'Køb Dataimport under Tilføjelser, så kan du importere med det samme: klienter, behandlinger, bookinger og fakturaer.',
     buy: 'Gå til Tilføjelser',
     askTitle: 'Dataimport',
     ask: importMessages.askOwner,
