@@ -5,24 +5,16 @@
  * refused on the page (no open redirect).
  */
 import type Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import { DRIVE_SCOPE } from '@klinik/core';
 import { driveConsentPage, driveInvalidRequestPage } from '../adapters/drive/sandbox/pages.js';
 import type { DriveSandbox } from '../adapters/drive/sandbox/provider.js';
+import { consentForm, formText, sandboxHtml } from './sandbox-html.js';
 
 export function driveRoutes(router: Router, sandbox: DriveSandbox | null, redirectUri: string): void {
   if (!sandbox) return;
-  // The form's answer redirects to the return route on the shell's origin: CSP's form-action covers that redirect.
-  const returnOrigin = new URL(redirectUri).origin;
-  const form = bodyParser({ enableTypes: ['form'], formLimit: '16kb' });
-  const html = (ctx: { type: string; body: unknown; status: number; set(name: string, value: string): void }, page: string, status = 200) => {
-    ctx.status = status;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${returnOrigin}; frame-ancestors 'none'`);
-    ctx.body = page;
-  };
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const html = sandboxHtml(new URL(redirectUri).origin);
+  const form = consentForm();
+  const text = formText;
 
   router.get('/sandbox/drive/authorize', (ctx) => {
     const request = { clientId: text(ctx.query.client_id), redirectUri: text(ctx.query.redirect_uri), state: text(ctx.query.state) };
