@@ -99,6 +99,19 @@ it('writes clients, treatments and bookings the product shows; a second run writ
   const year = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Copenhagen' }).format(at.past));
   expect(await highestSequence(db, year)).toBe(0);
 
+  // As the database has them (written as plain documents, engine.ts PLAIN): the schema's defaults are there, and
+  // the CPR numbers are encrypted in the client and in the invoice's snapshot.
+  const raw = t.models.Client.db;
+  const companyId = new Types.ObjectId(owner.companyId);
+  const rawClient = await raw.collection('clients').findOne({ _id: importedId(companyId, 'client', '11') });
+  expect(rawClient).toMatchObject({ companyId, nameLast: 'Sørensen' });
+  expect([rawClient!.CPR6Digit, rawClient!.CPRLast4Digit].map((value) => String(value).startsWith('enc1:'))).toEqual([true, true]);
+  expect(JSON.stringify(rawClient)).not.toContain('120385');
+  const rawBooking = await raw.collection('bookings').findOne({ _id: importedId(companyId, 'booking', `11@${at.past}`) });
+  expect(rawBooking).toMatchObject({ companyId, version: 0, firstBooking: false, hasStamjournal: false, reason: '', journalId: null, source: 'import' });
+  const rawInvoice = await raw.collection('invoices').findOne({ number: '1001', companyId });
+  expect(JSON.stringify(rawInvoice)).not.toContain('120385');
+
   const counts = async () => [await t.models.Client.countDocuments({ companyId: owner.companyId }), await t.models.Booking.countDocuments({ companyId: owner.companyId }), await t.models.Treatment.countDocuments({ companyId: owner.companyId })];
   const before = await counts();
   expect(await importInto(owner, exportOf(at))).toEqual({

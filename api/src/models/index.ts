@@ -76,6 +76,11 @@ export const MODEL_SCOPES: Readonly<Record<ModelName, ScopeRule>> = Object.fromE
   Object.entries(DEFINITIONS).map(([name, definition]) => [name, definition.scope]),
 ) as Record<ModelName, ScopeRule>;
 
+/** A model's schema (for building plain documents with its defaults: data/insert-new.ts `withSchemaDefaults`). */
+export function schemaOf(name: ModelName): Schema {
+  return DEFINITIONS[name].schema;
+}
+
 export function createModels(conn: Connection): Models {
   return Object.fromEntries(Object.entries(DEFINITIONS).map(([name, definition]) => [name, bind(conn, name, definition.schema)])) as Models;
 }

@@ -24,8 +24,9 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { copenhagenDateKey, type InvoiceSnapshot } from '@klinik/core';
 import type { TenantDb } from '../../data/tenant-db.js';
-import { insertNew } from '../../data/insert-new.js';
+import { insertNew, withSchemaDefaults } from '../../data/insert-new.js';
 import { isDuplicateKeyError } from '../../errors.js';
+import { schemaOf } from '../../models/index.js';
 import { cprHash } from '../../security/encryption.js';
 import type { ImportedInvoiceLine, ImportFileKind, ImportSet, RowError } from './mapping.js';
 
@@ -60,6 +61,11 @@ export interface ImportProgress {
 }
 
 const BATCH = 500;
+/**
+ * Plain documents with their schema's defaults (`withSchemaDefaults`), unordered: building a mongoose document for
+ * each of 100,000 records was two thirds of an import's time. The documents are built here from parsed values.
+ */
+const PLAIN = { ordered: false, lean: true } as const;
 
 /**
  * Whether [from, to) meets any of `sorted` (by start): binary search for the first that starts at or after `to`;
@@ -137,7 +143,7 @@ export async function writeImport(
       town: client.town,
     });
   }
-  const clientsAdded = await insertNew((docs) => db.clinic.Client.insertMany(docs, { ordered: false }), newClients, BATCH, step);
+  const clientsAdded = await insertNew((docs) => db.clinic.Client.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Client'), newClients, now), BATCH, step);
   step(set.clients.length - newClients.length);
 
   const treatmentDocs = set.treatments.map((treatment) => ({
@@ -148,7 +154,7 @@ export async function writeImport(
     pause: treatment.pause * 60,
     priceOre: treatment.priceOre,
   }));
-  const treatmentsAdded = await insertNew((docs) => db.clinic.Treatment.insertMany(docs, { ordered: false }), treatmentDocs, BATCH, step);
+  const treatmentsAdded = await insertNew((docs) => db.clinic.Treatment.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Treatment'), treatmentDocs, now), BATCH, step);
   const treatments = new Map(set.treatments.map((treatment, index) => [treatment.sourceId, treatmentDocs[index]!]));
 
   const invoiceSourceIds = new Set(set.invoices.map((invoice) => invoice.sourceId));
@@ -196,7 +202,7 @@ export async function writeImport(
     else future.push({ doc, row: booking.row });
   }
   step(set.bookings.length - pastDocs.length - future.length);
-  let bookingsAdded = await insertNew((docs) => db.clinic.Booking.insertMany(docs, { ordered: false }), pastDocs, BATCH, step);
+  let bookingsAdded = await insertNew((docs) => db.clinic.Booking.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Booking'), pastDocs, now), BATCH, step);
   for (const { doc, row } of future) {
     try {
       await db.slots.claimFor(therapistId, { from: doc.from, to: doc.to }, doc._id, 'booking', now, () => db.clinic.Booking.create(doc));
@@ -209,7 +215,7 @@ export async function writeImport(
     step(1);
   }
 
-  const invoicesAdded = await writeInvoices(db, therapistId, set, clientIds, bookingOfInvoice, step);
+  const invoicesAdded = await writeInvoices(db, therapistId, set, clientIds, bookingOfInvoice, step, now);
 
   return {
     clients: { added: clientsAdded, existing: set.clients.length - clientsAdded },
@@ -228,6 +234,7 @@ async function writeInvoices(
   clientIds: ReadonlyMap<string, Types.ObjectId>,
   bookingOfInvoice: ReadonlyMap<string, { _id: Types.ObjectId; from: number; to: number }>,
   step: (count: number) => void,
+  now: number,
 ): Promise<number> {
   if (set.invoices.length === 0) return 0;
   const companyId = db.companyId;
@@ -295,5 +302,5 @@ async function writeInvoices(
       createdAt: invoice.createdAt ?? invoice.date,
     };
   });
-  return insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, { ordered: false }), docs, BATCH, step);
+  return insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, PLAIN), withSchemaDefaults(schemaOf('Invoice'), docs, now), BATCH, step);
 }
