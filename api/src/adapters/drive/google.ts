@@ -15,9 +15,11 @@
  * - DELETE drive/v3/files/<id> (204; deletes for good, a folder with its content).
  *
  * Every call has a time limit. 401 after a fresh token, or `invalid_grant`, is a lost grant; 403 with
- * `insufficientPermissions`/`insufficientFilePermissions` a missing permission; `storageQuotaExceeded` a full drive;
- * 404 an item the app may not see; 429, 5xx and network failures the drive being unavailable. Error texts of the
- * answers are not passed on (they may echo file names, which may be clients' names).
+ * `insufficientPermissions` (the drive.file scope not granted) a missing permission; `storageQuotaExceeded` a full
+ * drive; 404, and a 403 about one file (`appNotAuthorizedToFile`, `insufficientFilePermissions`), an item the app may
+ * not see; `invalid_client` (the server's client id or secret), 429, 5xx and network failures the drive being
+ * unavailable. Error texts of the answers are not passed on (they may echo file names, which may be clients' names).
+ * api/test/drive-google.test.ts runs this against a Google-shaped double (api/test/support/google-drive-double.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { DRIVE_SCOPE } from '@klinik/core';
@@ -112,9 +114,14 @@ export function createGoogleDriveProvider(options: GoogleDriveOptions): DrivePro
     }
     if (response.ok) return { status: response.status, body: body as T };
     const reason = errorReason(body);
+    // The OAuth client itself refused (a wrong or rotated client secret, 401 invalid_client): the server's
+    // configuration, not the therapist's grant, so no one is signed out of the drive for it.
+    if (reason === 'invalid_client') throw new DriveUnavailableError(`Google refused the OAuth client (${response.status})`);
     if (reason === 'invalid_grant' || reason === 'unauthorized_client' || response.status === 401) throw new DriveGrantError(`Google refused the grant (${response.status} ${reason ?? ''})`);
     if (reason === 'storageQuotaExceeded' || reason === 'quotaExceeded') throw new DriveQuotaError('the drive is full');
-    if (response.status === 403 && (reason === 'insufficientPermissions' || reason === 'insufficientFilePermissions' || reason === 'PERMISSION_DENIED' || reason === 'forbidden' || reason === 'appNotAuthorizedToFile')) {
+    // A 403 about one file (the app is not on its ACL, or may not write to it) is that file, not the whole grant.
+    if (response.status === 403 && (reason === 'appNotAuthorizedToFile' || reason === 'insufficientFilePermissions')) throw new DriveNotFoundError('not found');
+    if (response.status === 403 && (reason === 'insufficientPermissions' || reason === 'PERMISSION_DENIED' || reason === 'forbidden')) {
       throw new DriveAccessError(`Google refused the permission (${reason})`);
     }
     if (response.status === 404) throw new DriveNotFoundError('not found');
