@@ -1,9 +1,9 @@
 /**
  * The data import, /Importerdata (issue 17; spec 2 §4 'Import', §5 'Import files'): an owner without the importdata
- * add-on is sent to buy it; with it, the form's own checks, then the sample export of an old system (CSV files as
- * Danish Excel writes them, three of the client rows broken) imported in the background: the
- * counts and the three refused rows with their row numbers, the clients in /Klientdata, a past booking in the
- * calendar, an old invoice with its original number in /Faktura; the same files again add nothing.
+ * add-on is sent to buy it and a colleague is told to ask the clinic; with it, the form's own checks, then the sample
+ * export of an old system (CSV files as Danish Excel writes them, three of the client rows broken) imported in the
+ * background: the counts and the three refused rows with their row numbers, the clients in /Klientdata, a past
+ * booking in the calendar, an old invoice with its original number in /Faktura; the same files again add nothing.
  *
  * The export is the repo's sample generator (api/src/domain/import/samples.ts), small: the full 1,000 clients and
  * 20,000 bookings (and ten times that) are the benchmark's (`npm run bench`), not a CI journey's. The progress while
@@ -30,7 +30,7 @@ function editCsv(data: Buffer, edits: [number, string, string][]): Buffer {
   return Buffer.from(lines.join('\r\n'), 'latin1');
 }
 
-test('an owner buys the import, imports an old system’s files, finds them in the product, and a second run adds nothing', async ({ page }) => {
+test('an owner buys the import, imports an old system’s files, finds them in the product, and a second run adds nothing', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const samples = (await import(path.join(root, 'api', 'dist', 'domain', 'import', 'samples.js'))) as Samples;
   const now = Date.now();
@@ -53,8 +53,20 @@ test('an owner buys the import, imports an old system’s files, finds them in t
   await expect(page.getByText('Dataimport er et tilkøb', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Gå til Tilføjelser' })).toBeVisible();
 
-  // The importdata add-on, paid on the payment sandbox's checkout page (the commerce journey clicks through it).
+  // A colleague who is not the owner is told to ask the clinic (spec 3: the non-administrator's info text).
   const token = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body.token;
+  const colleague = uniqueEmail('import-kollega');
+  expect((await api('addTherapist', { token, nameFirst: 'Jonas', nameLast: 'Bæk', email: colleague, phone: '40506070', password: 'kollega-kode', confirmPassword: 'kollega-kode' })).status).toBe(200);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await logIn(other, colleague, 'kollega-kode');
+  await expect(other).toHaveURL(/\/Kalender$/);
+  await other.goto('/Importerdata');
+  await expect(other.getByText('Kontakt klinikkens administrator for at få dine data flyttet med fra dit tidligere system.')).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Gå til Tilføjelser' })).toHaveCount(0);
+  await context.close();
+
+  // The importdata add-on, paid on the payment sandbox's checkout page (the commerce journey clicks through it).
   const bought = await api<{ url: string }>('singleTimePayment', { token, id: 'importdata', cardId: null, idempotencyKey: `e2e-import-${Date.now()}` });
   expect(bought.status).toBe(200);
   const paid = await fetch(bought.body.url, {
