@@ -66,6 +66,8 @@ const BATCH = 500;
  * each of 100,000 records was two thirds of an import's time. The documents are built here from parsed values.
  */
 const PLAIN = { ordered: false, lean: true } as const;
+/** Batches sent at once (data/insert-new.ts): the database stores one while this process encodes the next. */
+const IN_FLIGHT = 2;
 
 /**
  * Whether [from, to) meets any of `sorted` (by start): binary search for the first that starts at or after `to`;
@@ -143,7 +145,7 @@ export async function writeImport(
       town: client.town,
     });
   }
-  const clientsAdded = await insertNew((docs) => db.clinic.Client.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Client'), newClients, now), BATCH, step);
+  const clientsAdded = await insertNew((docs) => db.clinic.Client.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Client'), newClients, now), BATCH, step, IN_FLIGHT);
   step(set.clients.length - newClients.length);
 
   const treatmentDocs = set.treatments.map((treatment) => ({
@@ -154,7 +156,7 @@ export async function writeImport(
     pause: treatment.pause * 60,
     priceOre: treatment.priceOre,
   }));
-  const treatmentsAdded = await insertNew((docs) => db.clinic.Treatment.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Treatment'), treatmentDocs, now), BATCH, step);
+  const treatmentsAdded = await insertNew((docs) => db.clinic.Treatment.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Treatment'), treatmentDocs, now), BATCH, step, IN_FLIGHT);
   const treatments = new Map(set.treatments.map((treatment, index) => [treatment.sourceId, treatmentDocs[index]!]));
 
   const invoiceSourceIds = new Set(set.invoices.map((invoice) => invoice.sourceId));
@@ -202,7 +204,7 @@ export async function writeImport(
     else future.push({ doc, row: booking.row });
   }
   step(set.bookings.length - pastDocs.length - future.length);
-  let bookingsAdded = await insertNew((docs) => db.clinic.Booking.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Booking'), pastDocs, now), BATCH, step);
+  let bookingsAdded = await insertNew((docs) => db.clinic.Booking.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Booking'), pastDocs, now), BATCH, step, IN_FLIGHT);
   for (const { doc, row } of future) {
     try {
       await db.slots.claimFor(therapistId, { from: doc.from, to: doc.to }, doc._id, 'booking', now, () => db.clinic.Booking.create(doc));
@@ -302,5 +304,5 @@ async function writeInvoices(
       createdAt: invoice.createdAt ?? invoice.date,
     };
   });
-  return insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, PLAIN), withSchemaDefaults(schemaOf('Invoice'), docs, now), BATCH, step);
+  return insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, PLAIN), withSchemaDefaults(schemaOf('Invoice'), docs, now), BATCH, step, IN_FLIGHT);
 }
