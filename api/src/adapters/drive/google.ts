@@ -24,6 +24,7 @@
 import { randomBytes } from 'node:crypto';
 import { DRIVE_SCOPE } from '@klinik/core';
 import type { GoogleDriveConfig } from '../../config.js';
+import { fetchJson } from '../http-json.js';
 import {
   DriveAccessError,
   DriveGrantError,
@@ -99,37 +100,25 @@ export function createGoogleDriveProvider(options: GoogleDriveOptions): DrivePro
   const timeoutMs = options.timeoutMs ?? 20_000;
 
   async function send<T>(url: string, init: RequestInit): Promise<{ status: number; body: T | null }> {
-    let response: Response;
-    try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      throw new DriveUnavailableError(`Google could not be reached: ${(error as Error).name}`);
-    }
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    if (response.ok) return { status: response.status, body: body as T };
+    const { status, ok, body } = await fetchJson(url, init, timeoutMs, (error) => new DriveUnavailableError(`Google could not be reached: ${error.name}`));
+    if (ok) return { status, body: body as T };
     const reason = errorReason(body);
     // The OAuth client itself refused (a wrong or rotated client secret, 401 invalid_client): the server's
     // configuration, not the therapist's grant, so no one is signed out of the drive for it.
-    if (reason === 'invalid_client') throw new DriveUnavailableError(`Google refused the OAuth client (${response.status})`);
-    if (reason === 'invalid_grant' || reason === 'unauthorized_client' || response.status === 401) throw new DriveGrantError(`Google refused the grant (${response.status} ${reason ?? ''})`);
+    if (reason === 'invalid_client') throw new DriveUnavailableError(`Google refused the OAuth client (${status})`);
+    if (reason === 'invalid_grant' || reason === 'unauthorized_client' || status === 401) throw new DriveGrantError(`Google refused the grant (${status} ${reason ?? ''})`);
     if (reason === 'storageQuotaExceeded' || reason === 'quotaExceeded') throw new DriveQuotaError('the drive is full');
     // A 403 about one file (the app is not on its ACL, or may not write to it) is that file, not the whole grant.
-    if (response.status === 403 && (reason === 'appNotAuthorizedToFile' || reason === 'insufficientFilePermissions')) throw new DriveNotFoundError('not found');
-    if (response.status === 403 && (reason === 'insufficientPermissions' || reason === 'PERMISSION_DENIED' || reason === 'forbidden')) {
+    if (status === 403 && (reason === 'appNotAuthorizedToFile' || reason === 'insufficientFilePermissions')) throw new DriveNotFoundError('not found');
+    if (status === 403 && (reason === 'insufficientPermissions' || reason === 'PERMISSION_DENIED' || reason === 'forbidden')) {
       throw new DriveAccessError(`Google refused the permission (${reason})`);
     }
-    if (response.status === 404) throw new DriveNotFoundError('not found');
-    if (response.status === 429 || response.status >= 500 || reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') {
-      throw new DriveUnavailableError(`Google answered ${response.status} ${reason ?? ''}`);
+    if (status === 404) throw new DriveNotFoundError('not found');
+    if (status === 429 || status >= 500 || reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') {
+      throw new DriveUnavailableError(`Google answered ${status} ${reason ?? ''}`);
     }
     // Another 4xx: a request Google would not take (a bad name, for instance); no retry will change it.
-    throw new DriveUnavailableError(`Google refused the request (${response.status} ${reason ?? ''})`);
+    throw new DriveUnavailableError(`Google refused the request (${status} ${reason ?? ''})`);
   }
 
   async function token(form: Record<string, string>): Promise<DriveTokens> {

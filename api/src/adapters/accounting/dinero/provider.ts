@@ -7,6 +7,7 @@
  */
 import type { DineroConfig } from '../../../config.js';
 import { AccountingGrantError, AccountingRejectedError, AccountingUnavailableError, type AccountingProvider, type InvoiceInput, type Upserted } from '../provider.js';
+import { fetchJson } from '../../http-json.js';
 import {
   kroner,
   paths,
@@ -35,24 +36,12 @@ export function createDineroProvider(options: DineroOptions): AccountingProvider
   const timeoutMs = options.timeoutMs ?? 15_000;
 
   async function send<T>(url: URL, init: RequestInit): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      throw new AccountingUnavailableError(`Dinero could not be reached: ${(error as Error).message}`);
-    }
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
+    const { status, ok, body } = await fetchJson(url, init, timeoutMs, (error) => new AccountingUnavailableError(`Dinero could not be reached: ${error.message}`));
     const code = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-    if (response.status === 401 || code === 'invalid_grant') throw new AccountingGrantError(`Dinero refused the grant (${response.status})`);
+    if (status === 401 || code === 'invalid_grant') throw new AccountingGrantError(`Dinero refused the grant (${status})`);
     // The answer's text is not logged: it may echo what was sent (a client's name).
-    if (response.status >= 400 && response.status < 500) throw new AccountingRejectedError(`Dinero refused the request (${response.status})`);
-    if (!response.ok) throw new AccountingUnavailableError(`Dinero answered ${response.status}`);
+    if (status >= 400 && status < 500) throw new AccountingRejectedError(`Dinero refused the request (${status})`);
+    if (!ok) throw new AccountingUnavailableError(`Dinero answered ${status}`);
     return body as T;
   }
 

@@ -3,6 +3,7 @@
  * user name (empty password), a time limit on every call, and the provider's error body kept so the adapter can tell
  * a declined card from a broken request. Two hosts: the REST API and the checkout API (hosted payment sessions).
  */
+import { fetchJson } from '../../http-json.js';
 
 export interface FrisbiiHttpOptions {
   /** The account's private API key (`priv_…`). */
@@ -45,21 +46,19 @@ export function createFrisbiiHttp(options: FrisbiiHttpOptions): FrisbiiHttp {
   async function call<T>(base: string, method: string, path: string, body: unknown, query: Query | undefined): Promise<T> {
     const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
     for (const [name, value] of Object.entries(query ?? {})) if (value !== null && value !== undefined) url.searchParams.set(name, String(value));
-    const response = await fetch(url, {
-      method,
-      headers: { authorization, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    if (!response.ok) throw new FrisbiiHttpError(response.status, parsed && typeof parsed === 'object' ? parsed : null);
-    return parsed as T;
+    const answer = await fetchJson(
+      url,
+      {
+        method,
+        headers: { authorization, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      timeoutMs,
+      // No answer at all: fetch's own error, which the payment adapter tells from an answer.
+      (error) => error,
+    );
+    if (!answer.ok) throw new FrisbiiHttpError(answer.status, answer.body && typeof answer.body === 'object' ? answer.body : null);
+    return answer.body as T;
   }
 
   return {
