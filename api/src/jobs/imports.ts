@@ -67,7 +67,8 @@ async function work(services: ImportServices, db: TenantDb, run: ImportRunDoc, h
 export async function runImports(services: ImportServices, holder: string): Promise<number> {
   const now = services.clock.now();
   const open = await services.models.ImportRun.find(
-    { $or: [{ status: { $in: ['storing', 'queued', 'running'] as const } }, { reportSentAt: null }] },
+    // Every run not yet over is still without a report; a run is over once its report is sent.
+    { reportSentAt: null },
     { files: 1, status: 1, leaseSeq: 1, heartbeatAt: 1, attempts: 1, createdAt: 1, companyId: 1, ownFiles: 1 },
   )
     .setOptions(WHY)

@@ -10,7 +10,7 @@
  * old; the engine's ids are derived from the old system's ids, so it finishes what the first had begun and adds
  * nothing twice.
  */
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BlobStore } from '../../adapters/blobs/index.js';
@@ -51,15 +51,11 @@ async function fetchFiles(blobs: BlobStore, run: ImportRunDoc, dir: string): Pro
 export async function executeImportRun(deps: ExecuteDeps, db: TenantDb, run: ImportRunDoc): Promise<void> {
   const runs = db.clinic.ImportRun;
   let lastWrite = 0;
-  let pending: Record<string, unknown> | null = null;
   const progress = async (fields: Record<string, unknown>, force = false) => {
-    pending = fields;
     const at = deps.now();
     if (!force && at - lastWrite < PROGRESS_EVERY_MS) return;
     lastWrite = at;
-    const write = pending;
-    pending = null;
-    await runs.updateOne({ _id: run._id }, { $set: { ...write, heartbeatAt: at } });
+    await runs.updateOne({ _id: run._id }, { $set: { ...fields, heartbeatAt: at } });
   };
   // The engine reports synchronously; its writes go one after the other, never two at once.
   let chain: Promise<void> = Promise.resolve();
@@ -67,8 +63,8 @@ export async function executeImportRun(deps: ExecuteDeps, db: TenantDb, run: Imp
     chain = chain.then(() => progress(fields));
   };
 
+  // mkdtemp makes it readable by this user only (0700).
   const dir = await mkdtemp(path.join(tmpdir(), 'klinik-import-'));
-  await chmod(dir, 0o700);
   try {
     const uploads = await fetchFiles(deps.blobs, run, dir);
     const tables = await openImportSet(uploads, dir);
@@ -86,7 +82,8 @@ export async function executeImportRun(deps: ExecuteDeps, db: TenantDb, run: Imp
       }
     }
     const { set, errors: mapped } = mapImport(rows);
-    await progress({ phase: 'writing', read, done: 0, total: set.clients.length + set.treatments.length + set.bookings.length + set.invoices.length }, true);
+    const total = set.clients.length + set.treatments.length + set.bookings.length + set.invoices.length;
+    await progress({ phase: 'writing', read, done: 0, total }, true);
     const result = await writeImport(db, run.therapistId, set, deps.now(), ({ done, total }) => report({ phase: 'writing', done, total }));
     await chain;
     const errors = [...unreadable, ...mapped, ...result.errors].sort((a, b) => IMPORT_FILE_KINDS.indexOf(a.file) - IMPORT_FILE_KINDS.indexOf(b.file) || a.row - b.row);
@@ -97,7 +94,7 @@ export async function executeImportRun(deps: ExecuteDeps, db: TenantDb, run: Imp
           status: 'done',
           phase: 'finished',
           read,
-          done: set.clients.length + set.treatments.length + set.bookings.length + set.invoices.length,
+          done: total,
           counts: { clients: result.clients, treatments: result.treatments, bookings: result.bookings, invoices: result.invoices },
           rowErrors: errors.slice(0, REPORT_ROWS).map((error) => ({ fileName: names[error.file], row: error.row, message: error.message })),
           errorCount: errors.length,

@@ -28,6 +28,11 @@ export const REPORT_ROWS = 1_000;
 const VIEW_ROWS = 200;
 const ACTIVE = ['storing', 'queued', 'running'] as const;
 
+function countsView(counts: NonNullable<ImportRunDoc['counts']>): NonNullable<ImportRunView['counts']> {
+  const view = (kind: keyof NonNullable<ImportRunView['counts']>) => ({ added: counts[kind]?.added ?? 0, existing: counts[kind]?.existing ?? 0 });
+  return { clients: view('clients'), treatments: view('treatments'), bookings: view('bookings'), invoices: view('invoices') };
+}
+
 export function importRunView(run: ImportRunDoc): ImportRunView {
   return {
     id: run._id.toString(),
@@ -39,14 +44,7 @@ export function importRunView(run: ImportRunDoc): ImportRunView {
     read: run.read ?? 0,
     done: run.done ?? 0,
     total: run.total ?? 0,
-    counts: run.counts
-      ? {
-          clients: { added: run.counts.clients?.added ?? 0, existing: run.counts.clients?.existing ?? 0 },
-          treatments: { added: run.counts.treatments?.added ?? 0, existing: run.counts.treatments?.existing ?? 0 },
-          bookings: { added: run.counts.bookings?.added ?? 0, existing: run.counts.bookings?.existing ?? 0 },
-          invoices: { added: run.counts.invoices?.added ?? 0, existing: run.counts.invoices?.existing ?? 0 },
-        }
-      : null,
+    counts: run.counts ? countsView(run.counts) : null,
     errors: (run.rowErrors ?? []).slice(0, VIEW_ROWS).map((error) => ({ fileName: error.fileName, row: error.row, message: error.message })),
     errorCount: run.errorCount ?? 0,
     message: run.message ?? null,

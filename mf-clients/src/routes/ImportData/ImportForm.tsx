@@ -18,9 +18,9 @@ import {
   type ImportRunView,
 } from '@klinik/core';
 import { ActionError } from '@klinik/core/client';
-import { fileProgress } from '../SupportImportData/rules';
+import { fileProgress, kilobytes } from '../SupportImportData/rules';
 import type { ImportApi } from './api';
-import { kilobytes, texts } from './texts';
+import { texts } from './texts';
 
 const T = texts.form;
 const FIELDS = [...IMPORT_FILE_FIELDS, IMPORT_ZIP_FIELD] as const;

@@ -8,7 +8,8 @@ import { Body1, Button, Caption1, MessageBar, MessageBarBody, Subtitle2, Text, m
 import type { ActionClient } from '@klinik/core/client';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import { QueryView, useQuery } from '@klinik/ui';
-import { kilobytes, texts } from './texts';
+import { kilobytes } from '../SupportImportData/rules';
+import { texts } from './texts';
 
 const T = texts.supportUploads;
 

@@ -68,4 +68,3 @@ export const texts = {
 
 /** 12345 → '12.345'. */
 export const count = (n: number) => new Intl.NumberFormat('da-DK').format(n);
-export const kilobytes = (bytes: number) => new Intl.NumberFormat('da-DK').format(bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024)));
