@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { FRONTEND_MODULES, elapsed, root, run } from './lib.mjs';
 
 function filesUnder(dir) {
@@ -53,12 +53,14 @@ export function isStale(module) {
   return !existsSync(stamp) || readFileSync(stamp, 'utf8') !== inputHash(module);
 }
 
-/** Writes .gz twins of text assets so the static servers can send them compressed. */
+/** Writes .br and .gz twins of text assets so the static servers can send them compressed (scripts/static.mjs). */
 function precompress(dir) {
   for (const file of filesUnder(dir)) {
     if (!/\.(js|css|html|json|svg)$/.test(file) || file.endsWith('.map')) continue;
     if (statSync(file).size < 1024) continue;
-    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
+    const content = readFileSync(file);
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
   }
 }
 

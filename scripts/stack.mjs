@@ -137,7 +137,7 @@ export async function startStack(options = {}) {
     };
     const moduleOrigins = [origin(ports.shell), ...Object.keys(REMOTE_DIRS).map((name) => origin(ports[name]))];
     const csp = contentSecurityPolicy({ apiUrl, moduleOrigins, frameOrigins: [meetingUrl] });
-    servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, spa: true, runtimeConfig, dev: options.dev, csp }));
+    servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, fallback: 'app.html', runtimeConfig, dev: options.dev, csp }));
     for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
       // mf-booking's standalone page (embed/index.html) finds the API through its own config.json, and may be framed.
       const own = name === 'mf_booking' ? { runtimeConfig: { apiUrl }, embedCsp: contentSecurityPolicy({ apiUrl, moduleOrigins: [origin(ports[name])], embeddable: true }) } : {};

@@ -1,7 +1,9 @@
 /**
  * Serves a built frontend module from its own origin, as separately deployed modules are: hashed assets cached
- * for a year, entry files (index.html, config.json, mf-manifest.json, remoteEntry.js) never cached, CORS open
- * for the remotes (the shell fetches their manifests), and for the shell the runtime config and SPA fallback.
+ * for a year, entry files (documents, config.json, mf-manifest.json, remoteEntry.js) never cached, compressed
+ * (brotli where the browser takes it, else gzip: the build writes .br and .gz twins), CORS open for the remotes (the
+ * shell fetches their manifests), and for the shell the runtime config and the app's document for every path
+ * without a file (`/` is the prerendered sign-in page, index.html; the rest app.html).
  */
 import http from 'node:http';
 import sirv from 'sirv';
@@ -39,6 +41,8 @@ export function contentSecurityPolicy({ apiUrl, moduleOrigins, embeddable = fals
 }
 
 const NO_CACHE = /(^|\/)(index\.html|config\.json|mf-manifest\.json|remoteEntry\.js)$/;
+/** A path without a file extension is answered with a document (a directory's index.html, the `fallback`). */
+const DOCUMENT = /(^|\/)[^./]*$/;
 /** Files kept under their own names across builds (the video guides): revalidated, never cached as immutable. */
 const REVALIDATE = /(^|\/)guides\//;
 
@@ -46,20 +50,25 @@ const REVALIDATE = /(^|\/)guides\//;
  * `csp`: the policy of this module's documents (the shell's pages, mf-booking's standalone page under `embed/`, which
  * alone may be framed by other sites); every other answer may not be framed at all.
  *
- * @param {{ dir: string, port: number, host?: string, spa?: boolean, runtimeConfig?: object, dev?: boolean, csp?: string, embedCsp?: string }} options
+ * `fallback`: the document answering every path that names no file (the shell's app.html), if any.
+ *
+ * @param {{ dir: string, port: number, host?: string, fallback?: string, runtimeConfig?: object, dev?: boolean, csp?: string, embedCsp?: string }} options
  * @returns {Promise<import('node:http').Server>}
  */
-export function serveModule({ dir, port, host = '127.0.0.1', spa = false, runtimeConfig, dev = false, csp, embedCsp }) {
+export function serveModule({ dir, port, host = '127.0.0.1', fallback, runtimeConfig, dev = false, csp, embedCsp }) {
   // dev: files are looked up on every request, as watch builds replace them.
   const assets = sirv(dir, {
     dev,
     etag: true,
     gzip: true,
-    single: spa,
+    brotli: true,
+    single: fallback ?? false,
     setHeaders(res, pathname) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', NO_CACHE.test(pathname) || REVALIDATE.test(pathname) || pathname.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      // `pathname` is the one asked for: /Kalender gets app.html, which must be revalidated like any document.
+      const entry = NO_CACHE.test(pathname) || REVALIDATE.test(pathname) || pathname.endsWith('.html') || DOCUMENT.test(pathname);
+      res.setHeader('Cache-Control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
     },
   });
   const server = http.createServer((req, res) => {

@@ -9,7 +9,7 @@
  * - host: the entry, the named chunk groups of the first page (bootstrap, login) and the files of the shared
  *   singletons the first page consumes ("the shell's initial JavaScript including React").
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -22,6 +22,7 @@ export class GzipBudgetPlugin {
    *   limitKb: number,
    *   initialGroups?: string[],
    *   initialShared?: string[], // host: shared singletons the first page loads
+   *   listFiles?: { file: string, extraGroups: string[] }, // host: write the measured files and these groups' to dist/`file`
    *   report?: (line: string) => void,
    * }} options
    */
@@ -87,6 +88,13 @@ export class GzipBudgetPlugin {
           else files.push(...shared.filter((file) => !laterOnly.has(file)));
         }
         measured.push(['initial JavaScript (incl. shared singletons)', total(files)]);
+        // The list the sign-in page prefetches while idle (module-config.mjs, createPrerenderedPageConfigs).
+        const list = this.options.listFiles;
+        if (list) {
+          const extra = list.extraGroups.flatMap((name) => [...(compilation.namedChunkGroups.get(name)?.chunks ?? [])].flatMap((chunk) => [...chunk.files]));
+          const scripts = [...new Set([...files, ...extra])].filter((file) => file.endsWith('.js'));
+          writeFileSync(path.join(outputPath, list.file), JSON.stringify(scripts));
+        }
       }
       for (const [label, bytes] of measured) {
         const line = `${compiler.options.name ?? 'module'}: ${label} ${(bytes / KB).toFixed(1)} KB gzip (budget ${limitKb} KB)`;

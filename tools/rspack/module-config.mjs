@@ -2,7 +2,9 @@
  * One Rspack configuration for every frontend module: the shell (host) and the six remotes. A module's own
  * rspack.config.mjs states only what is its own: name, exposes, extra entries, budget.
  */
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { GzipBudgetPlugin } from './budget-plugin.mjs';
@@ -21,6 +23,8 @@ const coreSrc = path.join(root, 'core', 'src');
  *   budgetKb: number,
  *   initialGroups?: string[],         // host: named chunk groups loaded for the first page
  *   initialShared?: string[],         // host: shared singletons the first page loads
+ *   appFiles?: { file: string, extraGroups: string[] }, // host: where to list the first load's files (and these groups') for prefetching
+ *   html?: string,                    // host: the file name of its document (default index.html)
  *   keepOutput?: RegExp,              // files in dist/ another build of the module writes
  *   asyncSplitMinBytes?: number,      // the smallest shared async chunk split out (default: Rspack's 20 000)
  *   copy?: { from: string, to: string }[], // files shipped as they are (mf-commerce's video guides)
@@ -117,11 +121,11 @@ export function createModuleConfig(options) {
             new rspack.HtmlRspackPlugin({ template: page.template, filename: page.filename, chunks: [name], inject: 'body', minify: production }),
         ),
         ...(options.kind === 'host'
-          ? [new rspack.HtmlRspackPlugin({ template: './public/index.html', filename: 'index.html', chunks: ['main'], minify: production })]
+          ? [new rspack.HtmlRspackPlugin({ template: `./public/${options.html ?? 'index.html'}`, filename: options.html ?? 'index.html', chunks: ['main'], minify: production })]
           : []),
         ...(options.copy?.length ? [new rspack.CopyRspackPlugin({ patterns: options.copy })] : []),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
-        ...(production ? [new GzipBudgetPlugin({ kind: options.kind, limitKb: options.budgetKb, initialGroups: options.initialGroups, initialShared: options.initialShared })] : []),
+        ...(production ? [new GzipBudgetPlugin({ kind: options.kind, limitKb: options.budgetKb, initialGroups: options.initialGroups, initialShared: options.initialShared, listFiles: options.appFiles })] : []),
       ],
       stats: 'errors-warnings',
     };
@@ -150,5 +154,107 @@ export function createStandaloneConfig(options) {
         ...(production ? [new GzipBudgetPlugin({ kind: 'standalone', limitKb: options.budgetKb })] : []),
       ],
     };
+  };
+}
+
+/** After emitting: deletes the files in the output folder that `own` matches and this build did not write (nor their .gz/.br). */
+class RemoveOlderFiles {
+  constructor(own) {
+    this.own = own;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('RemoveOlderFiles', (compilation) => {
+      const written = new Set(compilation.getAssets().map((asset) => asset.name));
+      const folder = compilation.outputOptions.path;
+      for (const file of readdirSync(folder)) {
+        if (this.own.test(file) && !written.has(file.replace(/\.(gz|br)$/, ''))) rmSync(path.join(folder, file), { force: true });
+      }
+    });
+  }
+}
+
+/** CSS as it goes into a <style> element: comments and needless white space out. */
+function inlineCss(file) {
+  return readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{}:;,>])\s*/g, '$1')
+    .trim();
+}
+
+/**
+ * A page prerendered at build time and hydrated in the browser, built without federation (React bundled): the shell's
+ * sign-in page (ARCHITECTURE.md, first load). Two builds, run after the module's federated build (`after`):
+ *
+ * - `<name>_prerender`: `prerender` compiled for Node into build/prerender/ (React external); its `render()` gives the
+ *   page's markup;
+ * - `<name>`: `entry` for the browser, with `template` written to dist/`filename`. The template receives `markup`
+ *   (what render() gave), `css` (the file `css`, inlined) and `appFiles` (the host's first-load files, read from
+ *   `appFiles` in dist/, written by the federated build's budget plugin).
+ *
+ * @param {{ dir: string, name: string, after: string, entry: string, prerender: string, template: string,
+ *   filename: string, css: string, appFiles: string, budgetKb: number }} options
+ * @returns {(env: unknown, argv: { mode?: string }) => object[]}
+ */
+export function createPrerenderedPageConfigs(options) {
+  return (_env, argv = {}) => {
+    const base = createModuleConfig({ dir: options.dir, name: options.name, kind: 'remote', exposes: {}, budgetKb: options.budgetKb })(_env, argv);
+    const production = base.mode === 'production';
+    const define = new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') });
+    const renderer = path.join(options.dir, 'build', 'prerender', 'prerender.cjs');
+    const ownFile = new RegExp(`(^|[\\\\/])(${options.name}[.-][^\\\\/]*|${options.filename.replace('.', '\\.')}(\\.gz|\\.br)?)$`);
+    const server = {
+      ...base,
+      name: `${options.name}_prerender`,
+      target: 'node',
+      devtool: false,
+      entry: { prerender: options.prerender },
+      output: { path: path.dirname(renderer), filename: 'prerender.cjs', library: { type: 'commonjs2' }, clean: true },
+      // The same React the browser hydrates with, from node_modules.
+      externals: { react: 'react', 'react/jsx-runtime': 'react/jsx-runtime', 'react-dom/server': 'react-dom/server' },
+      externalsType: 'commonjs',
+      optimization: { minimize: false, splitChunks: false },
+      plugins: [define],
+      dependencies: [options.after],
+    };
+    const browser = {
+      ...base,
+      entry: { [options.name]: options.entry },
+      output: {
+        ...base.output,
+        publicPath: '/',
+        uniqueName: options.name,
+        filename: production ? `${options.name}.[contenthash:8].js` : `${options.name}.js`,
+        chunkFilename: production ? `${options.name}-[name].[contenthash:8].js` : `${options.name}-[name].js`,
+        // The federated build of the module writes (and cleans) the rest of dist/; this one removes only its own
+        // older files (RemoveOlderFiles: Rspack's clean with a keep function left them).
+        clean: false,
+      },
+      optimization: { ...base.optimization, splitChunks: false },
+      plugins: [
+        new rspack.HtmlRspackPlugin({
+          template: options.template,
+          filename: options.filename,
+          chunks: [options.name],
+          inject: 'head',
+          scriptLoading: 'defer',
+          minify: production,
+          templateParameters: async (params) => {
+            // Imported afresh each time (a watch build renders again after a change).
+            const { render } = (await import(`${pathToFileURL(renderer).href}?at=${Date.now()}`)).default;
+            // Written by the production build's budget plugin; a development build prefetches nothing.
+            const listed = path.join(base.output.path, options.appFiles);
+            const appFiles = existsSync(listed) ? JSON.parse(readFileSync(listed, 'utf8')) : [];
+            return { ...params, markup: render(), css: inlineCss(path.join(options.dir, options.css)), appFiles: appFiles.map((file) => `/${file}`).join(' ') };
+          },
+        }),
+        define,
+        new RemoveOlderFiles(ownFile),
+        ...(production ? [new GzipBudgetPlugin({ kind: 'standalone', limitKb: options.budgetKb })] : []),
+      ],
+      dependencies: [server.name],
+    };
+    return [server, browser];
   };
 }

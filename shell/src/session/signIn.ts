@@ -3,8 +3,8 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { landingPathAfterLogin } from '@klinik/core/rules';
+import { keepTherapistSession } from './complete-sign-in';
 import { therapistAtom, useClients, useSyncSession } from './session';
-import { clearTherapistSession, storeTherapist, storeTherapistToken } from './storage';
 
 export function useCompleteTherapistSignIn() {
   const clients = useClients();
@@ -13,18 +13,10 @@ export function useCompleteTherapistSignIn() {
   const navigate = useNavigate();
   return useCallback(
     async (token: string, expiresIn: number, destination?: string) => {
-      storeTherapistToken(token, expiresIn);
-      try {
-        const { data } = await clients.therapist.call('getTherapist', {});
-        storeTherapist(data);
-        setTherapist(data);
-        sync();
-        navigate(destination ?? landingPathAfterLogin(data.company, Date.now()), { replace: true });
-      } catch (error) {
-        clearTherapistSession();
-        sync();
-        throw error;
-      }
+      // The stored session is read into state either way: kept after a success, cleared after a failure.
+      const data = await keepTherapistSession(clients.therapist, token, expiresIn).finally(sync);
+      setTherapist(data);
+      navigate(destination ?? landingPathAfterLogin(data.company, Date.now()), { replace: true });
     },
     [clients, navigate, setTherapist, sync],
   );

@@ -1,0 +1,73 @@
+/**
+ * The sign-in page (`/`, issue 18): prerendered into index.html, so it is all there before any script; made live by
+ * the sign-in island on the first interaction (shell/src/signin/); within its budget of 100 KB gzip JavaScript,
+ * with nothing of the federated app or a remote fetched for it.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
+
+test('without JavaScript the sign-in form is on the page, with a word on why it cannot be used', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Log ind' })).toBeVisible();
+  await expect(page.getByLabel(/^E-mail/)).toBeVisible();
+  await expect(page.getByLabel(/^Adgangskode/)).toBeVisible();
+  // Disabled until React owns the form: Enter cannot send the password as a plain form submission.
+  await expect(page.getByRole('button', { name: 'Log ind' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Glemt adgangskode?' })).toHaveAttribute('href', '/forgot_password');
+  // (Playwright's text search skips <noscript>, so the notice is found by its class.)
+  await expect(page.locator('p.noscript')).toContainText('Klinik kræver JavaScript.');
+  await expect(page.locator('p.noscript')).toBeVisible();
+  await context.close();
+});
+
+/** The scripts the page fetches (not prefetches), with their gzip sizes. */
+function watchScripts(page: Page) {
+  const scripts = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body().then((body) => gzipSync(body).length));
+  });
+  return scripts;
+}
+
+test('what is typed before the form is live is kept; the form then signs in, within its budget', async ({ page }) => {
+  const email = uniqueEmail('forside');
+  await registerClinic(email, { freeTrial: true });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const scripts = watchScripts(page);
+  // The form's code is held back until the fields are filled, as on a slow line.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/signin-form\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/');
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel(/^Adgangskode/).fill(PASSWORD);
+  const button = page.getByRole('button', { name: 'Log ind' });
+  await expect(button).toBeDisabled();
+  release();
+  await expect(button).toBeEnabled();
+  await expect(page.getByLabel(/^E-mail/)).toHaveValue(email);
+
+  const fetched = [...scripts.keys()];
+  const total = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
+  console.log(`sign-in page: ${fetched.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
+  expect(total).toBeLessThanOrEqual(100 * 1024);
+  // The island's own files only: no federation runtime, no shared singletons, no remote.
+  expect(fetched.map((url) => new URL(url).pathname).filter((file) => !/^\/signin[.-]/.test(file))).toEqual([]);
+
+  await button.click();
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
