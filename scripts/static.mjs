@@ -1,6 +1,6 @@
 /**
  * Serves a built frontend module from its own origin, as separately deployed modules are: hashed assets cached
- * for a year, entry files (documents, config.json, mf-manifest.json, remoteEntry.js) never cached, compressed
+ * for a year, entry files (documents, config.json, mf-manifest.json, remoteEntry.js, bookingEntry.js) never cached, compressed
  * (brotli where the browser takes it, else gzip: the build writes .br and .gz twins), CORS open for the remotes (the
  * shell fetches their manifests), and for the shell the runtime config and the app's document for every path
  * without a file (`/` is the prerendered sign-in page, index.html; the rest app.html).
@@ -40,7 +40,7 @@ export function contentSecurityPolicy({ apiUrl, moduleOrigins, embeddable = fals
   ].join('; ');
 }
 
-const NO_CACHE = /(^|\/)(index\.html|config\.json|mf-manifest\.json|remoteEntry\.js)$/;
+const NO_CACHE = /(^|\/)(index\.html|config\.json|mf-manifest\.json|remoteEntry\.js|bookingEntry\.js)$/;
 /** A path without a file extension is answered with a document (a directory's index.html, the `fallback`). */
 const DOCUMENT = /(^|\/)[^./]*$/;
 /** Files kept under their own names across builds (the video guides): revalidated, never cached as immutable. */

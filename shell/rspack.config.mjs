@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createModuleConfig, createPrerenderedPageConfigs } from '../tools/rspack/module-config.mjs';
+import { createModuleConfig, createPageConfigs } from '../tools/rspack/module-config.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,16 +30,16 @@ const app = createModuleConfig({
     '@fluentui/react-tabster',
     '@griffel/react',
   ],
-  appFiles: { file: 'app-files.json', extraGroups: ['main-layout', 'remote-page'] },
-  // The sign-in page's files (below) are written by the next build into the same folder.
-  keepOutput: /(^|[\\/])(index\.html|signin[.-][^\\/]*)$/,
+  appFiles: { file: 'app-files.json', extraGroups: ['main-layout', 'remote-page', 'ky'] },
+  // The other two documents' files (below) are written by the next builds into the same folder.
+  keepOutput: /(^|[\\/])(index\.html|OnlineBooking\.html|signin[.-][^\\/]*|public-booking[.-][^\\/]*)$/,
 });
 
 /**
  * The sign-in page (`/`): index.html with the form prerendered into it, hydrated by a small script without
  * federation (signin/island.tsx). Budget: all of its JavaScript.
  */
-const signIn = createPrerenderedPageConfigs({
+const signIn = createPageConfigs({
   dir,
   name: 'signin',
   after: 'shell',
@@ -52,4 +52,18 @@ const signIn = createPrerenderedPageConfigs({
   budgetKb: 100,
 });
 
-export default (env, argv) => [app(env, argv), ...signIn(env, argv)];
+/**
+ * The public booking page (`/OnlineBooking`): OnlineBooking.html, whose script starts mf-booking's standalone page
+ * (src/public-booking/start.ts). Budget: its own script (the wizard's are mf-booking's standalone budget).
+ */
+const publicBooking = createPageConfigs({
+  dir,
+  name: 'public-booking',
+  after: 'shell',
+  entry: './src/public-booking/start.ts',
+  template: './public/online-booking.html',
+  filename: 'OnlineBooking.html',
+  budgetKb: 5,
+});
+
+export default (env, argv) => [app(env, argv), ...signIn(env, argv), ...publicBooking(env, argv)];

@@ -79,7 +79,7 @@ export function createActionClient(options: ActionClientOptions): ActionClient {
   // ky arrives with the first call, not with the first page: the sign-in page needs it only on submit.
   let loaded: Promise<{ kyModule: Ky; http: KyInstance }> | null = null;
   const load = () =>
-    (loaded ??= import('ky').then(
+    (loaded ??= import(/* webpackChunkName: "ky" */ 'ky').then(
       (kyModule) => ({ kyModule, http: kyModule.default.create({ retry: 0, timeout: options.timeoutMs ?? 30_000 }) }),
       (error: unknown) => {
         loaded = null; // a failed download is tried again on the next call

@@ -33,8 +33,22 @@ export function remoteBase(remote: RemoteName): string {
 /** The configuration as loaded (null before loadRuntimeConfig). */
 export const runtimeConfig = (): RuntimeConfig | null => loaded;
 
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json', { cache: 'no-store' });
+let pending: Promise<RuntimeConfig> | null = null;
+
+/**
+ * Fetched once per page, as early as the page can (index.ts asks before the app's code has arrived); a failure is
+ * not kept, so the next call asks again.
+ */
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  pending ??= fetchRuntimeConfig().catch((error: unknown) => {
+    pending = null;
+    throw error;
+  });
+  return pending;
+}
+
+async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/config.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
   const config: unknown = await response.json();
   if (!isRuntimeConfig(config)) throw new Error('config.json mangler apiUrl eller en remote');

@@ -1,3 +1,9 @@
+import { loadRuntimeConfig } from './config';
+
+// The runtime config is asked for at once, while the shared singletons and the app's code download (bootstrap.tsx
+// awaits the same request; a failure there shows the start-up error).
+loadRuntimeConfig().catch(() => undefined);
+
 // The async boundary lets Module Federation negotiate the shared singletons before any of them is used.
 import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => {
   // Without the app nothing else can tell the user: a plain line instead of a blank page.

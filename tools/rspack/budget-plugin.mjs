@@ -9,7 +9,7 @@
  * - host: the entry, the named chunk groups of the first page (bootstrap, login) and the files of the shared
  *   singletons the first page consumes ("the shell's initial JavaScript including React").
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -22,7 +22,6 @@ export class GzipBudgetPlugin {
    *   limitKb: number,
    *   initialGroups?: string[],
    *   initialShared?: string[], // host: shared singletons the first page loads
-   *   listFiles?: { file: string, extraGroups: string[] }, // host: write the measured files and these groups' to dist/`file`
    *   report?: (line: string) => void,
    * }} options
    */
@@ -53,7 +52,6 @@ export class GzipBudgetPlugin {
         compilation.errors.push(new Error('GzipBudgetPlugin: mf-manifest.json is missing'));
         return;
       }
-      const sharedFiles = new Map(manifest.shared.map((shared) => [shared.name, shared.assets.js.sync]));
       const measured = [];
       if (kind === 'remote') {
         // The chunk group of an exposed module is what the browser must fetch before the page runs: its own code
@@ -70,31 +68,8 @@ export class GzipBudgetPlugin {
           measured.push([`entry + ${expose.name}`, total(files)]);
         }
       } else {
-        const files = [];
-        for (const entry of compilation.entrypoints.values()) for (const chunk of entry.chunks) files.push(...chunk.files);
-        for (const name of this.options.initialGroups ?? []) {
-          const group = compilation.namedChunkGroups.get(name);
-          if (!group) compilation.errors.push(new Error(`GzipBudgetPlugin: no chunk group named ${name}`));
-          else for (const chunk of group.chunks) files.push(...chunk.files);
-        }
-        // The singletons the first page consumes. The manifest lists a package's files under each of its shared
-        // entry points (the full core's files appear under @klinik/core/rules too), so the files of singletons
-        // loaded later are taken out again. The end-to-end budget test checks the same figure in Chromium.
-        const later = new Set([...sharedFiles.keys()].filter((name) => !(this.options.initialShared ?? []).includes(name)));
-        const laterOnly = new Set([...later].flatMap((name) => sharedFiles.get(name) ?? []));
-        for (const name of this.options.initialShared ?? []) {
-          const shared = sharedFiles.get(name);
-          if (!shared) compilation.errors.push(new Error(`GzipBudgetPlugin: ${name} is not shared`));
-          else files.push(...shared.filter((file) => !laterOnly.has(file)));
-        }
+        const files = hostFirstLoadFiles(compilation, manifest, this.options.initialGroups ?? [], this.options.initialShared ?? []);
         measured.push(['initial JavaScript (incl. shared singletons)', total(files)]);
-        // The list the sign-in page prefetches while idle (module-config.mjs, createPrerenderedPageConfigs).
-        const list = this.options.listFiles;
-        if (list) {
-          const extra = list.extraGroups.flatMap((name) => [...(compilation.namedChunkGroups.get(name)?.chunks ?? [])].flatMap((chunk) => [...chunk.files]));
-          const scripts = [...new Set([...files, ...extra])].filter((file) => file.endsWith('.js'));
-          writeFileSync(path.join(outputPath, list.file), JSON.stringify(scripts));
-        }
       }
       for (const [label, bytes] of measured) {
         const line = `${compiler.options.name ?? 'module'}: ${label} ${(bytes / KB).toFixed(1)} KB gzip (budget ${limitKb} KB)`;
@@ -103,4 +78,29 @@ export class GzipBudgetPlugin {
       }
     });
   }
+}
+
+/**
+ * The host's first load: its entry, the named chunk groups `initialGroups` and the files of the shared singletons
+ * `initialShared`. The manifest lists a package's files under each of its shared entry points (the full core's files
+ * appear under @klinik/core/rules too), so the files of singletons loaded later are taken out again. Missing names
+ * are errors of the compilation.
+ */
+export function hostFirstLoadFiles(compilation, manifest, initialGroups, initialShared) {
+  const sharedFiles = new Map(manifest.shared.map((shared) => [shared.name, shared.assets.js.sync]));
+  const files = [];
+  for (const entry of compilation.entrypoints.values()) for (const chunk of entry.chunks) files.push(...chunk.files);
+  for (const name of initialGroups) {
+    const group = compilation.namedChunkGroups.get(name);
+    if (!group) compilation.errors.push(new Error(`GzipBudgetPlugin: no chunk group named ${name}`));
+    else for (const chunk of group.chunks) files.push(...chunk.files);
+  }
+  const later = new Set([...sharedFiles.keys()].filter((name) => !initialShared.includes(name)));
+  const laterOnly = new Set([...later].flatMap((name) => sharedFiles.get(name) ?? []));
+  for (const name of initialShared) {
+    const shared = sharedFiles.get(name);
+    if (!shared) compilation.errors.push(new Error(`GzipBudgetPlugin: ${name} is not shared`));
+    else files.push(...shared.filter((file) => !laterOnly.has(file)));
+  }
+  return [...new Set(files)];
 }

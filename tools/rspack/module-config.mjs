@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { GzipBudgetPlugin } from './budget-plugin.mjs';
+import { FirstLoadPlugin } from './first-load-plugin.mjs';
 import { root } from './paths.mjs';
 import { SHARED } from './shared.mjs';
 
@@ -23,7 +24,7 @@ const coreSrc = path.join(root, 'core', 'src');
  *   budgetKb: number,
  *   initialGroups?: string[],         // host: named chunk groups loaded for the first page
  *   initialShared?: string[],         // host: shared singletons the first page loads
- *   appFiles?: { file: string, extraGroups: string[] }, // host: where to list the first load's files (and these groups') for prefetching
+ *   appFiles?: { file: string, extraGroups: string[] }, // host: preload its first load (and these groups) and list it in `file` (first-load-plugin.mjs)
  *   html?: string,                    // host: the file name of its document (default index.html)
  *   keepOutput?: RegExp,              // files in dist/ another build of the module writes
  *   asyncSplitMinBytes?: number,      // the smallest shared async chunk split out (default: Rspack's 20 000)
@@ -125,7 +126,10 @@ export function createModuleConfig(options) {
           : []),
         ...(options.copy?.length ? [new rspack.CopyRspackPlugin({ patterns: options.copy })] : []),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
-        ...(production ? [new GzipBudgetPlugin({ kind: options.kind, limitKb: options.budgetKb, initialGroups: options.initialGroups, initialShared: options.initialShared, listFiles: options.appFiles })] : []),
+        ...(production && options.appFiles
+          ? [new FirstLoadPlugin({ html: options.html ?? 'index.html', list: options.appFiles.file, initialGroups: options.initialGroups ?? [], initialShared: options.initialShared ?? [], extraGroups: options.appFiles.extraGroups })]
+          : []),
+        ...(production ? [new GzipBudgetPlugin({ kind: options.kind, limitKb: options.budgetKb, initialGroups: options.initialGroups, initialShared: options.initialShared })] : []),
       ],
       stats: 'errors-warnings',
     };
@@ -136,7 +140,7 @@ export function createModuleConfig(options) {
  * A page built on its own, without federation (React bundled): the public booking page for iframes. Its files go
  * to dist/<folder>/ beside the federated build.
  *
- * @param {{ dir: string, name: string, entry: string, template: string, folder: string, budgetKb: number }} options
+ * @param {{ dir: string, name: string, entry: string, template: string, folder: string, budgetKb: number, entryFile?: string }} options
  */
 export function createStandaloneConfig(options) {
   return (_env, argv = {}) => {
@@ -145,7 +149,15 @@ export function createStandaloneConfig(options) {
     return {
       ...base,
       entry: { embed: options.entry },
-      output: { ...base.output, path: path.join(options.dir, 'dist', options.folder), publicPath: 'auto', uniqueName: options.name, clean: true },
+      output: {
+        ...base.output,
+        path: path.join(options.dir, 'dist', options.folder),
+        publicPath: 'auto',
+        uniqueName: options.name,
+        clean: true,
+        // A stable entry name (never cached, scripts/static.mjs), which other documents can load.
+        ...(options.entryFile ? { filename: options.entryFile } : {}),
+      },
       optimization: { ...base.optimization, splitChunks: false },
       plugins: [
         new rspack.HtmlRspackPlugin({ template: options.template, filename: 'index.html', chunks: ['embed'], minify: production }),
@@ -184,33 +196,33 @@ function inlineCss(file) {
 }
 
 /**
- * A page prerendered at build time and hydrated in the browser, built without federation (React bundled): the shell's
- * sign-in page (ARCHITECTURE.md, first load). Two builds, run after the module's federated build (`after`):
+ * A document of a module built without federation (React, if used, bundled), written into the module's dist/ after its
+ * federated build (`after`), under `filename`; its scripts are `<name>.[hash].js` and `<name>-*.js` there. The shell
+ * has two (docs/architecture.md, first load): the sign-in page and the public booking page.
  *
- * - `<name>_prerender`: `prerender` compiled for Node into build/prerender/ (React external); its `render()` gives the
- *   page's markup;
- * - `<name>`: `entry` for the browser, with `template` written to dist/`filename`. The template receives `markup`
- *   (what render() gave), `css` (the file `css`, inlined) and `appFiles` (the host's first-load files, read from
- *   `appFiles` in dist/, written by the federated build's budget plugin).
+ * - `prerender` (optional): a module compiled for Node into build/prerender/<name>.cjs (React external) whose
+ *   `render()` gives the page's markup at build time, for the browser to hydrate;
+ * - the template receives `markup` (what render() gave, or ''), `css` (the file `css`, inlined, or '') and `appFiles`
+ *   (the host's first-load files, read from `appFiles` in dist/, written by the federated build's FirstLoadPlugin).
  *
- * @param {{ dir: string, name: string, after: string, entry: string, prerender: string, template: string,
- *   filename: string, css: string, appFiles: string, budgetKb: number }} options
+ * @param {{ dir: string, name: string, after: string, entry: string, template: string, filename: string,
+ *   budgetKb: number, prerender?: string, css?: string, appFiles?: string }} options
  * @returns {(env: unknown, argv: { mode?: string }) => object[]}
  */
-export function createPrerenderedPageConfigs(options) {
+export function createPageConfigs(options) {
   return (_env, argv = {}) => {
     const base = createModuleConfig({ dir: options.dir, name: options.name, kind: 'remote', exposes: {}, budgetKb: options.budgetKb })(_env, argv);
     const production = base.mode === 'production';
     const define = new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') });
-    const renderer = path.join(options.dir, 'build', 'prerender', 'prerender.cjs');
+    const renderer = path.join(options.dir, 'build', 'prerender', `${options.name}.cjs`);
     const ownFile = new RegExp(`(^|[\\\\/])(${options.name}[.-][^\\\\/]*|${options.filename.replace('.', '\\.')}(\\.gz|\\.br)?)$`);
-    const server = {
+    const server = options.prerender && {
       ...base,
       name: `${options.name}_prerender`,
       target: 'node',
       devtool: false,
-      entry: { prerender: options.prerender },
-      output: { path: path.dirname(renderer), filename: 'prerender.cjs', library: { type: 'commonjs2' }, clean: true },
+      entry: { [options.name]: options.prerender },
+      output: { path: path.dirname(renderer), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: false },
       // The same React the browser hydrates with, from node_modules.
       externals: { react: 'react', 'react/jsx-runtime': 'react/jsx-runtime', 'react-dom/server': 'react-dom/server' },
       externalsType: 'commonjs',
@@ -242,19 +254,20 @@ export function createPrerenderedPageConfigs(options) {
           minify: production,
           templateParameters: async (params) => {
             // Imported afresh each time (a watch build renders again after a change).
-            const { render } = (await import(`${pathToFileURL(renderer).href}?at=${Date.now()}`)).default;
-            // Written by the production build's budget plugin; a development build prefetches nothing.
-            const listed = path.join(base.output.path, options.appFiles);
-            const appFiles = existsSync(listed) ? JSON.parse(readFileSync(listed, 'utf8')) : [];
-            return { ...params, markup: render(), css: inlineCss(path.join(options.dir, options.css)), appFiles: appFiles.map((file) => `/${file}`).join(' ') };
+            const markup = options.prerender ? (await import(`${pathToFileURL(renderer).href}?at=${Date.now()}`)).default.render() : '';
+            // Written by the production build's FirstLoadPlugin; a development build prefetches nothing.
+            const listed = options.appFiles && path.join(base.output.path, options.appFiles);
+            const appFiles = listed && existsSync(listed) ? JSON.parse(readFileSync(listed, 'utf8')) : [];
+            const css = options.css ? inlineCss(path.join(options.dir, options.css)) : '';
+            return { ...params, markup, css, appFiles: appFiles.map((file) => `/${file}`).join(' ') };
           },
         }),
         define,
         new RemoveOlderFiles(ownFile),
         ...(production ? [new GzipBudgetPlugin({ kind: 'standalone', limitKb: options.budgetKb })] : []),
       ],
-      dependencies: [server.name],
+      dependencies: [server ? server.name : options.after],
     };
-    return [server, browser];
+    return server ? [server, browser] : [browser];
   };
 }

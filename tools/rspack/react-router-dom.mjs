@@ -17,6 +17,7 @@ export {
   Outlet,
   Route,
   Routes,
+  matchPath,
   useLocation,
   useMatch,
   useNavigate,

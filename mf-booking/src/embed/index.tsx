@@ -1,22 +1,14 @@
 /**
- * The standalone booking page for a clinic's own website (embed.html?therapistId=…, in an iframe): the same
- * wizard, without the shell, with React bundled (no federation). Its runtime config comes from the module's
- * own origin.
+ * The booking page's entry, `embed/bookingEntry.js`: a stable address, never cached (like remoteEntry.js), so other
+ * documents can start the page without knowing this build's file names: the standalone page beside it
+ * (embed/index.html, for iframes) and the shell's `/OnlineBooking` (shell/src/public-booking/). The page itself
+ * (page.tsx) is a hashed, long-cached chunk; its config and the API client's ky are asked for at the same time,
+ * not after it has run (a phone's round trips are the page's time).
  */
-import { createRoot } from 'react-dom/client';
-import { createActionClient } from '@klinik/core/client';
-import { BookingWizard } from '../wizard/BookingWizard';
+import { loadConfig } from './config';
 
-async function start() {
-  const root = createRoot(document.getElementById('root')!);
-  const therapistId = new URLSearchParams(window.location.search).get('therapistId');
-  try {
-    const config = (await (await fetch('./config.json', { cache: 'no-store' })).json()) as { apiUrl: string };
-    const client = createActionClient({ apiUrl: config.apiUrl, getToken: () => null });
-    root.render(<BookingWizard client={client} therapistId={therapistId} />);
-  } catch {
-    root.render(<p style={{ fontFamily: 'system-ui', padding: 16 }}>Bookingsiden kunne ikke starte. Prøv igen om lidt.</p>);
-  }
-}
-
-void start();
+loadConfig().catch(() => undefined);
+import(/* webpackChunkName: "ky" */ 'ky').catch(() => undefined);
+import(/* webpackChunkName: "page" */ './page').catch(() => {
+  document.body.textContent = 'Bookingsiden kunne ikke indlæses. Tjek forbindelsen, og genindlæs siden.';
+});

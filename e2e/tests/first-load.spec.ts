@@ -1,12 +1,16 @@
 /**
- * The sign-in page (`/`, issue 18): prerendered into index.html, so it is all there before any script; made live by
- * the sign-in island on the first interaction (shell/src/signin/); within its budget of 100 KB gzip JavaScript,
- * with nothing of the federated app or a remote fetched for it.
+ * The two pages most often opened cold on a phone (issue 18), each its own document rather than the federated app:
+ *
+ * - the sign-in page (`/`): prerendered into index.html, so it is all there before any script; made live by the
+ *   sign-in island on the first interaction (shell/src/signin/); within its budget of 100 KB gzip JavaScript, with
+ *   nothing of the federated app or a remote fetched for it;
+ * - the public booking page (`/OnlineBooking`): mf-booking's standalone wizard started by OnlineBooking.html
+ *   (shell/src/public-booking/), within 120 KB.
  */
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
+import { PASSWORD, api, registerClinic, uniqueEmail } from '../support/helpers';
 
 test('without JavaScript the sign-in form is on the page, with a word on why it cannot be used', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
@@ -70,4 +74,21 @@ test('what is typed before the form is live is kept; the form then signs in, wit
   await expect(page).toHaveURL(/\/Kalender$/);
   await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test('the public booking page is the standalone wizard, within 120 KB gzip of JavaScript', async ({ page }) => {
+  const email = uniqueEmail('bookingside');
+  await registerClinic(email, { freeTrial: true });
+  const login = await api<{ token: string }>('login', { username: email, password: PASSWORD });
+  const me = await api<{ data: { id: string } }>('getTherapist', { token: login.body.token });
+  const scripts = watchScripts(page);
+  await page.goto(`/OnlineBooking?therapistId=${me.body.data.id}`);
+  await expect(page.getByRole('button', { name: 'Behandling' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const files = [...scripts.keys()].map((url) => new URL(url).pathname);
+  const total = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
+  console.log(`/OnlineBooking: ${files.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
+  expect(total).toBeLessThanOrEqual(120 * 1024);
+  expect(files).toContain('/embed/bookingEntry.js');
+  expect(files.filter((file) => /remoteEntry|\/main\./.test(file))).toEqual([]);
 });
