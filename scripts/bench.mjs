@@ -1,15 +1,18 @@
 /**
  * `npm run bench`: builds what is stale, starts a stack on the bench ports, prints the figures (bench/).
  * `node scripts/bench.mjs --only import`: the data-import step alone (the API build, the stack, the import).
+ * `node scripts/bench.mjs --only lighthouse`: the Lighthouse step alone (the build, the stack, the audits).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { startOfCopenhagenWeek } from '@klinik/core/time';
 import { measure, startBareKoa } from '../bench/src/api.mjs';
 import { firstLoad, pageLoad, remoteFigures } from '../bench/src/bundles.mjs';
-import { seedBookings, weekRenderMs } from '../bench/src/calendar.mjs';
+import { calendarUsable, seedBookings, weekRenderMs } from '../bench/src/calendar.mjs';
 import { enableImportAddOn, importFigures, importSizes, pidListeningOn, sampleUpload } from '../bench/src/import.mjs';
+import { lighthouseFigures, lighthouseTable, storedSession } from '../bench/src/lighthouse.mjs';
 import { newsletterFigures, seedNewsletterClients, startSmtpSink } from '../bench/src/newsletter.mjs';
 import { buildModules } from './build.mjs';
 import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
@@ -21,7 +24,7 @@ const fmt = (value, digits = 1) => value.toFixed(digits).padStart(8);
 const count = (value) => value.toLocaleString('en-US');
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only !== undefined && only !== 'import') throw new Error(`--only takes 'import', not '${only}'`);
+if (only !== undefined && only !== 'import' && only !== 'lighthouse') throw new Error(`--only takes 'import' or 'lighthouse', not '${only}'`);
 
 step('Build (only what changed)');
 if (only === 'import') {
@@ -39,7 +42,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-bench-'));
 const stack = await startStack({
   ports: PORTS,
   dataDir,
-  apiOutput: 'ignore',
+  apiOutput: process.env.BENCH_DEBUG_API ? 'inherit' : 'ignore',
   log: () => undefined,
   // Production mode: no answer-contract checks, no development routes, as a deployed API runs.
   apiEnv: { SMTP_URL: smtp.url, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', JWT_SECRET: 'bench-secret-that-is-long-enough-for-tokens', DATA_ENCRYPTION_KEYS: `bench1:${Buffer.alloc(32, 5).toString('base64')}`, CPR_HASH_KEY: Buffer.alloc(32, 6).toString('base64') },
@@ -53,6 +56,52 @@ try {
       therapistInfo: { nameFirst: 'Bench', nameLast: 'Mark', email, phone: '12345678', password: 'bench-kode', confirmPassword: 'bench-kode', newsletter: false, termsAccepted: true },
       companyInfo: { companyName: 'Bench Klinik', address: 'Vej 1', post: '8000', town: 'Aarhus', email: 'b@k.dk', phone: '12345678' },
     });
+
+  if (only === undefined || only === 'lighthouse') {
+    // First, before the calendar's 50,000 bookings and the import: the embedded database reads a whole collection
+    // for a week's bookings, so /Kalender would measure those rather than the page.
+    step('Lighthouse (mobile preset: simulated slow 4G, 4× slower CPU; median of 3 runs, cold HTTP cache)');
+    const started = Date.now();
+    // Lighthouse's figures depend on the CPU being free: what else the machine was doing as the step began.
+    const loadBefore = os.loadavg()[0];
+    // A clinic of its own, on its free trial (the calendar is a paid feature), with a week of 8 bookings a day.
+    const lighthouseEmail = `bench-lighthouse-${Date.now()}@klinik.test`;
+    await registerClinic(lighthouseEmail);
+    const login = await call({ action: 'login', username: lighthouseEmail, password: 'bench-kode' });
+    await call({ action: 'purchasedFreePlanSubscription', token: login.token });
+    const therapist = (await call({ action: 'getTherapist', token: login.token })).data;
+    const perDay = 8;
+    await seedBookings(root, stack.mongodbUri, { companyId: therapist.company.id, therapistId: therapist.id, week: startOfCopenhagenWeek(Date.now()), total: 0, weekCount: 7 * perDay });
+    const session = storedSession(login, therapist);
+    const bookingOrigin = new URL(stack.shellUrl);
+    bookingOrigin.port = String(PORTS.mf_booking);
+    const rows = await lighthouseFigures(chromiumPath, [
+      { name: 'sign-in page /', url: `${stack.shellUrl}/`, goals: { performance: 0.95, accessibility: 1, lcp: 1500, tbt: 100 } },
+      { name: '/Kalender, signed in', url: `${stack.shellUrl}/Kalender`, session, goals: {} },
+      { name: 'standalone booking page', url: `${bookingOrigin.origin}/embed/index.html?therapistId=${therapist.id}`, goals: { performance: 0.95, jsKb: 84 } },
+    ], { runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) });
+    for (const line of lighthouseTable(rows)) console.log(line);
+    console.log('  JS KB: the scripts as transferred (gzip where the server has it), headers included');
+    for (const row of rows) {
+      const landed = row.finalUrls.filter((address) => address !== row.url);
+      if (landed.length > 0) console.log(`  ${row.name}: ended on ${landed.join(', ')}`);
+      if (row.failedAudits.length > 0) console.log(`  ${row.name}: accessibility audits failed: ${row.failedAudits.join(', ')}`);
+    }
+    console.log(`  audits took: ${rows.map((row) => `${row.name} ${seconds(row.ms)}`).join(', ')}`);
+    console.log(`  Lighthouse's CPU benchmark index (median): ${rows.map((row) => `${row.name} ${row.figures.benchmarkIndex.toFixed(0)}`).join(', ')}; the machine's load average ${loadBefore.toFixed(1)} on ${os.availableParallelism()} cores as the step began`);
+
+    // "Usable" as the other steps measure it, in Playwright on the same slow phone (CDP throttling, not simulated).
+    const storageState = { cookies: [], origins: [{ origin: new URL(stack.shellUrl).origin, localStorage: Object.entries(session).map(([name, value]) => ({ name, value })) }] };
+    const usable = await calendarUsable(chromium, chromiumPath, stack.shellUrl, storageState, { weekCount: 7 * perDay, dayCount: perDay });
+    const mark = (ms, goal) => `${ms} ms${ms > goal ? ' ✗' : ''}`.padEnd(15);
+    console.log('/Kalender usable on the slow phone        cold cache      second visit    JS KB gzip');
+    for (const [name, figures] of [[`week grid, ${7 * perDay} bookings (1024 px)`, usable.week], [`day list, ${perDay} bookings (390 px)`, usable.day]]) {
+      if (figures.error) console.log(`${name.padEnd(41)} not usable: ${figures.error}`);
+      else console.log(`${name.padEnd(41)} ${mark(figures.interactiveMs, 2500)} ${mark(figures.againMs, 1000)} ${fmt(figures.kb)}`);
+    }
+    console.log(`${'  goal'.padEnd(41)} ${'≤ 2500 ms'.padEnd(15)} ${'≤ 1000 ms'.padEnd(15)}`);
+    console.log(`  the step took ${seconds(Date.now() - started)}`);
+  }
 
   if (only === undefined) {
     step('Bundles (gzip)');
@@ -136,8 +185,8 @@ try {
     }
   }
 
-  step('Data import: the sample export (issue 17), uploaded as the import page does, until the run is done');
-  {
+  if (only === undefined || only === 'import') {
+    step('Data import: the sample export (issue 17), uploaded as the import page does, until the run is done');
     const sizes = importSizes();
     const upload = await sampleUpload(root, sizes);
     const lines = upload.files.find((file) => file.field === 'invoiceLine').rows;

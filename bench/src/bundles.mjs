@@ -3,6 +3,7 @@
  * plus each exposed page beyond the shared singletons (from the federation manifests).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -35,12 +36,14 @@ export async function firstLoad(chromium, executablePath, url) {
 /**
  * Loads `url` in a fresh Chromium (cold cache) and measures the scripts it fetches (count, gzip KB) and the time
  * until `ready(page)` is visible. `phone`: a 390 px viewport on a slow phone over a 4G-like line (CPU 4× slower,
- * 150 ms latency, 1.6 Mbit/s down), as Lighthouse's mobile preset does.
+ * 150 ms latency, 1.6 Mbit/s down), as Lighthouse's mobile preset does. `context`: Playwright context options over
+ * those (a wider screen on the same slow phone, a time zone, a stored session). `again`: then loads `url` a second
+ * time in the same tab, the HTTP cache warm, and times that too (`againMs`).
  */
-export async function pageLoad(chromium, executablePath, url, ready, { phone = false } = {}) {
+export async function pageLoad(chromium, executablePath, url, ready, { phone = false, context: options = {}, again = false } = {}) {
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
-    const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {});
+    const context = await browser.newContext({ ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}), ...options });
     const page = await context.newPage();
     if (phone) {
       const cdp = await context.newCDPSession(page);
@@ -48,17 +51,42 @@ export async function pageLoad(chromium, executablePath, url, ready, { phone = f
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     }
-    const sizes = [];
+    // What went wrong on the way, for the error if `ready` never shows: requests that failed, API errors.
+    const trouble = [];
+    page.on('requestfailed', (request) => trouble.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
     page.on('response', (response) => {
-      if (response.url().endsWith('.js')) sizes.push(response.body().then((body) => gzipSync(body).length, () => 0));
+      if (response.status() >= 400) trouble.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
     });
-    const started = Date.now();
-    await page.goto(url);
-    await ready(page).waitFor({ timeout: 120_000 });
-    const interactiveMs = Date.now() - started;
-    await page.waitForLoadState('networkidle');
-    const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
-    return { scripts: sizes.length, kb: bytes / KB, interactiveMs };
+    try {
+      const sizes = [];
+      const measureScripts = (response) => {
+        if (response.url().endsWith('.js')) sizes.push(response.body().then((body) => gzipSync(body).length, () => 0));
+      };
+      page.on('response', measureScripts);
+      const started = Date.now();
+      await page.goto(url);
+      await ready(page).waitFor({ timeout: 120_000 });
+      const interactiveMs = Date.now() - started;
+      await page.waitForLoadState('networkidle');
+      page.off('response', measureScripts);
+      const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+      let againMs;
+      if (again) {
+        const restarted = Date.now();
+        await page.goto(url);
+        await ready(page).waitFor({ timeout: 120_000 });
+        againMs = Date.now() - restarted;
+      }
+      return { scripts: sizes.length, kb: bytes / KB, interactiveMs, againMs };
+    } catch (error) {
+      const screenshot = path.join(os.tmpdir(), 'klinik-bench-page-load.png');
+      await page.screenshot({ path: screenshot }).catch(() => undefined);
+      const times = new Map();
+      for (const line of trouble) times.set(line, (times.get(line) ?? 0) + 1);
+      const lines = [...times].map(([line, count]) => `\n  ${line}${count > 1 ? ` (${count} times)` : ''}`);
+      error.message = `${error.message.split('\n')[0]}\n  on ${page.url()} (screenshot ${screenshot})${lines.join('')}`;
+      throw error;
+    }
   } finally {
     await browser.close();
   }

@@ -1,10 +1,11 @@
 /**
- * Calendar figures: getBookingsFromTherapist for one week with 50,000 bookings in the clinic, and the time until
- * Chromium shows a week view holding 200 bookings.
+ * Calendar figures: getBookingsFromTherapist for one week with 50,000 bookings in the clinic, the time until
+ * Chromium shows a week view holding 200 bookings, and /Kalender's "usable" times on a slow phone (issue 18).
  */
 /* global document -- the waitForFunction callbacks run in the page */
 import path from 'node:path';
 import { Types } from 'mongoose';
+import { pageLoad } from './bundles.mjs';
 
 const DAY = 24 * 3600_000;
 
@@ -107,4 +108,22 @@ export async function weekRenderMs(chromium, executablePath, shellUrl, credentia
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * /Kalender "usable" on the slow phone of bundles.mjs's pageLoad (CPU 4× slower, a 4G-like line), signed in by
+ * `storageState` (the session in localStorage): until the week grid shows `weekCount` bookings on a 1024 px screen
+ * (the grid is the layout from 800 px up), and until a phone's day list (390 px) shows today's `dayCount`; each
+ * cold and on a second visit. A load that never gets there is reported as its error, so the steps after it still run.
+ */
+export async function calendarUsable(chromium, executablePath, shellUrl, storageState, { weekCount, dayCount }) {
+  const url = `${shellUrl}/Kalender`;
+  const context = { timezoneId: 'Europe/Copenhagen', storageState };
+  const measure = (ready, options) => pageLoad(chromium, executablePath, url, ready, { phone: true, again: true, ...options }).catch((error) => ({ error: error.message }));
+  return {
+    week: await measure((page) => page.locator('.fc-event.klinik-booking').nth(weekCount - 1), {
+      context: { ...context, viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+    }),
+    day: await measure((page) => page.getByRole('button', { name: /, Massage$/ }).nth(dayCount - 1), { context }),
+  };
 }
