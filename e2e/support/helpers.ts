@@ -1,6 +1,6 @@
 /** What the journeys share: calling the API the way the browser does, reading mail, filling the forms. */
 import { expect, type Page } from '@playwright/test';
-import { E2E_PORTS } from './ports';
+import { E2E_ADMIN, E2E_PORTS, E2E_TEAM_USER } from './ports';
 
 const apiUrl = () => process.env.KLINIK_E2E_API_URL ?? `http://localhost:${E2E_PORTS.api}/api`;
 
@@ -40,6 +40,26 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel(/^E-mail/).fill(email);
   await page.getByLabel(/^Adgangskode/).fill(password);
   await page.getByRole('button', { name: 'Log ind' }).click();
+}
+
+/** The platform administrator's sign-in on /admin (the e2e stack's development administrator), landing on /Companies. */
+export async function adminSignIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel(/^Brugernavn/).fill(E2E_ADMIN.username);
+  await page.getByLabel(/^Administratoradgangskode/).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log ind' }).click();
+  await expect(page).toHaveURL(/\/Companies$/);
+  await expect(page.getByRole('heading', { name: 'Companies' })).toBeVisible();
+}
+
+/** The support team's sign-in on /support-login (the user the global setup made), landing on its import screen. */
+export async function signInAsSupport(page: Page) {
+  await page.goto('/support-login');
+  await page.getByLabel(/^Brugernavn/).fill(E2E_TEAM_USER.username);
+  await page.getByLabel(/^Adgangskode/).fill(E2E_TEAM_USER.password);
+  await page.getByRole('button', { name: 'Log ind' }).click();
+  await expect(page).toHaveURL(/\/support-import-data$/);
+  await expect(page.getByRole('heading', { name: 'Importer data for en klinik' })).toBeVisible();
 }
 
 export interface Mail {

@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
+import { adminSignIn, api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 import { E2E_ADMIN, E2E_PORTS } from '../support/ports';
 
 const COMPANY_COUNT = 11;
@@ -53,15 +53,6 @@ async function expectNoOnlineBooking(page: Page, therapistId: string) {
   expect(info.body.message).toBe(NO_ONLINE_BOOKING);
   await page.goto(`/OnlineBooking?therapistId=${therapistId}`);
   await expect(page.getByText(NO_ONLINE_BOOKING)).toBeVisible();
-}
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel(/^Brugernavn/).fill(E2E_ADMIN.username);
-  await page.getByLabel(/^Administratoradgangskode/).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log ind' }).click();
-  await expect(page).toHaveURL(/\/Companies$/);
-  await expect(page.getByRole('heading', { name: 'Companies' })).toBeVisible();
 }
 
 /** The companies table's rows of data (the header row left out). */

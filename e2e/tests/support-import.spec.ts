@@ -6,17 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { logIn, registerClinic, uniqueEmail } from '../support/helpers';
-import { E2E_TEAM_USER } from '../support/ports';
-
-async function signInAsSupport(page: Page) {
-  await page.goto('/support-login');
-  await page.getByLabel(/^Brugernavn/).fill(E2E_TEAM_USER.username);
-  await page.getByLabel(/^Adgangskode/).fill(E2E_TEAM_USER.password);
-  await page.getByRole('button', { name: 'Log ind' }).click();
-  await expect(page).toHaveURL(/\/support-import-data$/);
-  await expect(page.getByRole('heading', { name: 'Importer data for en klinik' })).toBeVisible();
-}
+import { logIn, registerClinic, signInAsSupport, uniqueEmail } from '../support/helpers';
 
 /** Chooses the clinic's therapist in the autocomplete by the owner's unique e-mail. */
 async function chooseTherapist(page: Page, email: string) {
