@@ -75,6 +75,7 @@ const useStyles = makeStyles({
   navLocked: { color: tokens.colorNeutralForegroundDisabled, cursor: 'not-allowed' },
   icon: { fontSize: '22px', flexShrink: 0 },
   main: { flexGrow: 1, minWidth: 0, padding: '16px', boxSizing: 'border-box' },
+  visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
   footer: { padding: '8px 16px', textAlign: 'right', color: tokens.colorNeutralForeground3, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
@@ -131,7 +132,10 @@ function AccountMenu() {
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="transparent" className={styles.onBrand} aria-label={`${texts.menu.account}: ${name}`} icon={<Avatar name={name} size={28} color="colorful" />}>
+        {/* Named by its text, 'Konto: ' read but not shown, rather than an aria-label: the label must contain what is
+            on screen (WCAG 2.5.3), and the avatar's initials are a picture of the name, not part of it. */}
+        <Button appearance="transparent" className={styles.onBrand} icon={<Avatar name={name} size={28} color="colorful" aria-hidden />}>
+          <span className={styles.visuallyHidden}>{`${texts.menu.account}: `}</span>
           <span style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
         </Button>
       </MenuTrigger>
