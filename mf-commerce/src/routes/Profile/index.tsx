@@ -102,7 +102,10 @@ function ProfileForm({ shell, therapist }: RemotePageProps & { therapist: Therap
           <Input type="tel" value={values.phone} onChange={set('phone')} autoComplete="tel" />
         </Field>
         <Field label={T.colour} hint={T.colourHint} {...fieldError('colors')}>
-          <input className={styles.colour} type="color" value={values.colour} onChange={(event) => setValues((current) => ({ ...current, colour: event.target.value }))} />
+          {/* A native colour input reads no Field context: the render prop gives it the label, the hint and the error. */}
+          {(fieldProps) => (
+            <input {...fieldProps} className={styles.colour} type="color" value={values.colour} onChange={(event) => setValues((current) => ({ ...current, colour: event.target.value }))} />
+          )}
         </Field>
         <Switch label={T.available} checked={values.available} onChange={(_, data) => setValues((current) => ({ ...current, available: data.checked }))} />
         {save.error && Object.keys(save.fieldErrors).length === 0 && (
