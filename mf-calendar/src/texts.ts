@@ -25,7 +25,8 @@ export const texts = {
     legendUnavailable: 'Ikke tilgængelig',
     legendOpening: 'Åbningstid',
     free: 'Ledig',
-    createAt: (time: string) => `Opret booking kl. ${time}`,
+    // Begins with the button's visible 'Ledig', so a speech user can say what they see (WCAG 2.5.3).
+    createAt: (time: string) => `Ledig – opret booking kl. ${time}`,
     noEvents: 'Ingen bookinger denne dag',
     moved: 'Bookingen er flyttet',
   },
