@@ -62,6 +62,19 @@ export async function signInAsSupport(page: Page) {
   await expect(page.getByRole('heading', { name: 'Importer data for en klinik' })).toBeVisible();
 }
 
+/** The payment sandbox's test cards (as the provider's test mode has them). */
+export const CARDS = { succeeds: '4111111111111111', declined: '4000000000000002', threeDSecure: '4000000000003220' } as const;
+
+/** The provider's checkout page: types a card and submits it (the page's button says what it does). */
+export async function payOnCheckout(page: Page, card: string, submit: RegExp | string) {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_/);
+  await expect(page.getByText('Testmiljø: der trækkes ingen rigtige penge.')).toBeVisible();
+  await page.getByLabel('Kortnummer').fill(card);
+  await page.getByLabel('Udløbsdato (MM/ÅÅ)').fill('12/39');
+  await page.getByLabel('Kontrolcifre (CVC)').fill('123');
+  await page.getByRole('button', { name: submit }).click();
+}
+
 export interface Mail {
   to: string[];
   subject: string;

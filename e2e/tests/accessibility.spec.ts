@@ -1,8 +1,8 @@
 /**
  * Accessibility as axe-core judges it (issue 18): the WCAG 2.1 A and AA rules find nothing on any page of the
  * product, signed in or not: the public pages and the standalone booking page, every page of the therapist area
- * (with the calendar's booking card, the invoice dialog and the phone's calendar), the administrator's and the
- * support team's pages. The sign-in page `/` has a test of its own. Each page is checked once its own content is on
+ * (with the calendar's booking card, the invoice dialog, the phone's calendar, and Pro bought on the provider's page
+ * for the payment's return page and the subscription's page), the administrator's and the support team's pages. The sign-in page `/` has a test of its own. Each page is checked once its own content is on
  * screen; the pages of one session are reached through the router, as the menu does, not loaded again.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { copenhagenDateKey, startOfCopenhagenWeek } from '@klinik/core/time';
 import { expect, test } from '../support/test';
 import { at } from '../support/calendar';
-import { adminSignIn, api, logIn, PASSWORD, registerClinic, signInAsSupport, uniqueEmail } from '../support/helpers';
+import { adminSignIn, api, CARDS, logIn, PASSWORD, payOnCheckout, registerClinic, signInAsSupport, uniqueEmail } from '../support/helpers';
 import { E2E_PORTS } from '../support/ports';
 
 // Independent sessions, side by side on the two workers (the longest first).
@@ -150,21 +150,31 @@ test("the therapist's plan, subscription, settings and the shell's own pages", a
   const email = uniqueEmail('a11y');
   await registerClinic(email, { freeTrial: true });
   await signIn(page, email);
-  expectNone(
-    await checkPages(page, [
-      { path: '/planlægge', ready: heading('Abonnement') },
-      { path: '/Abonnement', ready: heading('Mit Abonnement') },
-      { path: '/Tilføjelser', ready: heading('Tilføjelser') },
-      { path: '/Transactions', ready: heading('Transaktioner') },
-      { path: '/AdministrerTerapeut', ready: (p) => p.getByRole('cell', { name: /Ida Holm/ }).first() },
-      { path: '/Settings', ready: heading('Firmaindstillinger') },
-      { path: '/Videovejledninger', ready: heading('Videovejledninger') },
-      { path: '/MinProfil', ready: heading('Min profil') },
-      { path: '/payment/cancel', ready: (p) => p.getByRole('heading', { name: 'Betalingen blev annulleret' }) },
-      { path: '/NewPassword', ready: heading('Skift password') },
-      { path: '/Samtykketekst', ready: heading('Samtykkeerklæring – behandling og journalføring') },
-    ]),
-  );
+  const found = await checkPages(page, [
+    { path: '/planlægge', ready: heading('Abonnement') },
+    { path: '/Abonnement', ready: heading('Mit Abonnement') },
+    { path: '/Tilføjelser', ready: heading('Tilføjelser') },
+    { path: '/Transactions', ready: heading('Transaktioner') },
+    { path: '/AdministrerTerapeut', ready: (p) => p.getByRole('cell', { name: /Ida Holm/ }).first() },
+    { path: '/Settings', ready: heading('Firmaindstillinger') },
+    { path: '/Videovejledninger', ready: heading('Videovejledninger') },
+    { path: '/MinProfil', ready: heading('Min profil') },
+    { path: '/payment/cancel', ready: (p) => p.getByRole('heading', { name: 'Betalingen blev annulleret' }) },
+    { path: '/NewPassword', ready: heading('Skift password') },
+    { path: '/Samtykketekst', ready: heading('Samtykkeerklæring – behandling og journalføring') },
+  ]);
+
+  // Pro bought on the payment provider's page: the return page, and the subscription's own page.
+  await navigate(page, '/planlægge');
+  await page.getByRole('region', { name: 'Pro' }).getByRole('button', { name: 'Vælg Abonnement' }).click();
+  await payOnCheckout(page, CARDS.succeeds, /^Betal/);
+  await expect(page.getByRole('heading', { name: 'Betalingen er gennemført' })).toBeVisible();
+  found.push(...(await violations(page, '/payment/success')));
+  await navigate(page, '/Abonnement');
+  await page.getByRole('region', { name: 'Pro' }).getByRole('button', { name: 'Indstillinger for Pro' }).click();
+  await expect(page.getByRole('list', { name: 'Betalinger' }).getByRole('listitem')).toHaveCount(1);
+  found.push(...(await violations(page, '/Abonnement/:id')));
+  expectNone(found);
 });
 
 test('the public pages and the standalone booking page', async ({ page }) => {

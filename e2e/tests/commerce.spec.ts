@@ -15,11 +15,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { api, expectToast, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
+import { api, CARDS, expectToast, logIn, PASSWORD, payOnCheckout, registerClinic, uniqueEmail } from '../support/helpers';
 import { E2E_PORTS } from '../support/ports';
 
 const DAY = 24 * 3600_000;
-const CARDS = { succeeds: '4111111111111111', declined: '4000000000000002', threeDSecure: '4000000000003220' } as const;
 
 const clockUrl = () => (process.env.KLINIK_E2E_API_URL ?? `http://localhost:${E2E_PORTS.api}/api`).replace(/\/api$/, '/dev/clock');
 async function moveClock(body: { advanceMs: number } | { reset: true }) {
@@ -35,16 +34,6 @@ async function planOf(email: string) {
   const login = await api<{ token: string }>('login', { username: email, password: PASSWORD });
   const therapist = await api<{ data: { company: { planType: string; status: string } } }>('getTherapist', { token: login.body.token });
   return therapist.body.data.company;
-}
-
-/** The provider's checkout page: types a card and submits it (the page's button says what it does). */
-async function payOnCheckout(page: Page, card: string, submit: RegExp | string) {
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_/);
-  await expect(page.getByText('Testmiljø: der trækkes ingen rigtige penge.')).toBeVisible();
-  await page.getByLabel('Kortnummer').fill(card);
-  await page.getByLabel('Udløbsdato (MM/ÅÅ)').fill('12/39');
-  await page.getByLabel('Kontrolcifre (CVC)').fill('123');
-  await page.getByRole('button', { name: submit }).click();
 }
 
 /** The 3-D Secure step: the provider's second page asks for a confirmation, which is given. */
