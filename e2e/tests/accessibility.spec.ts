@@ -2,8 +2,9 @@
  * Accessibility as axe-core judges it (issue 18): the WCAG 2.1 A and AA rules find nothing on any page of the
  * product, signed in or not: the public pages and the standalone booking page, every page of the therapist area
  * (with the calendar's booking card, the invoice dialog, the phone's calendar, and Pro bought on the provider's page
- * for the payment's return page and the subscription's page), the administrator's and the support team's pages. The sign-in page `/` has a test of its own. Each page is checked once its own content is on
- * screen; the pages of one session are reached through the router, as the menu does, not loaded again.
+ * for the payment's return page and the subscription's page), the administrator's and the support team's pages, and
+ * the sign-in page before and after it is live. Each page is checked once its own content is on screen; the pages of
+ * one session are reached through the router, as the menu does, not loaded again.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -185,8 +186,15 @@ test("the therapist's plan, subscription, settings and the shell's own pages", a
 
 test('the public pages and the standalone booking page', async ({ page }) => {
   const clinic = await clinicWithData();
+  // The sign-in page, a document of its own (shell/src/signin/): as the server sends it, and once live.
+  await page.goto('/');
+  await expect(heading('Log ind')(page)).toBeVisible();
+  const found = await violations(page, '/');
+  await page.getByLabel(/^E-mail/).click();
+  await expect(page.getByRole('button', { name: 'Log ind' })).toBeEnabled();
+  found.push(...(await violations(page, '/, live')));
   await page.goto('/register');
-  const found = await checkPages(page, [
+  found.push(...(await checkPages(page, [
     { path: '/register', ready: heading('Opret din klinik') },
     { path: '/forgot_password', ready: heading('Glemt adgangskode') },
     // The mailed links' pages, with a token (the form) and without (what to do instead).
@@ -201,7 +209,7 @@ test('the public pages and the standalone booking page', async ({ page }) => {
     { path: '/Newsletter', ready: heading('Nyhedsbreve') },
     { path: `/Newsletter?id=${clinic.therapistId}`, ready: heading('Nyhedsbreve fra Klinik Holm') },
     { path: `/ClientForm?therapistID=${clinic.therapistId}&ids=`, ready: heading('Klientformular') },
-  ]);
+  ])));
 
   // The page clinics frame in their own websites, on a phone, where it is used most; and its next step.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -15,7 +15,12 @@ async function start() {
   try {
     const config = await loadConfig();
     const client = createActionClient({ apiUrl: config.apiUrl, getToken: () => null });
-    root.render(<BookingWizard client={client} therapistId={therapistId} />);
+    // The page's one main landmark (the wizard is also a part of the shell's page, which has its own).
+    root.render(
+      <main>
+        <BookingWizard client={client} therapistId={therapistId} />
+      </main>,
+    );
   } catch {
     root.render(<p style={{ fontFamily: 'system-ui', padding: 16 }}>Bookingsiden kunne ikke starte. Prøv igen om lidt.</p>);
   }

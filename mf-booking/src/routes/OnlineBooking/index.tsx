@@ -5,5 +5,10 @@ import { BookingWizard } from '../../wizard/BookingWizard';
 
 export default function OnlineBookingPage({ shell }: RemotePageProps) {
   const [params] = useSearchParams();
-  return <BookingWizard client={shell.client} therapistId={params.get('therapistId')} />;
+  // A public page outside the shell's layouts: its main landmark is here.
+  return (
+    <main>
+      <BookingWizard client={shell.client} therapistId={params.get('therapistId')} />
+    </main>
+  );
 }
