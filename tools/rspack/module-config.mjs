@@ -43,7 +43,9 @@ export function createModuleConfig(options) {
       // Evergreen browsers only (the last two versions of Chrome, Edge, Firefox and Safari all run ES2022):
       // no down-levelling, and the minifier may use modern syntax.
       target: ['web', 'es2022'],
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Development source maps without eval: the pages' Content-Security-Policy (scripts/static.mjs) allows no
+      // 'unsafe-eval', and `npm run dev` serves them with it, as production does.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       entry,
       output: {
         path: path.join(options.dir, 'dist'),
