@@ -8,7 +8,7 @@
  *   node scripts/build.mjs shell mf-admin   build these (if stale, or with --force)
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { FRONTEND_MODULES, elapsed, root, run } from './lib.mjs';
@@ -47,6 +47,11 @@ export function inputHash(module) {
 }
 
 const stampFile = (module) => path.join(root, module, 'dist', '.build-stamp');
+
+/** Marks a module's dist/ as not a production build (the watch builds of `npm run dev` write there), so the next build makes one. */
+export function forgetBuild(module) {
+  rmSync(stampFile(module), { force: true });
+}
 
 export function isStale(module) {
   const stamp = stampFile(module);

@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildModules } from './build.mjs';
+import { buildModules, forgetBuild } from './build.mjs';
 import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
@@ -27,6 +27,8 @@ if (watch) {
   step('Watch: tsc and every module rebuild on change');
   watchers.push(spawn(process.execPath, [tsc, '-b', '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit' }));
   for (const module of FRONTEND_MODULES) {
+    // Development builds replace the production build in dist/: the next `npm start` builds it again.
+    forgetBuild(module);
     watchers.push(
       spawn(process.execPath, [rspack, 'build', '-c', 'rspack.config.mjs', '--watch', '--mode', 'development'], {
         cwd: path.join(root, module),
