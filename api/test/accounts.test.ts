@@ -161,6 +161,19 @@ describe('login and sessions', () => {
     expect((await t.call('getTherapist', {}, second)).body.message).toBe('jwt expired');
   });
 
+  it('refuses a token that names another clinic than its therapist is in (the check reads the therapist by _id alone)', async () => {
+    const owner = await registerAndLogin(t);
+    const other = await registerAndLogin(t);
+    const therapist = await t.models.Therapist.findById(owner.therapistId).setOptions({ crossTenant: 'the test reads the token version' }).lean();
+    const claims = { subject: owner.therapistId, tokenVersion: therapist!.tokenVersion };
+    const forged = t.api.services.tokens.sign('therapist', { ...claims, companyId: other.companyId }).token;
+    const answer = await t.call('getTherapist', {}, forged);
+    expect([answer.status, answer.body.message]).toEqual([401, 'jwt expired']);
+    // The same claims with the therapist's own clinic are a valid session: only the company differs.
+    const genuine = t.api.services.tokens.sign('therapist', { ...claims, companyId: owner.companyId }).token;
+    expect((await t.call('getTherapist', {}, genuine)).status).toBe(200);
+  });
+
   it('refuses sign-in to a deactivated therapist and to a disabled clinic, and ends their sessions', async () => {
     const { Therapist, Company } = t.models;
     const owner = await registerAndLogin(t);
