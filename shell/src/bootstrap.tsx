@@ -15,7 +15,12 @@ import { clientsAtom, createClients } from './session/session';
  * runtime keeps it); a failure here is left to RemotePage's own load and its retry.
  */
 function preloadOpeningPage() {
-  const pathname = decodeURI(window.location.pathname);
+  let pathname: string;
+  try {
+    pathname = decodeURI(window.location.pathname);
+  } catch {
+    return; // a malformed address: the router sends it on to /
+  }
   const route = [...MAIN_REMOTE_ROUTES, ...PUBLIC_REMOTE_ROUTES, ...ADMIN_REMOTE_ROUTES].find((candidate) => matchPath(candidate.path, pathname));
   if (route) loadRemotePage(route.remote, route.expose, false).catch(() => undefined);
 }
