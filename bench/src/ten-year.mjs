@@ -1,0 +1,187 @@
+/**
+ * Issue 19's measuring stick: the data of a five-therapist clinic after ten years (250,000 bookings, 20,000 clients,
+ * 250,000 journals, 50,000 invoices) in the embedded database, and the calls its pages make, next to their goals.
+ *
+ * The clinic is made once and kept (a copy of the stack's data folder under ~/.cache/klinik/bench/, made again when
+ * TEN_YEAR_VERSION changes); each run starts a stack on a fresh copy of it. The clinic registers through the API; the
+ * rest is written straight into the database through the API's models (encrypted as the API encrypts: the bench's
+ * fixed keys), as a decade of daily use would have left it. Bookings are direct writes without their slot claims:
+ * this measures reading.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Types } from 'mongoose';
+
+export const TEN_YEAR_VERSION = 'v1';
+export const TEN_YEAR = { therapists: 5, clients: 20_000, bookings: 250_000, journals: 250_000, invoices: 50_000 };
+const DAY = 24 * 3600_000;
+const YEAR = 365 * DAY;
+
+const FIRST_NAMES = ['Anne', 'Mette', 'Lars', 'Jens', 'Sofie', 'Peter', 'Maria', 'Henrik', 'Camilla', 'Søren', 'Ida', 'Mikkel'];
+const LAST_NAMES = ['Hansen', 'Jensen', 'Nielsen', 'Pedersen', 'Andersen', 'Christensen', 'Larsen', 'Sørensen', 'Rasmussen', 'Jørgensen'];
+
+/** Where the made clinic is kept between runs. */
+export function tenYearCache(cacheRoot) {
+  return path.join(cacheRoot, 'bench', `ten-year-${TEN_YEAR_VERSION}`);
+}
+
+/** The kept clinic's facts (its sign-in and sample ids), or null when it has not been made. */
+export function readTenYearClinic(cacheRoot) {
+  const file = path.join(tenYearCache(cacheRoot), 'clinic.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+/** Copies the kept clinic's data folder to `dataDir` (a fresh folder for one run's stack). */
+export function copyTenYearData(cacheRoot, dataDir) {
+  cpSync(path.join(tenYearCache(cacheRoot), 'data'), dataDir, { recursive: true });
+}
+
+/**
+ * Writes the decade into the running stack's database for the clinic `clinic` ({ companyId, therapistId }), then keeps
+ * the stack's data folder once the caller has stopped the stack (`keep`).
+ */
+export async function seedTenYears(root, mongodbUri, { companyId, therapistId, now, keys, log }) {
+  const { connectDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'connect.js'));
+  const { createModels } = await import(path.join(root, 'api', 'dist', 'models', 'index.js'));
+  const encryption = await import(path.join(root, 'api', 'dist', 'security', 'encryption.js'));
+  encryption.useDataKeyring(encryption.parseDataKeyring(keys.data, keys.cprHash));
+  const conn = await connectDatabase(mongodbUri);
+  const models = createModels(conn);
+  const company = new Types.ObjectId(companyId);
+  const owner = new Types.ObjectId(therapistId);
+  const therapists = [owner, ...Array.from({ length: TEN_YEAR.therapists - 1 }, () => new Types.ObjectId())];
+  const write = async (model, total, make, label) => {
+    const started = Date.now();
+    for (let from = 0; from < total; from += 2000) {
+      const docs = Array.from({ length: Math.min(2000, total - from) }, (_, n) => make(from + n));
+      // Through the model: its defaults, its validation and its encryption of health data, as the API writes.
+      await model.insertMany(docs, { ordered: false });
+    }
+    log(`  ${label}: ${total.toLocaleString('en-US')} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  };
+
+  const clientIds = Array.from({ length: TEN_YEAR.clients }, () => new Types.ObjectId());
+  await write(
+    models.Client,
+    TEN_YEAR.clients,
+    (n) => {
+      const day = String((n % 28) + 1).padStart(2, '0');
+      const month = String((n % 12) + 1).padStart(2, '0');
+      const cpr6 = `${day}${month}${String(50 + (n % 50)).padStart(2, '0')}`;
+      const last4 = String(1000 + (n % 9000));
+      return {
+        _id: clientIds[n],
+        companyId: company,
+        createdBy: therapists[n % therapists.length],
+        nameFirst: FIRST_NAMES[n % FIRST_NAMES.length],
+        nameLast: `${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]} ${n}`,
+        email: `klient${n}@example.dk`,
+        phonePrivate: String(20_000_000 + n),
+        CPR6Digit: cpr6,
+        CPRLast4Digit: last4,
+        cprKey: encryption.cprHash(`${cpr6}${last4}`),
+        cpr6Key: encryption.cpr6Hash(cpr6),
+      };
+    },
+    'clients',
+  );
+
+  // Ten years back from `now`: each therapist's k-th booking on day k / 14, 40-minute slots from 07:00, every day.
+  const start = now - 10 * YEAR;
+  const slotOf = (n) => {
+    const k = Math.floor(n / therapists.length);
+    return start + Math.floor(k / 14) * DAY + 7 * 3600_000 + (k % 14) * 40 * 60_000;
+  };
+  const bookingIds = Array.from({ length: TEN_YEAR.bookings }, () => new Types.ObjectId());
+  await write(
+    models.Booking,
+    TEN_YEAR.bookings,
+    (n) => {
+      const from = slotOf(n);
+      return {
+        _id: bookingIds[n],
+        companyId: company,
+        therapistId: therapists[n % therapists.length],
+        clientId: clientIds[(n * 7919) % clientIds.length],
+        from,
+        to: from + 40 * 60_000,
+        bookingDate: new Date(from).toISOString().slice(0, 10),
+        treatmentName: 'Fysioterapi',
+        nameFirst: 'Klient',
+        nameLast: String(n),
+        email: `klient${n}@example.dk`,
+        version: 0,
+      };
+    },
+    'bookings',
+  );
+  await write(
+    models.Journal,
+    TEN_YEAR.journals,
+    (n) => {
+      const from = slotOf(n);
+      return {
+        companyId: company,
+        clientId: clientIds[(n * 7919) % clientIds.length],
+        therapistId: therapists[n % therapists.length],
+        from,
+        to: from + 40 * 60_000,
+        treatmentName: 'Fysioterapi',
+        effect: 'Bedre bevægelighed i skulderen.',
+        treatment: 'Mobilisering og øvelser.',
+        followUp: 'Hjemmeøvelser dagligt.',
+      };
+    },
+    'journals',
+  );
+  await write(
+    models.Invoice,
+    TEN_YEAR.invoices,
+    (n) => {
+      const createdAt = slotOf(n * 5);
+      const year = new Date(createdAt).getUTCFullYear();
+      return {
+        companyId: company,
+        therapistId: therapists[n % therapists.length],
+        clientId: clientIds[(n * 5 * 7919) % clientIds.length],
+        year,
+        seq: n + 1,
+        number: String(n + 1),
+        createdBy: therapists[n % therapists.length],
+        createdAt,
+      };
+    },
+    'invoices',
+  );
+  await conn.close();
+  // A booking, a client and a week in the middle of the decade, and the busiest client, for the figures.
+  const middle = Math.floor(TEN_YEAR.bookings / 2);
+  return {
+    bookingId: bookingIds[middle].toString(),
+    clientId: clientIds[(middle * 7919) % clientIds.length].toString(),
+    week: slotOf(middle) - 3 * DAY,
+  };
+}
+
+/** Keeps `dataDir` (its stack stopped) as the made clinic, with its facts. */
+export function keepTenYearClinic(cacheRoot, dataDir, clinic) {
+  const target = tenYearCache(cacheRoot);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  cpSync(dataDir, path.join(target, 'data'), { recursive: true });
+  writeFileSync(path.join(target, 'clinic.json'), JSON.stringify(clinic, null, 2));
+}
+
+/** p50 and p95 of `count` calls of `call` one after another (slow queries: a few calls say enough). */
+export async function timeCalls(call, count) {
+  const times = [];
+  for (let n = 0; n < count; n++) {
+    const started = performance.now();
+    const answer = await call(n);
+    if (answer?.message && !answer.data) throw new Error(`a timed call failed: ${answer.message}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
+  return { p50: at(50), p95: at(95), count };
+}

@@ -1,0 +1,128 @@
+/**
+ * `npm run bench`'s last step, alone with `node scripts/bench.mjs --only ten-year` (issue 19): the calls of a
+ * five-therapist clinic's pages with ten years of its data in the database, next to their goals. The clinic is made
+ * once per machine and kept (bench/src/ten-year.mjs); each run works on a copy. On the embedded database by default;
+ * with MONGODB_URI set, the stack uses that server (made there on the first run, and again on each run: the cache
+ * holds the embedded database's files only).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Types } from 'mongoose';
+import { measure, startBareKoa } from '../bench/src/api.mjs';
+import { startSmtpSink } from '../bench/src/newsletter.mjs';
+import { TEN_YEAR, copyTenYearData, keepTenYearClinic, readTenYearClinic, seedTenYears, tenYearCache, timeCalls } from '../bench/src/ten-year.mjs';
+import { root, step } from './lib.mjs';
+import { startStack } from './stack.mjs';
+
+const PORTS = { shell: 3200, mf_calendar: 3201, mf_clients: 3202, mf_invoices: 3203, mf_commerce: 3204, mf_admin: 3205, mf_booking: 3206, api: 4200 };
+const KEYS = { data: `bench1:${Buffer.alloc(32, 5).toString('base64')}`, cprHash: Buffer.alloc(32, 6).toString('base64') };
+const PASSWORD = 'bench-kode';
+const external = Boolean(process.env.MONGODB_URI);
+const { cacheDir } = await import(path.join(root, 'api', 'dist', 'db', 'launcher.js'));
+const cacheRoot = cacheDir();
+const count = (value) => value.toLocaleString('en-US');
+/** How often each slow call is timed (a week out of 250,000 bookings takes a minute or more on the embedded database). */
+const SLOW = Number(process.env.BENCH_TEN_YEAR_SLOW_CALLS ?? 3);
+const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`.padStart(10);
+
+const smtp = await startSmtpSink(4226);
+const start = (dataDir) =>
+  startStack({
+    ports: PORTS,
+    dataDir,
+    apiOutput: process.env.BENCH_DEBUG_API ? 'inherit' : 'ignore',
+    log: () => undefined,
+    apiEnv: { SMTP_URL: smtp.url, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', JWT_SECRET: 'bench-secret-that-is-long-enough-for-tokens', DATA_ENCRYPTION_KEYS: KEYS.data, CPR_HASH_KEY: KEYS.cprHash },
+  });
+const caller = (stack) => async (body) => (await fetch(stack.apiUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+
+/** Registers the clinic and writes its decade; returns its facts. */
+async function makeClinic(stack) {
+  const call = caller(stack);
+  const email = `ti-aar-${Date.now()}@klinik.test`;
+  await call({
+    action: 'register',
+    therapistInfo: { nameFirst: 'Ti', nameLast: 'År', email, phone: '12345678', password: PASSWORD, confirmPassword: PASSWORD, newsletter: false, termsAccepted: true },
+    companyInfo: { companyName: 'Ti års klinik', address: 'Vej 1', post: '8000', town: 'Aarhus', email: 'k@k.dk', phone: '12345678' },
+  });
+  const { token } = await call({ action: 'login', username: email, password: PASSWORD });
+  const me = await call({ action: 'getTherapist', token });
+  const started = Date.now();
+  const samples = await seedTenYears(root, stack.mongodbUri, { companyId: me.data.company.id, therapistId: me.data.id, now: Date.now(), keys: KEYS, log: (line) => console.log(line) });
+  console.log(`  made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return { email, companyId: me.data.company.id, therapistId: me.data.id, ...samples };
+}
+
+/** Pro, running: the clinic's plan does not run out between runs of a kept clinic. */
+async function keepPro(mongodbUri, companyId) {
+  const { connectDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'connect.js'));
+  const { createModels } = await import(path.join(root, 'api', 'dist', 'models', 'index.js'));
+  const conn = await connectDatabase(mongodbUri);
+  try {
+    await createModels(conn).Company.updateOne({ _id: new Types.ObjectId(companyId) }, { $set: { planType: 'pro', status: 'active', planPeriodEnd: Date.now() + 365 * 24 * 3600_000 } });
+  } finally {
+    await conn.close();
+  }
+}
+
+step(`Ten-year clinic (issue 19): ${count(TEN_YEAR.bookings)} bookings, ${count(TEN_YEAR.clients)} clients, ${count(TEN_YEAR.journals)} journals, ${count(TEN_YEAR.invoices)} invoices of ${TEN_YEAR.therapists} therapists`);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-bench-ten-year-'));
+let clinic = external ? null : readTenYearClinic(cacheRoot);
+let stack;
+try {
+  if (clinic) {
+    copyTenYearData(cacheRoot, dataDir);
+    console.log(`kept clinic from ${tenYearCache(cacheRoot)}`);
+    stack = await start(dataDir);
+  } else {
+    console.log(external ? 'making the clinic in the MONGODB_URI server…' : `making the clinic once (kept in ${tenYearCache(cacheRoot)})…`);
+    stack = await start(dataDir);
+    clinic = await makeClinic(stack);
+    if (!external) {
+      await stack.stop();
+      keepTenYearClinic(cacheRoot, dataDir, clinic);
+      stack = await start(dataDir);
+    }
+  }
+  await keepPro(stack.mongodbUri, clinic.companyId);
+  const call = caller(stack);
+  const { token } = await call({ action: 'login', username: clinic.email, password: PASSWORD });
+  const week = { from: clinic.week, to: clinic.week + 7 * 24 * 3600_000 };
+  const weekAnswer = await call({ action: 'getBookingsFromTherapist', token, ...week });
+  console.log(`database: ${external ? 'MONGODB_URI' : 'embedded FerretDB (SQLite)'}; the week holds ${weekAnswer.data?.length ?? weekAnswer.message} of the owner's bookings`);
+
+  const rows = [
+    ['the week view (getBookingsFromTherapist, one week)', await timeCalls(() => call({ action: 'getBookingsFromTherapist', token, ...week }), SLOW), 'p95 ≤ 100 ms'],
+    ['a read by id (getBooking)', await timeCalls(() => call({ action: 'getBooking', token, id: clinic.bookingId }), 20), '≤ 5 ms'],
+    ['a read by id (getClient)', await timeCalls(() => call({ action: 'getClient', token, id: clinic.clientId }), 20), '≤ 5 ms'],
+    ['the client list search (getAllClient)', await timeCalls((n) => call({ action: 'getAllClient', token, search: ['Hansen', 'Anne', 'Jensen 1'][n % 3], page: 1, size: 10 }), SLOW), 'p95 ≤ 200 ms'],
+    [
+      'a client page (record, journals, bookings)',
+      await timeCalls(async () => {
+        const answers = await Promise.all([
+          call({ action: 'getClient', token, id: clinic.clientId }),
+          call({ action: 'getJournalsFromClient', token, clientId: clinic.clientId }),
+          call({ action: 'getBookingsFromClient', token, clientId: clinic.clientId }),
+        ]);
+        return answers.find((answer) => answer.message && !answer.data) ?? answers[0];
+      }, SLOW),
+      'p95 ≤ 300 ms',
+    ],
+  ];
+  console.log('call                                                  p50         p95   calls  goal');
+  for (const [name, figures, goal] of rows) console.log(`${name.padEnd(50)} ${ms(figures.p50)} ${ms(figures.p95)} ${String(figures.count).padStart(6)}  ${goal}`);
+
+  const hello = await startBareKoa(4299);
+  try {
+    const bare = await measure(hello.url, null);
+    const therapist = await measure(stack.apiUrl, { action: 'getTherapist', token });
+    console.log(`getTherapist ${therapist.rps.toFixed(0)} req/s (p95 ${therapist.p95.toFixed(1)} ms) against a bare Koa 'hello' ${bare.rps.toFixed(0)} req/s: ${((therapist.rps / bare.rps) * 100).toFixed(1)}% (goal ≥ 30%)`);
+  } finally {
+    hello.stop();
+  }
+} finally {
+  await stack?.stop();
+  await smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
