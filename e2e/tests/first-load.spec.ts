@@ -8,7 +8,7 @@
  *   (shell/src/public-booking/), within 120 KB.
  */
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { PASSWORD, api, registerClinic, uniqueEmail } from '../support/helpers';
 
@@ -28,13 +28,15 @@ test('without JavaScript the sign-in form is on the page, with a word on why it 
   await context.close();
 });
 
-/** The scripts the page fetches (not prefetches), with their gzip sizes. */
+/** The scripts the page fetches (not prefetches), with their gzip sizes, until `stop()`. */
 function watchScripts(page: Page) {
   const scripts = new Map<string, Promise<number>>();
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body().then((body) => gzipSync(body).length));
-  });
-  return scripts;
+  const watch = (response: Response) => {
+    // A body the browser no longer has (the page went on) counts nothing rather than failing the journey later.
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body().then((body) => gzipSync(body).length, () => 0));
+  };
+  page.on('response', watch);
+  return { scripts, stop: () => page.off('response', watch) };
 }
 
 test('what is typed before the form is live is kept; the form then signs in, within its budget', async ({ page }) => {
@@ -45,7 +47,7 @@ test('what is typed before the form is live is kept; the form then signs in, wit
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  const scripts = watchScripts(page);
+  const { scripts, stop } = watchScripts(page);
   // The form's code is held back until the fields are filled, as on a slow line.
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -63,6 +65,7 @@ test('what is typed before the form is live is kept; the form then signs in, wit
   await expect(button).toBeEnabled();
   await expect(page.getByLabel(/^E-mail/)).toHaveValue(email);
 
+  stop();
   const fetched = [...scripts.keys()];
   const total = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
   console.log(`sign-in page: ${fetched.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
@@ -81,10 +84,11 @@ test('the public booking page is the standalone wizard, within 120 KB gzip of Ja
   await registerClinic(email, { freeTrial: true });
   const login = await api<{ token: string }>('login', { username: email, password: PASSWORD });
   const me = await api<{ data: { id: string } }>('getTherapist', { token: login.body.token });
-  const scripts = watchScripts(page);
+  const { scripts, stop } = watchScripts(page);
   await page.goto(`/OnlineBooking?therapistId=${me.body.data.id}`);
   await expect(page.getByRole('button', { name: 'Behandling' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  stop();
   const files = [...scripts.keys()].map((url) => new URL(url).pathname);
   const total = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
   console.log(`/OnlineBooking: ${files.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
