@@ -8,7 +8,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { landingPathAfterLogin } from '@klinik/core/rules';
 import { storedSessionAtom, useClients } from '../session/session';
 import { useCompleteTherapistSignIn } from '../session/signIn';
-import { readDeviceToken, storeDeviceToken } from '../session/storage';
+import { requestTherapistToken } from '../session/complete-sign-in';
 import { SignInForm, type SignInCredentials } from '../signin/SignInForm';
 import '../signin/signin.css';
 
@@ -21,9 +21,8 @@ export default function Login() {
   const flash = (location.state as { message?: string } | null)?.message;
 
   const signIn = useCallback(
-    async ({ username, password, otp }: SignInCredentials) => {
-      const answer = await clients.therapist.call('login', { username, password, otp, deviceToken: readDeviceToken('therapist') });
-      storeDeviceToken('therapist', answer.deviceToken);
+    async (credentials: SignInCredentials) => {
+      const answer = await requestTherapistToken(clients.therapist, credentials);
       await completeSignIn(answer.token, answer.expiresIn);
     },
     [clients, completeSignIn],

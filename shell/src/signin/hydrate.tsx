@@ -7,8 +7,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { landingPathAfterLogin } from '@klinik/core/rules';
 import { createActionClient } from '@klinik/core/client';
 import { loadRuntimeConfig } from '../config';
-import { keepTherapistSession } from '../session/complete-sign-in';
-import { readDeviceToken, readSession, storeDeviceToken } from '../session/storage';
+import { keepTherapistSession, requestTherapistToken } from '../session/complete-sign-in';
+import { readSession } from '../session/storage';
 import { SignInForm, type SignInCredentials } from './SignInForm';
 
 /**
@@ -27,11 +27,10 @@ function prefetchApp() {
   }
 }
 
-async function signIn({ username, password, otp }: SignInCredentials) {
+async function signIn(credentials: SignInCredentials) {
   const config = await loadRuntimeConfig();
   const client = createActionClient({ apiUrl: config.apiUrl, getToken: () => readSession().token });
-  const answer = await client.call('login', { username, password, otp, deviceToken: readDeviceToken('therapist') });
-  storeDeviceToken('therapist', answer.deviceToken);
+  const answer = await requestTherapistToken(client, credentials);
   const therapist = await keepTherapistSession(client, answer.token, answer.expiresIn);
   window.location.replace(landingPathAfterLogin(therapist.company, Date.now()));
   // The page is being left: the form stays busy until then.
