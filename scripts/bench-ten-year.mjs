@@ -11,12 +11,11 @@ import path from 'node:path';
 import { Types } from 'mongoose';
 import { measure, startBareKoa } from '../bench/src/api.mjs';
 import { startSmtpSink } from '../bench/src/newsletter.mjs';
+import { BENCH_KEYS, BENCH_PORTS, benchApiEnv, withModels } from '../bench/src/stack-options.mjs';
 import { TEN_YEAR, copyTenYearData, keepTenYearClinic, readTenYearClinic, seedTenYears, tenYearCache, timeCalls } from '../bench/src/ten-year.mjs';
 import { root, step } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
-const PORTS = { shell: 3200, mf_calendar: 3201, mf_clients: 3202, mf_invoices: 3203, mf_commerce: 3204, mf_admin: 3205, mf_booking: 3206, api: 4200 };
-const KEYS = { data: `bench1:${Buffer.alloc(32, 5).toString('base64')}`, cprHash: Buffer.alloc(32, 6).toString('base64') };
 const PASSWORD = 'bench-kode';
 const external = Boolean(process.env.MONGODB_URI);
 const { cacheDir } = await import(path.join(root, 'api', 'dist', 'db', 'launcher.js'));
@@ -29,11 +28,11 @@ const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`.padStart(10);
 const smtp = await startSmtpSink(4226);
 const start = (dataDir) =>
   startStack({
-    ports: PORTS,
+    ports: BENCH_PORTS,
     dataDir,
     apiOutput: process.env.BENCH_DEBUG_API ? 'inherit' : 'ignore',
     log: () => undefined,
-    apiEnv: { SMTP_URL: smtp.url, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', JWT_SECRET: 'bench-secret-that-is-long-enough-for-tokens', DATA_ENCRYPTION_KEYS: KEYS.data, CPR_HASH_KEY: KEYS.cprHash },
+    apiEnv: benchApiEnv(smtp.url),
   });
 const caller = (stack) => async (body) => (await fetch(stack.apiUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
 
@@ -49,21 +48,16 @@ async function makeClinic(stack) {
   const { token } = await call({ action: 'login', username: email, password: PASSWORD });
   const me = await call({ action: 'getTherapist', token });
   const started = Date.now();
-  const samples = await seedTenYears(root, stack.mongodbUri, { companyId: me.data.company.id, therapistId: me.data.id, now: Date.now(), keys: KEYS, log: (line) => console.log(line) });
+  const samples = await seedTenYears(root, stack.mongodbUri, { companyId: me.data.company.id, therapistId: me.data.id, now: Date.now(), keys: BENCH_KEYS, log: (line) => console.log(line) });
   console.log(`  made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return { email, companyId: me.data.company.id, therapistId: me.data.id, ...samples };
 }
 
 /** Pro, running: the clinic's plan does not run out between runs of a kept clinic. */
-async function keepPro(mongodbUri, companyId) {
-  const { connectDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'connect.js'));
-  const { createModels } = await import(path.join(root, 'api', 'dist', 'models', 'index.js'));
-  const conn = await connectDatabase(mongodbUri);
-  try {
-    await createModels(conn).Company.updateOne({ _id: new Types.ObjectId(companyId) }, { $set: { planType: 'pro', status: 'active', planPeriodEnd: Date.now() + 365 * 24 * 3600_000 } });
-  } finally {
-    await conn.close();
-  }
+function keepPro(mongodbUri, companyId) {
+  return withModels(root, mongodbUri, (models) =>
+    models.Company.updateOne({ _id: new Types.ObjectId(companyId) }, { $set: { planType: 'pro', status: 'active', planPeriodEnd: Date.now() + 365 * 24 * 3600_000 } }),
+  );
 }
 
 step(`Ten-year clinic (issue 19): ${count(TEN_YEAR.bookings)} bookings, ${count(TEN_YEAR.clients)} clients, ${count(TEN_YEAR.journals)} journals, ${count(TEN_YEAR.invoices)} invoices of ${TEN_YEAR.therapists} therapists`);

@@ -14,11 +14,12 @@ import { calendarUsable, seedBookings, weekRenderMs } from '../bench/src/calenda
 import { enableImportAddOn, importFigures, importSizes, pidListeningOn, sampleUpload } from '../bench/src/import.mjs';
 import { lighthouseFigures, lighthouseTable, storedSession } from '../bench/src/lighthouse.mjs';
 import { newsletterFigures, seedNewsletterClients, startSmtpSink } from '../bench/src/newsletter.mjs';
+import { BENCH_PORTS, benchApiEnv } from '../bench/src/stack-options.mjs';
 import { buildModules } from './build.mjs';
 import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
-const PORTS = { shell: 3200, mf_calendar: 3201, mf_clients: 3202, mf_invoices: 3203, mf_commerce: 3204, mf_admin: 3205, mf_booking: 3206, api: 4200 };
+const PORTS = BENCH_PORTS;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const fmt = (value, digits = 1) => value.toFixed(digits).padStart(8);
 const count = (value) => value.toLocaleString('en-US');
@@ -51,8 +52,7 @@ const stack = await startStack({
   dataDir,
   apiOutput: process.env.BENCH_DEBUG_API ? 'inherit' : 'ignore',
   log: () => undefined,
-  // Production mode: no answer-contract checks, no development routes, as a deployed API runs.
-  apiEnv: { SMTP_URL: smtp.url, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', JWT_SECRET: 'bench-secret-that-is-long-enough-for-tokens', DATA_ENCRYPTION_KEYS: `bench1:${Buffer.alloc(32, 5).toString('base64')}`, CPR_HASH_KEY: Buffer.alloc(32, 6).toString('base64') },
+  apiEnv: benchApiEnv(smtp.url),
 });
 
 try {

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Types } from 'mongoose';
+import { withModels } from './stack-options.mjs';
 
 const POLL_MS = 500;
 const SAMPLE_MS = 250;
@@ -24,16 +25,9 @@ export function importSizes(env = process.env) {
 
 /** Switches the clinic's data-import add-on on in its company record (the sandbox payment is refused in production mode). */
 export async function enableImportAddOn(root, mongodbUri, companyId) {
-  const { connectDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'connect.js'));
-  const { createModels } = await import(path.join(root, 'api', 'dist', 'models', 'index.js'));
-  const conn = await connectDatabase(mongodbUri);
-  try {
-    // The company's own `_id` is its scope (tenant-root): the guard lets this through without `crossTenant`.
-    const result = await createModels(conn).Company.updateOne({ _id: new Types.ObjectId(companyId) }, { $set: { importDataActive: true } });
-    if (result.matchedCount !== 1) throw new Error(`no company ${companyId} to switch the import on for`);
-  } finally {
-    await conn.close();
-  }
+  // The company's own `_id` is its scope (tenant-root): the guard lets this through without `crossTenant`.
+  const result = await withModels(root, mongodbUri, (models) => models.Company.updateOne({ _id: new Types.ObjectId(companyId) }, { $set: { importDataActive: true } }));
+  if (result.matchedCount !== 1) throw new Error(`no company ${companyId} to switch the import on for`);
 }
 
 /**

@@ -11,6 +11,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Types } from 'mongoose';
+import { withModels } from './stack-options.mjs';
 
 export const TEN_YEAR_VERSION = 'v1';
 export const TEN_YEAR = { therapists: 5, clients: 20_000, bookings: 250_000, journals: 250_000, invoices: 50_000 };
@@ -37,16 +38,16 @@ export function copyTenYearData(cacheRoot, dataDir) {
 }
 
 /**
- * Writes the decade into the running stack's database for the clinic `clinic` ({ companyId, therapistId }), then keeps
- * the stack's data folder once the caller has stopped the stack (`keep`).
+ * Writes the decade into the running stack's database for the clinic { companyId, therapistId } (its owner), and
+ * answers the ids the figures use: a booking, a client and a week in the middle of the decade.
  */
 export async function seedTenYears(root, mongodbUri, { companyId, therapistId, now, keys, log }) {
-  const { connectDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'connect.js'));
-  const { createModels } = await import(path.join(root, 'api', 'dist', 'models', 'index.js'));
   const encryption = await import(path.join(root, 'api', 'dist', 'security', 'encryption.js'));
   encryption.useDataKeyring(encryption.parseDataKeyring(keys.data, keys.cprHash));
-  const conn = await connectDatabase(mongodbUri);
-  const models = createModels(conn);
+  return withModels(root, mongodbUri, (models) => writeDecade(models, encryption, { companyId, therapistId, now, log }));
+}
+
+async function writeDecade(models, encryption, { companyId, therapistId, now, log }) {
   const company = new Types.ObjectId(companyId);
   const owner = new Types.ObjectId(therapistId);
   const therapists = [owner, ...Array.from({ length: TEN_YEAR.therapists - 1 }, () => new Types.ObjectId())];
@@ -92,21 +93,22 @@ export async function seedTenYears(root, mongodbUri, { companyId, therapistId, n
     const k = Math.floor(n / therapists.length);
     return start + Math.floor(k / 14) * DAY + 7 * 3600_000 + (k % 14) * 40 * 60_000;
   };
+  const clientOf = (n) => clientIds[(n * 7919) % clientIds.length];
+  /** The n-th visit, as its booking and its journal both hold it. */
+  const visit = (n) => {
+    const from = slotOf(n);
+    return { companyId: company, therapistId: therapists[n % therapists.length], clientId: clientOf(n), from, to: from + 40 * 60_000, treatmentName: 'Fysioterapi' };
+  };
   const bookingIds = Array.from({ length: TEN_YEAR.bookings }, () => new Types.ObjectId());
   await write(
     models.Booking,
     TEN_YEAR.bookings,
     (n) => {
-      const from = slotOf(n);
+      const booking = visit(n);
       return {
+        ...booking,
         _id: bookingIds[n],
-        companyId: company,
-        therapistId: therapists[n % therapists.length],
-        clientId: clientIds[(n * 7919) % clientIds.length],
-        from,
-        to: from + 40 * 60_000,
-        bookingDate: new Date(from).toISOString().slice(0, 10),
-        treatmentName: 'Fysioterapi',
+        bookingDate: new Date(booking.from).toISOString().slice(0, 10),
         nameFirst: 'Klient',
         nameLast: String(n),
         email: `klient${n}@example.dk`,
@@ -118,20 +120,12 @@ export async function seedTenYears(root, mongodbUri, { companyId, therapistId, n
   await write(
     models.Journal,
     TEN_YEAR.journals,
-    (n) => {
-      const from = slotOf(n);
-      return {
-        companyId: company,
-        clientId: clientIds[(n * 7919) % clientIds.length],
-        therapistId: therapists[n % therapists.length],
-        from,
-        to: from + 40 * 60_000,
-        treatmentName: 'Fysioterapi',
-        effect: 'Bedre bevægelighed i skulderen.',
-        treatment: 'Mobilisering og øvelser.',
-        followUp: 'Hjemmeøvelser dagligt.',
-      };
-    },
+    (n) => ({
+      ...visit(n),
+      effect: 'Bedre bevægelighed i skulderen.',
+      treatment: 'Mobilisering og øvelser.',
+      followUp: 'Hjemmeøvelser dagligt.',
+    }),
     'journals',
   );
   await write(
@@ -143,7 +137,7 @@ export async function seedTenYears(root, mongodbUri, { companyId, therapistId, n
       return {
         companyId: company,
         therapistId: therapists[n % therapists.length],
-        clientId: clientIds[(n * 5 * 7919) % clientIds.length],
+        clientId: clientOf(n * 5),
         year,
         seq: n + 1,
         number: String(n + 1),
@@ -153,12 +147,11 @@ export async function seedTenYears(root, mongodbUri, { companyId, therapistId, n
     },
     'invoices',
   );
-  await conn.close();
-  // A booking, a client and a week in the middle of the decade, and the busiest client, for the figures.
+  // A booking, its client and its week, in the middle of the decade, for the figures.
   const middle = Math.floor(TEN_YEAR.bookings / 2);
   return {
     bookingId: bookingIds[middle].toString(),
-    clientId: clientIds[(middle * 7919) % clientIds.length].toString(),
+    clientId: clientOf(middle).toString(),
     week: slotOf(middle) - 3 * DAY,
   };
 }
