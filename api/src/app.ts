@@ -127,7 +127,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     mailer,
     logger,
     clock,
-    limiter: await createRateLimiter(conn, config.rateLimits),
+    // On the API's clock: its windows are fixed, so a test that holds the clock still never sees one end mid-test.
+    limiter: await createRateLimiter(conn, config.rateLimits, () => clock.now()),
     blobs: options.blobs ?? createLocalBlobStore(config.blobDir),
     blobSigner: createBlobSigner(config.jwtSecret, config.blobUrlTtlSeconds),
     // Set just below: the sandbox delivers its webhooks to the handler, which needs these services.

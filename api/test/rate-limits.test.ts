@@ -18,6 +18,7 @@ beforeAll(async () => {
       adminCheck: { points: 3, durationSeconds: 60 },
       teamLogin: { points: 3, durationSeconds: 60 },
       resetPassword: { points: 4, durationSeconds: 60 },
+      checkUsername: { points: 5, durationSeconds: 60 },
     },
   });
 });
@@ -37,6 +38,14 @@ it('stops guessing at one account after the allowance, with Retry-After, even wi
   // Another account from the same address is not affected.
   const other = await registerAndLogin(t, uniqueEmail('anden'));
   expect((await t.call('login', { username: other.email, password: other.password })).status).toBe(200);
+});
+
+it('counts parallel attempts exactly: none slips past the allowance', async () => {
+  // All at once, so they race for the same count (FerretDB loses a read-modify-write such as $inc under this; the
+  // limiter's numbered seats are inserts, which it does not: security/rate-limit.ts).
+  const answers = await Promise.all(Array.from({ length: 15 }, (_, index) => t.call('checkUsername', { name: `ledig-${index}@klinik.test` })));
+  const statuses = answers.map((answer) => answer.status).sort();
+  expect(statuses).toEqual([...Array<number>(5).fill(200), ...Array<number>(10).fill(429)]);
 });
 
 it('limits registrations per address', async () => {

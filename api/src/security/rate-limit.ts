@@ -1,65 +1,122 @@
 /**
- * Rate limits for the sign-in and reset actions, kept in the database (rate-limiter-flexible's Mongo store) so
- * that every API process counts the same attempts.
+ * Rate limits (docs/architecture.md, Sign-in and rate limits), kept in the database so that every API process counts
+ * the same attempts, and exact under parallel requests on every MongoDB-protocol server.
+ *
+ * An allowance of `points` per window is `points` numbered seats, documents whose `_id` is
+ * `<rule>|<key>|<window>|<n>`; an attempt is allowed when it takes a seat (an insert: of two racing for one seat, the
+ * unique `_id` lets exactly one win, and the other tries the next). The windows are fixed, aligned to the epoch, so
+ * every process agrees on them without asking; Retry-After says when the current one ends. A fixed window lets up to
+ * twice the allowance through around its end, the usual price of the fixed-window method, and fine for limits
+ * that are there to make guessing slow.
+ *
+ * Why not rate-limiter-flexible's Mongo store, which this replaced (issue 20): it counts with
+ * `findOneAndUpdate` + `$inc`, which MongoDB makes atomic but FerretDB 1.24 (the embedded default) does not: it reads,
+ * adds and writes back with no re-check (../shared/research/ferretdb-1.24.md), so 24 parallel attempts through two
+ * processes were all let through an allowance of 10 (`api/test/two-processes.test.ts`). An insert under `_id`
+ * uniqueness is the one write both decide alike, the pattern every race here rests on (data/concurrency/).
  */
 import type { Connection } from 'mongoose';
-import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import { messages } from '@klinik/core/rules';
 import type { RateLimitRule } from '../config.js';
-import { TooManyRequestsError } from '../errors.js';
+import { isDuplicateKeyError, TooManyRequestsError } from '../errors.js';
 
 export interface RateLimiter {
   /** Counts one attempt under `rule` for `key`; throws 429 when the rule's allowance is used up. */
   consume(rule: string, key: string): Promise<void>;
-  /** Forgets the attempts of `key` (after a successful sign-in). */
+  /** Forgets the attempts of `key` in the current window (after a successful sign-in). */
   reset(rule: string, key: string): Promise<void>;
   has(rule: string): boolean;
 }
 
-const COLLECTION = 'ratelimits';
+interface Seat {
+  _id: string;
+  /** The end of the seat's window: the sweeper removes seats a day after it. */
+  expire: Date;
+}
 
-export async function createRateLimiter(conn: Connection, rules: Record<string, RateLimitRule>): Promise<RateLimiter> {
+const COLLECTION = 'ratelimitseats';
+/** The collection of rate-limiter-flexible's windows before issue 20, dropped by the sweeper. */
+const LEGACY_COLLECTION = 'ratelimits';
+
+/**
+ * Per window (`<rule>|<key>|<window>|`), the lowest seat number this process has not seen taken. Seats are taken
+ * lowest first, so skipping the ones seen taken saves an allowance that fills up one failing insert per seat. A
+ * reset by another process (seats deleted) is noticed when this process finds the allowance used up: it then looks
+ * whether seat 1 is free again. Below that, a reset elsewhere only leaves this process counting on from where it
+ * was, erring on the side of counting. Bounded: cleared when it grows large.
+ */
+const firstMaybeFree = new Map<string, number>();
+
+export async function createRateLimiter(conn: Connection, rules: Record<string, RateLimitRule>, now: () => number): Promise<RateLimiter> {
   const db = conn.db;
   if (!db) throw new Error('Database connection is not open');
-  // The library's own index creation adds a TTL index, which FerretDB's SQLite backend does not expire;
-  // expired windows are replaced in place by the library and swept by the cleanup job instead.
-  await db.collection(COLLECTION).createIndex({ key: 1 }, { unique: true });
-  const limiters = new Map<string, RateLimiterMongo>();
-  for (const [name, rule] of Object.entries(rules)) {
-    limiters.set(
-      name,
-      new RateLimiterMongo({
-        storeClient: db,
-        tableName: COLLECTION,
-        keyPrefix: `rl:${name}`,
-        points: rule.points,
-        duration: rule.durationSeconds,
-        disableIndexesCreation: true,
-      }),
-    );
+  const seats = db.collection<Seat>(COLLECTION);
+  const isTaken = async (id: string) => (await seats.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
+
+  /** The first free seat of a window (seats 1 … points are taken in order, so a binary search over `isTaken`). */
+  async function firstFree(prefix: string, points: number): Promise<number> {
+    const hinted = firstMaybeFree.get(prefix);
+    if (hinted !== undefined && (hinted <= points || (await isTaken(`${prefix}1`)))) return hinted;
+    if (!(await isTaken(`${prefix}1`))) return 1;
+    let low = 1; // taken
+    let high = points + 1; // free, or past the allowance
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (await isTaken(`${prefix}${middle}`)) low = middle;
+      else high = middle;
+    }
+    return high;
   }
+
+  const windowOf = (rule: RateLimitRule, at: number) => {
+    const length = rule.durationSeconds * 1000;
+    const index = Math.floor(at / length);
+    return { index, end: (index + 1) * length };
+  };
+
   return {
-    has: (rule) => limiters.has(rule),
-    async consume(rule, key) {
-      const limiter = limiters.get(rule);
-      if (!limiter) return;
-      try {
-        await limiter.consume(key);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          throw new TooManyRequestsError(messages.tooManyRequests, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+    has: (rule) => rules[rule] !== undefined,
+    async consume(ruleName, key) {
+      const rule = rules[ruleName];
+      if (!rule) return;
+      const at = now();
+      const window = windowOf(rule, at);
+      const prefix = `${ruleName}|${key}|${window.index}|`;
+      if (firstMaybeFree.size > 50_000) firstMaybeFree.clear();
+      for (let seat = await firstFree(prefix, rule.points); seat <= rule.points; seat += 1) {
+        try {
+          await seats.insertOne({ _id: `${prefix}${seat}`, expire: new Date(window.end) });
+          firstMaybeFree.set(prefix, seat + 1);
+          return;
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
         }
-        throw rejection;
       }
+      firstMaybeFree.set(prefix, rule.points + 1);
+      throw new TooManyRequestsError(messages.tooManyRequests, Math.max(1, Math.ceil((window.end - at) / 1000)));
     },
-    async reset(rule, key) {
-      await limiters.get(rule)?.delete(key);
+    async reset(ruleName, key) {
+      const rule = rules[ruleName];
+      if (!rule) return;
+      const prefix = `${ruleName}|${key}|${windowOf(rule, now()).index}|`;
+      firstMaybeFree.delete(prefix);
+      const taken = (await firstFree(prefix, rule.points)) - 1;
+      // By `_id`, one at a time in parallel: a filter on anything else scans the collection on FerretDB.
+      await Promise.all(Array.from({ length: taken }, (_, index) => seats.deleteOne({ _id: `${prefix}${index + 1}` })));
     },
   };
 }
 
-/** Removes windows that ended more than a day ago. */
+/** Removes seats of windows that ended more than a day ago, a batch at a time, and the limiter's old collection. */
 export async function sweepRateLimits(conn: Connection, now: number): Promise<number> {
-  const result = await conn.db!.collection(COLLECTION).deleteMany({ expire: { $lt: new Date(now - 24 * 60 * 60 * 1000) } });
-  return result.deletedCount;
+  const db = conn.db!;
+  const seats = db.collection<Seat>(COLLECTION);
+  let removed = 0;
+  for (;;) {
+    const ids = (await seats.find({ expire: { $lt: new Date(now - 24 * 60 * 60 * 1000) } }, { projection: { _id: 1 } }).limit(500).toArray()).map((seat) => seat._id);
+    if (ids.length === 0) break;
+    removed += (await seats.deleteMany({ _id: { $in: ids } })).deletedCount;
+  }
+  if ((await db.listCollections({ name: LEGACY_COLLECTION }, { nameOnly: true }).toArray()).length > 0) await db.dropCollection(LEGACY_COLLECTION);
+  return removed;
 }

@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import type { Types } from 'mongoose';
 import { deleteInBatches } from '../../data/delete-in-batches.js';
+import { isDuplicateKeyError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.js';
 
@@ -18,11 +19,17 @@ export async function createAdministrator(models: Models, username: string, pass
   const problem = newPasswordProblem(password);
   if (problem) throw new Error(problem);
   const passwordHash = await hashPassword(password);
-  const admin = await models.Administrator.findOneAndUpdate(
-    { username: name },
-    { $set: { passwordHash, isActive: true }, $inc: { tokenVersion: 1 } },
-    { upsert: true, returnDocument: 'after' },
-  ).lean();
+  const upsert = () =>
+    models.Administrator.findOneAndUpdate({ username: name }, { $set: { passwordHash, isActive: true }, $inc: { tokenVersion: 1 } }, { upsert: true, returnDocument: 'after' }).lean();
+  let admin;
+  try {
+    admin = await upsert();
+  } catch (error) {
+    // Two API processes starting together on a new database (ensureDevAdministrator) both insert: the unique
+    // username lets one win, and the other's second try updates what the first made.
+    if (!isDuplicateKeyError(error)) throw error;
+    admin = await upsert();
+  }
   return { id: admin._id.toString(), username: admin.username };
 }
 
