@@ -57,7 +57,7 @@ function ferretBinaryPath(): string {
   return path.join(cacheDir(), 'bin', `ferretdb-${FERRETDB_VERSION}-${FERRETDB_PATCH.level}`);
 }
 
-function hasGo(): boolean {
+export function hasGo(): boolean {
   return spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
 }
 
@@ -65,8 +65,11 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A folder lock, so `npm start` and a test run on the same machine do not build FerretDB twice at once. */
-async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: string) => void): Promise<T> {
+/**
+ * A folder lock, so `npm start` and a test run on the same machine do not build FerretDB (or the backup's SQLite
+ * tool, db/sqlite-tool.ts) twice at once.
+ */
+export async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: string) => void, what = 'FerretDB'): Promise<T> {
   const lock = path.join(cacheDir(), 'build.lock');
   mkdirSync(cacheDir(), { recursive: true });
   const deadline = Date.now() + 20 * 60 * 1000;
@@ -82,7 +85,7 @@ async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: string) 
         continue;
       }
       if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
-      if (!announced) log('Another process is building FerretDB; waiting for it…');
+      if (!announced) log(`Another process is building ${what}; waiting for it…`);
       announced = true;
       await sleep(1000);
     }
@@ -171,18 +174,38 @@ function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Prom
   });
 }
 
+/** The pid file of the FerretDB serving `<dataDir>/db` (written at start, removed at a clean stop). */
+export function ferretPidFile(dataDir: string): string {
+  return path.join(path.resolve(dataDir), 'ferretdb', 'ferretdb.pid');
+}
+
+/**
+ * The pid of the FerretDB the pid file names, if that process still runs and is a FerretDB; else null. Without
+ * /proc (not Linux) the command line cannot be checked: `cautious` then counts any live process of that pid (a
+ * restore must not write under a running server), otherwise none (the start-up must not signal a stranger).
+ */
+export function runningServerPid(pidFile: string, cautious = false): number | null {
+  if (!existsSync(pidFile)) return null;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8'), 10);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('ferretdb') ? pid : null;
+  } catch {
+    if (!cautious || existsSync('/proc/self')) return null; // not running any more
+    try {
+      process.kill(pid, 0);
+      return pid;
+    } catch {
+      return null;
+    }
+  }
+}
+
 /** Stops a FerretDB left running by an earlier start that was killed before it could clean up. */
 function stopStaleServer(pidFile: string): void {
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8'), 10);
+  const pid = runningServerPid(pidFile);
   rmSync(pidFile, { force: true });
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  try {
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    if (cmdline.includes('ferretdb')) process.kill(pid, 'SIGTERM');
-  } catch {
-    // Not running any more (or not Linux): nothing to stop.
-  }
+  if (pid !== null) process.kill(pid, 'SIGTERM');
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -203,7 +226,7 @@ async function startFerretDb(binary: string, options: LaunchOptions, _log: (line
   const stateDir = path.join(dataDir, 'ferretdb');
   mkdirSync(dbDir, { recursive: true });
   mkdirSync(stateDir, { recursive: true });
-  const pidFile = path.join(stateDir, 'ferretdb.pid');
+  const pidFile = ferretPidFile(dataDir);
   stopStaleServer(pidFile);
   const port = options.port ?? (await getPort({ port: [27027, 27028, 27029] }));
   const logFile = path.join(stateDir, 'ferretdb.log');
