@@ -25,7 +25,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/ma
 import { outboxPage } from './adapters/mail/outbox-page.js';
 import { runMessageJobs } from './jobs/messages.js';
 import { billSmsMonths } from './jobs/sms-billing.js';
-import { contentTypeOfKey, createBlobSigner, createLocalBlobStore, type BlobStore } from './adapters/blobs/index.js';
+import { contentTypeOfKey, createBlobSigner, type BlobStore } from './adapters/blobs/index.js';
+import { createBlobStore } from './adapters/blobs/create.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
 import { createAccountingProvider } from './adapters/accounting/index.js';
@@ -129,7 +130,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     clock,
     // On the API's clock: its windows are fixed, so a test that holds the clock still never sees one end mid-test.
     limiter: await createRateLimiter(conn, config.rateLimits, () => clock.now()),
-    blobs: options.blobs ?? createLocalBlobStore(config.blobDir),
+    blobs: options.blobs ?? createBlobStore(config),
     blobSigner: createBlobSigner(config.jwtSecret, config.blobUrlTtlSeconds),
     // Set just below: the sandbox delivers its webhooks to the handler, which needs these services.
     payments: undefined as unknown as Services['payments'],
@@ -166,7 +167,12 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
       await next();
     } catch (error) {
       const answer = toErrorAnswer(error);
-      if (answer.status === 503) logger.warn({ requestId, err: { name: (error as Error).name, message: (error as Error).message } }, 'database unavailable');
+      if (answer.status === 503) {
+        // An outage, not a fault: a warning, with the underlying error's name (a store's SDK error is the cause).
+        const cause = (error as Error).cause as Error | undefined;
+        const err = { name: (error as Error).name, message: (error as Error).message, ...(cause ? { cause: { name: cause.name, message: cause.message } } : {}) };
+        logger.warn({ requestId, err }, isDatabaseUnavailable(error) ? 'database unavailable' : 'service unavailable');
+      }
       else if (answer.status >= 500) logger.error({ requestId, err: error }, 'unexpected error');
       ctx.status = answer.status;
       ctx.body = answer.body;

@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACCOUNTING_RETURN_PATH, DRIVE_RETURN_PATH } from '@klinik/core';
+import type { S3BlobStoreOptions } from './adapters/blobs/s3.js';
 import { trustedProxyHops } from './security/client-address.js';
 import { newDataKeyEntry, parseDataKeyring, type DataKeyring } from './security/encryption.js';
 
@@ -63,8 +64,21 @@ export interface ApiConfig {
   devRoutes: boolean;
   /** The address the API listens on: API_HOST, else 127.0.0.1 in development (not reachable from the network). */
   host: string;
-  /** The local blob store's folder (images); production uses a cloud blob store adapter behind the same interface. */
+  /** The local blob store's folder (images and uploaded files) when `blobStore` is 'local' (BLOB_DIR). */
   blobDir: string;
+  /**
+   * Where images and uploaded files live (BLOB_STORE): 'local' (the default: files under `blobDir`, one machine) or
+   * 's3' (an S3-compatible bucket shared by every API process, `s3` below; adapters/blobs/s3.ts).
+   */
+  blobStore: 'local' | 's3';
+  /**
+   * The bucket when `blobStore` is 's3': S3_BUCKET (required), S3_REGION (default eu-north-1), S3_ENDPOINT (MinIO and
+   * other S3-compatible servers; AWS's endpoint for the region when not set), S3_FORCE_PATH_STYLE=true (MinIO),
+   * S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (both or neither: the SDK's default credential chain otherwise, such as
+   * an instance or task role), S3_PREFIX (keys stored under it), S3_SSE (AES256 or aws:kms: encryption at rest
+   * asked for on every object) and S3_SSE_KMS_KEY_ID.
+   */
+  s3: S3BlobStoreOptions | null;
   /** Lifetime of a signed image address, in seconds. */
   blobUrlTtlSeconds: number;
   /** The Google Drive OAuth client id (GOOGLE_DRIVE_CLIENT_ID); set, it makes Google the drive provider. */
@@ -231,6 +245,39 @@ function intFrom(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+function blobStoreFromEnv(value: string | undefined): 'local' | 's3' {
+  if (!value || value === 'local') return 'local';
+  if (value === 's3') return 's3';
+  // A typo must not quietly put a production's images on one machine's disk.
+  throw new Error(`BLOB_STORE must be local or s3, not '${value}'`);
+}
+
+/** The bucket of BLOB_STORE=s3; refuses to start without one, or with half a key pair (docs in ApiConfig.s3). */
+function s3FromEnv(env: NodeJS.ProcessEnv): S3BlobStoreOptions {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('BLOB_STORE=s3 needs S3_BUCKET (the bucket that holds the images and uploaded files)');
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both out for the SDK\'s default credentials)');
+  }
+  const sse = env.S3_SSE || undefined;
+  if (sse !== undefined && sse !== 'AES256' && sse !== 'aws:kms') throw new Error(`S3_SSE must be AES256 or aws:kms, not '${sse}'`);
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? '';
+  if (!['', 'true', 'false', '1', '0'].includes(forcePathStyle)) throw new Error(`S3_FORCE_PATH_STYLE must be true or false, not '${forcePathStyle}'`);
+  return {
+    bucket,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'eu-north-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: forcePathStyle === 'true' || forcePathStyle === '1',
+    prefix: env.S3_PREFIX || undefined,
+    serverSideEncryption: sse,
+    kmsKeyId: env.S3_SSE_KMS_KEY_ID || undefined,
+  };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfig {
   const production = env.NODE_ENV === 'production';
   let jwtSecret = env.JWT_SECRET ?? '';
@@ -270,6 +317,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
   if (driveProvider === 'sandbox' && production) throw new Error('DRIVE_PROVIDER=sandbox is for development only; configure GOOGLE_DRIVE_CLIENT_ID and GOOGLE_DRIVE_CLIENT_SECRET (or none) in production');
   const smsProvider = env.SMS_PROVIDER === 'outbox' || env.SMS_PROVIDER === 'gatewayapi' || env.SMS_PROVIDER === 'none' ? env.SMS_PROVIDER : production ? 'none' : 'outbox';
   if (smsProvider === 'outbox' && production) throw new Error('SMS_PROVIDER=outbox is for development only; use gatewayapi (or none) in production');
+  const blobStore = blobStoreFromEnv(env.BLOB_STORE);
   if (smsProvider === 'gatewayapi' && !env.GATEWAYAPI_TOKEN) throw new Error('SMS_PROVIDER=gatewayapi needs GATEWAYAPI_TOKEN (the account\'s API token)');
   return {
     production,
@@ -294,6 +342,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     devRoutes: !production && env.KLINIK_DEV_ROUTES === '1',
     host: env.API_HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     blobDir: path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs')),
+    blobStore,
+    s3: blobStore === 's3' ? s3FromEnv(env) : null,
     blobUrlTtlSeconds: intFrom(env.BLOB_URL_TTL_SECONDS, 10 * 60),
     googleDriveClientId: env.GOOGLE_DRIVE_CLIENT_ID || null,
     driveProvider,

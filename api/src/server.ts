@@ -36,6 +36,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const database = await launchDatabase({ dataDir: folder, log: (line) => logger.info(line) });
   const conn = await connectDatabase(database.uri, databaseNameFor(database.uri, env));
   const api = await createApi({ config, conn, logger });
+  logger.info(config.s3 ? `Blobs in the S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : `Blobs under ${config.blobDir}`);
   const jobs = [startSweeper(api.services, conn, logger), startPaymentsTicker(api.services, logger), startAccountingTicker(api.services, logger), startImportJobs(api.services, logger)];
   if (api.services.config.messageJobs.everyMs > 0) jobs.push(startMessageJobs(api.services, logger), startSmsBilling(api.services, logger));
   const callback = api.app.callback();

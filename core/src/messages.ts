@@ -44,6 +44,8 @@ export const messages = {
   unexpected: 'Der skete en uventet fejl. Prøv igen.',
   /** The database is away (an outage, a restart): 503, and the call changed nothing. */
   databaseUnavailable: 'Databasen svarer ikke lige nu. Prøv igen om lidt.',
+  /** The blob store (images, uploaded files) is away or failing: 503, try again. */
+  fileStoreUnavailable: 'Fillageret svarer ikke lige nu. Prøv igen om lidt.',
   /** A request that reaches an API process while it stops (a deploy, a restart): 503, try again. */
   shuttingDown: 'Serveren genstarter. Prøv igen om lidt.',
   /** A per-record cap of core's CAPS is reached (`what`: 'behandlinger', 'kurser', …). */

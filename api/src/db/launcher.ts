@@ -5,7 +5,7 @@
  * It says what it started and stops what it started.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,20 +66,27 @@ function sleep(ms: number) {
 }
 
 /**
- * A folder lock, so `npm start` and a test run on the same machine do not build FerretDB (or the backup's SQLite
- * tool, db/sqlite-tool.ts) twice at once.
+ * A folder lock, so `npm start` and a test run on the same machine do not build the same binary twice at once
+ * (`name`: FerretDB's is `build.lock`, others `build-<tool>.lock`, so one tool's build never waits for another's).
+ * A lock older than 20 minutes is taken for the leftover of a killed build; an asynchronous build keeps its lock
+ * fresh (the holder touches it every 30 s while its event loop runs).
  */
-export async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: string) => void, what = 'FerretDB'): Promise<T> {
-  const lock = path.join(cacheDir(), 'build.lock');
+export async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: string) => void, name = 'build.lock', what = 'FerretDB'): Promise<T> {
+  const lock = path.join(cacheDir(), name);
   mkdirSync(cacheDir(), { recursive: true });
-  const deadline = Date.now() + 20 * 60 * 1000;
+  const deadline = Date.now() + 30 * 60 * 1000;
   let announced = false;
   for (;;) {
     try {
       mkdirSync(lock);
       break;
     } catch {
-      const age = Date.now() - statSync(lock).mtimeMs;
+      let age: number;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // Released between our mkdir and stat: try again at once.
+      }
       if (age > 20 * 60 * 1000) {
         rmSync(lock, { recursive: true, force: true });
         continue;
@@ -90,9 +97,19 @@ export async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: s
       await sleep(1000);
     }
   }
+  const heartbeat = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(lock, now, now);
+    } catch {
+      // Removed under us (a waiter judged it stale): the build goes on; the worst case is a second build.
+    }
+  }, 30_000);
+  heartbeat.unref();
   try {
     return await work();
   } finally {
+    clearInterval(heartbeat);
     rmSync(lock, { recursive: true, force: true });
   }
 }
@@ -208,7 +225,7 @@ function stopStaleServer(pidFile: string): void {
   if (pid !== null) process.kill(pid, 'SIGTERM');
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);

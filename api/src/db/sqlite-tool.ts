@@ -49,7 +49,7 @@ export async function ensureSqliteTool(log: (line: string) => void): Promise<str
   return withBuildLock(() => {
     if (!existsSync(target)) build(target, log);
     return target;
-  }, log, 'the SQLite snapshot tool');
+  }, log, 'build-sqlite-snapshot.lock', 'the SQLite snapshot tool');
 }
 
 /** Runs the tool; rejects with its error output. Asynchronous, so a running API in this process goes on serving. */

@@ -113,6 +113,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     devRoutes: true,
     host: '127.0.0.1',
     blobDir: path.join(tmpdir(), 'klinik-test-blobs'),
+    blobStore: 'local',
+    s3: null,
     blobUrlTtlSeconds: 600,
     googleDriveClientId: null,
     // As configFromEnv decides without a client id: the sandbox outside production, none in production.

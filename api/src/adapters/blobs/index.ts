@@ -1,8 +1,8 @@
 /**
  * The blob store (docs/architecture.md, External services): images live outside the database. Locally they are files
- * under `.data/blobs/` (or BLOB_DIR); a cloud adapter (S3 or Azure) implements the same interface. Browsers never
- * get a store address: the API serves each blob at `/blobs/<key>` only with a short-lived HMAC signature, minted
- * for the clinic that owns the image (the key starts with its company id).
+ * under `.data/blobs/` (or BLOB_DIR); in production an S3-compatible bucket (`s3.ts`, BLOB_STORE=s3) behind the same
+ * interface. Browsers never get a store address: the API serves each blob at `/blobs/<key>` only with a short-lived
+ * HMAC signature, minted for the clinic that owns the image (the key starts with its company id).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -34,15 +34,25 @@ export function importFileKey(companyId: string, runId: string, index: number): 
   return `${companyId}/import-${runId}-${index}.enc`;
 }
 
+/**
+ * Every store calls this before it touches a key: only the three kinds of key we make are ever a path or an object
+ * name, so nothing a request carries can reach `..`, another folder or another prefix of the bucket.
+ */
+export function assertStorableKey(key: string): void {
+  if (!isBlobKey(key) && !SUPPORT_KEY_PATTERN.test(key) && !IMPORT_KEY_PATTERN.test(key)) throw new Error('invalid blob key');
+}
+
 export function contentTypeOfKey(key: string): string {
   if (key.endsWith('.png')) return 'image/png';
   if (key.endsWith('.gif')) return 'image/gif';
+  // Support and import files are encrypted bytes (security/encryption.ts), never an image.
+  if (key.endsWith('.enc')) return 'application/octet-stream';
   return 'image/jpeg';
 }
 
 export function createLocalBlobStore(root: string): BlobStore {
   const fileOf = (key: string) => {
-    if (!isBlobKey(key) && !SUPPORT_KEY_PATTERN.test(key) && !IMPORT_KEY_PATTERN.test(key)) throw new Error('invalid blob key');
+    assertStorableKey(key);
     return path.join(root, key);
   };
   return {

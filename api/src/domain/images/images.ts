@@ -125,8 +125,15 @@ async function storeImage(
   return { ...image.toObject(), status: 'ready' };
 }
 
-/** Removes one image: ledger entry, record, blobs (in that order, each step safe to repeat). */
+/**
+ * Removes one image: blobs, ledger entry, record (in that order, each step safe to repeat). The blobs go first so
+ * that a store that fails (an outage of the S3 bucket) stops the removal while the record still points at them: the
+ * call answers 503 and can be repeated. Record first would leave a client's deleted images in the bucket with
+ * nothing pointing at them. A removal cut off after the blobs leaves an image that shows nothing and can be deleted again.
+ */
 async function removeStoredImage(db: TenantDb, blobs: BlobStore, image: ImageDoc): Promise<void> {
+  await blobs.delete(image.blobKey);
+  await blobs.delete(image.previewKey);
   const id = image._id.toString();
   const added = await db.StorageEntry.exists({ _id: `${id}:add` });
   if (added) {
@@ -139,8 +146,6 @@ async function removeStoredImage(db: TenantDb, blobs: BlobStore, image: ImageDoc
   await db.Image.deleteOne({ _id: image._id });
   // The profile picture is cleared on the client whoever's client it is: the image belongs to that client.
   if (image.kind === 'profile') await db.clinic.Client.updateOne({ _id: image.clientId, profileImage: image._id }, { $set: { profileImage: null } });
-  await blobs.delete(image.blobKey);
-  await blobs.delete(image.previewKey);
 }
 
 const removeImage = (ctx: TherapistContext, image: ImageDoc) => removeStoredImage(ctx.db, ctx.services.blobs, image);
