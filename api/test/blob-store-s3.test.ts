@@ -16,7 +16,7 @@ import { messages } from '@klinik/core/rules';
 import { createBlobStore } from '../src/adapters/blobs/create.js';
 import { importFileKey, supportFileKey, type BlobStore } from '../src/adapters/blobs/index.js';
 import { startS3Server, type S3Server } from '../src/adapters/blobs/s3-server.js';
-import { createS3BlobStore, s3ClientConfig } from '../src/adapters/blobs/s3.js';
+import { BlobStoreUnavailableError, createS3BlobStore, s3ClientConfig } from '../src/adapters/blobs/s3.js';
 import { configFromEnv } from '../src/config.js';
 import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -86,6 +86,43 @@ describe('the S3 store', () => {
     for (const [key] of cases) await store.delete(key);
     for (const [key] of cases) expect(await store.get(key)).toBeNull();
     expect(await objectsUnder(`${prefix}/`)).toEqual([]);
+  });
+
+  it('takes a missing bucket or a wrong secret for a fault of the configuration, never for a missing key or an outage', async () => {
+    const key = `${objectId()}/${objectId()}.jpg`;
+    for (const store of [createS3BlobStore({ ...s3.store, bucket: 'ingen-spand' }), createS3BlobStore({ ...s3.store, secretAccessKey: 'forkert-hemmelighed' })]) {
+      await expect(store.get(key)).rejects.not.toBeInstanceOf(BlobStoreUnavailableError);
+      await expect(store.put(key, Buffer.from('x'))).rejects.not.toBeInstanceOf(BlobStoreUnavailableError);
+    }
+  });
+
+  it('gives up on a store that hangs within its time limits, as an outage (503), not a request that waits for ever', async () => {
+    const store = createS3BlobStore({ ...s3.store, timeouts: { connectMs: 500, requestMs: 1000 } });
+    const key = `${objectId()}/${objectId()}.jpg`;
+    // Paused, the server still accepts connections (the kernel does) but never answers.
+    process.kill(s3.pid, 'SIGSTOP');
+    const started = Date.now();
+    try {
+      await expect(store.get(key)).rejects.toBeInstanceOf(BlobStoreUnavailableError);
+    } finally {
+      process.kill(s3.pid, 'SIGCONT');
+    }
+    // Three attempts of at most a second each, and the SDK's short back-off between them.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await store.get(key)).toBeNull();
+  });
+
+  it('asks the server to encrypt each object at rest when S3_SSE is set', async () => {
+    const key = `${objectId()}/${objectId()}.jpg`;
+    const plain = createS3BlobStore(s3.store);
+    const encrypted = createS3BlobStore({ ...s3.store, serverSideEncryption: 'AES256' });
+    await plain.put(key, Buffer.from('klar'));
+    expect((await bucket.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }))).ServerSideEncryption).toBeUndefined();
+    await encrypted.put(key, Buffer.from('krypteret'));
+    expect((await bucket.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }))).ServerSideEncryption).toBe('AES256');
+    // Read back decrypted, by either store (decryption of SSE-S3 needs no header).
+    expect((await plain.get(key))?.toString()).toBe('krypteret');
+    await plain.delete(key);
   });
 
   it('refuses a key that is not one of ours before any request reaches the bucket', async () => {

@@ -38,6 +38,8 @@ export interface S3Server {
   accessKeyId: string;
   secretAccessKey: string;
   port: number;
+  /** The server's process (a test can pause it with SIGSTOP to play a store that hangs). */
+  pid: number;
   dataDir: string;
   /** The environment an API process (`api/dist/main.js`) needs to keep its blobs in this bucket: BLOB_STORE=s3, S3_*. */
   env: Record<string, string>;
@@ -185,6 +187,8 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
       MINIO_ROOT_USER: ROOT.accessKeyId,
       MINIO_ROOT_PASSWORD: ROOT.secretAccessKey,
       MINIO_SITE_REGION: REGION,
+      // A fixed single key for server-side encryption, so S3_SSE=AES256 can be tested on a real server.
+      MINIO_KMS_SECRET_KEY: `klinik-test:${Buffer.alloc(32, 7).toString('base64')}`,
       // No web console (it would take a second port), no update checks, no telemetry: a server for this machine only.
       MINIO_BROWSER: 'off',
       MINIO_UPDATE: 'off',
@@ -213,6 +217,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
   return {
     ...connection,
     port,
+    pid: child.pid!,
     dataDir,
     env: s3BlobStoreEnv(connection),
     store,

@@ -31,10 +31,15 @@ export interface S3BlobStoreOptions {
   serverSideEncryption?: 'AES256' | 'aws:kms';
   /** The KMS key for 'aws:kms' (the account's default S3 key when not given). */
   kmsKeyId?: string;
+  /** Limits of each attempt: 3 s to connect, 15 s for the answer unless given (a test of a hanging store gives less). */
+  timeouts?: { connectMs: number; requestMs: number };
 }
 
 /** The store may be built with a client of the caller's (tests look at the bucket through the same settings). */
-export function s3ClientConfig(options: Pick<S3BlobStoreOptions, 'endpoint' | 'region' | 'accessKeyId' | 'secretAccessKey' | 'forcePathStyle'>): S3ClientConfig {
+export function s3ClientConfig(
+  options: Pick<S3BlobStoreOptions, 'endpoint' | 'region' | 'accessKeyId' | 'secretAccessKey' | 'forcePathStyle' | 'timeouts'>,
+): S3ClientConfig {
+  const { connectMs, requestMs } = options.timeouts ?? { connectMs: 3_000, requestMs: 15_000 };
   return {
     region: options.region,
     endpoint: options.endpoint,
@@ -43,7 +48,7 @@ export function s3ClientConfig(options: Pick<S3BlobStoreOptions, 'endpoint' | 'r
     // The SDK's standard retries (3 attempts with jittered back-off, for throttling, 5xx and network errors); the
     // timeouts bound each attempt, so a request waiting on a store that hangs ends in well under a minute.
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000, throwOnRequestTimeout: true },
+    requestHandler: { connectionTimeout: connectMs, requestTimeout: requestMs, throwOnRequestTimeout: true },
     // Checksums only where S3 demands one: the default (a CRC32 trailer on every upload) is refused by several
     // S3-compatible servers, and the SigV4 signature already covers the payload's SHA-256.
     requestChecksumCalculation: 'WHEN_REQUIRED',
