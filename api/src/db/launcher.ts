@@ -65,13 +65,37 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Whether the process that took `lock` has ended (a lock without a pid file yet is just being taken). */
+function holderIsGone(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number.parseInt(readFileSync(path.join(lock, 'pid'), 'utf8'), 10);
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /**
  * A folder lock, so `npm start` and a test run on the same machine do not build the same binary twice at once
  * (`name`: FerretDB's is `build.lock`, others `build-<tool>.lock`, so one tool's build never waits for another's).
- * A lock older than 20 minutes is taken for the leftover of a killed build; an asynchronous build keeps its lock
- * fresh (the holder touches it every 30 s while its event loop runs).
+ * A lock whose holder (its `pid` file) no longer runs, or older than 20 minutes, is the leftover of a killed build
+ * (a test run stopped with Ctrl-C); an asynchronous build keeps its lock fresh (touched every 30 s).
  */
-export async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: string) => void, name = 'build.lock', what = 'FerretDB'): Promise<T> {
+export async function withBuildLock<T>(
+  work: () => Promise<T> | T,
+  log: (line: string) => void,
+  name = 'build.lock',
+  what = 'FerretDB',
+  signal?: AbortSignal,
+): Promise<T> {
   const lock = path.join(cacheDir(), name);
   mkdirSync(cacheDir(), { recursive: true });
   const deadline = Date.now() + 30 * 60 * 1000;
@@ -79,6 +103,7 @@ export async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: s
   for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
       break;
     } catch {
       let age: number;
@@ -87,11 +112,12 @@ export async function withBuildLock<T>(work: () => Promise<T> | T, log: (line: s
       } catch {
         continue; // Released between our mkdir and stat: try again at once.
       }
-      if (age > 20 * 60 * 1000) {
+      if (age > 20 * 60 * 1000 || holderIsGone(lock)) {
         rmSync(lock, { recursive: true, force: true });
         continue;
       }
       if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
+      signal?.throwIfAborted();
       if (!announced) log(`Another process is building ${what}; waiting for it…`);
       announced = true;
       await sleep(1000);

@@ -8,9 +8,18 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureS3ServerBinary } from '../../dist/adapters/blobs/s3-server.js';
 import { launchDatabase } from '../../dist/db/launcher.js';
 
 export default async function globalSetup() {
+  // MinIO for blob-store-s3.test.ts: on a machine without the binary its build (minutes with cold Go caches;
+  // docs/architecture.md, Blobs on S3) starts now, beside the database and the other test files, and the test waits
+  // for it through the build lock. A run that ends first stops it (teardown); Go's build cache keeps what it compiled.
+  const s3Build = new AbortController();
+  const building = ensureS3ServerBinary((line) => console.log(`[s3] ${line}`), s3Build.signal).catch((error) => {
+    if (!s3Build.signal.aborted) console.log(`[s3] ${error.message}`);
+  });
+  globalThis.__klinikS3Build = { controller: s3Build, building };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-jest-'));
   const handle = await launchDatabase({ dataDir, log: (line) => console.log(`[db] ${line}`) });
   globalThis.__klinikTestDatabase = { handle, dataDir };
