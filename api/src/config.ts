@@ -317,8 +317,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
   if (driveProvider === 'sandbox' && production) throw new Error('DRIVE_PROVIDER=sandbox is for development only; configure GOOGLE_DRIVE_CLIENT_ID and GOOGLE_DRIVE_CLIENT_SECRET (or none) in production');
   const smsProvider = env.SMS_PROVIDER === 'outbox' || env.SMS_PROVIDER === 'gatewayapi' || env.SMS_PROVIDER === 'none' ? env.SMS_PROVIDER : production ? 'none' : 'outbox';
   if (smsProvider === 'outbox' && production) throw new Error('SMS_PROVIDER=outbox is for development only; use gatewayapi (or none) in production');
-  const blobStore = blobStoreFromEnv(env.BLOB_STORE);
   if (smsProvider === 'gatewayapi' && !env.GATEWAYAPI_TOKEN) throw new Error('SMS_PROVIDER=gatewayapi needs GATEWAYAPI_TOKEN (the account\'s API token)');
+  const blobStore = blobStoreFromEnv(env.BLOB_STORE);
   return {
     production,
     port: intFrom(env.PORT ?? env.API_PORT, 4000),

@@ -1,9 +1,11 @@
 /**
  * The S3 blob store (issue 20) against a real S3 server, MinIO, built once from the Go module proxy and started for
  * this file (adapters/blobs/s3-server.ts): the three kinds of key round-trip, a missing key reads as nothing, a bad
- * key never becomes a request; through the real API an image lands in the bucket, is served by its signed address
- * (by a second API process on the same bucket too), counts in the storage ledger and leaves the bucket when deleted;
- * the configuration comes from the environment alone; and a stopped store answers 503 without losing anything.
+ * key never becomes a request, a missing bucket or wrong secret is a fault and a hanging server an outage within the
+ * time limits, encryption at rest is asked for when configured; through the real API an image lands in the bucket,
+ * is served by its signed address (by a second API on the same bucket too), counts in the storage ledger and leaves
+ * the bucket when deleted; the configuration comes from the environment alone; and a stopped store answers 503
+ * without losing anything.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
