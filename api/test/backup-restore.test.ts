@@ -7,11 +7,9 @@
  * started on it works and numbers the next invoice n + 1. A damaged backup, and a restore while the API runs, are
  * refused with nothing changed. An image uploaded before the backup is served again from the restored blob folder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeSync, closeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
 import type { Connection } from 'mongoose';
 import sharp from 'sharp';
@@ -26,9 +24,9 @@ import { ensureSqliteTool } from '../src/db/sqlite-tool.js';
 import { slotClaims } from '../src/data/concurrency/slot-claims.js';
 import { createModels } from '../src/models/index.js';
 import { parseDataKeyring, useDataKeyring } from '../src/security/encryption.js';
+import { callAction, startApiProcess, type ApiProcess } from './support/api-process.js';
 import { newClient, registration, uniqueEmail } from './support/fixtures.js';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 const HOUR = 3_600_000;
 
 /** The environment of `npm start` in development: keys come from the data folder's secrets.json, not from here. */
@@ -39,7 +37,7 @@ delete env.BLOB_DIR;
 
 let workDir: string;
 let port: number;
-let api: ChildProcess | null = null;
+let api: ApiProcess | null = null;
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-backup-'));
   port = await getPort();
@@ -51,31 +49,16 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-/** The API as `npm start` runs it, with its own embedded database, in a process group of its own. */
-async function startApi(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [MAIN], {
-    detached: true,
-    stdio: 'ignore',
-    env: { ...env, KLINIK_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100' },
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/ready`).then((answer) => answer.status === 200, () => false);
-    if (ready) return child;
-    if (Date.now() > deadline) throw new Error('the API did not become ready');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The API as `npm start` runs it, with its own embedded database. */
+function startApi(dataDir: string): Promise<ApiProcess> {
+  return startApiProcess(port, { ...env, KLINIK_DATA_DIR: dataDir, RATE_LIMIT_SCALE: '100' });
 }
 
 /** A graceful stop (SIGTERM), waiting for the API and the database it started to be gone. */
 async function stopApi(): Promise<void> {
-  const child = api;
+  const running = api;
   api = null;
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(child.pid, 'SIGTERM');
-  await exited;
+  await running?.stop();
 }
 
 interface Answer {
@@ -89,12 +72,7 @@ let inFlight = 0;
 async function call(action: string, input: Record<string, unknown>, token?: string): Promise<Answer> {
   inFlight += 1;
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/api`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...input, action, ...(token ? { token } : {}) }),
-    });
-    return { status: response.status, body: (await response.json()) as Answer['body'] };
+    return await callAction<Answer['body']>(`http://127.0.0.1:${port}`, action, input, token);
   } finally {
     inFlight -= 1;
   }

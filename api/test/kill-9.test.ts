@@ -3,45 +3,31 @@
  * bookings, journal saves and invoices are being written; after a restart on the same data folder every write the
  * API acknowledged is there, and the invoice numbers run 1..n with none missing and none doubled.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
 import { copenhagenWallTime } from '@klinik/core';
+import { callAction, startApiProcess, type ApiProcess } from './support/api-process.js';
 import { newClient, registration, uniqueEmail } from './support/fixtures.js';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 const HOUR = 3_600_000;
 
 let dataDir: string;
 let port: number;
-let api: ChildProcess | null = null;
+let api: ApiProcess | null = null;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-kill9-'));
   port = await getPort();
 });
 afterAll(async () => {
-  if (api?.pid && api.exitCode === null && api.signalCode === null) process.kill(-api.pid, 'SIGKILL');
+  await api?.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The API as `npm start` runs it, with its own embedded database, in a process group of its own. */
-async function startApi(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [MAIN], {
-    detached: true,
-    stdio: 'ignore',
-    env: { ...process.env, KLINIK_DATA_DIR: dataDir, PORT: String(port), MONGODB_URI: '', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', NODE_ENV: 'development' },
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/ready`).then((answer) => answer.status === 200, () => false);
-    if (ready) return child;
-    if (Date.now() > deadline) throw new Error('the API did not become ready');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The API as `npm start` runs it, with its own embedded database. */
+function startApi(): Promise<ApiProcess> {
+  return startApiProcess(port, { ...process.env, KLINIK_DATA_DIR: dataDir, MONGODB_URI: '', RATE_LIMIT_SCALE: '100', NODE_ENV: 'development' });
 }
 
 interface Answer {
@@ -49,14 +35,7 @@ interface Answer {
   body: Record<string, unknown> & { data?: Record<string, unknown> & { id?: string } };
 }
 
-async function call(action: string, input: Record<string, unknown>, token?: string): Promise<Answer> {
-  const response = await fetch(`http://127.0.0.1:${port}/api`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...input, action, ...(token ? { token } : {}) }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
+const call = (action: string, input: Record<string, unknown>, token?: string): Promise<Answer> => callAction<Answer['body']>(`http://127.0.0.1:${port}`, action, input, token);
 
 async function ok(action: string, input: Record<string, unknown>, token?: string): Promise<Answer['body']> {
   const answer = await call(action, input, token);
@@ -107,7 +86,7 @@ it('loses no acknowledged booking, journal save or invoice when killed -9 under 
         if (writes >= KILL_AFTER && !killed) {
           killed = true;
           // The whole process group: the API and the database server it started, as a power cut would.
-          process.kill(-api!.pid!, 'SIGKILL');
+          void api!.kill();
         }
       } catch {
         // A request cut by the kill: not acknowledged, so nothing is promised about it.
@@ -116,7 +95,7 @@ it('loses no acknowledged booking, journal save or invoice when killed -9 under 
     }
   }
   await Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)));
-  await new Promise<void>((resolve) => (api!.exitCode !== null || api!.signalCode !== null ? resolve() : api!.once('exit', () => resolve())));
+  await api.kill();
   expect(acknowledged.bookings.length).toBeGreaterThan(5);
 
   api = await startApi();
