@@ -11,9 +11,11 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Types } from 'mongoose';
+import { copenhagenDateKey } from '@klinik/core';
 import { withModels } from './stack-options.mjs';
 
-export const TEN_YEAR_VERSION = 'v1';
+// v2: bookings carry their Copenhagen date as the product writes it (v1 had the UTC date).
+export const TEN_YEAR_VERSION = 'v2';
 export const TEN_YEAR = { therapists: 5, clients: 20_000, bookings: 250_000, journals: 250_000, invoices: 50_000 };
 const DAY = 24 * 3600_000;
 const YEAR = 365 * DAY;
@@ -108,7 +110,7 @@ async function writeDecade(models, encryption, { companyId, therapistId, now, lo
       return {
         ...booking,
         _id: bookingIds[n],
-        bookingDate: new Date(booking.from).toISOString().slice(0, 10),
+        bookingDate: copenhagenDateKey(booking.from),
         nameFirst: 'Klient',
         nameLast: String(n),
         email: `klient${n}@example.dk`,

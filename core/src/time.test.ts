@@ -1,4 +1,4 @@
-import { fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';
+import { fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenDateKeysBetween, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';
 
 describe('Copenhagen time', () => {
   it('puts 09:00 local at 08:00 UTC in winter and 07:00 UTC in summer', () => {
@@ -50,5 +50,24 @@ describe('weeks', () => {
     expect(startOfCopenhagenWeek(copenhagenWallTime(2026, 11, 2, 12), -1)).toBe(copenhagenWallTime(2026, 10, 26));
     // The week of the change to winter time (25 October 2026) is 169 hours long.
     expect(startOfCopenhagenWeek(copenhagenWallTime(2026, 10, 25, 12), 1) - startOfCopenhagenWeek(copenhagenWallTime(2026, 10, 25, 12))).toBe(169 * 3600_000);
+  });
+});
+
+describe('copenhagenDateKeysBetween', () => {
+  it('lists every Copenhagen day an instant of the range falls on, across daylight saving, and nothing outside', () => {
+    const HOUR = 3_600_000;
+    // The week of the spring change (Sunday 29 March 2026 has 23 hours) and of the autumn change (25 October, 25 hours).
+    const spring = copenhagenWallTime(2026, 3, 23, 0, 0);
+    expect(copenhagenDateKeysBetween(spring, copenhagenWallTime(2026, 3, 30, 0, 0))).toEqual(['2026-03-23', '2026-03-24', '2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29']);
+    const autumn = copenhagenWallTime(2026, 10, 25, 0, 0);
+    expect(copenhagenDateKeysBetween(autumn, copenhagenWallTime(2026, 10, 27, 0, 0))).toEqual(['2026-10-25', '2026-10-26']);
+    // Late evening to just after midnight: both days; an empty or reversed range: none.
+    expect(copenhagenDateKeysBetween(copenhagenWallTime(2026, 7, 1, 23, 0), copenhagenWallTime(2026, 7, 2, 0, 30))).toEqual(['2026-07-01', '2026-07-02']);
+    expect(copenhagenDateKeysBetween(spring, spring)).toEqual([]);
+    expect(copenhagenDateKeysBetween(spring + HOUR, spring)).toEqual([]);
+    // Every key of a 62-day range, one per day.
+    const keys = copenhagenDateKeysBetween(copenhagenWallTime(2026, 3, 1, 12, 0), copenhagenWallTime(2026, 5, 2, 12, 0));
+    expect(keys).toHaveLength(63);
+    expect(new Set(keys).size).toBe(63);
   });
 });

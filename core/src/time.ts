@@ -15,6 +15,23 @@ export function copenhagenDateKey(epochMs: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/**
+ * Every Copenhagen calendar date (YYYY-MM-DD) that some instant in [fromMs, toMs) falls on, in order. A query by these
+ * exact keys (a booking's `bookingDate`) is one an index serves on every database, the embedded one included.
+ */
+export function copenhagenDateKeysBetween(fromMs: number, toMs: number): string[] {
+  if (!(toMs > fromMs)) return [];
+  const keys: string[] = [];
+  // Every Copenhagen day lasts at least 23 hours, so steps of 12 hours see each one; the last instant closes it.
+  for (let at = fromMs; at < toMs; at += 12 * 3_600_000) {
+    const key = copenhagenDateKey(at);
+    if (keys.at(-1) !== key) keys.push(key);
+  }
+  const last = copenhagenDateKey(toMs - 1);
+  if (keys.at(-1) !== last) keys.push(last);
+  return keys;
+}
+
 /** DD-MM-YYYY in Copenhagen time (spec 3: trial end, transaction dates). */
 export function formatDanishDate(epochMs: number): string {
   const date = new TZDate(epochMs, TIME_ZONE);

@@ -10,22 +10,65 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
+import { repoRoot } from '../paths.js';
+import { EMBEDDED_PUSHDOWN_FIELDS } from './pushdown-fields.js';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 /**
- * Our change to FerretDB's source, applied before it is built (issue 19; docs/architecture.md, 'The embedded database
- * reads by _id through an index'). Its SQLite backend looks a document up by `_ferretdb_sjson->'$._id'`, while the
- * unique index it makes for `_id` (on every collection, from its first version) is on `_ferretdb_sjson->"_id"`: the
- * same value, but SQLite uses an index on an expression only for that very expression, so every read, update and
- * delete by `_id` scanned the whole table. Written the index's way, they use it (~100× faster at 50,000 documents).
- * 1.24.2 is FerretDB's last 1.x release: this line will not move under us. The binary's name says the patch level,
- * so a machine with an older build makes the new one.
+ * Our changes to FerretDB's source, applied before it is built (issue 19; docs/architecture.md, 'The embedded database
+ * reads by _id through an index' and 'The embedded database pushes exact matches down'). 1.24.2 is FerretDB's last 1.x
+ * release: these lines will not move under us. The binary's name says the patch level, so a machine with an older
+ * build makes the new one.
+ * - `metadata.go`: its SQLite backend looks a document up by `_ferretdb_sjson->'$._id'`, while the unique index it
+ *   makes for `_id` (on every collection, from its first version) is on `_ferretdb_sjson->"_id"`: the same value, but
+ *   SQLite uses an index on an expression only for that very expression, so every read, update and delete by `_id`
+ *   scanned the whole table. Written the index's way, they use it (~100× faster at 50,000 documents).
+ * - `collection.go` + `klinik_pushdown.go` (api/tools/ferretdb-patch/): exact matches on `_id` and the fields of
+ *   EMBEDDED_PUSHDOWN_FIELDS go to SQLite as conditions on the expressions FerretDB's indexes are built on, instead of
+ *   only a filter that is `{_id}` alone; the file says why that is safe.
  */
 const FERRETDB_PATCH = {
-  level: 'klinik1',
-  file: path.join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
-  from: `IDColumn = DefaultColumn + "->'$._id'"`,
-  to: 'IDColumn = DefaultColumn + `->"_id"`',
+  level: 'klinik2',
+  edits: [
+    {
+      file: path.join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
+      from: `IDColumn = DefaultColumn + "->'$._id'"`,
+      to: 'IDColumn = DefaultColumn + `->"_id"`',
+    },
+    // Query: the pushdown of the new file instead of `{_id}` alone.
+    {
+      file: path.join('internal', 'backends', 'sqlite', 'collection.go'),
+      from: `	if params.Filter.Len() == 1 {
+		v, _ := params.Filter.Get("_id")
+		switch v.(type) {
+		case string, types.ObjectID:
+			whereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+			args = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+		}
+	}
+`,
+      to: `	whereClause, args = klinikWhereClause(params.Filter)
+`,
+    },
+    // Explain: the same, so explain() tells what a query does.
+    {
+      file: path.join('internal', 'backends', 'sqlite', 'collection.go'),
+      from: `	if params.Filter.Len() == 1 {
+		v, _ := params.Filter.Get("_id")
+		switch v.(type) {
+		case string, types.ObjectID:
+			filterPushdown = true
+			whereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+			args = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+		}
+	}
+`,
+      to: `	whereClause, args = klinikWhereClause(params.Filter)
+	filterPushdown = whereClause != ""
+`,
+    },
+  ],
+  files: [{ from: path.join(repoRoot, 'api', 'tools', 'ferretdb-patch', 'klinik_pushdown.go'), to: path.join('internal', 'backends', 'sqlite', 'klinik_pushdown.go') }],
 };
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 /** The Go release FerretDB 1.24 was made with; fetched through the module proxy if the machine's Go fails. */
@@ -162,10 +205,13 @@ function buildFerretDb(target: string, log: (line: string) => void): void {
   cpSync(moduleDir, source, { recursive: true });
   spawnSync('chmod', ['-R', 'u+w', source]);
   writeFileSync(path.join(source, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
-  const patched = path.join(source, FERRETDB_PATCH.file);
-  const original = readFileSync(patched, 'utf8');
-  if (!original.includes(FERRETDB_PATCH.from)) throw new Error(`FerretDB's ${FERRETDB_PATCH.file} is not the one the patch was written for`);
-  writeFileSync(patched, original.replace(FERRETDB_PATCH.from, FERRETDB_PATCH.to));
+  for (const edit of FERRETDB_PATCH.edits) {
+    const patched = path.join(source, edit.file);
+    const original = readFileSync(patched, 'utf8');
+    if (!original.includes(edit.from)) throw new Error(`FerretDB's ${edit.file} is not the one the patch was written for`);
+    writeFileSync(patched, original.replace(edit.from, edit.to));
+  }
+  for (const file of FERRETDB_PATCH.files) cpSync(file.from, path.join(source, file.to));
   mkdirSync(path.dirname(target), { recursive: true });
   const temporary = `${target}.tmp-${process.pid}`;
   const args = ['build', '-trimpath', '-o', temporary, './cmd/ferretdb'];
@@ -285,7 +331,8 @@ async function startFerretDb(binary: string, options: LaunchOptions, _log: (line
       '--debug-addr=-',
       '--log-level=warn',
     ],
-    { stdio: ['ignore', logFd, logFd] },
+    // The fields whose exact matches SQLite may search by index (klinik_pushdown.go; api/src/db/pushdown-fields.ts).
+    { stdio: ['ignore', logFd, logFd], env: { ...process.env, FERRETDB_KLINIK_SCALAR_FIELDS: EMBEDDED_PUSHDOWN_FIELDS.join(',') } },
   );
   closeSync(logFd);
   writeFileSync(pidFile, String(child.pid));

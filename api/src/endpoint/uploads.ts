@@ -137,9 +137,11 @@ function receive(ctx: Context, services: Services, dir: string, caps: Caps, writ
       if (failed) return;
       failed = true;
       ctx.req.unpipe(parser);
-      // Drop what is still coming (nothing is stored) so the answer can be read; then close the connection.
+      // Answer at once (a refused caller learns it before sending the rest), and keep reading and dropping what is
+      // still coming (nothing is stored) with the connection open: closing it while the caller still sends resets it,
+      // and the caller sees a reset instead of the message (a slow or busy sender did). Node's request timeout ends a
+      // body that never ends.
       ctx.req.resume();
-      ctx.set('Connection', 'close');
       reject(error instanceof Error ? error : new Error(String(error)));
     };
 

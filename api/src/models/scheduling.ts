@@ -36,6 +36,8 @@ const bookingSchema = new Schema(
   { timestamps, versionKey: false },
 );
 bookingSchema.index({ companyId: 1, therapistId: 1, from: 1 });
+// The week view's query by day keys (domain/scheduling/bookings.ts listBookings), which the embedded database can serve too.
+bookingSchema.index({ companyId: 1, therapistId: 1, bookingDate: 1 });
 bookingSchema.index({ companyId: 1, clientId: 1, from: -1 });
 
 /** A leave ('ikke tilgængelig'): the therapist is unavailable from–to. */

@@ -1,0 +1,30 @@
+/**
+ * The fields whose exact matches the embedded database hands to SQLite (issue 19; the patch in
+ * api/tools/ferretdb-patch/klinik_pushdown.go, passed to FerretDB as FERRETDB_KLINIK_SCALAR_FIELDS at its start).
+ *
+ * A field may be here only if no collection ever stores an array under it: `{f: x}` also matches an array holding x,
+ * which SQLite's `f = x` would miss. `api/test/embedded-pushdown.test.ts` checks every model's schema (mongoose casts
+ * whatever is written through it to the schema's type), so adding a field that some model keeps as an array, or as
+ * anything but a string or an ObjectId, fails there.
+ */
+export const EMBEDDED_PUSHDOWN_FIELDS: readonly string[] = [
+  'companyId',
+  'therapistId',
+  'clientId',
+  'bookingId',
+  'journalId',
+  'invoiceId',
+  'treatmentId',
+  'eventId',
+  'eventDateId',
+  'newsletterId',
+  'customFieldId',
+  'creditForId',
+  'accountId',
+  'administratorId',
+  'teamUserId',
+  'supportUploadId',
+  'username',
+  // A booking's Copenhagen date (YYYY-MM-DD): the week view asks for the days it shows (domain/scheduling/bookings.ts).
+  'bookingDate',
+];

@@ -1,0 +1,124 @@
+/**
+ * The embedded database hands exact matches to SQLite (issue 19; launcher.ts FERRETDB_PATCH, the patch's
+ * api/tools/ferretdb-patch/klinik_pushdown.go and api/src/db/pushdown-fields.ts). What makes that safe is proved here:
+ * no model can keep an array (or anything but a string or an ObjectId) under a field that is pushed down, and the
+ * answers stay MongoDB's for the values that are not pushed down. What makes it fast is shown by `explain`: SQLite
+ * searches the index FerretDB made for the model, instead of scanning the collection.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mongoose, { Types, type Connection } from 'mongoose';
+import { launchDatabase, type DatabaseHandle } from '../src/db/launcher.js';
+import { EMBEDDED_PUSHDOWN_FIELDS } from '../src/db/pushdown-fields.js';
+import { createModels, type Models } from '../src/models/index.js';
+
+it('pushes down only fields that no model keeps as an array or as anything but a string or an ObjectId', () => {
+  const models = createModels(mongoose.createConnection());
+  const found: string[] = [];
+  for (const [name, model] of Object.entries(models)) {
+    for (const field of EMBEDDED_PUSHDOWN_FIELDS) {
+      const type = model.schema.path(field);
+      if (type === undefined) continue;
+      found.push(`${name}.${field}`);
+      expect(`${name}.${field}: ${type.instance}`).toMatch(/: (String|ObjectId)$/);
+    }
+    // A schema that takes any field (strict: false) could store an array under one of them.
+    expect(`${name}: strict ${String(model.schema.get('strict'))}`).not.toBe(`${name}: strict false`);
+  }
+  // The list names fields the models really have (a typo would push down nothing).
+  for (const field of EMBEDDED_PUSHDOWN_FIELDS) expect(found.some((entry) => entry.endsWith(`.${field}`))).toBe(true);
+});
+
+describe('on the embedded database', () => {
+  let dataDir: string;
+  let database: DatabaseHandle;
+  let conn: Connection;
+  let models: Models;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-pushdown-'));
+    database = await launchDatabase({ dataDir, ignoreEnv: true, log: () => undefined });
+    expect(database.kind).toBe('ferretdb');
+    conn = await mongoose.createConnection(database.uri, { dbName: 'klinik' }).asPromise();
+    models = createModels(conn);
+    await Promise.all(Object.values(models).map((model) => model.init()));
+  });
+  afterAll(async () => {
+    await conn?.close();
+    await database?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** SQLite's plan for FerretDB's query of `filter` on `collection`, and whether FerretDB says it pushed it down. */
+  async function plan(collection: string, filter: Record<string, unknown>): Promise<{ sqlite: string; filterPushdown: boolean }> {
+    const answer = await conn.db!.command({ explain: { find: collection, filter } });
+    return { sqlite: JSON.stringify(answer.queryPlanner), filterPushdown: answer.filterPushdown === true };
+  }
+
+  it("searches the model's index for exact matches of the listed fields, with or without _id and other conditions", async () => {
+    const companyId = new Types.ObjectId();
+    const therapistId = new Types.ObjectId();
+    const clientId = new Types.ObjectId();
+    const bookings = conn.db!.collection('bookings');
+    await bookings.insertMany(Array.from({ length: 40 }, (_, n) => ({ companyId, therapistId: n % 2 ? therapistId : new Types.ObjectId(), clientId, from: n * 3_600_000, to: n * 3_600_000 + 1_800_000 })));
+
+    const week = await plan('bookings', { companyId, therapistId, from: { $gte: 0, $lt: 10 * 3_600_000 } });
+    expect(week.filterPushdown).toBe(true);
+    expect(week.sqlite).toMatch(/SEARCH \S+ USING INDEX \S+ \(<expr>=\? AND <expr>=\?\)/);
+    // The range is not pushed down (SQLite's `->` compares JSON text); the handler applies it.
+    expect(await bookings.countDocuments({ companyId, therapistId, from: { $gte: 0, $lt: 10 * 3_600_000 } })).toBe(5);
+
+    const byClient = await plan('bookings', { companyId, clientId });
+    expect(byClient.sqlite).toMatch(/USING INDEX/);
+    expect(await bookings.countDocuments({ companyId, clientId })).toBe(40);
+
+    const one = (await bookings.findOne({ therapistId }))!;
+    const byIdInClinic = await plan('bookings', { _id: one._id, companyId });
+    expect(byIdInClinic.sqlite).toMatch(/USING INDEX \S+__id_/);
+    expect((await bookings.findOne({ _id: one._id, companyId }))?._id).toEqual(one._id);
+    expect(await bookings.findOne({ _id: one._id, companyId: new Types.ObjectId() })).toBeNull();
+
+    // The week view's query (domain/scheduling/bookings.ts): the range and the days as exact keys, the index on
+    // {companyId, therapistId, bookingDate} searched for each day.
+    await bookings.insertOne({ companyId, therapistId, clientId, from: 0, to: 1, bookingDate: '2027-03-01' });
+    const days = ['2027-02-28', '2027-03-01', '2027-03-02'];
+    const byDays = await plan('bookings', { companyId, therapistId, bookingDate: { $in: days }, from: { $gte: 0 } });
+    expect(byDays.sqlite).toMatch(/SEARCH \S+ USING INDEX \S+bookingDate\S* \(<expr>=\? AND <expr>=\? AND <expr>=\?\)/);
+    expect(await bookings.countDocuments({ companyId, therapistId, bookingDate: { $in: days }, from: { $gte: 0 } })).toBe(1);
+    // An $in with a value that is not pushed down, or another operator, is left to the handler (and still answers).
+    expect((await plan('bookings', { bookingDate: { $in: ['2027-03-01', 'ø'] } })).filterPushdown).toBe(false);
+    expect(await bookings.countDocuments({ bookingDate: { $in: ['2027-03-01', 'ø'] } })).toBe(1);
+    expect((await plan('bookings', { bookingDate: { $nin: days } })).filterPushdown).toBe(false);
+    expect(await bookings.countDocuments({ companyId, bookingDate: { $nin: days } })).toBe(40);
+
+    // A field not on the list is not pushed down: the whole collection is read, as upstream.
+    expect((await plan('bookings', { from: 0 })).filterPushdown).toBe(false);
+  });
+
+  it('answers as MongoDB does for values that are not pushed down and for lookalike types', async () => {
+    // A collection of its own: FerretDB's unique index on therapists.username would take a string and an ObjectId
+    // of the same hex for one value (their JSON text is the same), which MongoDB does not.
+    const therapists = conn.db!.collection('pushdown_lookalikes');
+    const plain = 'behandler@klinik.test';
+    const accented = 'søren.ørsted@klinik.test';
+    const escaped = 'a<b&c@klinik.test';
+    const hex = new Types.ObjectId();
+    await therapists.insertMany([{ username: plain }, { username: accented }, { username: escaped }, { username: hex.toHexString() }, { username: hex }, { username: 'x'.repeat(250) }]);
+    // Pushed down (safe characters): the exact document.
+    expect((await plan('pushdown_lookalikes', { username: plain })).filterPushdown).toBe(true);
+    expect(await therapists.countDocuments({ username: plain })).toBe(1);
+    // Not pushed down (characters whose JSON text could differ, or too long): still found, by the handler's scan.
+    expect((await plan('pushdown_lookalikes', { username: accented })).filterPushdown).toBe(false);
+    expect(await therapists.countDocuments({ username: accented })).toBe(1);
+    expect(await therapists.countDocuments({ username: escaped })).toBe(1);
+    expect(await therapists.countDocuments({ username: 'x'.repeat(250) })).toBe(1);
+    // A string and an ObjectId with the same hex have the same JSON text in SQLite; MongoDB tells them apart, and so
+    // does the handler's filter after the pushdown.
+    expect((await therapists.find({ username: hex }).toArray()).map((doc) => doc.username as unknown)).toEqual([hex]);
+    expect((await therapists.find({ username: hex.toHexString() }).toArray()).map((doc) => doc.username as unknown)).toEqual([hex.toHexString()]);
+    // Updates and deletes take the same path.
+    expect((await therapists.updateOne({ username: plain }, { $set: { nameFirst: 'Mette' } })).modifiedCount).toBe(1);
+    expect((await therapists.deleteOne({ username: plain })).deletedCount).toBe(1);
+    expect(await therapists.countDocuments({})).toBe(5);
+  });
+});
