@@ -13,7 +13,6 @@ import path from 'node:path';
 import getPort from 'get-port';
 import type { Connection } from 'mongoose';
 import sharp from 'sharp';
-import { copenhagenWallTime } from '@klinik/core';
 import { createBackup, type BackupResult } from '../src/backup/backup.js';
 import { keysOfSecretsFile, secretsFileOf } from '../src/backup/keys.js';
 import { restoreBackup } from '../src/backup/restore.js';
@@ -24,8 +23,7 @@ import { ensureSqliteTool } from '../src/db/sqlite-tool.js';
 import { slotClaims } from '../src/data/concurrency/slot-claims.js';
 import { createModels } from '../src/models/index.js';
 import { parseDataKeyring, useDataKeyring } from '../src/security/encryption.js';
-import { callAction, startApiProcess, type ApiProcess } from './support/api-process.js';
-import { newClient, registration, uniqueEmail } from './support/fixtures.js';
+import { callAction, clinicThroughApi, startApiProcess, type ApiProcess } from './support/api-process.js';
 
 const HOUR = 3_600_000;
 
@@ -115,19 +113,9 @@ async function withRestoredModels<T>(dataDir: string, work: (models: ReturnType<
 it('restores a consistent point in time taken while bookings, journals and invoices are written', async () => {
   const liveDir = path.join(workDir, 'live');
   api = await startApi(liveDir);
-  const email = uniqueEmail('backup');
-  const registered = await ok('register', registration(email));
-  const companyId = (registered.data as { companyId: string }).companyId;
-  const { token } = (await ok('login', { username: email, password: 'hemmeligt1' })) as { token: string };
-  await ok('purchasedFreePlanSubscription', {}, token);
-  await ok('setCompany', { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' }, token);
-  const treatmentId = (await ok('addTreatment', { name: 'Massage', price: 450, duration: 30 * 60, pause: 0 }, token)).data!.id!;
-  const base = copenhagenWallTime(2027, 1, 4, 8, 0);
-  const first = await ok('addBooking', { treatmentId, from: base, client: newClient('4321') }, token);
-  const clientId = first.data!.clientId as string;
-  await ok('setClient', { id: clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, token);
+  const { email, token, companyId, treatmentId, base, clientId, firstBookingId } = await clinicThroughApi(`http://127.0.0.1:${port}`, 'backup');
   // An image in the blob folder, which the backup copies after the database.
-  const journalOfFirst = await ok('addJournal', { bookingId: first.data!.id }, token);
+  const journalOfFirst = await ok('addJournal', { bookingId: firstBookingId }, token);
   const form = new FormData();
   for (const [key, value] of Object.entries({ action: 'uploadImages', token, clientId, kind: 'journal', journalId: journalOfFirst.data!.id! })) form.set(key, value);
   const picture = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();

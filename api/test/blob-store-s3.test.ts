@@ -13,14 +13,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { DAY_MS } from '@klinik/core';
 import { messages } from '@klinik/core/rules';
 import { createBlobStore } from '../src/adapters/blobs/create.js';
 import { importFileKey, supportFileKey, type BlobStore } from '../src/adapters/blobs/index.js';
 import { startS3Server, type S3Server } from '../src/adapters/blobs/s3-server.js';
 import { BlobStoreUnavailableError, createS3BlobStore, s3ClientConfig } from '../src/adapters/blobs/s3.js';
 import { configFromEnv } from '../src/config.js';
-import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
+import { clientWithJournal } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
 let s3: S3Server;
@@ -46,7 +45,6 @@ afterAll(async () => {
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const objectId = () => hex(12);
-const HOUR = 3_600_000;
 
 async function objectsUnder(prefix: string): Promise<string[]> {
   const listed = await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
@@ -192,15 +190,6 @@ async function photo(width = 1200, height = 900): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } }).jpeg().toBuffer();
 }
 
-async function clientWithJournal(): Promise<{ owner: SignedInOwner; clientId: string; journalId: string }> {
-  const owner = await clinicWithTrial(t);
-  const treatment = await t.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 0 }, owner.token);
-  const from = Math.ceil((t.clock.now() + DAY_MS) / HOUR) * HOUR;
-  const booked = await t.call('addBooking', { treatmentId: treatment.body.data.id, from, client: newClient() }, owner.token);
-  const journal = await t.call('addJournal', { bookingId: booked.body.data.id }, owner.token);
-  return { owner, clientId: booked.body.data.clientId, journalId: journal.body.data.id };
-}
-
 interface UploadAnswer {
   status: number;
   body: { message: string; data: { id: string; bytes: number; imageUrl: string; previewUrl: string }[] };
@@ -220,7 +209,7 @@ const usedBytes = async (token: string) => (await t.call('getStorageUsage', {}, 
 
 describe('images through the API on the bucket', () => {
   it('stores both files in the bucket, serves them by signed address from any API process, counts them and removes them', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const answer = await upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: 'ryg.jpg', data: await photo() }]);
     expect(answer.status).toBe(200);
     const [image] = answer.body.data;
@@ -260,7 +249,7 @@ describe('images through the API on the bucket', () => {
   });
 
   it('answers 503 while the store is down, stores and loses nothing, and works again when it is back', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const kept = await upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: 'før.jpg', data: await photo(900, 600) }]);
     expect(kept.status).toBe(200);
     const keptImage = kept.body.data[0]!;

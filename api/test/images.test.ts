@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DAY_MS } from '@klinik/core';
-import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
+import { clientWithJournal } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
 let t: TestApi;
@@ -35,21 +35,6 @@ async function photo(width = 1600, height = 1000, format: 'jpeg' | 'png' | 'gif'
     .toBuffer();
 }
 
-interface Setup {
-  owner: SignedInOwner;
-  clientId: string;
-  journalId: string;
-}
-
-async function clientWithJournal(): Promise<Setup> {
-  const owner = await clinicWithTrial(t);
-  const treatment = await t.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 0 }, owner.token);
-  const from = Math.ceil((t.clock.now() + DAY_MS) / HOUR) * HOUR;
-  const booked = await t.call('addBooking', { treatmentId: treatment.body.data.id, from, client: newClient() }, owner.token);
-  const journal = await t.call('addJournal', { bookingId: booked.body.data.id }, owner.token);
-  return { owner, clientId: booked.body.data.clientId, journalId: journal.body.data.id };
-}
-
 async function upload(token: string, fields: Record<string, string>, files: { name: string; data: Buffer; type?: string }[]) {
   const form = new FormData();
   form.set('action', 'uploadImages');
@@ -64,7 +49,7 @@ const usage = async (token: string) => (await t.call('getStorageUsage', {}, toke
 
 describe('uploading', () => {
   it('stores journal images without EXIF, with an 800 px copy, served only through signed addresses; the storage moves', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     expect(await usage(owner.token)).toEqual({ usedBytes: 0, purchasedBytes: 1024 ** 3, drive: { enabled: false } });
     const original = await photo();
     expect((await sharp(original).metadata()).exif).toBeDefined();
@@ -110,7 +95,7 @@ describe('uploading', () => {
   });
 
   it('refuses a renamed .exe, a wrong name, a 5 MB and a 20 MB file, eleven files, and an edit with two; nothing is stored', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'binary'), Buffer.alloc(4000, 7)]);
     const cases: [{ name: string; data: Buffer }[], Record<string, string>, number, string][] = [
       [[{ name: 'billede.jpg', data: exe }], {}, 400, 'Filen skal være JPEG, JPG, GIF, PNG filtyper.'],
@@ -142,7 +127,7 @@ describe('uploading', () => {
   });
 
   it('refuses an upload that would fill the storage with "Din lagerplads er fuld"', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const image = await photo(400, 300);
     const first = await upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: 'a.jpg', data: image }]);
     await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { total_purchased_storage_bytes: first.body.data[0]!.bytes + 100 } });
@@ -153,7 +138,7 @@ describe('uploading', () => {
   });
 
   it('keeps one profile image per client: a new one replaces the old and gives its bytes back', async () => {
-    const { owner, clientId } = await clientWithJournal();
+    const { owner, clientId } = await clientWithJournal(t);
     const first = await upload(owner.token, { clientId, kind: 'profile' }, [{ name: 'portræt.jpg', data: await photo(300, 300) }]);
     const second = await upload(owner.token, { clientId, kind: 'profile' }, [{ name: 'nyt.png', data: await photo(200, 200, 'png'), type: 'image/png' }]);
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -163,8 +148,8 @@ describe('uploading', () => {
   });
 
   it("refuses another clinic's client, journal and image ids", async () => {
-    const mine = await clientWithJournal();
-    const theirs = await clientWithJournal();
+    const mine = await clientWithJournal(t);
+    const theirs = await clientWithJournal(t);
     const image = await upload(theirs.owner.token, { clientId: theirs.clientId, kind: 'journal', journalId: theirs.journalId }, [{ name: 'a.jpg', data: await photo(50, 50) }]);
     expect((await upload(mine.owner.token, { clientId: theirs.clientId, kind: 'journal', journalId: theirs.journalId }, [{ name: 'a.jpg', data: await photo(50, 50) }])).status).toBe(404);
     expect((await upload(mine.owner.token, { clientId: mine.clientId, kind: 'journal', journalId: theirs.journalId }, [{ name: 'a.jpg', data: await photo(50, 50) }])).status).toBe(404);
@@ -175,7 +160,7 @@ describe('uploading', () => {
   });
 
   it('journal images are closed with the journal 24 hours after the booking', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const image = await upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: 'a.jpg', data: await photo(50, 50) }]);
     t.clock.advance(3 * DAY_MS);
     try {
@@ -189,7 +174,7 @@ describe('uploading', () => {
 
 describe('storage accounting', () => {
   it('is exact after 50 parallel uploads and 25 parallel deletes (each sent twice)', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const images = await Promise.all(Array.from({ length: 50 }, (_, i) => photo(40 + i, 30)));
     const uploads = await Promise.all(images.map((data, i) => upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: `p${i}.jpg`, data }])));
     expect(uploads.every((answer) => answer.status === 200)).toBe(true);
@@ -209,7 +194,7 @@ describe('storage accounting', () => {
 describe('the sweeper', () => {
   it('removes an upload cut off half-way, with its storage entry, after an hour', async () => {
     const { sweepStalledUploads } = await import('../src/domain/images/images.js');
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const answer = await upload(owner.token, { clientId, kind: 'journal', journalId }, [{ name: 'a.jpg', data: await photo(60, 60) }]);
     const { models } = t;
     const { blobs } = t.api.services;

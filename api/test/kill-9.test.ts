@@ -7,9 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
-import { copenhagenWallTime } from '@klinik/core';
-import { callAction, startApiProcess, type ApiProcess } from './support/api-process.js';
-import { newClient, registration, uniqueEmail } from './support/fixtures.js';
+import { callAction, clinicThroughApi, startApiProcess, type ApiProcess } from './support/api-process.js';
 
 const HOUR = 3_600_000;
 
@@ -45,16 +43,7 @@ async function ok(action: string, input: Record<string, unknown>, token?: string
 
 it('loses no acknowledged booking, journal save or invoice when killed -9 under write load', async () => {
   api = await startApi();
-  const email = uniqueEmail('kill9');
-  await ok('register', registration(email));
-  const { token } = (await ok('login', { username: email, password: 'hemmeligt1' })) as { token: string };
-  await ok('purchasedFreePlanSubscription', {}, token);
-  await ok('setCompany', { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' }, token);
-  const treatmentId = (await ok('addTreatment', { name: 'Massage', price: 450, duration: 30 * 60, pause: 0 }, token)).data!.id!;
-  const base = copenhagenWallTime(2027, 1, 4, 8, 0);
-  const first = await ok('addBooking', { treatmentId, from: base, client: newClient('4321') }, token);
-  const clientId = first.data!.clientId as string;
-  await ok('setClient', { id: clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, token);
+  const { token, treatmentId, base, clientId } = await clinicThroughApi(`http://127.0.0.1:${port}`, 'kill9');
 
   const acknowledged = { bookings: [] as string[], journals: new Map<string, string>(), invoices: [] as string[] };
   let writes = 0;

@@ -8,11 +8,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DAY_MS } from '@klinik/core';
 import { createActionClient } from '@klinik/core/client';
 import { DECODE_CONCURRENCY, DECODE_LIMITS, decodeLoad } from '../src/domain/images/decode.js';
 import { MAX_MULTIPART_BYTES, UPLOAD_CONCURRENCY, uploadLoad } from '../src/endpoint/uploads.js';
-import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
+import { clientWithJournal, colleagueOf } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
 let t: TestApi;
@@ -33,17 +32,7 @@ afterAll(async () => {
   rmSync(uploadTmp, { recursive: true, force: true });
 });
 
-const HOUR = 3_600_000;
 const leftovers = () => readdirSync(uploadTmp);
-
-async function clientWithJournal(): Promise<{ owner: SignedInOwner; clientId: string; journalId: string }> {
-  const owner = await clinicWithTrial(t);
-  const treatment = await t.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 0 }, owner.token);
-  const from = Math.ceil((t.clock.now() + DAY_MS) / HOUR) * HOUR;
-  const booked = await t.call('addBooking', { treatmentId: treatment.body.data.id, from, client: newClient() }, owner.token);
-  const journal = await t.call('addJournal', { bookingId: booked.body.data.id }, owner.token);
-  return { owner, clientId: booked.body.data.clientId, journalId: journal.body.data.id };
-}
 
 type Part = [name: string, value: string] | [name: string, file: { name: string; data: Buffer }];
 
@@ -92,7 +81,7 @@ function manyFrameGif(frames: number): Buffer {
 
 describe('uploads', () => {
   it('refuses a stranger, a wrong token and a colleague before it reads the file', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const colleague = await colleagueOf(t, owner);
     const anonymous = await neverEndingUpload({ action: 'uploadImages', clientId, kind: 'journal', journalId });
     expect(anonymous.status).toBe(401);
@@ -112,7 +101,7 @@ describe('uploads', () => {
   });
 
   it('wants action and token before the files; the web client sends them first', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } }).jpeg().toBuffer();
     const late = await send([
       ['clientId', clientId],
@@ -137,7 +126,7 @@ describe('uploads', () => {
   });
 
   it("cuts a file off at its action's limit with the action's text, and removes every temporary file", async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const fields: Part[] = [
       ['action', 'uploadImages'],
       ['token', owner.token],
@@ -165,7 +154,7 @@ describe('uploads', () => {
   });
 
   it('refuses an animated image with too many frames and an image with too many pixels, before decoding them', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const fields: Part[] = [
       ['action', 'uploadImages'],
       ['token', owner.token],
@@ -192,7 +181,7 @@ describe('uploads', () => {
   });
 
   it('processes at most a few uploads at once; the others wait and then succeed, and sign-in still answers', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#693' } }).jpeg().toBuffer();
     uploadLoad.peak = 0;
     decodeLoad.peak = 0;
@@ -219,7 +208,7 @@ describe('uploads', () => {
   });
 
   it('terminates a decoding that runs over its time and answers in Danish; nothing is stored', async () => {
-    const { owner, clientId, journalId } = await clientWithJournal();
+    const { owner, clientId, journalId } = await clientWithJournal(t);
     const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#963' } }).png().toBuffer();
     const killAfterMs = DECODE_LIMITS.killAfterMs;
     // No worker starts, loads sharp and decodes within a millisecond: this decoding always runs over.

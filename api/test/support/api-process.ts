@@ -6,6 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copenhagenWallTime } from '@klinik/core';
+import { newClient, registration, uniqueEmail } from './fixtures.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'main.js');
 
@@ -84,4 +86,28 @@ export async function callAction<T = Record<string, unknown>>(origin: string, ac
     body: JSON.stringify({ ...input, action, ...(token ? { token } : {}) }),
   });
   return { status: response.status, body: (await response.json()) as CallAnswer<T>['body'], headers: response.headers };
+}
+
+/**
+ * A clinic made through `origin` as its owner would: registered, signed in, on a trial, with its details, a
+ * treatment and a first client booked at `base` (Monday 4 January 2027, 8:00). The start of the tests that write
+ * under load (kill-9, backup-restore).
+ */
+export async function clinicThroughApi(origin: string, prefix: string) {
+  const ok = async (action: string, input: Record<string, unknown>, token?: string) => {
+    const answer = await callAction<{ token?: string; data?: Record<string, unknown> & { id?: string } }>(origin, action, input, token);
+    if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  const email = uniqueEmail(prefix);
+  const registered = await ok('register', registration(email));
+  const { token } = (await ok('login', { username: email, password: 'hemmeligt1' })) as { token: string };
+  await ok('purchasedFreePlanSubscription', {}, token);
+  await ok('setCompany', { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' }, token);
+  const treatmentId = (await ok('addTreatment', { name: 'Massage', price: 450, duration: 30 * 60, pause: 0 }, token)).data!.id!;
+  const base = copenhagenWallTime(2027, 1, 4, 8, 0);
+  const first = await ok('addBooking', { treatmentId, from: base, client: newClient('4321') }, token);
+  const clientId = first.data!.clientId as string;
+  await ok('setClient', { id: clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, token);
+  return { email, token, companyId: registered.data!.companyId as string, treatmentId, base, clientId, firstBookingId: first.data!.id! };
 }

@@ -1,6 +1,6 @@
 /** Test data that passes every registration rule, with a unique e-mail per call. */
 import { randomBytes } from 'node:crypto';
-import type { ActionInput } from '@klinik/core';
+import { DAY_MS, type ActionInput } from '@klinik/core';
 import type { TestApi } from './test-api.js';
 
 export function uniqueEmail(prefix = 'ejer'): string {
@@ -90,3 +90,14 @@ export const newClient = (cprLast4 = '1234') => ({
   email: 'signe@example.dk',
   phonePrivate: '+45 20 30 40 50',
 });
+
+/** A clinic on a trial with a treatment, a booking tomorrow of a new client and its journal (the image tests' start). */
+export async function clientWithJournal(t: TestApi): Promise<{ owner: SignedInOwner; clientId: string; journalId: string }> {
+  const owner = await clinicWithTrial(t);
+  const treatment = await t.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 0 }, owner.token);
+  const hour = 3_600_000;
+  const from = Math.ceil((t.clock.now() + DAY_MS) / hour) * hour;
+  const booked = await t.call('addBooking', { treatmentId: treatment.body.data.id, from, client: newClient() }, owner.token);
+  const journal = await t.call('addJournal', { bookingId: booked.body.data.id }, owner.token);
+  return { owner, clientId: booked.body.data.clientId, journalId: journal.body.data.id };
+}
