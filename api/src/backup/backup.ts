@@ -3,10 +3,11 @@
  * folder, taken while the product runs and writes, with a manifest (docs/architecture.md, 'Backups and restore
  * (issue 20)').
  *
- * Order: the database first, then the blobs. An image turns 'ready' only after its blobs are written (and a deleted
- * image's record goes before its blobs), so every image the snapshot shows as ready has its files on disk when the
- * blob folder is copied afterwards; the reverse order would copy the blobs of an older moment than the records that
- * point at them. Blobs written after the snapshot are copied too: files no record points at, which nothing shows.
+ * Order: the database first, then the blobs. An image turns 'ready' only after its blobs are written, so every image
+ * the snapshot shows as ready has its files on disk when the blob folder is copied afterwards, unless it is being
+ * deleted (its blobs go before its record) at the snapshot or during the copy: then it comes back as a record without
+ * its files. The reverse order would copy the blobs of an older moment than the records that point at them. Blobs
+ * written after the snapshot are copied too: files no record points at, which nothing shows.
  */
 import { constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';

@@ -10,8 +10,8 @@
  * flight at that moment, which the next upload then sees.
  *
  * Write order (a crash half-way leaves nothing a user can see): the image record ('uploading', invisible), the
- * blobs, the ledger entry, then 'ready'. Delete: the ledger entry first, then the record, then the blobs; a retry
- * finishes the job without counting twice.
+ * blobs, the ledger entry, then 'ready'. Delete: the blobs first, then the ledger entry, then the record (removeImage);
+ * a retry finishes the job without counting twice, and a blob store that is away leaves everything in place.
  */
 import { Types } from 'mongoose';
 import {
