@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { launchDatabase, type DatabaseHandle } from '../src/db/launcher.js';
-import { EMBEDDED_PUSHDOWN_FIELDS } from '../src/db/pushdown-fields.js';
+import { EMBEDDED_PUSHDOWN_FIELDS, EMBEDDED_TEXT_SEARCH_FIELDS } from '../src/db/pushdown-fields.js';
+import { nameWordsFilter } from '../src/domain/search.js';
 import { createModels, type Models } from '../src/models/index.js';
 
 it('pushes down only fields that no model keeps as an array or as anything but a string or an ObjectId', () => {
@@ -28,6 +29,20 @@ it('pushes down only fields that no model keeps as an array or as anything but a
   }
   // The list names fields the models really have (a typo would push down nothing).
   for (const field of EMBEDDED_PUSHDOWN_FIELDS) expect(found.some((entry) => entry.endsWith(`.${field}`))).toBe(true);
+});
+
+it('searches by LIKE only fields that every model keeps as a string', () => {
+  const models = createModels(mongoose.createConnection());
+  let found = 0;
+  for (const [name, model] of Object.entries(models)) {
+    for (const field of EMBEDDED_TEXT_SEARCH_FIELDS) {
+      const type = model.schema.path(field);
+      if (type === undefined) continue;
+      found += 1;
+      expect(`${name}.${field}: ${type.instance}`).toMatch(/: String$/);
+    }
+  }
+  expect(found).toBeGreaterThanOrEqual(EMBEDDED_TEXT_SEARCH_FIELDS.length);
 });
 
 describe('on the embedded database', () => {
@@ -93,6 +108,42 @@ describe('on the embedded database', () => {
 
     // A field not on the list is not pushed down: the whole collection is read, as upstream.
     expect((await plan('bookings', { from: 0 })).filterPushdown).toBe(false);
+  });
+
+  it("hands a name search's plain words to SQLite, and finds exactly what the handler alone finds", async () => {
+    const companyId = new Types.ObjectId();
+    const clients = conn.db!.collection('clients');
+    // Upper and lower case, Danish letters, a word inside a name, and the two letters outside ASCII that Unicode case
+    // folding (which FerretDB's regular expressions use) matches to k and s: KELVIN SIGN and LONG S.
+    const names = [
+      ['Anne', 'Hansen'],
+      ['ANNE-MARIE', 'Sørensen'],
+      ['Jens', 'HANSEN'],
+      ['Marianne', 'Jensen'],
+      ['Søren', 'Kjær'],
+      ['Hans', 'Æbelø'],
+      ['\u212Aarl', 'Be\u017Fen'],
+      ['Ole', 'Olsen 1'],
+      ['Bo', ''],
+    ];
+    await clients.insertMany(names.map(([nameFirst, nameLast]) => ({ companyId, nameFirst, nameLast })));
+    const searches = ['hansen', 'Anne', 'jensen 1', 'SEN', 'karl', 'besen', 'Søren', 'ø', 'anne hansen', 'x', 'k', 's'];
+    for (const search of searches) {
+      const filter = { companyId, ...nameWordsFilter(search) };
+      // The same filter one level down: a shape the patch does not read, so the handler alone decides.
+      const alone = { companyId, $and: [nameWordsFilter(search)] };
+      const found = (await clients.find(filter).toArray()).map((client) => `${client.nameFirst as string} ${client.nameLast as string}`).sort();
+      const expected = (await clients.find(alone).toArray()).map((client) => `${client.nameFirst as string} ${client.nameLast as string}`).sort();
+      expect(`${search}: ${found.join(', ')}`).toBe(`${search}: ${expected.join(', ')}`);
+      expect(await clients.countDocuments(filter)).toBe(expected.length);
+      // Plain ASCII words are pushed down; a word with other letters leaves the search to the handler.
+      expect(`${search}: ${(await plan('clients', filter)).filterPushdown}`).toBe(`${search}: true`);
+      if (/^[A-Za-z0-9 ]+$/.test(search)) expect((await plan('clients', { $and: nameWordsFilter(search).$and })).filterPushdown).toBe(true);
+      else expect((await plan('clients', { $and: nameWordsFilter(search).$and })).filterPushdown).toBe(false);
+    }
+    // What the search finds is what a person would expect (and the Kelvin sign and long s count as k and s).
+    expect((await clients.find({ companyId, ...nameWordsFilter('hansen') }).toArray()).map((client) => client.nameFirst as string).sort()).toEqual(['Anne', 'Jens']);
+    expect((await clients.find({ companyId, ...nameWordsFilter('karl') }).toArray()).map((client) => client.nameLast as string)).toEqual(['Be\u017Fen']);
   });
 
   it('answers as MongoDB does for values that are not pushed down and for lookalike types', async () => {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import { repoRoot } from '../paths.js';
-import { EMBEDDED_PUSHDOWN_FIELDS } from './pushdown-fields.js';
+import { EMBEDDED_PUSHDOWN_FIELDS, EMBEDDED_TEXT_SEARCH_FIELDS } from './pushdown-fields.js';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 /**
@@ -25,10 +25,11 @@ export const FERRETDB_VERSION = 'v1.24.2';
  *   scanned the whole table. Written the index's way, they use it (~100× faster at 50,000 documents).
  * - `collection.go` + `klinik_pushdown.go` (api/tools/ferretdb-patch/): exact matches on `_id` and the fields of
  *   EMBEDDED_PUSHDOWN_FIELDS go to SQLite as conditions on the expressions FerretDB's indexes are built on, instead of
- *   only a filter that is `{_id}` alone; the file says why that is safe.
+ *   only a filter that is `{_id}` alone, and a name search's words as `LIKE` (EMBEDDED_TEXT_SEARCH_FIELDS); the file
+ *   says why that is safe.
  */
 const FERRETDB_PATCH = {
-  level: 'klinik2',
+  level: 'klinik3',
   edits: [
     {
       file: path.join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
@@ -332,7 +333,10 @@ async function startFerretDb(binary: string, options: LaunchOptions, _log: (line
       '--log-level=warn',
     ],
     // The fields whose exact matches SQLite may search by index (klinik_pushdown.go; api/src/db/pushdown-fields.ts).
-    { stdio: ['ignore', logFd, logFd], env: { ...process.env, FERRETDB_KLINIK_SCALAR_FIELDS: EMBEDDED_PUSHDOWN_FIELDS.join(',') } },
+    {
+      stdio: ['ignore', logFd, logFd],
+      env: { ...process.env, FERRETDB_KLINIK_SCALAR_FIELDS: EMBEDDED_PUSHDOWN_FIELDS.join(','), FERRETDB_KLINIK_TEXT_FIELDS: EMBEDDED_TEXT_SEARCH_FIELDS.join(',') },
+    },
   );
   closeSync(logFd);
   writeFileSync(pidFile, String(child.pid));

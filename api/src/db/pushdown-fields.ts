@@ -28,3 +28,10 @@ export const EMBEDDED_PUSHDOWN_FIELDS: readonly string[] = [
   // A booking's Copenhagen date (YYYY-MM-DD): the week view asks for the days it shows (domain/scheduling/bookings.ts).
   'bookingDate',
 ];
+
+/**
+ * The fields a name search looks in (domain/search.ts nameWordsFilter: every word, case-insensitively, in one of
+ * them), which the embedded database hands to SQLite as `LIKE` for plain ASCII words (klinik_pushdown.go; passed as
+ * FERRETDB_KLINIK_TEXT_FIELDS). Each must be a string in every model that has it (the same test checks).
+ */
+export const EMBEDDED_TEXT_SEARCH_FIELDS: readonly string[] = ['nameFirst', 'nameLast'];

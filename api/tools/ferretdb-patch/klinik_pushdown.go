@@ -35,7 +35,24 @@ var (
 	klinikFieldName   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
 	klinikSafeString  = regexp.MustCompile(`^[A-Za-z0-9_:.@+\-]{1,200}$`)
 	klinikScalarField = klinikScalarFields(os.Getenv("FERRETDB_KLINIK_SCALAR_FIELDS"))
+	klinikTextField   = klinikTextFields(os.Getenv("FERRETDB_KLINIK_TEXT_FIELDS"))
+	klinikPlainWord   = regexp.MustCompile(`^[A-Za-z0-9]{1,50}$`)
 )
+
+// klinikTextFields is the set of field names the project promises hold only strings in every collection (names that
+// are searched by a case-insensitive pattern).
+func klinikTextFields(list string) map[string]bool {
+	fields := map[string]bool{}
+
+	for _, field := range strings.Split(list, ",") {
+		field = strings.TrimSpace(field)
+		if klinikFieldName.MatchString(field) {
+			fields[field] = true
+		}
+	}
+
+	return fields
+}
 
 // klinikScalarFields is the set of field names the project promises hold only strings or ObjectIds in every
 // collection; `_id` is always one (MongoDB forbids arrays there).
@@ -63,6 +80,15 @@ func klinikWhereClause(filter *types.Document) (string, []any) {
 	var args []any
 
 	for _, field := range filter.Keys() {
+		if field == "$and" {
+			if condition, values := klinikWordsCondition(must.NotFail(filter.Get(field))); condition != "" {
+				conditions = append(conditions, condition)
+				args = append(args, values...)
+			}
+
+			continue
+		}
+
 		if !klinikScalarField[field] {
 			continue
 		}
@@ -138,4 +164,104 @@ func klinikInValues(operator *types.Document) []any {
 	}
 
 	return values
+}
+
+// klinikWordsCondition pushes down the shape of a name search (api/src/domain/search.ts nameWordsFilter):
+// `$and` of `{$or: [{f: {$regex: word, $options: "i"}}, …]}`, one per word, over text fields, where every word is
+// plain ASCII letters and digits. Each word becomes `(f1 LIKE '%word%' OR f2 LIKE …)` on the field's text (`->>`);
+// SQLite's LIKE folds ASCII letters as Go's (?i) does, and the only other letters Unicode case folding puts in an
+// ASCII letter's orbit, KELVIN SIGN (k) and LATIN SMALL LETTER LONG S (s), let a row through by themselves, so the
+// condition holds for every document the filter matches (the handler decides the rest). Anything else: "".
+func klinikWordsCondition(value any) (string, []any) {
+	list, ok := value.(*types.Array)
+	if !ok || list.Len() == 0 || list.Len() > 10 {
+		return "", nil
+	}
+
+	var words []string
+	var args []any
+
+	for i := 0; i < list.Len(); i++ {
+		clause, ok := must.NotFail(list.Get(i)).(*types.Document)
+		if !ok || clause.Len() != 1 || clause.Keys()[0] != "$or" {
+			return "", nil
+		}
+
+		alternatives, ok := must.NotFail(clause.Get("$or")).(*types.Array)
+		if !ok || alternatives.Len() == 0 || alternatives.Len() > 5 {
+			return "", nil
+		}
+
+		var either []string
+
+		for j := 0; j < alternatives.Len(); j++ {
+			field, word, ok := klinikCaseInsensitiveWord(must.NotFail(alternatives.Get(j)))
+			if !ok {
+				return "", nil
+			}
+
+			column := fmt.Sprintf("%s->>%s", metadata.DefaultColumn, klinikQuote(field))
+			either = append(either, column+" LIKE ?")
+			args = append(args, "%"+word+"%")
+
+			if strings.ContainsAny(word, "kKsS") {
+				either = append(either, "instr("+column+", ?) > 0", "instr("+column+", ?) > 0")
+				args = append(args, "\u212A", "\u017F")
+			}
+		}
+
+		words = append(words, "("+strings.Join(either, " OR ")+")")
+	}
+
+	return strings.Join(words, " AND "), args
+}
+
+// klinikCaseInsensitiveWord reads `{field: {$regex: "word", $options: "i"}}` (or a BSON regex /word/i) on a text
+// field, with a plain word.
+func klinikCaseInsensitiveWord(value any) (string, string, bool) {
+	doc, ok := value.(*types.Document)
+	if !ok || doc.Len() != 1 {
+		return "", "", false
+	}
+
+	field := doc.Keys()[0]
+	if !klinikTextField[field] {
+		return "", "", false
+	}
+
+	var pattern, options string
+
+	switch condition := must.NotFail(doc.Get(field)).(type) {
+	case types.Regex:
+		pattern, options = condition.Pattern, condition.Options
+	case *types.Document:
+		if condition.Len() != 2 || !condition.Has("$regex") || !condition.Has("$options") {
+			return "", "", false
+		}
+
+		regex, ok := must.NotFail(condition.Get("$regex")).(string)
+		if !ok {
+			return "", "", false
+		}
+
+		opts, ok := must.NotFail(condition.Get("$options")).(string)
+		if !ok {
+			return "", "", false
+		}
+
+		pattern, options = regex, opts
+	default:
+		return "", "", false
+	}
+
+	if options != "i" || !klinikPlainWord.MatchString(pattern) {
+		return "", "", false
+	}
+
+	return field, pattern, true
+}
+
+// klinikQuote writes a field name as a SQLite JSON path label: '$.name' (field names are checked plain identifiers).
+func klinikQuote(field string) string {
+	return "'$." + field + "'"
 }
