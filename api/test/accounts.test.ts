@@ -161,7 +161,7 @@ describe('login and sessions', () => {
     expect((await t.call('getTherapist', {}, second)).body.message).toBe('jwt expired');
   });
 
-  it('refuses a token that names another clinic than its therapist is in (the check reads the therapist by _id alone)', async () => {
+  it('refuses a token that names another clinic than its therapist is in', async () => {
     const owner = await registerAndLogin(t);
     const other = await registerAndLogin(t);
     const therapist = await t.models.Therapist.findById(owner.therapistId).setOptions({ crossTenant: 'the test reads the token version' }).lean();

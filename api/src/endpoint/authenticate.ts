@@ -24,14 +24,14 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
     if (!Types.ObjectId.isValid(verified.subject) || !verified.companyId || !Types.ObjectId.isValid(verified.companyId)) {
       throw new UnauthorizedError('jwt malformed');
     }
-    // Both reads at once, each by `_id` alone (the one filter the embedded database answers through an index,
-    // docs/architecture.md): the token names the company, and the therapist record must belong to it.
+    // Both reads at once: the token names the company, and the therapist record must belong to it. Both are served
+    // by the `_id` index on the embedded database too (docs/architecture.md, 'pushes exact matches down').
     const companyId = new Types.ObjectId(verified.companyId);
     const [therapist, company] = await Promise.all([
-      models.Therapist.findById(new Types.ObjectId(verified.subject)).setOptions({ crossTenant: 'the sign-in check reads the token’s therapist by _id alone and compares its company below' }).lean(),
+      models.Therapist.findOne({ _id: new Types.ObjectId(verified.subject), companyId }).lean(),
       models.Company.findById(companyId).lean(),
     ]);
-    if (!therapist || !companyId.equals(therapist.companyId) || therapist.tokenVersion !== verified.tokenVersion) throw new UnauthorizedError('jwt expired');
+    if (!therapist || therapist.tokenVersion !== verified.tokenVersion) throw new UnauthorizedError('jwt expired');
     if (therapist.isActive === false) throw new UnauthorizedError('jwt expired');
     if (!company || company.deletedAt) throw new UnauthorizedError('jwt expired');
     // A disabled clinic's users are signed out on their next call (a session-ending answer) and told why.
