@@ -214,8 +214,18 @@ function withDataKeys(secrets: Partial<DevSecrets>): { secrets: DevSecrets; adde
  * Development secrets, generated once into `<dataDir>/secrets.json` (never committed) so that tokens survive a
  * restart and the administrator password stays the same between `npm start`s.
  */
+/** The development secrets file of a data folder (keys, JWT secret, administrator password). */
+export function devSecretsFile(dataDir: string): string {
+  return path.join(dataDir, 'secrets.json');
+}
+
+/** The local blob store's folder: BLOB_DIR, else `<dataDir>/blobs` (the backup copies the same folder). */
+export function blobDirOf(env: NodeJS.ProcessEnv, dataDir: string): string {
+  return path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs'));
+}
+
 export function loadOrCreateDevSecrets(dataDir: string): DevSecrets & { created: boolean; file: string } {
-  const file = path.join(dataDir, 'secrets.json');
+  const file = devSecretsFile(dataDir);
   if (existsSync(file)) {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>;
     if (typeof parsed.jwtSecret === 'string' && typeof parsed.adminPassword === 'string') {
@@ -341,7 +351,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     trustProxyHops: trustedProxyHops(env.TRUST_PROXY),
     devRoutes: !production && env.KLINIK_DEV_ROUTES === '1',
     host: env.API_HOST || (production ? '0.0.0.0' : '127.0.0.1'),
-    blobDir: path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs')),
+    blobDir: blobDirOf(env, dataDir),
     blobStore,
     s3: blobStore === 's3' ? s3FromEnv(env) : null,
     blobUrlTtlSeconds: intFrom(env.BLOB_URL_TTL_SECONDS, 10 * 60),

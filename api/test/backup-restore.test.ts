@@ -14,7 +14,8 @@ import getPort from 'get-port';
 import type { Connection } from 'mongoose';
 import sharp from 'sharp';
 import { createBackup, type BackupResult } from '../src/backup/backup.js';
-import { keysOfSecretsFile, secretsFileOf } from '../src/backup/keys.js';
+import { keysOfSecretsFile } from '../src/backup/keys.js';
+import { devSecretsFile } from '../src/config.js';
 import { restoreBackup } from '../src/backup/restore.js';
 import { runRestoreCli } from '../src/cli/backup.js';
 import { connectDatabase } from '../src/db/connect.js';
@@ -227,8 +228,8 @@ it('restores a consistent point in time taken while bookings, journals and invoi
   // The restore into a new data folder, with the keys file the backup wrote.
   const restoredDir = path.join(workDir, 'restored');
   await restoreBackup({ backup: backup.folder, dataDir: restoredDir, keysFile: path.join(workDir, 'keys.json'), env, log: () => undefined });
-  expect(keysOfSecretsFile(secretsFileOf(restoredDir))).toEqual(keysOfSecretsFile(secretsFileOf(liveDir)));
-  const keys = keysOfSecretsFile(secretsFileOf(restoredDir))!;
+  expect(keysOfSecretsFile(devSecretsFile(restoredDir))).toEqual(keysOfSecretsFile(devSecretsFile(liveDir)));
+  const keys = keysOfSecretsFile(devSecretsFile(restoredDir))!;
   useDataKeyring(parseDataKeyring(keys.dataEncryptionKeys, keys.cprHashKey));
 
   const restored = await withRestoredModels(restoredDir, async (models) => {

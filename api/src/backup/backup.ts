@@ -12,7 +12,8 @@
 import { constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FERRETDB_VERSION } from '../db/launcher.js';
+import { blobDirOf } from '../config.js';
+import { databaseDirOf, FERRETDB_VERSION } from '../db/launcher.js';
 import { ensureSqliteTool, inspectSqlite, snapshotSqlite } from '../db/sqlite-tool.js';
 import { repoRoot } from '../paths.js';
 import { copyTree, describeFiles, listFiles } from './files.js';
@@ -53,15 +54,6 @@ Back up MongoDB with its own tools, which know how to take a consistent copy of 
   - MongoDB Atlas: the cluster's continuous cloud backups / snapshots (point-in-time restore);
   - images in a cloud blob store: that store's versioning or replication.
 The health-data keys (DATA_ENCRYPTION_KEYS, CPR_HASH_KEY) live in your secret store; keep them apart from the dumps.`;
-
-/** The blob folder of the local blob store, as the API's configuration sets it (config.ts: BLOB_DIR or <data>/blobs). */
-export function blobDirOf(env: NodeJS.ProcessEnv, dataDir: string): string {
-  return path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs'));
-}
-
-export function databaseDirOf(dataDir: string): string {
-  return path.join(path.resolve(dataDir), 'db');
-}
 
 function projectOf(): { name: string; version: string } {
   const { name, version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string };

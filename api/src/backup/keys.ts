@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { devSecretsFile } from '../config.js';
 import { parseDataKeyring } from '../security/encryption.js';
 
 export interface KeyFingerprints {
@@ -25,9 +25,6 @@ export interface KeysInUse {
   file: string | null;
 }
 
-export function secretsFileOf(dataDir: string): string {
-  return path.join(dataDir, 'secrets.json');
-}
 
 /** The keys of a development secrets file, or null when it has none. */
 export function keysOfSecretsFile(file: string): { dataEncryptionKeys: string; cprHashKey: string } | null {
@@ -38,7 +35,7 @@ export function keysOfSecretsFile(file: string): { dataEncryptionKeys: string; c
 }
 
 /** The keys an API started with `env` on `dataDir` would use; null when there are none (it would make new ones). */
-export function keysInUse(env: NodeJS.ProcessEnv, dataDir: string, secretsFile = secretsFileOf(dataDir)): KeysInUse | null {
+export function keysInUse(env: NodeJS.ProcessEnv, dataDir: string, secretsFile = devSecretsFile(dataDir)): KeysInUse | null {
   if (env.DATA_ENCRYPTION_KEYS && env.CPR_HASH_KEY) {
     return { source: 'environment', dataEncryptionKeys: env.DATA_ENCRYPTION_KEYS, cprHashKey: env.CPR_HASH_KEY, file: null };
   }

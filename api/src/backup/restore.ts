@@ -7,10 +7,11 @@
 import { constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ferretPidFile, runningServerPid } from '../db/launcher.js';
-import { BackupError, MANIFEST_FILE, MANIFEST_FORMAT, blobDirOf, databaseDirOf, type BackupManifest } from './backup.js';
+import { blobDirOf, devSecretsFile } from '../config.js';
+import { databaseDirOf, ferretPidFile, runningServerPid } from '../db/launcher.js';
+import { BackupError, MANIFEST_FILE, MANIFEST_FORMAT, type BackupManifest } from './backup.js';
 import { sha256OfFile } from './files.js';
-import { fingerprintsOf, keysInUse, keysOfSecretsFile, missingKeys, secretsFileOf } from './keys.js';
+import { fingerprintsOf, keysInUse, keysOfSecretsFile, missingKeys } from './keys.js';
 
 export interface RestoreOptions {
   /** The backup's folder (`klinik-backup-<time>`). */
@@ -87,7 +88,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const keysFile = options.keysFile ? path.resolve(options.keysFile) : null;
   if (keysFile && !keysOfSecretsFile(keysFile)) throw new BackupError(`${keysFile} holds no keys (dataEncryptionKeys and cprHashKey); it is not a file of npm run backup -- --keys-out.`);
   // The keys the API will start with on this folder: the environment's, else the secrets file it will find.
-  const target = keysInUse(env, dataDir, keysFile ?? secretsFileOf(dataDir));
+  const target = keysInUse(env, dataDir, keysFile ?? devSecretsFile(dataDir));
   const missing = target ? missingKeys(manifest.keys, fingerprintsOf(target)) : manifest.keys.dataKeys.map((key) => `data key "${key.id}"`).concat('the CPR hash key');
   if (missing.length > 0) {
     throw new BackupError(
@@ -132,7 +133,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   await swapIn(stagedDb, dbDir);
   await swapIn(stagedBlobs, blobDir);
   if (keysFile) {
-    const secrets = secretsFileOf(dataDir);
+    const secrets = devSecretsFile(dataDir);
     if (existsSync(secrets)) {
       const aside = `${secrets}.replaced-${when}`;
       await rename(secrets, aside);

@@ -101,7 +101,7 @@ function ferretBinaryPath(): string {
   return path.join(cacheDir(), 'bin', `ferretdb-${FERRETDB_VERSION}-${FERRETDB_PATCH.level}`);
 }
 
-export function hasGo(): boolean {
+function hasGo(): boolean {
   return spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
 }
 
@@ -133,7 +133,7 @@ function holderIsGone(lock: string): boolean {
  * A lock whose holder (its `pid` file) no longer runs, or older than 20 minutes, is the leftover of a killed build
  * (a test run stopped with Ctrl-C); an asynchronous build keeps its lock fresh (touched every 30 s).
  */
-export async function withBuildLock<T>(
+async function withBuildLock<T>(
   work: () => Promise<T> | T,
   log: (line: string) => void,
   name = 'build.lock',
@@ -192,8 +192,8 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
 /**
  * Builds FerretDB from the module's source. `go install …@v1.24.2` alone yields a binary that refuses to start,
  * because the module zip lacks the build/version/version.txt its release process generates; so the source is
- * downloaded, the version file written, our one-line change applied (FERRETDB_PATCH), and the binary built from that
- * copy (docs/architecture.md).
+ * downloaded, the version file written, our changes applied (FERRETDB_PATCH: edits and an added file), and the binary
+ * built from that copy (docs/architecture.md).
  */
 function buildFerretDb(target: string, log: (line: string) => void): void {
   log(`Building FerretDB ${FERRETDB_VERSION} into ${target} (first run only, a few minutes)…`);
@@ -228,16 +228,40 @@ function buildFerretDb(target: string, log: (line: string) => void): void {
   log('FerretDB built.');
 }
 
-/** The FerretDB binary: FERRETDB_BIN, the cached build, or a new build when Go is on the machine; else null. */
-export async function ensureFerretDb(log: (line: string) => void): Promise<string | null> {
-  if (process.env.FERRETDB_BIN) return process.env.FERRETDB_BIN;
-  const target = ferretBinaryPath();
+/**
+ * A binary the project builds with Go into the cache (FerretDB, MinIO, the backup's SQLite tool): the ready binary
+ * the environment variable `override` names, the cached `target`, or `build(target)` under the build lock `lock`
+ * when Go is on the machine (checked again under the lock: another process may have built it meanwhile); else null.
+ */
+export async function ensureBuiltBinary(options: {
+  override: string;
+  target: string;
+  lock: string;
+  what: string;
+  build: (target: string) => void | Promise<void>;
+  log: (line: string) => void;
+  signal?: AbortSignal;
+}): Promise<string | null> {
+  const ready = process.env[options.override];
+  if (ready) return ready;
+  const { target } = options;
   if (existsSync(target)) return target;
   if (!hasGo()) return null;
-  return withBuildLock(() => {
-    if (!existsSync(target)) buildFerretDb(target, log);
-    return target;
-  }, log);
+  return withBuildLock(
+    async () => {
+      if (!existsSync(target)) await options.build(target);
+      return target;
+    },
+    options.log,
+    options.lock,
+    options.what,
+    options.signal,
+  );
+}
+
+/** The FerretDB binary: FERRETDB_BIN, the cached build, or a new build when Go is on the machine; else null. */
+export function ensureFerretDb(log: (line: string) => void): Promise<string | null> {
+  return ensureBuiltBinary({ override: 'FERRETDB_BIN', target: ferretBinaryPath(), lock: 'build.lock', what: 'FerretDB', build: (target) => buildFerretDb(target, log), log });
 }
 
 function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -262,6 +286,11 @@ function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Prom
     };
     attempt();
   });
+}
+
+/** The embedded database's folder in a data folder: FerretDB's SQLite files, one per database. */
+export function databaseDirOf(dataDir: string): string {
+  return path.join(path.resolve(dataDir), 'db');
 }
 
 /** The pid file of the FerretDB serving `<dataDir>/db` (written at start, removed at a clean stop). */
@@ -312,7 +341,7 @@ export function stopChild(child: ChildProcess): Promise<void> {
 
 async function startFerretDb(binary: string, options: LaunchOptions, _log: (line: string) => void): Promise<DatabaseHandle> {
   const dataDir = path.resolve(options.dataDir);
-  const dbDir = path.join(dataDir, 'db');
+  const dbDir = databaseDirOf(dataDir);
   const stateDir = path.join(dataDir, 'ferretdb');
   mkdirSync(dbDir, { recursive: true });
   mkdirSync(stateDir, { recursive: true });

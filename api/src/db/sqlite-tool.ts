@@ -7,10 +7,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../paths.js';
-import { cacheDir, hasGo, withBuildLock } from './launcher.js';
+import { cacheDir, ensureBuiltBinary } from './launcher.js';
 
 const SOURCE_DIR = path.join(repoRoot, 'api', 'tools', 'sqlite-snapshot');
 const SOURCE_FILES = ['main.go', 'go.mod', 'go.sum'];
@@ -40,16 +40,11 @@ function build(target: string, log: (line: string) => void): void {
 
 /** The tool's binary: SQLITE_SNAPSHOT_BIN, the cached build, or a new build with Go; else a clear error. */
 export async function ensureSqliteTool(log: (line: string) => void): Promise<string> {
-  if (process.env.SQLITE_SNAPSHOT_BIN) return process.env.SQLITE_SNAPSHOT_BIN;
-  const target = toolPath();
-  if (existsSync(target)) return target;
-  if (!hasGo()) {
+  const tool = await ensureBuiltBinary({ override: 'SQLITE_SNAPSHOT_BIN', target: toolPath(), lock: 'build-sqlite-snapshot.lock', what: 'the SQLite snapshot tool', build: (target) => build(target, log), log });
+  if (!tool) {
     throw new Error(`The backup needs its SQLite tool, built with Go (not found here). Build ${SOURCE_DIR} elsewhere ("go build") and set SQLITE_SNAPSHOT_BIN to the binary.`);
   }
-  return withBuildLock(() => {
-    if (!existsSync(target)) build(target, log);
-    return target;
-  }, log, 'build-sqlite-snapshot.lock', 'the SQLite snapshot tool');
+  return tool;
 }
 
 /** Runs the tool; rejects with its error output. Asynchronous, so a running API in this process goes on serving. */

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BucketAlreadyOwnedByYou, CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import getPort from 'get-port';
-import { cacheDir, hasGo, stopChild, withBuildLock } from '../../db/launcher.js';
+import { cacheDir, ensureBuiltBinary, stopChild } from '../../db/launcher.js';
 import { s3ClientConfig, type S3BlobStoreOptions } from './s3.js';
 
 /**
@@ -112,21 +112,8 @@ async function buildMinio(target: string, log: (line: string) => void, signal: A
  * The MinIO binary: MINIO_BIN, the cached build, or a new build when Go is on the machine; else null. `signal` stops
  * a build under way (the jest run that started it early ended first); Go's build cache keeps what was compiled.
  */
-export async function ensureS3ServerBinary(log: (line: string) => void = (line) => console.log(line), signal?: AbortSignal): Promise<string | null> {
-  if (process.env.MINIO_BIN) return process.env.MINIO_BIN;
-  const target = minioBinaryPath();
-  if (existsSync(target)) return target;
-  if (!hasGo()) return null;
-  return withBuildLock(
-    async () => {
-      if (!existsSync(target)) await buildMinio(target, log, signal);
-      return target;
-    },
-    log,
-    'build-minio.lock',
-    'MinIO',
-    signal,
-  );
+export function ensureS3ServerBinary(log: (line: string) => void = (line) => console.log(line), signal?: AbortSignal): Promise<string | null> {
+  return ensureBuiltBinary({ override: 'MINIO_BIN', target: minioBinaryPath(), lock: 'build-minio.lock', what: 'MinIO', build: (target) => buildMinio(target, log, signal), log, signal });
 }
 
 /** Until MinIO says it is ready to serve (`/minio/health/ready`), or it exits, or the time is up. */
