@@ -20,6 +20,8 @@ export default function CameraDialog({ nameFirst, nameLast, onCapture, onClose }
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The video has its first frame's size: before that a picture would be empty, so the button waits for it. */
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -80,14 +82,14 @@ export default function CameraDialog({ nameFirst, nameLast, onCapture, onClose }
                 <MessageBarBody>{error}</MessageBarBody>
               </MessageBar>
             ) : stream ? (
-              <video ref={video} className={styles.video} aria-label={T.video} playsInline muted />
+              <video ref={video} className={styles.video} aria-label={T.video} playsInline muted onLoadedMetadata={() => setReady(true)} />
             ) : (
               <Spinner size="small" label={T.starting} />
             )}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{T.close}</Button>
-            <Button appearance="primary" disabled={!stream || busy || Boolean(error)} onClick={capture}>
+            <Button appearance="primary" disabled={!ready || busy || Boolean(error)} onClick={capture}>
               {T.capture}
             </Button>
           </DialogActions>
