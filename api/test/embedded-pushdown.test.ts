@@ -31,7 +31,7 @@ it('pushes down only fields that no model keeps as an array or as anything but a
   for (const field of EMBEDDED_PUSHDOWN_FIELDS) expect(found.some((entry) => entry.endsWith(`.${field}`))).toBe(true);
 });
 
-it('searches by LIKE only fields that every model keeps as a string', () => {
+it('searches and sorts by name only fields that every model keeps as a string', () => {
   const models = createModels(mongoose.createConnection());
   let found = 0;
   for (const [name, model] of Object.entries(models)) {
@@ -110,11 +110,12 @@ describe('on the embedded database', () => {
     expect((await plan('bookings', { from: 0 })).filterPushdown).toBe(false);
   });
 
-  it("hands a name search's plain words to SQLite, and finds exactly what the handler alone finds", async () => {
+  it("hands a name search's words to SQLite, and finds exactly what the handler alone finds", async () => {
     const companyId = new Types.ObjectId();
     const clients = conn.db!.collection('clients');
-    // Upper and lower case, Danish letters, a word inside a name, and the two letters outside ASCII that Unicode case
-    // folding (which FerretDB's regular expressions use) matches to k and s: KELVIN SIGN and LONG S.
+    // Upper and lower case, Danish letters, a word inside a name, punctuation, and the letters outside ASCII that
+    // Unicode case folding (which FerretDB's regular expressions use) matches to k, s and å: KELVIN SIGN, LONG S and
+    // ANGSTROM SIGN.
     const names = [
       ['Anne', 'Hansen'],
       ['ANNE-MARIE', 'Sørensen'],
@@ -123,27 +124,89 @@ describe('on the embedded database', () => {
       ['Søren', 'Kjær'],
       ['Hans', 'Æbelø'],
       ['\u212Aarl', 'Be\u017Fen'],
+      ['\u212Bse', 'Dahl'],
       ['Ole', 'Olsen 1'],
+      ['O.le', 'Star*[x]'],
       ['Bo', ''],
     ];
     await clients.insertMany(names.map(([nameFirst, nameLast]) => ({ companyId, nameFirst, nameLast })));
-    const searches = ['hansen', 'Anne', 'jensen 1', 'SEN', 'karl', 'besen', 'Søren', 'ø', 'anne hansen', 'x', 'k', 's'];
+    const searches = ['hansen', 'Anne', 'jensen 1', 'SEN', 'karl', 'besen', 'Søren', 'ø', 'anne hansen', 'x', 'k', 's', 'åse', 'anne-marie', 'o.l', 'r*[x]', 'ÆBELØ'];
     for (const search of searches) {
       const filter = { companyId, ...nameWordsFilter(search) };
       // The same filter one level down: a shape the patch does not read, so the handler alone decides.
-      const alone = { companyId, $and: [nameWordsFilter(search)] };
+      const alone = { $and: [filter] };
       const found = (await clients.find(filter).toArray()).map((client) => `${client.nameFirst as string} ${client.nameLast as string}`).sort();
       const expected = (await clients.find(alone).toArray()).map((client) => `${client.nameFirst as string} ${client.nameLast as string}`).sort();
       expect(`${search}: ${found.join(', ')}`).toBe(`${search}: ${expected.join(', ')}`);
-      expect(await clients.countDocuments(filter)).toBe(expected.length);
-      // Plain ASCII words are pushed down; a word with other letters leaves the search to the handler.
-      expect(`${search}: ${(await plan('clients', filter)).filterPushdown}`).toBe(`${search}: true`);
-      if (/^[A-Za-z0-9 ]+$/.test(search)) expect((await plan('clients', { $and: nameWordsFilter(search).$and })).filterPushdown).toBe(true);
-      else expect((await plan('clients', { $and: nameWordsFilter(search).$and })).filterPushdown).toBe(false);
+      expect(`${search}: ${await clients.countDocuments(filter)}`).toBe(`${search}: ${expected.length}`);
+      // Every word is a literal, so every search is pushed down, and SQLite reads the clinic's list index.
+      const pushed = await plan('clients', filter);
+      expect(`${search}: ${pushed.filterPushdown}`).toBe(`${search}: true`);
+      expect(pushed.sqlite).toMatch(/USING INDEX \S+_klinik_list/);
+      expect(`${search}: ${(await plan('clients', { $and: nameWordsFilter(search).$and })).filterPushdown}`).toBe(`${search}: true`);
     }
-    // What the search finds is what a person would expect (and the Kelvin sign and long s count as k and s).
-    expect((await clients.find({ companyId, ...nameWordsFilter('hansen') }).toArray()).map((client) => client.nameFirst as string).sort()).toEqual(['Anne', 'Jens']);
-    expect((await clients.find({ companyId, ...nameWordsFilter('karl') }).toArray()).map((client) => client.nameLast as string)).toEqual(['Be\u017Fen']);
+    // What the search finds is what a person would expect (and the Kelvin, long s and Angstrom signs count as k, s, å).
+    const firstNames = async (search: string) => (await clients.find({ companyId, ...nameWordsFilter(search) }).toArray()).map((client) => client.nameFirst as string).sort();
+    expect(await firstNames('hansen')).toEqual(['Anne', 'Jens']);
+    expect(await firstNames('karl')).toEqual(['\u212Aarl']);
+    expect(await firstNames('åse')).toEqual(['\u212Bse']);
+    expect(await firstNames('star*[')).toEqual(['O.le']);
+    // A regular expression that is not a literal is left to the handler, which still answers.
+    const pattern = { companyId, $and: [{ $or: [{ nameFirst: { $regex: '^An+e$', $options: 'i' } }] }] };
+    expect((await plan('clients', pattern)).sqlite).not.toMatch(/GLOB/);
+    expect((await clients.find(pattern).toArray()).map((client) => client.nameFirst as string)).toEqual(['Anne']);
+  });
+
+  it("sorts, pages and counts a clinic's list in SQLite exactly as the handler does", async () => {
+    const clients = conn.db!.collection('clients');
+    const companyId = new Types.ObjectId();
+    const otherClinic = new Types.ObjectId();
+    const owners = [new Types.ObjectId(), new Types.ObjectId()];
+    const first = ['Anne', 'anne', 'Anne Marie', 'Åse', 'Bo', 'Ærø', '', 'Zoë', 'Øjvind', 'Anne'];
+    const last = ['Hansen', 'Hansen 1', 'Jensen', 'Sørensen', 'hansen', 'Ahl', 'Bech'];
+    await clients.insertMany(
+      Array.from({ length: 70 }, (_, n) => ({ companyId: n % 9 === 0 ? otherClinic : companyId, createdBy: owners[n % 2], nameFirst: first[n % first.length], nameLast: last[n % last.length] })),
+    );
+    // A client without names sorts first, as in MongoDB.
+    await clients.insertOne({ companyId, createdBy: owners[0] });
+    const label = (client: Record<string, unknown>) => `${String(client.nameFirst)} ${String(client.nameLast)} ${String(client._id)}`;
+    const sorts = [
+      { nameFirst: 1, nameLast: 1, _id: 1 },
+      { nameFirst: -1, nameLast: -1, _id: -1 },
+      { nameLast: 1, nameFirst: 1, _id: 1 },
+    ] as const;
+    const filters = [{ companyId }, { companyId, createdBy: owners[1] }, { companyId, ...nameWordsFilter('anne') }, { companyId, ...nameWordsFilter('hansen 1') }, { companyId, ...nameWordsFilter('zzz') }];
+    for (const filter of filters) {
+      const all = await clients.countDocuments({ $and: [filter] });
+      expect(await clients.countDocuments(filter)).toBe(all);
+      for (const sort of sorts) {
+        const expected = (await clients.find({ $and: [filter] }).sort(sort).toArray()).map(label);
+        for (const [skip, limit] of [[0, 10], [10, 10], [Math.max(0, all - 3), 10], [all + 5, 10], [5, 0]]) {
+          const page = (await clients.find(filter).sort(sort).skip(skip).limit(limit).toArray()).map(label);
+          const end = limit === 0 ? undefined : skip + limit;
+          expect(`${JSON.stringify(filter)} ${JSON.stringify(sort)} ${skip}/${limit}: ${page.join(' | ')}`).toBe(`${JSON.stringify(filter)} ${JSON.stringify(sort)} ${skip}/${limit}: ${expected.slice(skip, end).join(' | ')}`);
+        }
+        // SQLite sorts it, from the clinic's list index.
+        const explained = await conn.db!.command({ explain: { find: 'clients', filter, sort } });
+        expect(explained.sortPushdown).toBe(true);
+        expect(JSON.stringify(explained.queryPlanner)).toMatch(/USING INDEX \S+_klinik_list/);
+      }
+    }
+
+    // A sort SQLite would put in another order (a name that is not a string) or a filter it does not read in full is
+    // left to the handler, and the answer is the same.
+    await clients.insertOne({ companyId, createdBy: owners[0], nameFirst: 42, nameLast: 'Tal' });
+    const mixed = (await conn.db!.command({ explain: { find: 'clients', filter: { companyId }, sort: sorts[0] } })) as { sortPushdown: boolean };
+    expect(mixed.sortPushdown).toBe(false);
+    const partial = (await conn.db!.command({ explain: { find: 'clients', filter: { companyId, nameLast: { $gt: 'H' } }, sort: sorts[0] } })) as { sortPushdown: boolean };
+    expect(partial.sortPushdown).toBe(false);
+    for (const filter of [{ companyId }, { companyId, nameLast: { $gt: 'H' } }]) {
+      const expected = (await clients.find({ $and: [filter] }).sort(sorts[0]).toArray()).map(label);
+      expect((await clients.find(filter).sort(sorts[0]).skip(3).limit(5).toArray()).map(label)).toEqual(expected.slice(3, 8));
+      expect(await clients.countDocuments(filter)).toBe(expected.length);
+    }
+    // A count with the clinic as a string of the same hex counts nothing (a string is not an ObjectId).
+    expect(await clients.countDocuments({ companyId: companyId.toHexString() })).toBe(0);
   });
 
   it('answers as MongoDB does for values that are not pushed down and for lookalike types', async () => {

@@ -25,21 +25,32 @@ export const FERRETDB_VERSION = 'v1.24.2';
  *   scanned the whole table. Written the index's way, they use it (~100× faster at 50,000 documents).
  * - `collection.go` + `klinik_pushdown.go` (api/tools/ferretdb-patch/): exact matches on `_id` and the fields of
  *   EMBEDDED_PUSHDOWN_FIELDS go to SQLite as conditions on the expressions FerretDB's indexes are built on, instead of
- *   only a filter that is `{_id}` alone, and a name search's words as `LIKE` (EMBEDDED_TEXT_SEARCH_FIELDS); the file
- *   says why that is safe.
+ *   only a filter that is `{_id}` alone, and a name search's words as GLOB patterns (EMBEDDED_TEXT_SEARCH_FIELDS);
+ *   when that WHERE clause is exact, SQLite also sorts by name, skips, limits and counts, from a list index it makes.
+ *   The file says why that is safe.
+ * - `backends/collection.go`, `msg_find.go`, `msg_explain.go`, `msg_aggregate.go` + `klinik_handler.go`: the handler
+ *   offers the backend a find's sort with its skip and limit, and countDocuments' count, and applies only what the
+ *   backend did not.
  */
-const FERRETDB_PATCH = {
-  level: 'klinik3',
+export const FERRETDB_PATCH = {
+  level: 'klinik4',
   edits: [
     {
       file: path.join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
       from: `IDColumn = DefaultColumn + "->'$._id'"`,
       to: 'IDColumn = DefaultColumn + `->"_id"`',
     },
-    // Query: the pushdown of the new file instead of `{_id}` alone.
+    // Query: the statement of the new file (its WHERE clause, and SQLite's sort, skip, limit and count when exact).
     {
       file: path.join('internal', 'backends', 'sqlite', 'collection.go'),
-      from: `	if params.Filter.Len() == 1 {
+      from: `	q := prepareSelectClause(meta.TableName, params.Comment, meta.Capped(), params.OnlyRecordIDs)
+
+	var whereClause string
+	var args []any
+
+	// that logic should exist in one place
+	// TODO https://github.com/FerretDB/FerretDB/issues/3235
+	if params.Filter.Len() == 1 {
 		v, _ := params.Filter.Get("_id")
 		switch v.(type) {
 		case string, types.ObjectID:
@@ -47,11 +58,28 @@ const FERRETDB_PATCH = {
 			args = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
 		}
 	}
+
+	q += whereClause
+	q += prepareOrderByClause(params.Sort)
+
+	if params.Limit != 0 {
+		q += \` LIMIT ?\`
+		args = append(args, params.Limit)
+	}
+
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, lazyerrors.Error(err)
+	}
+
+	return &backends.QueryResult{
+		Iter: newQueryIterator(ctx, rows, params.OnlyRecordIDs),
+	}, nil
 `,
-      to: `	whereClause, args = klinikWhereClause(params.Filter)
+      to: `	return klinikQuery(ctx, db, meta, params)
 `,
     },
-    // Explain: the same, so explain() tells what a query does.
+    // Explain: the same WHERE clause, so explain() tells what a query does.
     {
       file: path.join('internal', 'backends', 'sqlite', 'collection.go'),
       from: `	if params.Filter.Len() == 1 {
@@ -64,12 +92,121 @@ const FERRETDB_PATCH = {
 		}
 	}
 `,
-      to: `	whereClause, args = klinikWhereClause(params.Filter)
+      to: `	indexedBy, whereClause, args, klinikOrderBy := klinikExplainClauses(ctx, db, meta, params)
 	filterPushdown = whereClause != ""
+	whereClause = indexedBy + whereClause
+`,
+    },
+    {
+      file: path.join('internal', 'backends', 'sqlite', 'collection.go'),
+      from: `	orderByClause := prepareOrderByClause(params.Sort)
+`,
+      to: `	orderByClause := prepareOrderByClause(params.Sort) + klinikOrderBy
+`,
+    },
+    // The backend's parameters and answer: the sort, skip and limit, and the count it is offered, and what it did.
+    {
+      file: path.join('internal', 'backends', 'collection.go'),
+      from: `	OnlyRecordIDs bool
+	Comment       string
+}
+`,
+      to: `	OnlyRecordIDs bool
+	Comment       string
+
+	KlinikSort    *types.Document
+	KlinikSkip    int64
+	KlinikLimit   int64
+	KlinikCountAs *types.Document
+}
+`,
+    },
+    {
+      file: path.join('internal', 'backends', 'collection.go'),
+      from: `type QueryResult struct {
+	Iter types.DocumentsIterator
+}
+`,
+      to: `type QueryResult struct {
+	Iter types.DocumentsIterator
+
+	KlinikPaged   bool
+	KlinikCounted bool
+	KlinikCount   int64
+}
+`,
+    },
+    {
+      file: path.join('internal', 'backends', 'collection.go'),
+      from: `type ExplainParams struct {
+	Filter *types.Document
+	Sort   *types.Document
+	Limit  int64
+}
+`,
+      to: `type ExplainParams struct {
+	Filter *types.Document
+	Sort   *types.Document
+	Limit  int64
+
+	KlinikSort *types.Document
+}
+`,
+    },
+    // explain: the same offer as find's, so explain() tells whether SQLite sorts.
+    {
+      file: path.join('internal', 'handler', 'msg_explain.go'),
+      from: `	// Limit pushdown is not applied if:
+`,
+      to: `	if !h.DisablePushdown && !params.Aggregate && !cInfo.Capped() && params.Sort.Len() != 0 && qp.Filter.Len() == params.Filter.Len() {
+		qp.KlinikSort = params.Sort
+	}
+
+	// Limit pushdown is not applied if:
+`,
+    },
+    // find: offer the sort; skip only what the backend did not.
+    {
+      file: path.join('internal', 'handler', 'msg_find.go'),
+      from: `	// Limit pushdown is not applied if:
+`,
+      to: `	if !h.DisablePushdown {
+		klinikOfferSort(qp, params, cInfo.Capped())
+	}
+
+	// Limit pushdown is not applied if:
+`,
+    },
+    {
+      file: path.join('internal', 'handler', 'msg_find.go'),
+      from: `makeFindIter(queryRes.Iter, closer, params)`,
+      to: `makeFindIter(queryRes.Iter, closer, klinikFindParams(params, queryRes))`,
+    },
+    // aggregate: offer countDocuments' count; answer the backend's count as the group would.
+    {
+      file: path.join('internal', 'handler', 'msg_aggregate.go'),
+      from: `		iter, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})
+`,
+      to: `		qp.KlinikCountAs = klinikCountAs(aggregationStages, qp)
+		iter, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})
+`,
+    },
+    {
+      file: path.join('internal', 'handler', 'msg_aggregate.go'),
+      from: `	iter := queryRes.Iter
+`,
+      to: `	iter := queryRes.Iter
+
+	if queryRes.KlinikCounted {
+		return klinikCountIter(p.qp.KlinikCountAs, queryRes.KlinikCount), nil
+	}
 `,
     },
   ],
-  files: [{ from: path.join(repoRoot, 'api', 'tools', 'ferretdb-patch', 'klinik_pushdown.go'), to: path.join('internal', 'backends', 'sqlite', 'klinik_pushdown.go') }],
+  files: [
+    { from: path.join(repoRoot, 'api', 'tools', 'ferretdb-patch', 'klinik_pushdown.go'), to: path.join('internal', 'backends', 'sqlite', 'klinik_pushdown.go') },
+    { from: path.join(repoRoot, 'api', 'tools', 'ferretdb-patch', 'klinik_handler.go'), to: path.join('internal', 'handler', 'klinik_handler.go') },
+  ],
 };
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 /** The Go release FerretDB 1.24 was made with; fetched through the module proxy if the machine's Go fails. */

@@ -24,6 +24,9 @@ export const EMBEDDED_PUSHDOWN_FIELDS: readonly string[] = [
   'administratorId',
   'teamUserId',
   'supportUploadId',
+  // A client's therapist (a therapist's own client list); a journal's author's name elsewhere, which is never pushed
+  // down (a name has spaces), but is a string there too.
+  'createdBy',
   'username',
   // A booking's Copenhagen date (YYYY-MM-DD): the week view asks for the days it shows (domain/scheduling/bookings.ts).
   'bookingDate',
@@ -31,7 +34,9 @@ export const EMBEDDED_PUSHDOWN_FIELDS: readonly string[] = [
 
 /**
  * The fields a name search looks in (domain/search.ts nameWordsFilter: every word, case-insensitively, in one of
- * them), which the embedded database hands to SQLite as `LIKE` for plain ASCII words (klinik_pushdown.go; passed as
- * FERRETDB_KLINIK_TEXT_FIELDS). Each must be a string in every model that has it (the same test checks).
+ * them), which the embedded database hands to SQLite as GLOB patterns (klinik_pushdown.go; passed as
+ * FERRETDB_KLINIK_TEXT_FIELDS), and the order of a list sorted by name (first name, last name, then `_id`), which
+ * SQLite sorts, skips, limits and counts from a list index it makes on these fields. Each must be a string in every
+ * model that has it (the same test checks).
  */
 export const EMBEDDED_TEXT_SEARCH_FIELDS: readonly string[] = ['nameFirst', 'nameLast'];
