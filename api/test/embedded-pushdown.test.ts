@@ -181,7 +181,7 @@ describe('on the embedded database', () => {
       expect(await clients.countDocuments(filter)).toBe(all);
       for (const sort of sorts) {
         const expected = (await clients.find({ $and: [filter] }).sort(sort).toArray()).map(label);
-        for (const [skip, limit] of [[0, 10], [10, 10], [Math.max(0, all - 3), 10], [all + 5, 10], [5, 0]]) {
+        for (const [skip, limit] of [[0, 10], [10, 10], [Math.max(0, all - 3), 10], [all + 5, 10], [5, 0]] as [number, number][]) {
           const page = (await clients.find(filter).sort(sort).skip(skip).limit(limit).toArray()).map(label);
           const end = limit === 0 ? undefined : skip + limit;
           expect(`${JSON.stringify(filter)} ${JSON.stringify(sort)} ${skip}/${limit}: ${page.join(' | ')}`).toBe(`${JSON.stringify(filter)} ${JSON.stringify(sort)} ${skip}/${limit}: ${expected.slice(skip, end).join(' | ')}`);
