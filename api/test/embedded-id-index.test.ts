@@ -1,7 +1,8 @@
 /**
  * The embedded database reads by `_id` through an index (issue 19; launcher.ts FERRETDB_PATCH): on a new database, after a
  * restart, and on a database made by an older version of the project (the fixture was written by the unpatched
- * FerretDB 1.24.2 the project ran before). `explain` shows SQLite's plan for the query FerretDB sends.
+ * FerretDB 1.24.2 the project ran before). `explain` shows SQLite's plan for the query FerretDB sends. So does the
+ * client list's index, which the patch makes on the first list query (klinik_pushdown.go).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -36,6 +37,24 @@ async function planOfIdRead(db: Connection, collection: string, id: Types.Object
   return JSON.stringify(answer.queryPlanner);
 }
 
+/**
+ * A clinic's client list (its first two by name) and SQLite's plan for it: the list index klinik_pushdown.go makes on
+ * first use (and finds again after a restart), with SQLite doing the sort.
+ */
+async function clientList(db: Connection, companyId: Types.ObjectId): Promise<{ names: string[]; plan: string; sortPushdown: boolean }> {
+  const sort = { nameFirst: 1, nameLast: 1, _id: 1 } as const;
+  const names = (await db.collection('clients').find({ companyId }).sort(sort).limit(2).toArray()).map((client) => `${client.nameFirst as string} ${client.nameLast as string}`);
+  const answer = await db.db!.command({ explain: { find: 'clients', filter: { companyId }, sort } });
+  return { names, plan: JSON.stringify(answer.queryPlanner), sortPushdown: answer.sortPushdown === true };
+}
+
+async function expectListFromIndex(db: Connection, companyId: Types.ObjectId, names: string[]) {
+  const list = await clientList(db, companyId);
+  expect(list.names).toEqual(names);
+  expect(list.plan).toMatch(/USING INDEX \S+_klinik_list/);
+  expect(list.sortPushdown).toBe(true);
+}
+
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-id-index-'));
 });
@@ -59,6 +78,14 @@ it('reads, updates and deletes by _id through the _id index, on a new database a
   expect(await db.collection('journals').findOne({ _id: id })).toMatchObject({ text: 'Rettet' });
   expect((await db.collection('journals').deleteOne({ _id: id })).deletedCount).toBe(1);
   expect(await db.collection('journals').countDocuments({})).toBe(50);
+
+  // The client list's index, made on the first list query, serves it again after a restart.
+  const companyId = new Types.ObjectId();
+  await db.collection('clients').insertMany([{ companyId, nameFirst: 'Åse', nameLast: 'Holm' }, { companyId, nameFirst: 'Anne', nameLast: 'Berg' }, { companyId, nameFirst: 'Bo', nameLast: 'Dahl' }]);
+  await expectListFromIndex(db, companyId, ['Anne Berg', 'Bo Dahl']);
+  await close();
+  db = await open();
+  await expectListFromIndex(db, companyId, ['Anne Berg', 'Bo Dahl']);
 });
 
 it('uses the index on a database made by the unpatched FerretDB the project ran before', async () => {
@@ -68,4 +95,8 @@ it('uses the index on a database made by the unpatched FerretDB the project ran 
   expect(await db.collection('therapists').findOne({ _id: OLD_THERAPIST })).toMatchObject({ username: 'behandler2@klinik.test' });
   expect(await db.collection('therapists').countDocuments({})).toBe(3);
   expect(await db.collection('bookings').countDocuments({})).toBe(2);
+  // The client list's index is made on that database too, at its first list query.
+  const companyId = new Types.ObjectId();
+  await db.collection('clients').insertMany([{ companyId, nameFirst: 'Mette', nameLast: 'Ørsted' }, { companyId, nameFirst: 'Lars', nameLast: 'Kjær' }]);
+  await expectListFromIndex(db, companyId, ['Lars Kjær', 'Mette Ørsted']);
 });
