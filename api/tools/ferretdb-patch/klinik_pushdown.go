@@ -655,3 +655,20 @@ func klinikExplainClauses(ctx context.Context, db *fsql.DB, meta *metadata.Colle
 
 	return indexedBy, w.clause, w.args, orderBy
 }
+
+// klinikListCollection is ListCollections for one name: that collection's settings, or none.
+func klinikListCollection(ctx context.Context, db *database, name string) *backends.ListCollectionsResult {
+	c := db.r.CollectionGet(ctx, db.name, name)
+	if c == nil {
+		return &backends.ListCollectionsResult{}
+	}
+
+	return &backends.ListCollectionsResult{
+		Collections: []backends.CollectionInfo{{
+			Name:            c.Name,
+			UUID:            c.Settings.UUID,
+			CappedSize:      c.Settings.CappedSize,
+			CappedDocuments: c.Settings.CappedDocuments,
+		}},
+	}
+}
