@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
-import { browserIsInCopenhagen, CALENDAR, formatDanishDate, startOfCopenhagenDay } from '@klinik/core/time';
+import { browserIsInCopenhagen, CALENDAR, formatDanishDate, startOfCopenhagenDay, startOfCopenhagenWeek } from '@klinik/core/time';
 import type { ActionInput, Booking } from '@klinik/core';
 import { LoadError, PageHeader, useMutation, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
@@ -20,7 +20,11 @@ import type { EventRef } from './events';
 import type { CalendarView, GridCalendarHandle } from './GridCalendar';
 import { useCalendarData, type CalendarRange } from './useCalendarData';
 
-const GridCalendar = lazy(() => import('./GridCalendar'));
+const loadGridCalendar = () => import('./GridCalendar');
+const GridCalendar = lazy(loadGridCalendar);
+// A screen that shows the grid asks for its code (FullCalendar, the page's largest part) as soon as this page's code
+// has arrived, instead of once the page has first rendered; the lazy component then finds it loaded or on its way.
+if (!window.matchMedia(`(max-width: ${CALENDAR.cardLayoutBelowPx - 1}px)`).matches) loadGridCalendar().catch(() => undefined);
 const CreateBookingDrawer = lazy(() => import('./CreateBookingDrawer'));
 const EditBookingDrawer = lazy(() => import('./EditBookingDrawer'));
 const EventDialog = lazy(() => import('./EventDialog'));
@@ -43,6 +47,16 @@ function dayRange(day: number): CalendarRange {
   return { from, to: startOfCopenhagenDay(from + DAY_MS + 3 * 3600_000) };
 }
 
+/**
+ * The period the grid opens on, as FullCalendar will report it (Monday first, Copenhagen time): the week, or the day
+ * below 810 px. Its data is asked for at once, while the grid's code (FullCalendar, loaded lazily) still downloads,
+ * instead of after the grid has drawn its first period; the grid's own report names the same period, so nothing is
+ * asked twice.
+ */
+function openingGridRange(dayView: boolean, now: number): CalendarRange {
+  return dayView ? dayRange(now) : { from: startOfCopenhagenWeek(now), to: startOfCopenhagenWeek(now, 1) };
+}
+
 type Overlay =
   | { kind: 'create'; at: number }
   | { kind: 'event'; item: EventRef }
@@ -60,7 +74,8 @@ export default function CalendarPage({ shell }: RemotePageProps) {
   const grid = useRef<GridCalendarHandle>(null);
   const [gridRange, setGridRange] = useState<(CalendarRange & { title: string; view: CalendarView }) | null>(null);
   const [day, setDay] = useState(() => startOfCopenhagenDay(Date.now()));
-  const range = useMemo<CalendarRange | null>(() => (cards ? dayRange(day) : gridRange ? { from: gridRange.from, to: gridRange.to } : null), [cards, day, gridRange]);
+  const openingRange = useMemo(() => openingGridRange(dayView, Date.now()), [dayView]);
+  const range = useMemo<CalendarRange>(() => (cards ? dayRange(day) : gridRange ? { from: gridRange.from, to: gridRange.to } : openingRange), [cards, day, gridRange, openingRange]);
   const { data, complete, loading, error, retry, replaceBooking } = useCalendarData(api, range);
   const [overlay, setOverlay] = useState<Overlay>(null);
   const theme = shell.therapist?.colors[1] ?? DEFAULT_THERAPIST_COLORS[1];
