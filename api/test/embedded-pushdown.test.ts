@@ -151,6 +151,14 @@ describe('on the embedded database', () => {
     expect(await firstNames('karl')).toEqual(['\u212Aarl']);
     expect(await firstNames('åse')).toEqual(['\u212Bse']);
     expect(await firstNames('star*[')).toEqual(['O.le']);
+    // Other conditions in a search's shape (an exact name, a $regex beside another operator) are left to the
+    // handler, which answers as MongoDB does.
+    for (const condition of [{ $eq: 'Anne' }, { $in: ['Anne', 'Jens'] }, { $regex: 'ann', $options: 'i', $ne: 'x' }, { $not: { $regex: 'x' } }]) {
+      const odd = { companyId, $and: [{ $or: [{ nameFirst: condition }, { nameLast: { $regex: 'zzz', $options: 'i' } }] }] };
+      const expected = (await clients.find({ $and: [odd] }).toArray()).map((client) => client.nameFirst as string).sort();
+      expect((await clients.find(odd).toArray()).map((client) => client.nameFirst as string).sort()).toEqual(expected);
+      expect(await clients.countDocuments(odd)).toBe(expected.length);
+    }
     // A regular expression that is not a literal is left to the handler, which still answers.
     const pattern = { companyId, $and: [{ $or: [{ nameFirst: { $regex: '^An+e$', $options: 'i' } }] }] };
     expect((await plan('clients', pattern)).sqlite).not.toMatch(/GLOB/);

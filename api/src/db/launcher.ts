@@ -34,7 +34,7 @@ export const FERRETDB_VERSION = 'v1.24.2';
  * - `database.go`, `resource.go`: less work per query (listCollections of one name; no leak tracking), below.
  */
 export const FERRETDB_PATCH = {
-  level: 'klinik5',
+  level: 'klinik6',
   edits: [
     {
       file: path.join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),

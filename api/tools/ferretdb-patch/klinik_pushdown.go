@@ -330,6 +330,10 @@ func klinikGlobWord(value any) (string, string, bool) {
 	case types.Regex:
 		pattern, options = condition.Pattern, condition.Options
 	case *types.Document:
+		if !condition.Has("$regex") {
+			return "", "", false
+		}
+
 		regex, ok := must.NotFail(condition.Get("$regex")).(string)
 		if !ok {
 			return "", "", false
