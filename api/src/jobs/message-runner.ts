@@ -30,25 +30,6 @@ import { clinicAddress, followUpMail, newsletterMail, reminderSms, type ClinicTe
 
 const WHY = 'the message runner sends the due messages of every clinic';
 
-/**
- * The runner reads and updates records by `_id` alone, the one filter FerretDB 1.24 pushes down to its storage (with
- * the clinic added to the filter, every read decodes the whole collection: 30 ms instead of 5 at 1,000 bookings), and
- * checks the clinic on the document it got. The ids come from the job, which was found in its clinic.
- */
-const BY_ID = { crossTenant: 'the message runner reads by _id alone (pushed down on FerretDB) and checks the clinic on the document' };
-
-interface ByIdModel {
-  findById(id: unknown, projection?: unknown): { setOptions(options: object): { lean(): Promise<unknown> } };
-}
-
-async function byId<T>(model: unknown, companyId: MessageJobDoc['companyId'], id: unknown, projection?: Record<string, 1>): Promise<T | null> {
-  const doc = (await (model as ByIdModel)
-    .findById(id, projection ? { ...projection, companyId: 1 } : undefined)
-    .setOptions(BY_ID)
-    .lean()) as (T & { companyId?: { equals(other: unknown): boolean } }) | null;
-  return doc?.companyId?.equals(companyId) ? doc : null;
-}
-
 /** The pauses before the 2nd, 3rd and 4th try; after the 4th the message is given up. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
 
@@ -85,7 +66,7 @@ async function claim(deps: RunnerDeps, job: MessageJobDoc, holder: string): Prom
   if (await leases.claim(job._id, job.leaseSeq, holder, until)) return 'fresh';
   if (!(await leases.expired(job._id, job.leaseSeq, now))) return null;
   // Its holder is gone: take over with the next lease (racing takers may both raise the number; one inserts it).
-  await deps.models.MessageJob.updateOne({ _id: job._id, leaseSeq: job.leaseSeq }, { $set: { leaseSeq: job.leaseSeq + 1 } }).setOptions(BY_ID);
+  await tenantDb(deps.models, job.companyId).clinic.MessageJob.updateOne({ _id: job._id, leaseSeq: job.leaseSeq }, { $set: { leaseSeq: job.leaseSeq + 1 } });
   return (await leases.claim(job._id, job.leaseSeq + 1, holder, until)) ? 'takeover' : null;
 }
 
@@ -112,7 +93,7 @@ async function loadParties(deps: RunnerDeps, job: MessageJobDoc, senders: Sender
   }
   const [[company, therapist], client] = (await Promise.all([
     sender,
-    byId(deps.models.Client, job.companyId, job.clientId, { nameFirst: 1, nameLast: 1, email: 1, phonePrivate: 1, reminder: 1, followUp: 1, newsletter: 1 }),
+    db.clinic.Client.findById(job.clientId, { nameFirst: 1, nameLast: 1, email: 1, phonePrivate: 1, reminder: 1, followUp: 1, newsletter: 1 }).lean(),
   ])) as [[CompanyDoc | null, TherapistDoc | null], Parties['client']];
   if (!company || !therapist) return null;
   return {
@@ -161,18 +142,18 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
   switch (job.kind) {
     case 'reminder': {
       if (!therapist.reminders || !client.reminder) return { state: 'skipped', reason: SKIP.settingOff };
-      const booking = await byId<{ from: number; treatmentName?: string; clientId: MessageJobDoc['clientId'] }>(deps.models.Booking, job.companyId, job.ref, { from: 1, treatmentName: 1, clientId: 1 });
+      const booking = await db.clinic.Booking.findById(job.ref, { from: 1, treatmentName: 1, clientId: 1 }).lean();
       if (!booking || booking.from !== job.at || !booking.clientId.equals(job.clientId)) return { state: 'skipped', reason: SKIP.bookingGone };
       return sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: booking.from, what: booking.treatmentName || null, therapistName }), 'booking');
     }
     case 'courseReminder': {
       if (!therapist.reminders || !client.reminder) return { state: 'skipped', reason: SKIP.settingOff };
       const [day, seat] = await Promise.all([
-        byId<{ from: number; eventId: unknown }>(deps.models.EventDate, job.companyId, job.ref, { from: 1, eventId: 1 }),
+        db.clinic.EventDate.findById(job.ref, { from: 1, eventId: 1 }).lean(),
         db.clinic.EventDateClient.exists({ eventDateId: job.ref, clientId: job.clientId, isWaiting: false }),
       ]);
       if (!day || day.from !== job.at || !seat) return { state: 'skipped', reason: SKIP.bookingGone };
-      const course = await byId<{ title: string }>(deps.models.Event, job.companyId, day.eventId, { title: 1 });
+      const course = await db.clinic.Event.findById(day.eventId, { title: 1 }).lean();
       return sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: day.from, what: course?.title ?? null, therapistName }), 'course');
     }
     case 'followUp':
@@ -183,7 +164,7 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       if (!on || !text || !client.followUp) return { state: 'skipped', reason: SKIP.settingOff };
       const still = course
         ? await db.clinic.EventDateClient.exists({ eventDateId: job.ref, clientId: job.clientId, isWaiting: false })
-        : (await byId<{ clientId: MessageJobDoc['clientId'] }>(deps.models.Booking, job.companyId, job.ref, { clientId: 1 }))?.clientId.equals(job.clientId);
+        : (await db.clinic.Booking.findById(job.ref, { clientId: 1 }).lean())?.clientId.equals(job.clientId);
       if (!still) return { state: 'skipped', reason: SKIP.bookingGone };
       if (!client.email) return { state: 'skipped', reason: SKIP.noEmail };
       return sendMail(deps, followUpMail({ to: client.email, clientName, text, clinic: parties.clinic, therapistName, messageId: messageIdOf(job) }));
@@ -194,7 +175,7 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       const key = `send:${job.ref.toHexString()}`;
       let sending = senders.get(key);
       if (!sending) {
-        sending = byId(deps.models.NewsletterSend, job.companyId, job.ref, { subject: 1, html: 1 });
+        sending = db.clinic.NewsletterSend.findById(job.ref, { subject: 1, html: 1 }).lean();
         senders.set(key, sending);
       }
       const send = (await sending) as { subject: string; html: string } | null;
@@ -213,9 +194,10 @@ let sendsStarted = 0;
 async function runOne(deps: RunnerDeps, candidate: MessageJobDoc, holder: string, result: RunResult, senders: SenderCache): Promise<boolean> {
   const claimed = await claim(deps, candidate, holder);
   if (!claimed) return false;
-  const job = claimed === 'fresh' ? candidate : await byId<MessageJobDoc>(deps.models.MessageJob, candidate.companyId, candidate._id);
-  // Updates by _id alone too: the job was just read in its clinic.
-  const update = (set: Record<string, unknown>) => deps.models.MessageJob.updateOne({ _id: candidate._id }, { $set: set }).setOptions(BY_ID);
+  // Read and updated in its clinic: on the embedded database `{_id, companyId}` is served by the `_id` index too.
+  const jobs = tenantDb(deps.models, candidate.companyId).clinic.MessageJob;
+  const job = claimed === 'fresh' ? candidate : await jobs.findById(candidate._id).lean();
+  const update = (set: Record<string, unknown>) => jobs.updateOne({ _id: candidate._id }, { $set: set });
   const now = deps.now();
   if (!job || job.state !== 'pending' || job.nextAttemptAt > now) return false;
   sendsStarted += 1;
