@@ -7,14 +7,14 @@
  * started on it works and numbers the next invoice n + 1. A damaged backup, and a restore while the API runs, are
  * refused with nothing changed. An image uploaded before the backup is served again from the restored blob folder.
  */
-import { cpSync, existsSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import type { Connection } from 'mongoose';
 import sharp from 'sharp';
 import { createBackup, type BackupResult } from '../src/backup/backup.js';
-import { keysOfSecretsFile } from '../src/backup/keys.js';
+import { keysInUse, keysOfSecretsFile } from '../src/backup/keys.js';
 import { devSecretsFile } from '../src/config.js';
 import { restoreBackup } from '../src/backup/restore.js';
 import { runRestoreCli } from '../src/cli/backup.js';
@@ -292,3 +292,23 @@ it('restores a consistent point in time taken while bookings, journals and invoi
   expect(Number.parseInt(listed.find((invoice) => invoice.id === nextInvoice.data!.id)!.number, 10)).toBe(n + 1);
   await stopApi();
 }, 120_000);
+
+it('names the keys an API would use: each from the environment when set there, else from secrets.json', () => {
+  const dataDir = path.join(workDir, 'keys-only');
+  const file = devSecretsFile(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const fileKeys = { dataEncryptionKeys: `f1:${Buffer.alloc(32, 3).toString('base64')}`, cprHashKey: Buffer.alloc(32, 4).toString('base64') };
+  writeFileSync(file, JSON.stringify(fileKeys));
+  const environmentKeys = { DATA_ENCRYPTION_KEYS: `e1:${Buffer.alloc(32, 5).toString('base64')}`, CPR_HASH_KEY: Buffer.alloc(32, 6).toString('base64') };
+  expect(keysInUse(env, dataDir)).toEqual({ source: 'secrets.json', ...fileKeys, file });
+  expect(keysInUse({ ...env, ...environmentKeys }, dataDir)).toEqual({ source: 'environment', dataEncryptionKeys: environmentKeys.DATA_ENCRYPTION_KEYS, cprHashKey: environmentKeys.CPR_HASH_KEY, file: null });
+  // One key in the environment, the other from the file: what config.ts makes of the same setting.
+  expect(keysInUse({ ...env, DATA_ENCRYPTION_KEYS: environmentKeys.DATA_ENCRYPTION_KEYS }, dataDir)).toEqual({
+    source: 'environment and secrets.json',
+    dataEncryptionKeys: environmentKeys.DATA_ENCRYPTION_KEYS,
+    cprHashKey: fileKeys.cprHashKey,
+    file,
+  });
+  // Production reads the environment only.
+  expect(keysInUse({ ...env, NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: environmentKeys.DATA_ENCRYPTION_KEYS }, dataDir)).toBeNull();
+});

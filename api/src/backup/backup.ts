@@ -102,7 +102,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const keysOut = options.keysOut ? path.resolve(options.keysOut) : null;
   if (keysOut) {
     if (keys.source !== 'secrets.json') {
-      throw new BackupError('--keys-out copies the development secrets file; these keys come from the environment (DATA_ENCRYPTION_KEYS, CPR_HASH_KEY) and stay in the secret store they come from.');
+      throw new BackupError('--keys-out copies the development secrets file; these keys (or one of them) come from the environment (DATA_ENCRYPTION_KEYS, CPR_HASH_KEY) and stay in the secret store they come from.');
     }
     if (existsSync(keysOut)) throw new BackupError(`${keysOut} exists already; --keys-out never overwrites a file.`);
   }

@@ -10,8 +10,8 @@ import { devSecretsFile } from '../config.js';
 import { parseDataKeyring } from '../security/encryption.js';
 
 export interface KeyFingerprints {
-  /** Where the keys were found. */
-  source: 'environment' | 'secrets.json';
+  /** Where the keys were found (in development one may come from the environment, the other from the file). */
+  source: 'environment' | 'secrets.json' | 'environment and secrets.json';
   /** Every data key of the keyring, oldest first (all of them may have encrypted something still in the data). */
   dataKeys: { id: string; fingerprint: string }[];
   cprHashKey: string;
@@ -34,15 +34,22 @@ export function keysOfSecretsFile(file: string): { dataEncryptionKeys: string; c
   return { dataEncryptionKeys: parsed.dataEncryptionKeys, cprHashKey: parsed.cprHashKey };
 }
 
-/** The keys an API started with `env` on `dataDir` would use; null when there are none (it would make new ones). */
+/**
+ * The keys an API started with `env` on `dataDir` would use; null when there are none (it would make new ones). As
+ * config.ts takes them: in production both from the environment; in development each from the environment when it is
+ * set there, else from the data folder's secrets.json.
+ */
 export function keysInUse(env: NodeJS.ProcessEnv, dataDir: string, secretsFile = devSecretsFile(dataDir)): KeysInUse | null {
-  if (env.DATA_ENCRYPTION_KEYS && env.CPR_HASH_KEY) {
-    return { source: 'environment', dataEncryptionKeys: env.DATA_ENCRYPTION_KEYS, cprHashKey: env.CPR_HASH_KEY, file: null };
-  }
+  const fromEnvironment = { dataEncryptionKeys: env.DATA_ENCRYPTION_KEYS || '', cprHashKey: env.CPR_HASH_KEY || '' };
+  if (fromEnvironment.dataEncryptionKeys && fromEnvironment.cprHashKey) return { source: 'environment', ...fromEnvironment, file: null };
   // Production reads the environment only (config.ts); a secrets file there is not what the API would use.
   if (env.NODE_ENV === 'production') return null;
   const fromFile = keysOfSecretsFile(secretsFile);
-  return fromFile ? { source: 'secrets.json', ...fromFile, file: secretsFile } : null;
+  const dataEncryptionKeys = fromEnvironment.dataEncryptionKeys || fromFile?.dataEncryptionKeys;
+  const cprHashKey = fromEnvironment.cprHashKey || fromFile?.cprHashKey;
+  if (!dataEncryptionKeys || !cprHashKey) return null;
+  const source = fromEnvironment.dataEncryptionKeys || fromEnvironment.cprHashKey ? 'environment and secrets.json' : 'secrets.json';
+  return { source, dataEncryptionKeys, cprHashKey, file: secretsFile };
 }
 
 function fingerprint(key: Buffer): string {
