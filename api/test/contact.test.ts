@@ -130,6 +130,20 @@ describe('newsletters', () => {
     expect(smtp.mails.some((item) => item.to.includes('fremmed@example.dk'))).toBe(false);
   });
 
+  it('sends one newsletter to several clients in one run of the jobs', async () => {
+    // Every job of a run reads the sending once, shared: none of them may fail on the shared read.
+    const owner = await clinic();
+    const day = Math.ceil((t.clock.now() + 3 * 86_400_000) / 3_600_000) * 3_600_000;
+    const emails = ['en@example.dk', 'to@example.dk', 'tre@example.dk', 'fire@example.dk'];
+    for (const [index, email] of emails.entries()) await client(owner, day + index * 3_600_000, email, {}, String(4100 + index));
+    const newsletter = (await ok('addNewsletter', { subject: 'Til alle fire', message: '<p>Hej</p>' }, owner.token)).data;
+    expect((await ok('sendNewsletterToAll', { id: newsletter.id }, owner.token)).data.recipients).toBe(emails.length);
+    await run();
+    const sends = (await ok('getNewsletterSends', { newsletterId: newsletter.id }, owner.token)).data as unknown as Record<string, unknown>[];
+    expect(sends[0]).toMatchObject({ state: 'done', recipients: emails.length, sent: emails.length, failed: 0 });
+    for (const email of emails) await smtp.waitForMail(email, 10_000, 'Til alle fire');
+  });
+
   it('refuses to send to all when nobody can receive it', async () => {
     const owner = await clinic();
     const newsletter = (await ok('addNewsletter', { subject: 'Ingen', message: '<p>Ingen</p>' }, owner.token)).data;

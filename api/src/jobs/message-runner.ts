@@ -175,7 +175,8 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       const key = `send:${job.ref.toHexString()}`;
       let sending = senders.get(key);
       if (!sending) {
-        sending = db.clinic.NewsletterSend.findById(job.ref, { subject: 1, html: 1 }).lean();
+        // exec(): a promise, awaited by every job of the run (a query run twice throws).
+        sending = db.clinic.NewsletterSend.findById(job.ref, { subject: 1, html: 1 }).lean().exec();
         senders.set(key, sending);
       }
       const send = (await sending) as { subject: string; html: string } | null;
