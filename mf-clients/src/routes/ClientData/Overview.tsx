@@ -32,6 +32,8 @@ const useStyles = makeStyles({
   table: { backgroundColor: tokens.colorNeutralBackground1 },
   row: { cursor: 'pointer' },
   nowrap: { whiteSpace: 'nowrap' },
+  // A long address breaks inside its own column (after its @ when it can) instead of running over the phone number.
+  email: { overflowWrap: 'anywhere' },
   scroll: { overflowX: 'auto' },
   hint: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: '8px' },
   empty: { display: 'grid', gap: '2px' },
@@ -116,7 +118,18 @@ export default function Overview({
                     </Link>
                   </TableCell>
                   <TableCell className={styles.nowrap}>{`${client.CPR6Digit}-${client.CPRLast4Digit}`}</TableCell>
-                  <TableCell>{client.email}</TableCell>
+                  <TableCell className={styles.email}>
+                    {/* A narrow column breaks the address after its @ first. */}
+                    {client.email.includes('@') ? (
+                      <>
+                        {client.email.slice(0, client.email.indexOf('@') + 1)}
+                        <wbr />
+                        {client.email.slice(client.email.indexOf('@') + 1)}
+                      </>
+                    ) : (
+                      client.email
+                    )}
+                  </TableCell>
                   <TableCell className={styles.nowrap}>{formatPhonePairs(client.phonePrivate)}</TableCell>
                   <TableCell className={styles.nowrap}>{formatDanishDate(client.updatedAt)}</TableCell>
                 </TableRow>
