@@ -12,7 +12,7 @@ import { Types } from 'mongoose';
 import { measure, startBareKoa } from '../bench/src/api.mjs';
 import { startSmtpSink } from '../bench/src/newsletter.mjs';
 import { BENCH_KEYS, BENCH_PORTS, benchApiEnv, withModels } from '../bench/src/stack-options.mjs';
-import { TEN_YEAR, copyTenYearData, keepTenYearClinic, readTenYearClinic, seedTenYears, tenYearCache, timeCalls } from '../bench/src/ten-year.mjs';
+import { TEN_YEAR, copyTenYearData, keepTenYearClinic, readTenYearClinic, seedTenYears, tenYearCache, timeCalls, useBenchKeys } from '../bench/src/ten-year.mjs';
 import { root, step } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
@@ -41,8 +41,7 @@ const caller = (stack) => async (body) => (await fetch(stack.apiUrl, { method: '
  * about the database; the API calls above add the sign-in check's reads and the HTTP round trip.
  */
 async function readsById(mongodbUri, clinic) {
-  const encryption = await import(path.join(root, 'api', 'dist', 'security', 'encryption.js'));
-  encryption.useDataKeyring(encryption.parseDataKeyring(BENCH_KEYS.data, BENCH_KEYS.cprHash));
+  await useBenchKeys(root, BENCH_KEYS);
   return withModels(root, mongodbUri, async (models) => {
     const companyId = new Types.ObjectId(clinic.companyId);
     const booking = () => models.Booking.findOne({ _id: new Types.ObjectId(clinic.bookingId), companyId }).lean();

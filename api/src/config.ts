@@ -210,10 +210,6 @@ function withDataKeys(secrets: Partial<DevSecrets>): { secrets: DevSecrets; adde
   };
 }
 
-/**
- * Development secrets, generated once into `<dataDir>/secrets.json` (never committed) so that tokens survive a
- * restart and the administrator password stays the same between `npm start`s.
- */
 /** The development secrets file of a data folder (keys, JWT secret, administrator password). */
 export function devSecretsFile(dataDir: string): string {
   return path.join(dataDir, 'secrets.json');
@@ -224,6 +220,10 @@ export function blobDirOf(env: NodeJS.ProcessEnv, dataDir: string): string {
   return path.resolve(env.BLOB_DIR ?? path.join(dataDir, 'blobs'));
 }
 
+/**
+ * Development secrets, generated once into `<dataDir>/secrets.json` (never committed) so that tokens survive a
+ * restart and the administrator password stays the same between `npm start`s.
+ */
 export function loadOrCreateDevSecrets(dataDir: string): DevSecrets & { created: boolean; file: string } {
   const file = devSecretsFile(dataDir);
   if (existsSync(file)) {

@@ -3,7 +3,7 @@
  * FerretDB (SQLite searches an index: `USING INDEX`, never a `SCAN` of the table) or, with MONGODB_URI, MongoDB
  * (`IXSCAN` or an `_id` lookup, never a `COLLSCAN`). The queries are the ones the API really sends, captured from the
  * connection while a therapist opens the week view, the client list and its search, a booking, a client page, and is
- * checked at sign-in; each is then explained as the API sent it (filter, sort, skip, limit).
+ * checked at sign-in; each is then explained with the filter and sort the API sent.
  */
 import type { Connection } from 'mongoose';
 import { DAY_MS } from '@klinik/core';
@@ -28,7 +28,7 @@ interface Captured {
   collection: string;
   method: string;
   filter: Record<string, unknown>;
-  options: { sort?: Record<string, unknown>; skip?: number; limit?: number };
+  options: { sort?: Record<string, unknown> };
 }
 
 /** The reads `work` makes through the API's connection. */

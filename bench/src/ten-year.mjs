@@ -39,13 +39,19 @@ export function copyTenYearData(cacheRoot, dataDir) {
   cpSync(path.join(tenYearCache(cacheRoot), 'data'), dataDir, { recursive: true });
 }
 
+/** The API's encryption module, with the bench's keys in use in this process (the clinic's health data is under them). */
+export async function useBenchKeys(root, keys) {
+  const encryption = await import(path.join(root, 'api', 'dist', 'security', 'encryption.js'));
+  encryption.useDataKeyring(encryption.parseDataKeyring(keys.data, keys.cprHash));
+  return encryption;
+}
+
 /**
  * Writes the decade into the running stack's database for the clinic { companyId, therapistId } (its owner), and
  * answers the ids the figures use: a booking, a client and a week in the middle of the decade.
  */
 export async function seedTenYears(root, mongodbUri, { companyId, therapistId, now, keys, log }) {
-  const encryption = await import(path.join(root, 'api', 'dist', 'security', 'encryption.js'));
-  encryption.useDataKeyring(encryption.parseDataKeyring(keys.data, keys.cprHash));
+  const encryption = await useBenchKeys(root, keys);
   return withModels(root, mongodbUri, (models) => writeDecade(models, encryption, { companyId, therapistId, now, log }));
 }
 

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 
+/** The media query of a window narrower than `px`. */
+export const narrowerThanQuery = (px: number) => `(max-width: ${px - 1}px)`;
+
 /** Whether the window is narrower than `px`; re-renders only when that changes, not on every resize. */
 export function useNarrowerThan(px: number): boolean {
-  const query = `(max-width: ${px - 1}px)`;
+  const query = narrowerThanQuery(px);
   const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
   useEffect(() => {
     const list = window.matchMedia(query);

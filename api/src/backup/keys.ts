@@ -25,7 +25,6 @@ export interface KeysInUse {
   file: string | null;
 }
 
-
 /** The keys of a development secrets file, or null when it has none. */
 export function keysOfSecretsFile(file: string): { dataEncryptionKeys: string; cprHashKey: string } | null {
   if (!existsSync(file)) return null;

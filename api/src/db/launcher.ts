@@ -33,8 +33,8 @@ export const FERRETDB_VERSION = 'v1.24.2';
  *   backend did not.
  * - `database.go`, `resource.go`: less work per query (listCollections of one name; no leak tracking), below.
  */
-export const FERRETDB_PATCH = {
-  level: 'klinik6',
+const FERRETDB_PATCH = {
+  level: 'klinik7',
   edits: [
     {
       file: path.join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
@@ -376,7 +376,7 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
 /**
  * Builds FerretDB from the module's source. `go install …@v1.24.2` alone yields a binary that refuses to start,
  * because the module zip lacks the build/version/version.txt its release process generates; so the source is
- * downloaded, the version file written, our changes applied (FERRETDB_PATCH: edits and an added file), and the binary
+ * downloaded, the version file written, our changes applied (FERRETDB_PATCH: edits and added files), and the binary
  * built from that copy (docs/architecture.md).
  */
 function buildFerretDb(target: string, log: (line: string) => void): void {

@@ -61,12 +61,13 @@ class Permanent extends Error {}
  */
 async function claim(deps: RunnerDeps, job: MessageJobDoc, holder: string): Promise<'fresh' | 'takeover' | null> {
   const now = deps.now();
-  const leases = tenantDb(deps.models, job.companyId).messageLeases;
+  const db = tenantDb(deps.models, job.companyId);
+  const leases = db.messageLeases;
   const until = now + deps.config.messageJobs.leaseMs;
   if (await leases.claim(job._id, job.leaseSeq, holder, until)) return 'fresh';
   if (!(await leases.expired(job._id, job.leaseSeq, now))) return null;
   // Its holder is gone: take over with the next lease (racing takers may both raise the number; one inserts it).
-  await tenantDb(deps.models, job.companyId).clinic.MessageJob.updateOne({ _id: job._id, leaseSeq: job.leaseSeq }, { $set: { leaseSeq: job.leaseSeq + 1 } });
+  await db.clinic.MessageJob.updateOne({ _id: job._id, leaseSeq: job.leaseSeq }, { $set: { leaseSeq: job.leaseSeq + 1 } });
   return (await leases.claim(job._id, job.leaseSeq + 1, holder, until)) ? 'takeover' : null;
 }
 

@@ -126,13 +126,6 @@ type klinikWhere struct {
 	words, company bool
 }
 
-// klinikWhereClause answers the WHERE clause (with its leading space) and its arguments for the conditions of
-// `filter` that can be pushed down, or "" and nil when there are none.
-func klinikWhereClause(filter *types.Document) (string, []any) {
-	w := klinikWhereOf(filter)
-	return w.clause, w.args
-}
-
 // klinikWhereOf translates `filter` (see the file's comment).
 func klinikWhereOf(filter *types.Document) klinikWhere {
 	w := klinikWhere{exact: true}
@@ -513,21 +506,6 @@ func klinikIndexedBy(ctx context.Context, db *fsql.DB, table string, w klinikWhe
 	return fmt.Sprintf(` INDEXED BY %q`, name), nil
 }
 
-// klinikCount answers the number of rows of `w` (exact) in `table`.
-func klinikCount(ctx context.Context, db *fsql.DB, table string, w klinikWhere) (int64, error) {
-	indexedBy, err := klinikIndexedBy(ctx, db, table, w, false)
-	if err != nil {
-		return 0, err
-	}
-
-	var count int64
-	if err = db.QueryRowContext(ctx, fmt.Sprintf(`SELECT COUNT(*) FROM %q`, table)+indexedBy+w.clause, w.args...).Scan(&count); err != nil {
-		return 0, lazyerrors.Error(err)
-	}
-
-	return count, nil
-}
-
 // klinikSortable says whether SQLite's order of the rows of `w` by `fields` (text fields) then `_id` is MongoDB's:
 // no row has anything but a string or nothing under those fields, or anything but an ObjectId as `_id`.
 func klinikSortable(ctx context.Context, db *fsql.DB, from string, w klinikWhere, fields []string) (bool, error) {
@@ -555,18 +533,67 @@ func klinikSortable(ctx context.Context, db *fsql.DB, from string, w klinikWhere
 	return found == 0, nil
 }
 
+// klinikPlan is how SQLite runs a query: its WHERE clause, the INDEXED BY clause, and the ORDER BY clause when SQLite
+// sorts. Query and Explain make it the same way, so explain() tells what a query does.
+type klinikPlan struct {
+	w                  klinikWhere
+	indexedBy, orderBy string
+}
+
+// klinikPlanOf plans a query of `filter` on the collection of `meta`, offered `sort`: SQLite sorts when the WHERE
+// clause is exact, the sort is on the text fields (then `_id`) and every match sorts the same in SQLite (klinikSortable).
+func klinikPlanOf(ctx context.Context, db *fsql.DB, meta *metadata.Collection, filter, sort *types.Document) (klinikPlan, error) {
+	p := klinikPlan{w: klinikWhereOf(filter)}
+	if meta.Capped() {
+		return p, nil
+	}
+
+	orderBy, fields, sorted := klinikOrderBy(sort)
+	sorted = sorted && p.w.exact
+
+	indexedBy, err := klinikIndexedBy(ctx, db, meta.TableName, p.w, sorted)
+	if err != nil {
+		return p, err
+	}
+
+	p.indexedBy = indexedBy
+
+	if sorted {
+		sortable, err := klinikSortable(ctx, db, fmt.Sprintf("%q", meta.TableName)+indexedBy, p.w, fields)
+		if err != nil {
+			return p, err
+		}
+
+		if sortable {
+			p.orderBy = orderBy
+		}
+	}
+
+	return p, nil
+}
+
 // klinikQuery is the backend's Query once the collection is known: upstream's statement with this file's WHERE
 // clause, and, for an exact one, SQLite's count (QueryParams.KlinikCountAs) or SQLite's sort, skip and limit
 // (QueryParams.KlinikSort; QueryResult.KlinikPaged tells the handler not to skip again).
 func klinikQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, params *backends.QueryParams) (*backends.QueryResult, error) {
-	w := klinikWhereOf(params.Filter)
-	capped := meta.Capped()
-	table := fmt.Sprintf("%q", meta.TableName)
+	counting := params.KlinikCountAs != nil
 
-	if params.KlinikCountAs != nil && w.exact && !capped {
-		count, err := klinikCount(ctx, db, meta.TableName, w)
-		if err != nil {
-			return nil, err
+	sort := params.KlinikSort
+	if counting || params.OnlyRecordIDs {
+		sort = nil
+	}
+
+	p, err := klinikPlanOf(ctx, db, meta, params.Filter, sort)
+	if err != nil {
+		return nil, err
+	}
+
+	if counting && p.w.exact && !meta.Capped() {
+		var count int64
+
+		q := fmt.Sprintf(`SELECT COUNT(*) FROM %q`, meta.TableName) + p.indexedBy + p.w.clause
+		if err = db.QueryRowContext(ctx, q, p.w.args...).Scan(&count); err != nil {
+			return nil, lazyerrors.Error(err)
 		}
 
 		return &backends.QueryResult{
@@ -576,44 +603,20 @@ func klinikQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, pa
 		}, nil
 	}
 
-	q := prepareSelectClause(meta.TableName, params.Comment, capped, params.OnlyRecordIDs)
-	args := w.args
-	paged := false
+	q := prepareSelectClause(meta.TableName, params.Comment, meta.Capped(), params.OnlyRecordIDs) + p.indexedBy + p.w.clause
+	args := p.w.args
+	paged := p.orderBy != ""
 
-	if orderBy, fields, ok := klinikOrderBy(params.KlinikSort); ok && w.exact && !capped && !params.OnlyRecordIDs {
-		indexedBy, err := klinikIndexedBy(ctx, db, meta.TableName, w, true)
-		if err != nil {
-			return nil, err
+	if paged {
+		limit := params.KlinikLimit
+		if limit <= 0 {
+			limit = -1
 		}
 
-		sortable, err := klinikSortable(ctx, db, table+indexedBy, w, fields)
-		if err != nil {
-			return nil, err
-		}
-
-		if sortable {
-			limit := params.KlinikLimit
-			if limit <= 0 {
-				limit = -1
-			}
-
-			q += indexedBy + w.clause + orderBy + ` LIMIT ? OFFSET ?`
-			args = append(args, limit, params.KlinikSkip)
-			paged = true
-		}
-	}
-
-	if !paged {
-		if !capped {
-			indexedBy, err := klinikIndexedBy(ctx, db, meta.TableName, w, false)
-			if err != nil {
-				return nil, err
-			}
-
-			q += indexedBy
-		}
-
-		q += w.clause + prepareOrderByClause(params.Sort)
+		q += p.orderBy + ` LIMIT ? OFFSET ?`
+		args = append(args, limit, params.KlinikSkip)
+	} else {
+		q += prepareOrderByClause(params.Sort)
 
 		if params.Limit != 0 {
 			q += ` LIMIT ?`
@@ -632,32 +635,15 @@ func klinikQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, pa
 	}, nil
 }
 
-// klinikExplainClauses are Explain's INDEXED BY and WHERE clauses, arguments and ORDER BY clause for what Query does
-// with the same filter and sort (the sort only when it is offered and SQLite would do it), so explain() tells.
+// klinikExplainClauses are Explain's INDEXED BY and WHERE clauses, arguments and ORDER BY clause: the plan Query makes
+// for the same filter and offered sort (without the list index when it cannot be made: explain answers anyway).
 func klinikExplainClauses(ctx context.Context, db *fsql.DB, meta *metadata.Collection, params *backends.ExplainParams) (string, string, []any, string) {
-	w := klinikWhereOf(params.Filter)
-	if meta.Capped() {
-		return "", w.clause, w.args, ""
-	}
-
-	orderBy, fields, sorted := klinikOrderBy(params.KlinikSort)
-	sorted = sorted && w.exact
-
-	indexedBy, err := klinikIndexedBy(ctx, db, meta.TableName, w, sorted)
+	p, err := klinikPlanOf(ctx, db, meta, params.Filter, params.KlinikSort)
 	if err != nil {
-		return "", w.clause, w.args, ""
+		return "", p.w.clause, p.w.args, ""
 	}
 
-	if sorted {
-		sortable, err := klinikSortable(ctx, db, fmt.Sprintf("%q", meta.TableName)+indexedBy, w, fields)
-		sorted = err == nil && sortable
-	}
-
-	if !sorted {
-		orderBy = ""
-	}
-
-	return indexedBy, w.clause, w.args, orderBy
+	return p.indexedBy, p.w.clause, p.w.args, p.orderBy
 }
 
 // klinikListCollection is ListCollections for one name: that collection's settings, or none.

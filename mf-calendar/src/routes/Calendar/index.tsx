@@ -13,7 +13,7 @@ import type { ActionInput, Booking } from '@klinik/core';
 import { LoadError, PageHeader, useMutation, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
-import { useNarrowerThan } from '../../useNarrowerThan';
+import { narrowerThanQuery, useNarrowerThan } from '../../useNarrowerThan';
 import CardCalendar from './CardCalendar';
 import { Legend } from './Legend';
 import type { EventRef } from './events';
@@ -24,7 +24,7 @@ const loadGridCalendar = () => import('./GridCalendar');
 const GridCalendar = lazy(loadGridCalendar);
 // A screen that shows the grid asks for its code (FullCalendar, the page's largest part) as soon as this page's code
 // has arrived, instead of once the page has first rendered; the lazy component then finds it loaded or on its way.
-if (!window.matchMedia(`(max-width: ${CALENDAR.cardLayoutBelowPx - 1}px)`).matches) loadGridCalendar().catch(() => undefined);
+if (!window.matchMedia(narrowerThanQuery(CALENDAR.cardLayoutBelowPx)).matches) loadGridCalendar().catch(() => undefined);
 const CreateBookingDrawer = lazy(() => import('./CreateBookingDrawer'));
 const EditBookingDrawer = lazy(() => import('./EditBookingDrawer'));
 const EventDialog = lazy(() => import('./EventDialog'));
