@@ -19,6 +19,7 @@ beforeAll(async () => {
         checkUsername: [400, { message: 'Ugyldigt e-mailadresseformat', errors: { name: 'Ugyldigt e-mailadresseformat' } }],
         getTherapist: [401, { message: 'jwt expired' }],
         logout: [500, 'not json'],
+        getLeavesForDay: [200, { data: [{ answer: received.length }] }],
       };
       const [status, answer] = answers[body.action] ?? [400, { message: 'Ukendt handling' }];
       res.writeHead(status, { 'Content-Type': typeof answer === 'string' ? 'text/plain' : 'application/json' });
@@ -65,4 +66,55 @@ it("ends the session on a disabled clinic's answer, whose text is the API's own 
   const { messages } = await import('./messages.js');
   expect(isSessionEndingMessage(messages.companyDisabled)).toBe(true);
   expect(isSessionEndingMessage('Forkert login')).toBe(false);
+});
+
+describe('prefetch', () => {
+  const sentFor = (action: string) => received.filter((body) => (body as { action: string }).action === action).length;
+
+  it("answers the page's own call from the prefetched request, once, whatever the order of the input's keys", async () => {
+    const before = sentFor('getLeavesForDay');
+    const client = createActionClient({ apiUrl: url, getToken: () => 'the-token', prefetchKeepMs: 5_000 });
+    await client.prefetch('getLeavesForDay', { from: 1, to: 2 });
+    const first = await client.call('getLeavesForDay', { to: 2, from: 1 });
+    expect(sentFor('getLeavesForDay')).toBe(before + 1);
+    expect(received.at(-1)).toEqual({ action: 'getLeavesForDay', from: 1, to: 2, token: 'the-token' });
+    // Taken once: the next call asks the server again, and gets a newer answer.
+    const second = await client.call('getLeavesForDay', { from: 1, to: 2 });
+    expect(sentFor('getLeavesForDay')).toBe(before + 2);
+    expect(second).not.toEqual(first);
+  });
+
+  it('does not answer a call with another input or another token', async () => {
+    const before = sentFor('getLeavesForDay');
+    let token = 'first';
+    const client = createActionClient({ apiUrl: url, getToken: () => token, prefetchKeepMs: 5_000 });
+    await client.prefetch('getLeavesForDay', { from: 1, to: 2 });
+    await client.call('getLeavesForDay', { from: 1, to: 3 });
+    token = 'second';
+    await client.call('getLeavesForDay', { from: 1, to: 2 });
+    expect(sentFor('getLeavesForDay')).toBe(before + 3);
+  });
+
+  it('sends nothing without a token, and drops an answer nobody took in time', async () => {
+    const before = sentFor('getLeavesForDay');
+    const signedOut = createActionClient({ apiUrl: url, getToken: () => null });
+    await signedOut.prefetch('getLeavesForDay', { from: 1, to: 2 });
+    // Kept 0 ms: dropped on the next turn of the event loop, long before its answer is in.
+    const client = createActionClient({ apiUrl: url, getToken: () => 't', prefetchKeepMs: 0 });
+    await client.prefetch('getLeavesForDay', { from: 5, to: 6 });
+    await client.call('getLeavesForDay', { from: 5, to: 6 });
+    expect(sentFor('getLeavesForDay')).toBe(before + 2);
+  });
+
+  it("gives the taker the prefetched request's error, as its own call would have, and ends the session then", async () => {
+    const ended: string[] = [];
+    const client = createActionClient({ apiUrl: url, getToken: () => 'old', onSessionEnded: (message) => ended.push(message), prefetchKeepMs: 5_000 });
+    const before = sentFor('getTherapist');
+    await client.prefetch('getTherapist', {});
+    // The answer is in, but the session ends only when a page takes it: then there is a page to send to sign-in.
+    expect(ended).toEqual([]);
+    await expect(client.call('getTherapist', {})).rejects.toMatchObject({ message: 'jwt expired', status: 401 });
+    expect(sentFor('getTherapist')).toBe(before + 1);
+    expect(ended).toEqual(['jwt expired']);
+  });
 });

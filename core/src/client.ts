@@ -31,7 +31,12 @@ export interface ActionClientOptions {
   /** Called once when the server answers that the session is over (spec 1 §8). */
   onSessionEnded?: (message: string) => void;
   timeoutMs?: number;
+  /** How long a prefetched answer waits for its call (PREFETCH_KEEP_MS). */
+  prefetchKeepMs?: number;
 }
+
+/** A prefetched answer nobody has asked for within this long is dropped: the page did not open after all. */
+export const PREFETCH_KEEP_MS = 15_000;
 
 export type { UploadProgress } from './upload-progress.js';
 
@@ -44,6 +49,13 @@ export interface ActionClient {
   call<A extends ActionName>(action: A, input: ActionInput<A>): Promise<ActionOutput<A>>;
   /** Multipart upload to the same endpoint: `action` and `token` travel as form fields. */
   upload<A extends ActionName>(action: A, form: FormData, options?: UploadOptions): Promise<ActionOutput<A>>;
+  /**
+   * Sends now a call that a page about to open will make (its first data, asked for while its code still downloads).
+   * The page's own `call` with the same action, input and token takes this answer, once, instead of asking again,
+   * if it comes within `prefetchKeepMs`; an answer nobody takes is dropped. Nothing is sent without a token. The
+   * promise settles (never rejects) when the answer is in.
+   */
+  prefetch<A extends ActionName>(action: A, input: ActionInput<A>): Promise<void>;
 }
 
 interface ErrorBody {
@@ -63,6 +75,16 @@ export function answerError(status: number, data: unknown, statusText: string, o
   const errors = body.errors && typeof body.errors === 'object' ? (body.errors as FieldErrors) : {};
   if (status === 401 && isSessionEndingMessage(message)) onSessionEnded?.(message);
   return new ActionError(message, status, errors);
+}
+
+/** The same JSON for the same input whatever the order of its keys: the key a prefetched answer is found by. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(object).sort().map((key) => [key, canonical(object[key])]));
+  }
+  return value;
 }
 
 function toActionError(kyModule: Ky, error: unknown, onSessionEnded?: (message: string) => void): ActionError {
@@ -88,16 +110,49 @@ export function createActionClient(options: ActionClientOptions): ActionClient {
     ));
   const tokenField = () => options.getToken() ?? undefined;
 
-  async function send<T>(body: { json: unknown } | { body: FormData }): Promise<T> {
+  /** `notify`: whether a session-ending answer calls onSessionEnded now (a prefetch leaves that to its taker). */
+  async function send<T>(body: { json: unknown } | { body: FormData }, notify = true): Promise<T> {
     const { kyModule, http } = await load();
     try {
       return await http.post(options.apiUrl, body).json<T>();
     } catch (error) {
-      throw toActionError(kyModule, error, options.onSessionEnded);
+      throw toActionError(kyModule, error, notify ? options.onSessionEnded : undefined);
     }
   }
+  const prefetched = new Map<string, Promise<unknown>>();
+  const prefetchKey = (action: string, input: unknown, token: string | undefined) => JSON.stringify([action, token ?? null, canonical(input)]);
+
   function call<A extends ActionName>(action: A, input: ActionInput<A>): Promise<ActionOutput<A>> {
-    return send({ json: { ...input, action, token: tokenField() } });
+    const token = tokenField();
+    const key = prefetchKey(action, input, token);
+    const answer = prefetched.get(key);
+    if (answer) {
+      prefetched.delete(key);
+      // A session that ended is told now, when a page is there to act on it (the shell's listener may not have been
+      // when the prefetched answer came), and only if the answer is used.
+      return answer.catch((error: unknown) => {
+        if (error instanceof ActionError && error.status === 401 && isSessionEndingMessage(error.message)) options.onSessionEnded?.(error.message);
+        throw error;
+      }) as Promise<ActionOutput<A>>;
+    }
+    return send({ json: { ...input, action, token } });
+  }
+  function prefetch<A extends ActionName>(action: A, input: ActionInput<A>): Promise<void> {
+    const token = tokenField();
+    if (!token) return Promise.resolve();
+    const key = prefetchKey(action, input, token);
+    const pending = prefetched.get(key);
+    if (pending) return pending.then(() => undefined, () => undefined);
+    const answer = send({ json: { ...input, action, token } }, false);
+    // A failure is the taker's to see (the same error its own call would have met); untaken, it is nobody's.
+    const settled = answer.then(() => undefined, () => undefined);
+    prefetched.set(key, answer);
+    const drop = setTimeout(() => {
+      if (prefetched.get(key) === answer) prefetched.delete(key);
+    }, options.prefetchKeepMs ?? PREFETCH_KEEP_MS);
+    // In Node (the API's tests use this client) the wait must not keep the process alive.
+    (drop as { unref?: () => void }).unref?.();
+    return settled;
   }
   function upload<A extends ActionName>(action: A, form: FormData, uploadOptions: UploadOptions = {}): Promise<ActionOutput<A>> {
     // Its code arrives with the first upload (upload-progress.ts): the sign-in page never uploads.
@@ -108,5 +163,5 @@ export function createActionClient(options: ActionClientOptions): ActionClient {
       },
     );
   }
-  return { call, upload };
+  return { call, upload, prefetch };
 }

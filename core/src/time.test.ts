@@ -1,4 +1,4 @@
-import { fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenDateKeysBetween, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';
+import { calendarOpeningRange, copenhagenDayRange, fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenDateKeysBetween, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';
 
 describe('Copenhagen time', () => {
   it('puts 09:00 local at 08:00 UTC in winter and 07:00 UTC in summer', () => {
@@ -69,5 +69,23 @@ describe('copenhagenDateKeysBetween', () => {
     const keys = copenhagenDateKeysBetween(copenhagenWallTime(2026, 3, 1, 12, 0), copenhagenWallTime(2026, 5, 2, 12, 0));
     expect(keys).toHaveLength(63);
     expect(new Set(keys).size).toBe(63);
+  });
+});
+
+describe('the period /Kalender opens on', () => {
+  const narrowerThan = (width: number) => (px: number) => width < px;
+
+  it('is the Copenhagen day below the day-view width (cards and the grid\'s day view), 23 hours on the spring-forward day', () => {
+    const nine = copenhagenWallTime(2026, 3, 29, 9);
+    const day = { from: copenhagenWallTime(2026, 3, 29), to: copenhagenWallTime(2026, 3, 30) };
+    expect(copenhagenDayRange(nine)).toEqual(day);
+    expect(day.to - day.from).toBe(23 * 3600_000);
+    expect(calendarOpeningRange(narrowerThan(390), nine)).toEqual(day);
+    expect(calendarOpeningRange(narrowerThan(805), nine)).toEqual(day);
+  });
+
+  it('is the week from Monday 00:00 at the day-view width and wider', () => {
+    const sundayNight = copenhagenWallTime(2026, 11, 29, 23, 30);
+    expect(calendarOpeningRange(narrowerThan(810), sundayNight)).toEqual({ from: copenhagenWallTime(2026, 11, 23), to: copenhagenWallTime(2026, 11, 30) });
   });
 });

@@ -6,11 +6,14 @@
  *   nothing of the federated app or a remote fetched for it;
  * - the public booking page (`/OnlineBooking`): mf-booking's standalone wizard started by OnlineBooking.html
  *   (shell/src/public-booking/), within 120 KB.
+ *
+ * And the first page after sign-in, `/Kalender` opened anew (a bookmark, a reload): its first data is asked for while
+ * its code is still on the way (shell/src/app/opening-calls.ts), each call once.
  */
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { PASSWORD, api, registerClinic, uniqueEmail } from '../support/helpers';
+import { PASSWORD, api, logIn, registerClinic, uniqueEmail } from '../support/helpers';
 
 test('without JavaScript the sign-in form is on the page, with a word on why it cannot be used', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
@@ -95,4 +98,40 @@ test('the public booking page is the standalone wizard, within 120 KB gzip of Ja
   expect(total).toBeLessThanOrEqual(120 * 1024);
   expect(files).toContain('/embed/bookingEntry.js');
   expect(files.filter((file) => /remoteEntry|\/main\./.test(file))).toEqual([]);
+});
+
+test("/Kalender opened anew on a phone asks for the day's data while the page's code is on its way, each call once", async ({ browser, baseURL }) => {
+  const email = uniqueEmail('aabning');
+  await registerClinic(email, { freeTrial: true });
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' });
+  const page = await context.newPage();
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await expect(page.getByText('Ledig').first()).toBeVisible();
+
+  const opening = ['getTherapist', 'getBookingsFromTherapist', 'getLeavesForDay', 'getOpeningHoursFromTherapist', 'getEventDatesFromTherapist'];
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/api')) return;
+    const action = (JSON.parse(request.postData() ?? '{}') as { action?: string }).action;
+    if (action && opening.includes(action)) sent.push(action);
+  });
+  // The calendar page's own code is held back until the day's bookings have been asked for: without the shell's
+  // early calls they would be asked for only by that code, and the wait below would fail.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/__federation_expose_Calendar\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const bookingsAsked = page.waitForRequest((request) => (request.postData() ?? '').includes('"action":"getBookingsFromTherapist"'), { timeout: 15_000 });
+  // Not until 'load': the held file is preloaded by the page, so the load event waits for it too.
+  await page.reload({ waitUntil: 'commit' });
+  await bookingsAsked;
+  release();
+  // The day's rows are offered as free only once every part of the day has its answer: by then the page has made
+  // every call of its first render, and took the early answers instead of asking again.
+  await expect(page.getByText('Ledig').first()).toBeVisible();
+  expect([...sent].sort()).toEqual([...opening].sort());
+  await context.close();
 });

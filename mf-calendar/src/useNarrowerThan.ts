@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-
-/** The media query of a window narrower than `px`. */
-export const narrowerThanQuery = (px: number) => `(max-width: ${px - 1}px)`;
+import { narrowerThanQuery } from '@klinik/core/time';
 
 /** Whether the window is narrower than `px`; re-renders only when that changes, not on every resize. */
 export function useNarrowerThan(px: number): boolean {

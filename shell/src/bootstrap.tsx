@@ -4,25 +4,22 @@ import { createRoot } from 'react-dom/client';
 import { Provider, createStore } from 'jotai';
 import { matchPath } from 'react-router-dom';
 import { App } from './app/App';
-import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES } from './app/routes';
+import { prefetchOpeningCalls } from './app/opening-calls';
+import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, type RemoteRoute } from './app/routes';
 import { loadRuntimeConfig } from './config';
 import { loadRemotePage, registerAllRemotes } from './remotes';
 import { clientsAtom, createClients } from './session/session';
+import { readSession } from './session/storage';
 
-/**
- * The page of the address the app opens on starts loading at once (its remote's manifest, entry and code), beside the
- * layout, the session check and the render, instead of after them. RemotePage then finds it loaded (the federation
- * runtime keeps it); a failure here is left to RemotePage's own load and its retry.
- */
-function preloadOpeningPage() {
+/** The route of the address the app opens on, if it is a remote's page; null for a malformed address or any other. */
+function openingRoute(): RemoteRoute | null {
   let pathname: string;
   try {
     pathname = decodeURI(window.location.pathname);
   } catch {
-    return; // a malformed address: the router sends it on to /
+    return null; // a malformed address: the router sends it on to /
   }
-  const route = [...MAIN_REMOTE_ROUTES, ...PUBLIC_REMOTE_ROUTES, ...ADMIN_REMOTE_ROUTES].find((candidate) => matchPath(candidate.path, pathname));
-  if (route) loadRemotePage(route.remote, route.expose, false).catch(() => undefined);
+  return [...MAIN_REMOTE_ROUTES, ...PUBLIC_REMOTE_ROUTES, ...ADMIN_REMOTE_ROUTES].find((candidate) => matchPath(candidate.path, pathname)) ?? null;
 }
 
 async function start() {
@@ -31,9 +28,15 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     registerAllRemotes(config);
-    preloadOpeningPage();
+    const clients = createClients(config.apiUrl);
+    // The page the app opens on starts loading at once (its remote's code, and its first data), beside the layout,
+    // the session check and the render, instead of after them. RemotePage then finds the code loaded (the federation
+    // runtime keeps it; a failure here is left to RemotePage's own load and its retry), the page its first answers.
+    const opening = openingRoute();
+    if (opening) loadRemotePage(opening.remote, opening.expose, false).catch(() => undefined);
+    prefetchOpeningCalls(clients.therapist, opening && MAIN_REMOTE_ROUTES.includes(opening) ? opening : null, readSession());
     const store = createStore();
-    store.set(clientsAtom, createClients(config.apiUrl));
+    store.set(clientsAtom, clients);
     root.render(
       <StrictMode>
         <Provider store={store}>

@@ -1,8 +1,9 @@
 import { loadRuntimeConfig } from './config';
+import { preloadOpeningCode } from './remotes';
 
 // The runtime config is asked for at once, while the shared singletons and the app's code download (bootstrap.tsx
-// awaits the same request; a failure there shows the start-up error).
-loadRuntimeConfig().catch(() => undefined);
+// awaits the same request; a failure there shows the start-up error). With it, the opening page's code is asked for.
+loadRuntimeConfig().then(preloadOpeningCode).catch(() => undefined);
 
 // The async boundary lets Module Federation negotiate the shared singletons before any of them is used.
 import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => {

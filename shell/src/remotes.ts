@@ -2,16 +2,19 @@
  * Remotes are registered at runtime from the manifest URLs in config.json and loaded on first use of a route.
  * A failed load is not cached: `retry` registers the remote again so the next attempt fetches it anew.
  */
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemotePageProps } from '@klinik/core/rules';
+import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES } from './app/routes';
 import type { RemoteName, RuntimeConfig } from './config';
 
 let manifests: Record<RemoteName, string> | null = null;
 /** Remotes whose last load failed: their next load registers them again instead of reusing the failure. */
 const failed = new Set<RemoteName>();
 
+/** Registers the remotes of config.json once (index.ts does it as the config arrives, bootstrap.tsx again). */
 export function registerAllRemotes(config: RuntimeConfig): void {
+  if (manifests === config.remotes) return;
   manifests = config.remotes;
   registerRemotes(Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })));
 }
@@ -28,4 +31,37 @@ export async function loadRemotePage(remote: RemoteName, expose: string, retry: 
     failed.add(remote);
     throw error;
   }
+}
+
+/**
+ * The code of the page the app opens on, asked for as soon as config.json has arrived (index.ts), while the shell's
+ * own code still downloads: the remote's manifest, its remoteEntry and the page's own files (the federation runtime's
+ * preload: link preloads, from the manifest's list of the page's synchronous files). Before, they were asked for only
+ * once the shell's code had all arrived and run, one round trip after another (issue 18). Only a page of an exact
+ * path, and only when the session its layout needs is there (a visitor sent on to sign in loads nothing extra).
+ * Shared modules are not preloaded: the shell's own serve them. A failure is left to the page's own load.
+ */
+export function preloadOpeningCode(config: RuntimeConfig): void {
+  let pathname: string;
+  try {
+    pathname = decodeURI(window.location.pathname).replace(/\/$/, '').toLowerCase();
+  } catch {
+    return;
+  }
+  const signedIn = (key: string) => {
+    try {
+      return Boolean(localStorage.getItem(key));
+    } catch {
+      return false;
+    }
+  };
+  const candidates = [
+    ...(signedIn('token') ? MAIN_REMOTE_ROUTES : []),
+    ...(signedIn('adminToken') ? ADMIN_REMOTE_ROUTES : []),
+    ...PUBLIC_REMOTE_ROUTES,
+  ];
+  const route = candidates.find((candidate) => candidate.path.toLowerCase() === pathname);
+  if (!route) return;
+  registerAllRemotes(config);
+  preloadRemote([{ nameOrAlias: route.remote, exposes: [route.expose], resourceCategory: 'sync' }]).catch(() => undefined);
 }

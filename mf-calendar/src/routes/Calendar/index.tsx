@@ -8,12 +8,12 @@ import { useNavigate } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
-import { browserIsInCopenhagen, CALENDAR, formatDanishDate, startOfCopenhagenDay, startOfCopenhagenWeek } from '@klinik/core/time';
+import { browserIsInCopenhagen, CALENDAR, calendarOpeningRange, copenhagenDayRange, formatDanishDate, narrowerThanQuery, startOfCopenhagenDay } from '@klinik/core/time';
 import type { ActionInput, Booking } from '@klinik/core';
 import { LoadError, PageHeader, useMutation, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
-import { narrowerThanQuery, useNarrowerThan } from '../../useNarrowerThan';
+import { useNarrowerThan } from '../../useNarrowerThan';
 import CardCalendar from './CardCalendar';
 import { Legend } from './Legend';
 import type { EventRef } from './events';
@@ -41,22 +41,6 @@ const useStyles = makeStyles({
   loading: { minHeight: '24px' },
 });
 
-/** The Copenhagen day containing `day`, from its start to the next day's start. */
-function dayRange(day: number): CalendarRange {
-  const from = startOfCopenhagenDay(day);
-  return { from, to: startOfCopenhagenDay(from + DAY_MS + 3 * 3600_000) };
-}
-
-/**
- * The period the grid opens on, as FullCalendar will report it (Monday first, Copenhagen time): the week, or the day
- * below 810 px. Its data is asked for at once, while the grid's code (FullCalendar, loaded lazily) still downloads,
- * instead of after the grid has drawn its first period; the grid's own report names the same period, so nothing is
- * asked twice.
- */
-function openingGridRange(dayView: boolean, now: number): CalendarRange {
-  return dayView ? dayRange(now) : { from: startOfCopenhagenWeek(now), to: startOfCopenhagenWeek(now, 1) };
-}
-
 type Overlay =
   | { kind: 'create'; at: number }
   | { kind: 'event'; item: EventRef }
@@ -74,8 +58,10 @@ export default function CalendarPage({ shell }: RemotePageProps) {
   const grid = useRef<GridCalendarHandle>(null);
   const [gridRange, setGridRange] = useState<(CalendarRange & { title: string; view: CalendarView }) | null>(null);
   const [day, setDay] = useState(() => startOfCopenhagenDay(Date.now()));
-  const openingRange = useMemo(() => openingGridRange(dayView, Date.now()), [dayView]);
-  const range = useMemo<CalendarRange>(() => (cards ? dayRange(day) : gridRange ? { from: gridRange.from, to: gridRange.to } : openingRange), [cards, day, gridRange, openingRange]);
+  // The period the grid opens on, as FullCalendar will report it: its data is asked for at once, while the grid's code
+  // (loaded lazily) still downloads, and the shell has asked for the same already (shell/src/app/opening-calls.ts).
+  const openingRange = useMemo(() => calendarOpeningRange(() => dayView, Date.now()), [dayView]);
+  const range = useMemo<CalendarRange>(() => (cards ? copenhagenDayRange(day) : gridRange ? { from: gridRange.from, to: gridRange.to } : openingRange), [cards, day, gridRange, openingRange]);
   const { data, complete, loading, error, retry, replaceBooking } = useCalendarData(api, range);
   const [overlay, setOverlay] = useState<Overlay>(null);
   const theme = shell.therapist?.colors[1] ?? DEFAULT_THERAPIST_COLORS[1];

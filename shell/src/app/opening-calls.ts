@@ -1,0 +1,35 @@
+/**
+ * The first calls of the page the app opens on, sent by bootstrap while the page's code still downloads (the action
+ * client's `prefetch`): the page's own calls then take these answers instead of asking only after its code has
+ * arrived and rendered. On a slow phone that takes a round trip and the page's first render off the way to a
+ * usable /Kalender (issue 18).
+ *
+ * Only calls a page is known to make first, with the same input: a call that does not match (another period, a page
+ * that changed, a session that ended meanwhile) simply asks the server itself, and an answer nobody takes is dropped,
+ * so a wrong entry here costs a request, never a wrong answer. The e2e journey 'opening-calls' checks that opening
+ * /Kalender sends each of these once.
+ */
+import type { ActionClient } from '@klinik/core/client';
+import { isPlanBlocked } from '@klinik/core/rules';
+import type { StoredSession } from '../session/storage';
+import type { RemoteRoute } from './routes';
+
+/** What the calendar page (mf-calendar routes/Calendar) asks for the period it opens on, in its first render. */
+const CALENDAR_PERIOD_ACTIONS = ['getBookingsFromTherapist', 'getLeavesForDay', 'getOpeningHoursFromTherapist', 'getEventDatesFromTherapist'] as const;
+
+/**
+ * `route`: the therapist-area page the app opens on (null for any other). The main layout refreshes the therapist's
+ * record on every page of that area; /Kalender then asks for its opening period.
+ */
+export function prefetchOpeningCalls(client: ActionClient, route: RemoteRoute | null, session: StoredSession): void {
+  if (!route || !session.token || !session.therapist) return; // the guards send such a visit elsewhere
+  void client.prefetch('getTherapist', {});
+  if (route.expose !== 'Calendar' || route.remote !== 'mf_calendar' || isPlanBlocked(session.therapist, Date.now())) return;
+  // Not the shared '@klinik/core/time' (core/src/calendar-period.ts says why): a small chunk of the shell's own.
+  import(/* webpackChunkName: "calendar-period" */ '@klinik/core/calendar-period')
+    .then(({ calendarOpeningRange, narrowerThanQuery }) => {
+      const period = calendarOpeningRange((px) => window.matchMedia(narrowerThanQuery(px)).matches, Date.now());
+      for (const action of CALENDAR_PERIOD_ACTIONS) void client.prefetch(action, period);
+    })
+    .catch(() => undefined); // the page loads the same code and asks itself
+}
