@@ -1,6 +1,7 @@
 /**
  * Serves a built frontend module from its own origin, as separately deployed modules are: hashed assets cached
- * for a year, entry files (documents, config.json, mf-manifest.json, remoteEntry.js, bookingEntry.js) never cached, compressed
+ * for a year (a production remote's remoteEntry.<hash>.js too), entry files (documents, config.json, mf-manifest.json,
+ * a development build's remoteEntry.js, bookingEntry.js) never cached, compressed
  * (brotli where the browser takes it, else gzip: the build writes .br and .gz twins), CORS open for the remotes (the
  * shell fetches their manifests), and for the shell the runtime config and the app's document for every path
  * without a file (`/` is the prerendered sign-in page, index.html; the rest app.html).

@@ -18,7 +18,7 @@ export function remoteFigures(root) {
     if (!existsSync(manifestFile)) continue;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
     const shared = new Set(manifest.shared.flatMap((entry) => entry.assets.js.sync));
-    const entry = gz(path.join(dist, 'remoteEntry.js'));
+    const entry = gz(path.join(dist, manifest.metaData.remoteEntry.name)); // remoteEntry.<hash>.js
     for (const expose of manifest.exposes) {
       const own = expose.assets.js.sync.filter((file) => !shared.has(file));
       const total = entry + own.reduce((sum, file) => sum + gz(path.join(dist, file)), 0);

@@ -105,9 +105,16 @@ test("/Kalender opened anew on a phone asks for the day's data while the page's 
   await registerClinic(email, { freeTrial: true });
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' });
   const page = await context.newPage();
+  const entries: Response[] = [];
+  page.on('response', (response) => {
+    if (/remoteEntry/.test(response.url())) entries.push(response);
+  });
   await logIn(page, email);
   await expect(page).toHaveURL(/\/Kalender$/);
   await expect(page.getByText('Ledig').first()).toBeVisible();
+  // The calendar's entry is named by its content and cached for good: a second visit does not wait to revalidate it.
+  expect(entries.map((response) => new URL(response.url()).pathname)).toEqual([expect.stringMatching(/^\/remoteEntry\.[0-9a-f]{8}\.js$/)]);
+  expect(entries[0]!.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 
   const opening = ['getTherapist', 'getBookingsFromTherapist', 'getLeavesForDay', 'getOpeningHoursFromTherapist', 'getEventDatesFromTherapist'];
   const sent: string[] = [];

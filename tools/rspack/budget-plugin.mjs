@@ -3,7 +3,7 @@
  * budget fails its build. What counts is read from the federation manifest, which lists the files of each
  * exposed module and of each shared singleton:
  *
- * - remote: remoteEntry.js plus the chunks of each exposed module's chunk group, which hold no shared singleton
+ * - remote: its remoteEntry (remoteEntry.<hash>.js) plus the chunks of each exposed module's chunk group, which hold no shared singleton
  *   ("each remote's entry and first route beyond the shared singletons"); the end-to-end budget test measures
  *   the same in Chromium;
  * - host: the entry, the named chunk groups of the first page (bootstrap, login) and the files of the shared
@@ -64,7 +64,8 @@ export class GzipBudgetPlugin {
             compilation.errors.push(new Error(`GzipBudgetPlugin: no chunk group for the exposed ${expose.name}`));
             continue;
           }
-          const files = ['remoteEntry.js', ...group.chunks.flatMap((chunk) => [...chunk.files])];
+          // The entry's file name carries its content hash; the manifest names it.
+          const files = [manifest.metaData.remoteEntry.name, ...group.chunks.flatMap((chunk) => [...chunk.files])];
           measured.push([`entry + ${expose.name}`, total(files)]);
         }
       } else {

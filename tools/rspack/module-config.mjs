@@ -49,7 +49,7 @@ export function createModuleConfig(options) {
       entry,
       output: {
         path: path.join(options.dir, 'dist'),
-        // Remotes find their chunks relative to their own remoteEntry.js; the shell is served at the root of
+        // Remotes find their chunks relative to their own remoteEntry; the shell is served at the root of
         // its origin, and its index.html answers every deep link, so its scripts need absolute paths.
         publicPath: options.kind === 'host' ? '/' : 'auto',
         uniqueName: options.name,
@@ -110,7 +110,9 @@ export function createModuleConfig(options) {
       plugins: [
         new ModuleFederationPlugin({
           name: options.name,
-          filename: options.kind === 'remote' ? 'remoteEntry.js' : undefined,
+          // Named by its content, as every other file: the manifest (never cached) names it, so the entry itself is
+          // cached for good and a second visit does not wait for its revalidation (issue 18).
+          filename: options.kind === 'remote' ? (production ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js') : undefined,
           exposes: options.exposes,
           shared: SHARED,
           manifest: { fileName: 'mf-manifest.json' },
