@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider, createStore } from 'jotai';
 import { matchPath } from 'react-router-dom';
-import { App } from './app/App';
+import { AdminLayout, App, MainLayout, RemotePage } from './app/App';
 import { prefetchOpeningCalls } from './app/opening-calls';
 import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, type RemoteRoute } from './app/routes';
 import { loadRuntimeConfig } from './config';
@@ -34,7 +34,12 @@ async function start() {
     // runtime keeps it; a failure here is left to RemotePage's own load and its retry), the page its first answers.
     const opening = openingRoute();
     if (opening) loadRemotePage(opening.remote, opening.expose, false).catch(() => undefined);
-    prefetchOpeningCalls(clients.therapist, opening && MAIN_REMOTE_ROUTES.includes(opening) ? opening : null, readSession());
+    const main = opening !== null && MAIN_REMOTE_ROUTES.includes(opening);
+    prefetchOpeningCalls(clients.therapist, main ? opening : null, readSession());
+    // The opening page's layout and remote loader (shell files the document preloads) are in before the first render,
+    // so it does not suspend on them (ui/src/preloadableLazy.tsx); a failure is left to their own load in the render.
+    const parts = opening ? [RemotePage, ...(main ? [MainLayout] : ADMIN_REMOTE_ROUTES.includes(opening) ? [AdminLayout] : [])] : [];
+    await Promise.all(parts.map((part) => part.preload().catch(() => undefined)));
     const store = createStore();
     store.set(clientsAtom, clients);
     root.render(

@@ -19,6 +19,14 @@ export function registerAllRemotes(config: RuntimeConfig): void {
   registerRemotes(Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })));
 }
 
+/** Remote pages whose code has arrived, by `remote/expose`: RemotePage renders these without suspending. */
+const loadedPages = new Map<string, ComponentType<RemotePageProps>>();
+
+/** The page's component if its code has arrived (bootstrap.tsx asks for the opening page's early), else null. */
+export function loadedRemotePage(remote: RemoteName, expose: string): ComponentType<RemotePageProps> | null {
+  return loadedPages.get(`${remote}/${expose}`) ?? null;
+}
+
 export async function loadRemotePage(remote: RemoteName, expose: string, retry: boolean): Promise<{ default: ComponentType<RemotePageProps> }> {
   if (!manifests) throw new Error('Remotes are not registered');
   if (retry || failed.has(remote)) registerRemotes([{ name: remote, entry: manifests[remote] }], { force: true });
@@ -26,6 +34,7 @@ export async function loadRemotePage(remote: RemoteName, expose: string, retry: 
     const module = await loadRemote<{ default: ComponentType<RemotePageProps> }>(`${remote}/${expose}`);
     if (!module?.default) throw new Error(`${remote}/${expose} har ingen side`);
     failed.delete(remote);
+    loadedPages.set(`${remote}/${expose}`, module.default);
     return module;
   } catch (error) {
     failed.add(remote);

@@ -3,6 +3,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { FluentProvider } from '@fluentui/react-components';
+import { preloadableLazy } from '@klinik/ui';
 import { PageSpinner } from '../components/PageSpinner';
 import { therapistAtom, useSessionWatch } from '../session/session';
 import { OwnerOnly, PlanGate, RequireAdmin, RequireTeam, RequireTherapist } from './guards';
@@ -19,10 +20,11 @@ const ConfirmEmail = lazy(() => import(/* webpackChunkName: "confirm-email" */ '
 const AdminLogin = lazy(() => import(/* webpackChunkName: "admin-login" */ '../routes/AdminLogin'));
 const SupportLogin = lazy(() => import(/* webpackChunkName: "support-login" */ '../routes/SupportLogin'));
 const Consent = lazy(() => import(/* webpackChunkName: "consent" */ '../routes/Consent'));
-// Layouts and the remote loader come with the first page that needs them, not with the login page.
-const MainLayout = lazy(() => import(/* webpackChunkName: "main-layout" */ '../layouts/MainLayout'));
-const AdminLayout = lazy(() => import(/* webpackChunkName: "admin-layout" */ '../layouts/AdminLayout'));
-const RemotePage = lazy(() => import(/* webpackChunkName: "remote-page" */ '../components/RemotePage'));
+// Layouts and the remote loader come with the first page that needs them, not with the login page. Preloadable:
+// bootstrap.tsx has those of the opening page arrive before the first render, which then does not suspend on them.
+export const MainLayout = preloadableLazy(() => import(/* webpackChunkName: "main-layout" */ '../layouts/MainLayout'));
+export const AdminLayout = preloadableLazy(() => import(/* webpackChunkName: "admin-layout" */ '../layouts/AdminLayout'));
+export const RemotePage = preloadableLazy(() => import(/* webpackChunkName: "remote-page" */ '../components/RemotePage'));
 
 function page(element: ReactNode) {
   return <Suspense fallback={<PageSpinner />}>{element}</Suspense>;

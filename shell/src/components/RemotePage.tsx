@@ -5,7 +5,7 @@
 import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { RemoteName } from '../config';
-import { loadRemotePage } from '../remotes';
+import { loadRemotePage, loadedRemotePage } from '../remotes';
 import type { Clients } from '../session/session';
 import { useShellServices } from '../session/services';
 import { texts } from '../texts';
@@ -49,8 +49,13 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 export default function RemotePage({ remote, expose, session = 'therapist' }: { remote: RemoteName; expose: string; session?: keyof Clients }) {
   const [attempt, setAttempt] = useState(0);
   const shell = useShellServices(session);
-  // React.lazy caches a failed import forever, so every retry makes a new lazy component.
-  const Page = useMemo(() => lazy(() => loadRemotePage(remote, expose, attempt > 0)), [remote, expose, attempt]);
+  // React.lazy caches a failed import forever, so every retry makes a new lazy component. A page whose code has
+  // arrived (the opening page, loaded by bootstrap.tsx beside the layout) renders at once: a lazy component would
+  // suspend once more, and React shows what a boundary waited for no sooner than 300 ms after its fallback.
+  const Page = useMemo(
+    () => (attempt === 0 ? loadedRemotePage(remote, expose) : null) ?? lazy(() => loadRemotePage(remote, expose, attempt > 0)),
+    [remote, expose, attempt],
+  );
   return (
     <RemoteErrorBoundary key={`${remote}/${expose}/${attempt}`} fallback={<LoadFailed onRetry={() => setAttempt((value) => value + 1)} />}>
       <Suspense fallback={<PageSpinner />}>

@@ -10,7 +10,7 @@ import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAd
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
 import { browserIsInCopenhagen, CALENDAR, calendarOpeningRange, copenhagenDayRange, formatDanishDate, narrowerThanQuery, startOfCopenhagenDay } from '@klinik/core/time';
 import type { ActionInput, Booking } from '@klinik/core';
-import { LoadError, PageHeader, useMutation, useNotifications } from '@klinik/ui';
+import { LoadError, PageHeader, preloadableLazy, useMutation, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 import { useNarrowerThan } from '../../useNarrowerThan';
@@ -20,11 +20,10 @@ import type { EventRef } from './events';
 import type { CalendarView, GridCalendarHandle } from './GridCalendar';
 import { useCalendarData, type CalendarRange } from './useCalendarData';
 
-const loadGridCalendar = () => import('./GridCalendar');
-const GridCalendar = lazy(loadGridCalendar);
+const GridCalendar = preloadableLazy(() => import('./GridCalendar'));
 // A screen that shows the grid asks for its code (FullCalendar, the page's largest part) as soon as this page's code
-// has arrived, instead of once the page has first rendered; the lazy component then finds it loaded or on its way.
-if (!window.matchMedia(narrowerThanQuery(CALENDAR.cardLayoutBelowPx)).matches) loadGridCalendar().catch(() => undefined);
+// has arrived, instead of once the page has first rendered; the grid then renders at once if it is in by then.
+if (!window.matchMedia(narrowerThanQuery(CALENDAR.cardLayoutBelowPx)).matches) GridCalendar.preload().catch(() => undefined);
 const CreateBookingDrawer = lazy(() => import('./CreateBookingDrawer'));
 const EditBookingDrawer = lazy(() => import('./EditBookingDrawer'));
 const EventDialog = lazy(() => import('./EventDialog'));
