@@ -1,8 +1,9 @@
 /**
  * The small-screen layout (under 800 px): one day as a list of half-hour rows from 05:00 to 24:00. A booking or
  * leave is a coloured card in the row it starts in; a free row inside or outside the opening hours has a button
- * to create a booking there, once the day's data has loaded. Moving a booking on a phone goes through
- * 'Rediger reservation'.
+ * to create a booking there. Until the day's data has loaded, grey rows of the same size hold the list's place, so
+ * nothing on screen moves when the cards arrive (before, the empty rows grew under the user's eyes: a layout shift
+ * of 0.11 by the browser's own measure). Moving a booking on a phone goes through 'Rediger reservation'.
  */
 import { useEffect, useRef } from 'react';
 import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
@@ -24,6 +25,9 @@ const useStyles = makeStyles({
   card: { padding: '8px 10px', cursor: 'pointer' },
   free: { justifySelf: 'start', color: tokens.colorNeutralForeground3 },
   empty: { padding: '8px 0', color: tokens.colorNeutralForeground3 },
+  // The loaded list always overflows its maximum height on a phone (38 rows), so the placeholder takes that height.
+  waiting: { height: 'calc(100dvh - 240px)', overflowY: 'hidden' },
+  waitingRow: { height: '34px', backgroundColor: '#f1f1f1', borderRadius: '4px' },
 });
 
 export function daySlots(day: number): number[] {
@@ -54,7 +58,7 @@ export default function CardCalendar({
   onOpen,
 }: {
   day: number;
-  /** Null until the day's data is complete: the rows are shown, none as free. */
+  /** Null until the day's data is complete: placeholder rows, none offered as free. */
   data: CalendarData | null;
   onSlot: (at: number) => void;
   onOpen: (ref: EventRef) => void;
@@ -68,21 +72,36 @@ export default function CardCalendar({
     ...data.courses.map((date) => ({ at: date.from, from: date.from, to: date.to, ref: { kind: 'course', date } satisfies EventRef })),
   ];
 
-  // Start the day at 07:00 rather than 05:00, as the grid does; only the list scrolls, not the page.
+  // Start the day at 07:00 rather than 05:00, as the grid does; only the list scrolls, not the page. The rows are
+  // there once the day has loaded.
+  const loaded = data !== null;
   useEffect(() => {
     const list = listRef.current;
     const seven = list?.querySelector<HTMLElement>('[data-hour="07:00"]');
     if (list && seven) list.scrollTop = seven.offsetTop - list.offsetTop;
-  }, [day]);
+  }, [day, loaded]);
+
+  const label = `Dagens tider ${copenhagenDateKey(day)}`;
+  if (!data) {
+    // The day's list, busy: named as the loaded one (a screen reader hears which day is on its way).
+    return (
+      <ol className={mergeClasses(styles.list, styles.waiting)} aria-label={label} aria-busy="true" ref={listRef}>
+        {/* Keys of their own: rows reused by the loaded list would count as moved when their cards arrive. */}
+        {slots.slice(4, 24).map((slot) => (
+          <li key={`waiting-${slot}`} className={styles.waitingRow} aria-hidden />
+        ))}
+      </ol>
+    );
+  }
 
   return (
-    <ol className={styles.list} aria-label={`Dagens tider ${copenhagenDateKey(day)}`} ref={listRef}>
+    <ol className={styles.list} aria-label={label} ref={listRef}>
       {slots.map((slot) => {
         const slotRange = { from: slot, to: slot + SLOT_MS };
         // An event appears in the row it starts in (or the first row, if it started before the day's first row).
         const starting = items.filter((item) => overlaps(item, slotRange) && (item.from >= slot || slot === slots[0]));
         const busy = items.some((item) => overlaps(item, slotRange));
-        const open = data?.openings.some((opening) => overlaps(opening, slotRange)) ?? false;
+        const open = data.openings.some((opening) => overlaps(opening, slotRange));
         const time = formatCopenhagenTime(slot);
         return (
           <li key={slot} className={mergeClasses(styles.row, open && styles.open)} data-hour={time}>
@@ -109,7 +128,7 @@ export default function CardCalendar({
                   </Card>
                 );
               })}
-              {data && !busy && (
+              {!busy && (
                 <Button className={styles.free} appearance="transparent" size="small" icon={<AddRegular />} aria-label={T.createAt(time)} onClick={() => onSlot(slot)}>
                   {T.free}
                 </Button>
