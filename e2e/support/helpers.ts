@@ -1,5 +1,5 @@
 /** What the journeys share: calling the API the way the browser does, reading mail, filling the forms. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORTS, E2E_TEAM_USER } from './ports';
 
 const apiUrl = () => process.env.KLINIK_E2E_API_URL ?? `http://localhost:${E2E_PORTS.api}/api`;
@@ -101,6 +101,32 @@ export async function waitForMail(to: string, timeoutMs = 15_000, subject?: stri
     if (Date.now() > deadline) throw new Error(`No mail to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Whether `request` calls the API's `action` (the JSON body's `action`). */
+export function isAction(action: string): (request: Request) => boolean {
+  return (request) => {
+    if (request.method() !== 'POST') return false;
+    try {
+      return (request.postDataJSON() as { action?: string } | null)?.action === action;
+    } catch {
+      return false; // an upload's multipart body
+    }
+  };
+}
+
+/**
+ * Holds back the page's requests to `url` that `when` accepts (all of them without it) until the answered `release`
+ * is called, so a journey sees the page as it is before their answers.
+ */
+export async function holdRequests(page: Page, url: string | RegExp, when: (request: Request) => boolean = () => true): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (when(route.request())) await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** A toast (Fluent renders its text twice: on screen and for screen readers). */

@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
+import { api, holdRequests, isAction, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 
 const COMPANY = { companyName: 'Klinik Holm', email: 'info@holm.test', phone: '33123456', CVR: '12345678', address: 'Strandvejen 2', post: '2100', town: 'København Ø', regNumber: '1234', accountNumber: '0012345678', mobilePay: '' };
 const SETTINGS = { type: true, discount: '0', moms: true, treatmentText: true, aktuelBehandling: true, followUpText: true };
@@ -114,13 +114,7 @@ test('connecting the accounting sandbox transfers invoices, treatments and clien
 
   // The shell's sync icon, for the owner of a connected clinic: 'synkronisering...' while the server works (its
   // answer is held until the label has been seen), then 'synkroniseringen er afsluttet.' for 2 seconds.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api', async (route) => {
-    const body = route.request().method() === 'POST' ? (route.request().postDataJSON() as { action?: string } | null) : null;
-    if (body?.action === 'syncDinero') await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api', isAction('syncDinero'));
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: 'Synkroniser med Dinero' }).click();
   const syncStatus = header.getByRole('status');

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { copenhagenDateKey } from '@klinik/core/time';
 import { expect, test } from '../support/test';
 import { at, dayKey, eventDay, nextMonday, slotPoint } from '../support/calendar';
-import { PASSWORD, animationsDone, api, expectToast, logIn, registerClinic, uniqueEmail } from '../support/helpers';
+import { PASSWORD, animationsDone, api, expectToast, holdRequests, isAction, logIn, registerClinic, uniqueEmail } from '../support/helpers';
 
 const OVERLAP = 'Denne tidspunkt overlapper med en anden booking. Vælg en anden tidspunkt.';
 
@@ -288,12 +288,7 @@ test("phone: nothing on the day's list moves when the day's bookings arrive", as
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api$/, async (route) => {
-    if ((route.request().postData() ?? '').includes('"action":"getBookingsFromTherapist"')) await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/api$/, isAction('getBookingsFromTherapist'));
   await page.reload({ waitUntil: 'commit' });
   const list = page.getByRole('list', { name: `Dagens tider ${copenhagenDateKey(Date.now())}` });
   await expect(list).toHaveAttribute('aria-busy', 'true');

@@ -13,7 +13,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { PASSWORD, api, logIn, registerClinic, uniqueEmail } from '../support/helpers';
+import { PASSWORD, api, holdRequests, isAction, logIn, registerClinic, uniqueEmail } from '../support/helpers';
 
 test('without JavaScript the sign-in form is on the page, with a word on why it cannot be used', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
@@ -125,13 +125,8 @@ test("/Kalender opened anew on a phone asks for the day's data while the page's 
   });
   // The calendar page's own code is held back until the day's bookings have been asked for: without the shell's
   // early calls they would be asked for only by that code, and the wait below would fail.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/__federation_expose_Calendar\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const bookingsAsked = page.waitForRequest((request) => (request.postData() ?? '').includes('"action":"getBookingsFromTherapist"'), { timeout: 15_000 });
+  const release = await holdRequests(page, /__federation_expose_Calendar\.[0-9a-f]+\.js$/);
+  const bookingsAsked = page.waitForRequest(isAction('getBookingsFromTherapist'), { timeout: 15_000 });
   // Not until 'load': the held file is preloaded by the page, so the load event waits for it too.
   await page.reload({ waitUntil: 'commit' });
   await bookingsAsked;

@@ -5,22 +5,11 @@ import { Provider, createStore } from 'jotai';
 import { matchPath } from 'react-router-dom';
 import { AdminLayout, App, MainLayout, RemotePage } from './app/App';
 import { prefetchOpeningCalls } from './app/opening-calls';
-import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, type RemoteRoute } from './app/routes';
+import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, openingRoute } from './app/routes';
 import { loadRuntimeConfig } from './config';
 import { loadRemotePage, registerAllRemotes } from './remotes';
 import { clientsAtom, createClients } from './session/session';
 import { readSession } from './session/storage';
-
-/** The route of the address the app opens on, if it is a remote's page; null for a malformed address or any other. */
-function openingRoute(): RemoteRoute | null {
-  let pathname: string;
-  try {
-    pathname = decodeURI(window.location.pathname);
-  } catch {
-    return null; // a malformed address: the router sends it on to /
-  }
-  return [...MAIN_REMOTE_ROUTES, ...PUBLIC_REMOTE_ROUTES, ...ADMIN_REMOTE_ROUTES].find((candidate) => matchPath(candidate.path, pathname)) ?? null;
-}
 
 async function start() {
   const rootElement = document.getElementById('root')!;
@@ -32,7 +21,7 @@ async function start() {
     // The page the app opens on starts loading at once (its remote's code, and its first data), beside the layout,
     // the session check and the render, instead of after them. RemotePage then finds the code loaded (the federation
     // runtime keeps it; a failure here is left to RemotePage's own load and its retry), the page its first answers.
-    const opening = openingRoute();
+    const opening = openingRoute([...MAIN_REMOTE_ROUTES, ...PUBLIC_REMOTE_ROUTES, ...ADMIN_REMOTE_ROUTES], (path, pathname) => matchPath(path, pathname) !== null);
     if (opening) loadRemotePage(opening.remote, opening.expose, false).catch(() => undefined);
     const main = opening !== null && MAIN_REMOTE_ROUTES.includes(opening);
     prefetchOpeningCalls(clients.therapist, main ? opening : null, readSession());

@@ -5,7 +5,7 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemotePageProps } from '@klinik/core/rules';
-import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES } from './app/routes';
+import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, openingRoute } from './app/routes';
 import type { RemoteName, RuntimeConfig } from './config';
 
 let manifests: Record<RemoteName, string> | null = null;
@@ -51,12 +51,6 @@ export async function loadRemotePage(remote: RemoteName, expose: string, retry: 
  * Shared modules are not preloaded: the shell's own serve them. A failure is left to the page's own load.
  */
 export function preloadOpeningCode(config: RuntimeConfig): void {
-  let pathname: string;
-  try {
-    pathname = decodeURI(window.location.pathname).replace(/\/$/, '').toLowerCase();
-  } catch {
-    return;
-  }
   const signedIn = (key: string) => {
     try {
       return Boolean(localStorage.getItem(key));
@@ -69,7 +63,7 @@ export function preloadOpeningCode(config: RuntimeConfig): void {
     ...(signedIn('adminToken') ? ADMIN_REMOTE_ROUTES : []),
     ...PUBLIC_REMOTE_ROUTES,
   ];
-  const route = candidates.find((candidate) => candidate.path.toLowerCase() === pathname);
+  const route = openingRoute(candidates, (path, pathname) => path.toLowerCase() === pathname.replace(/\/$/, '').toLowerCase());
   if (!route) return;
   registerAllRemotes(config);
   preloadRemote([{ nameOrAlias: route.remote, exposes: [route.expose], resourceCategory: 'sync' }]).catch(() => undefined);

@@ -6,8 +6,8 @@
  *
  * Only calls a page is known to make first, with the same input: a call that does not match (another period, a page
  * that changed, a session that ended meanwhile) simply asks the server itself, and an answer nobody takes is dropped,
- * so a wrong entry here costs a request, never a wrong answer. The e2e journey 'opening-calls' checks that opening
- * /Kalender sends each of these once.
+ * so a wrong entry here costs a request, never a wrong answer. A journey in e2e/tests/first-load.spec.ts checks that
+ * opening /Kalender sends each of these once, before the page's code has arrived.
  */
 import type { ActionClient } from '@klinik/core/client';
 import { isPlanBlocked } from '@klinik/core/rules';

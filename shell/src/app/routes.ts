@@ -58,3 +58,18 @@ export function pagePath(remote: RemoteName, expose: string): string {
   if (!route) throw new Error(`No route for ${remote}/${expose}`);
   return route.path;
 }
+
+/**
+ * The route among `routes` of the address the app opens on, by `matches` (a path of the table, the decoded address);
+ * null for a malformed address, which the router sends on to /, or one no route matches. index.ts asks before the
+ * router's code is there (exact paths), bootstrap.tsx with the router's own matching.
+ */
+export function openingRoute(routes: readonly RemoteRoute[], matches: (path: string, pathname: string) => boolean): RemoteRoute | null {
+  let pathname: string;
+  try {
+    pathname = decodeURI(window.location.pathname);
+  } catch {
+    return null;
+  }
+  return routes.find((route) => matches(route.path, pathname)) ?? null;
+}
