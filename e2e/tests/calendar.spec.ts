@@ -301,3 +301,38 @@ test("phone: nothing on the day's list moves when the day's bookings arrive", as
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.05);
   await context.close();
 });
+
+test('desktop: the week is drawn once its bookings and leaves are all in, never with some of them', async ({ page }) => {
+  const email = uniqueEmail('kalenderhel');
+  await registerClinic(email, { freeTrial: true });
+  const { token } = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body;
+  const treatment = await api<{ data: { id: string } }>('addTreatment', { token, name: 'Massage', price: 450, duration: 45 * 60, pause: 15 * 60 });
+  const today = copenhagenDateKey(Date.now());
+  const booked = await api('addBooking', {
+    token,
+    treatmentId: treatment.body.data.id,
+    from: at(today, 10),
+    client: { nameFirst: 'Anna', nameLast: 'Kjær', CPR6Digit: '010190', CPRLast4Digit: '1234', email: uniqueEmail('klient'), phonePrivate: '20304050' },
+  });
+  expect(booked.status).toBe(200);
+  expect((await api('addLeave', { token, from: at(today, 12), to: at(today, 13), reason: 'Tandlæge' })).status).toBe(200);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await expect(page.locator('.fc-event.klinik-leave')).toHaveCount(1);
+
+  // Opened anew with the leaves held back: the bookings' answer and the grid's code (FullCalendar) arrive, and still
+  // no part of the week is drawn, so no hour looks free that the leave takes.
+  const release = await holdRequests(page, /\/api$/, isAction('getLeavesForDay'));
+  const bookings = page.waitForResponse((response) => isAction('getBookingsFromTherapist')(response.request()));
+  const gridCode = page.waitForResponse(async (response) => response.url().endsWith('.js') && (await response.text()).includes('fc-timegrid-slots'));
+  await page.reload();
+  await Promise.all([bookings, gridCode]);
+  // Two of the page's own frames: room for the grid to have drawn what it had.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.locator('.fc-timegrid')).toHaveCount(0);
+  await expect(page.locator('.fc-event')).toHaveCount(0);
+  release();
+  await expect(page.locator('.fc-event.klinik-booking')).toHaveCount(1);
+  await expect(page.locator('.fc-event.klinik-leave')).toHaveCount(1);
+});

@@ -3,7 +3,7 @@
  * 05:00–24:00 in 30-minute slots, height 930). Loaded only on wide screens; phones use the card layout.
  * Times are Copenhagen time whatever the browser's zone (the luxon plugin provides the named zone).
  */
-import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
+import { forwardRef, memo, useImperativeHandle, useLayoutEffect, useMemo, useRef } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import daLocale from '@fullcalendar/core/locales/da';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -42,8 +42,40 @@ function instant(iso: string): number {
   return Date.parse(iso);
 }
 
-const GridCalendar = forwardRef<GridCalendarHandle, GridCalendarProps>(function GridCalendar({ data, initialView, onRange, onSlot, onOpen, onMove }, ref) {
+const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, luxonPlugin];
+
+/**
+ * Memoised, and FullCalendar's own props keep their identity: its React wrapper hands every prop back to the calendar
+ * on each update, which then redraws the whole period (0.3–0.6 s of a slow phone's CPU with a week of bookings). So the
+ * grid updates when its data does, not whenever the page renders (a spinner, a toast, the therapist's refresh).
+ */
+const GridCalendar = memo(forwardRef<GridCalendarHandle, GridCalendarProps>(function GridCalendar(props, ref) {
+  const { data, initialView } = props;
   const calendar = useRef<FullCalendar>(null);
+  // The handlers FullCalendar holds call the page's latest ones.
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const handlers = useMemo(
+    () => ({
+      datesSet: (info: DatesSetArg) =>
+        latest.current.onRange({ from: instant(info.startStr), to: instant(info.endStr), title: info.view.title, view: info.view.type as CalendarView }),
+      dateClick: (info: DateClickArg) =>
+        // A day in the month view has no time: the booking starts at 09:00 that day.
+        latest.current.onSlot(info.dateStr.length === 10 ? (fromCopenhagenInputs(info.dateStr, '09:00') ?? instant(info.dateStr)) : instant(info.dateStr), info.allDay),
+      eventClick: (info: EventClickArg) => {
+        const refValue = info.event.extendedProps.ref as EventRef | undefined;
+        if (refValue) latest.current.onOpen(refValue);
+      },
+      eventDrop: (info: EventDropArg) => {
+        const refValue = info.event.extendedProps.ref as EventRef | undefined;
+        if (refValue?.kind !== 'booking' || !info.event.startStr) return info.revert();
+        latest.current.onMove(refValue.booking.id, instant(info.event.startStr), info.revert);
+      },
+    }),
+    [],
+  );
   useImperativeHandle(ref, () => ({
     prev: () => calendar.current?.getApi().prev(),
     next: () => calendar.current?.getApi().next(),
@@ -55,7 +87,7 @@ const GridCalendar = forwardRef<GridCalendarHandle, GridCalendarProps>(function 
   return (
     <FullCalendar
       ref={calendar}
-      plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, luxonPlugin]}
+      plugins={PLUGINS}
       locale={daLocale}
       timeZone={TIME_ZONE}
       initialView={initialView}
@@ -75,24 +107,12 @@ const GridCalendar = forwardRef<GridCalendarHandle, GridCalendarProps>(function 
       eventDurationEditable={false}
       eventStartEditable
       events={events}
-      datesSet={(info: DatesSetArg) =>
-        onRange({ from: instant(info.startStr), to: instant(info.endStr), title: info.view.title, view: info.view.type as CalendarView })
-      }
-      dateClick={(info: DateClickArg) =>
-        // A day in the month view has no time: the booking starts at 09:00 that day.
-        onSlot(info.dateStr.length === 10 ? (fromCopenhagenInputs(info.dateStr, '09:00') ?? instant(info.dateStr)) : instant(info.dateStr), info.allDay)
-      }
-      eventClick={(info: EventClickArg) => {
-        const refValue = info.event.extendedProps.ref as EventRef | undefined;
-        if (refValue) onOpen(refValue);
-      }}
-      eventDrop={(info: EventDropArg) => {
-        const refValue = info.event.extendedProps.ref as EventRef | undefined;
-        if (refValue?.kind !== 'booking' || !info.event.startStr) return info.revert();
-        onMove(refValue.booking.id, instant(info.event.startStr), info.revert);
-      }}
+      datesSet={handlers.datesSet}
+      dateClick={handlers.dateClick}
+      eventClick={handlers.eventClick}
+      eventDrop={handlers.eventDrop}
     />
   );
-});
+}));
 
 export default GridCalendar;

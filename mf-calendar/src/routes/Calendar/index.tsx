@@ -18,7 +18,7 @@ import CardCalendar from './CardCalendar';
 import { Legend } from './Legend';
 import type { EventRef } from './events';
 import type { CalendarView, GridCalendarHandle } from './GridCalendar';
-import { useCalendarData, type CalendarRange } from './useCalendarData';
+import { useCalendarData, type CalendarData, type CalendarRange } from './useCalendarData';
 
 const GridCalendar = preloadableLazy(() => import('./GridCalendar'));
 // A screen that shows the grid asks for its code (FullCalendar, the page's largest part) as soon as this page's code
@@ -32,13 +32,26 @@ const CourseCard = lazy(() => import('./CourseCard'));
 
 const T = texts.calendar;
 const DAY_MS = 24 * 3600_000;
+const NO_DATA: CalendarData = { bookings: [], leaves: [], openings: [], courses: [] };
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px', marginBottom: '8px' },
   title: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, marginRight: 'auto', textTransform: 'capitalize' },
   grid: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '4px' },
   loading: { minHeight: '24px' },
+  // The grid's height, so nothing below it moves when it is drawn.
+  placeholder: { display: 'grid', placeItems: 'center', height: `${CALENDAR.height}px` },
 });
+
+/** Where the grid will be, while its code or its first period's data is on the way. */
+function GridPlaceholder() {
+  const styles = useStyles();
+  return (
+    <div className={styles.placeholder}>
+      <Spinner label={T.title} />
+    </div>
+  );
+}
 
 type Overlay =
   | { kind: 'create'; at: number }
@@ -86,6 +99,17 @@ export default function CalendarPage({ shell }: RemotePageProps) {
     [data.bookings, runMove],
   );
   const close = () => setOverlay(null);
+  // Stable, so the memoised grid redraws only when its data changes (GridCalendar.tsx).
+  const onSlot = useCallback((at: number) => setOverlay({ kind: 'create', at }), []);
+  const onOpen = useCallback((item: EventRef) => setOverlay({ kind: 'event', item }), []);
+  const onGridMove = useCallback((id: string, from: number, revert: () => void) => void onMove(id, from, revert), [onMove]);
+  // The grid is drawn once the opening period's data is all in, and then shows a period's data once it is complete:
+  // FullCalendar draws a period in one go (0.3–0.6 s of a slow phone's CPU), so an empty grid drawn first, then again
+  // for each kind of data as it arrived, cost that several times over before the week was usable (issue 18). Until
+  // then a period shows no bookings rather than some: no slot looks free that a leave or another booking blocks.
+  const [gridDrawn, setGridDrawn] = useState(false);
+  if (complete && !gridDrawn) setGridDrawn(true);
+  const gridData = complete ? data : NO_DATA;
 
   if (shell.therapist && !allowsProFeatures(shell.therapist.company, Date.now())) {
     return (
@@ -147,18 +171,22 @@ export default function CalendarPage({ shell }: RemotePageProps) {
       <div className={styles.grid}>
         {cards ? (
           // Until every part of the day has loaded (or while one failed) no row is offered as free.
-          <CardCalendar day={day} data={complete ? data : null} onSlot={(at) => setOverlay({ kind: 'create', at })} onOpen={(item) => setOverlay({ kind: 'event', item })} />
+          <CardCalendar day={day} data={complete ? data : null} onSlot={onSlot} onOpen={onOpen} />
         ) : (
-          <Suspense fallback={<Spinner label={T.title} />}>
-            <GridCalendar
-              ref={grid}
-              data={data}
-              initialView={dayView ? 'timeGridDay' : 'timeGridWeek'}
-              onRange={onRange}
-              onSlot={(at) => setOverlay({ kind: 'create', at })}
-              onOpen={(item) => setOverlay({ kind: 'event', item })}
-              onMove={(id, from, revert) => void onMove(id, from, revert)}
-            />
+          <Suspense fallback={<GridPlaceholder />}>
+            {gridDrawn ? (
+              <GridCalendar
+                ref={grid}
+                data={gridData}
+                initialView={dayView ? 'timeGridDay' : 'timeGridWeek'}
+                onRange={onRange}
+                onSlot={onSlot}
+                onOpen={onOpen}
+                onMove={onGridMove}
+              />
+            ) : (
+              <GridPlaceholder />
+            )}
           </Suspense>
         )}
       </div>
