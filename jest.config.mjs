@@ -36,6 +36,8 @@ export default {
     },
     // The frontend modules' pure code (form rules, date handling); their pages are tested in Chromium (e2e/).
     ...['ui', 'mf-booking', 'mf-calendar', 'mf-clients', 'mf-commerce', 'mf-admin'].map((module) => ({ ...shared, displayName: module, rootDir: module, testMatch: ['<rootDir>/src/**/*.test.ts'] })),
+    // The development servers' own code (scripts/): plain ES modules, run as they are.
+    { displayName: 'scripts', rootDir: 'scripts', testMatch: ['<rootDir>/**/*.test.mjs'], testEnvironment: 'node' },
     {
       ...shared,
       displayName: 'api',

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.mjs';
 import { contentSecurityPolicy, serveModule } from './static.mjs';
+import { CONFIG_DOCUMENTS } from './inline-config.mjs';
 
 /** Where a running stack says where its database and API are, for `npm run seed` and `npm run team:add`. */
 export const stackStateFile = (dataDir) => path.join(dataDir, 'stack.json');
@@ -137,7 +138,8 @@ export async function startStack(options = {}) {
     };
     const moduleOrigins = [origin(ports.shell), ...Object.keys(REMOTE_DIRS).map((name) => origin(ports[name]))];
     const csp = contentSecurityPolicy({ apiUrl, moduleOrigins, frameOrigins: [meetingUrl] });
-    servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, fallback: 'app.html', runtimeConfig, dev: options.dev, csp }));
+    // The app's documents carry the runtime config, so the app does not wait a round trip for config.json.
+    servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, fallback: 'app.html', runtimeConfig, configDocuments: CONFIG_DOCUMENTS, dev: options.dev, csp }));
     for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
       // mf-booking's standalone page (embed/index.html) finds the API through its own config.json, and may be framed.
       const own = name === 'mf_booking' ? { runtimeConfig: { apiUrl }, embedCsp: contentSecurityPolicy({ apiUrl, moduleOrigins: [origin(ports[name])], embeddable: true }) } : {};

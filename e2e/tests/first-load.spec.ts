@@ -118,7 +118,11 @@ test("/Kalender opened anew on a phone asks for the day's data while the page's 
 
   const opening = ['getTherapist', 'getBookingsFromTherapist', 'getLeavesForDay', 'getOpeningHoursFromTherapist', 'getEventDatesFromTherapist'];
   const sent: string[] = [];
+  const configs: string[] = [];
+  const manifests: string[] = [];
   page.on('request', (request) => {
+    if (request.url().endsWith('/config.json')) configs.push(request.url());
+    if (request.url().endsWith('/mf-manifest.json')) manifests.push(new URL(request.url()).port);
     if (request.method() !== 'POST' || !request.url().endsWith('/api')) return;
     const action = (JSON.parse(request.postData() ?? '{}') as { action?: string }).action;
     if (action && opening.includes(action)) sent.push(action);
@@ -135,5 +139,9 @@ test("/Kalender opened anew on a phone asks for the day's data while the page's 
   // every call of its first render, and took the early answers instead of asking again.
   await expect(page.getByText('Ledig').first()).toBeVisible();
   expect([...sent].sort()).toEqual([...opening].sort());
+  // The runtime config came with the document (scripts/static.mjs inlineRuntimeConfig), not a round trip later, and
+  // only the calendar's remote was asked for (no share scope started every remote to compare versions).
+  expect(configs).toEqual([]);
+  expect(manifests).toEqual([new URL(entries[0]!.url()).port]);
   await context.close();
 });

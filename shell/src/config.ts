@@ -1,6 +1,8 @@
 /**
- * The runtime configuration, fetched from /config.json before anything renders: where the API is and where each
- * remote's manifest lives. Deploying a new build of one remote replaces only that remote's files.
+ * The runtime configuration, read before anything renders: where the API is and where each remote's manifest lives.
+ * Deploying a new build of one remote replaces only that remote's files. The server writes it into the app's
+ * documents (`<script type="application/json" id="klinik-config">`, scripts/static.mjs `inlineRuntimeConfig`); a
+ * document without it (a deployment that does not write it) fetches /config.json, one round trip later.
  */
 import type { VideoGuideKey } from '@klinik/core/rules';
 
@@ -47,7 +49,21 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   return pending;
 }
 
+/** The configuration the server wrote into the document, if it did. */
+function inlineRuntimeConfig(): RuntimeConfig | null {
+  const text = document.getElementById('klinik-config')?.textContent;
+  if (!text) return null;
+  const config: unknown = JSON.parse(text);
+  if (!isRuntimeConfig(config)) throw new Error('klinik-config mangler apiUrl eller en remote');
+  return config;
+}
+
 async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
+  const inline = inlineRuntimeConfig();
+  if (inline) {
+    loaded = inline;
+    return inline;
+  }
   const response = await fetch('/config.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
   const config: unknown = await response.json();

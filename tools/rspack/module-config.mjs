@@ -115,6 +115,12 @@ export function createModuleConfig(options) {
           filename: options.kind === 'remote' ? (production ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js') : undefined,
           exposes: options.exposes,
           shared: SHARED,
+          // A shared module is taken from the module that loaded it first (the shell's singletons), never by first
+          // starting every registered remote to compare versions, which 'version-first' does whenever a share scope
+          // starts after the remotes are registered: the shell registers them and preloads the opening page as soon
+          // as it runs (src/index.ts), and under 'version-first' that fetched all six remotes' manifests and entries
+          // on every load. The modules are built together from one lockfile, so there are no versions to compare.
+          shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
           dev: false,
