@@ -1,8 +1,6 @@
 /**
- * The period /Kalender opens on. Exported by `@klinik/core/time` for the calendar page and alone, as
- * `@klinik/core/calendar-period`, for the shell: the shell asks for the page's opening data while the page's code
- * still downloads (shell/src/app/opening-calls.ts) and must not load the shared time module for it, since the
- * federation runtime would first start every remote to agree on that module's version.
+ * The period /Kalender opens on, exported by `@klinik/core/time`: the calendar page asks for its data for this period,
+ * and the shell asks for the same while the page's code still downloads (shell/src/app/opening-calls.ts).
  */
 import { CALENDAR } from './scheduling.js';
 import { startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';

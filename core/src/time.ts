@@ -89,7 +89,7 @@ export function browserIsInCopenhagen(): boolean {
   }
 }
 
-// The period /Kalender opens on, also exported alone (calendar-period.ts).
+// The period /Kalender opens on (calendar-period.ts).
 export * from './calendar-period.js';
 // Scheduling rules live beside the time functions: both need the time-zone code, which the shell's first page does not.
 export * from './scheduling.js';

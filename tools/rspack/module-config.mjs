@@ -12,6 +12,10 @@ import { FirstLoadPlugin } from './first-load-plugin.mjs';
 import { root } from './paths.mjs';
 import { SHARED } from './shared.mjs';
 
+/** The federation runtime's CommonJS entries that Rspack's federation plugin imports by absolute path. */
+const FEDERATION_RUNTIME_AS_ESM = /@module-federation[\\/](webpack-bundler-runtime|inject-external-runtime-core-plugin)[\\/]dist[\\/]index\.cjs$/;
+const federationRuntimeEsm = path.join(root, 'node_modules', '@module-federation', 'runtime', 'dist', 'index.js');
+
 const coreSrc = path.join(root, 'core', 'src');
 
 /**
@@ -76,6 +80,8 @@ export function createModuleConfig(options) {
           '@klinik/ui': path.join(root, 'ui', 'src'),
           // The shared router is the subset the modules use (see react-router-dom.mjs).
           'react-router-dom$': path.join(root, 'tools', 'rspack', 'react-router-dom.mjs'),
+          // The federation runtime as ES modules (see FEDERATION_RUNTIME_AS_ESM below).
+          '@module-federation/runtime': federationRuntimeEsm,
         },
       },
       module: {
@@ -108,6 +114,12 @@ export function createModuleConfig(options) {
       },
       performance: false,
       plugins: [
+        // The federation runtime as ES modules rather than CommonJS: Rspack's federation plugin names the CommonJS
+        // builds (Node's require.resolve), which cannot be tree-shaken, so every module carried all of
+        // @module-federation/sdk (manifest tools, loggers, Node helpers) beside the few functions the browser uses.
+        new rspack.NormalModuleReplacementPlugin(FEDERATION_RUNTIME_AS_ESM, (resource) => {
+          resource.request = resource.request.replace(/\.cjs$/, '.js');
+        }),
         new ModuleFederationPlugin({
           name: options.name,
           // Named by its content, as every other file: the manifest (never cached) names it, so the entry itself is

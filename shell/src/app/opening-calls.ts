@@ -25,8 +25,9 @@ export function prefetchOpeningCalls(client: ActionClient, route: RemoteRoute | 
   if (!route || !session.token || !session.therapist) return; // the guards send such a visit elsewhere
   void client.prefetch('getTherapist', {});
   if (route.expose !== 'Calendar' || route.remote !== 'mf_calendar' || isPlanBlocked(session.therapist, Date.now())) return;
-  // Not the shared '@klinik/core/time' (core/src/calendar-period.ts says why): a small chunk of the shell's own.
-  import(/* webpackChunkName: "calendar-period" */ '@klinik/core/calendar-period')
+  // The shared time module, loaded here first: the calendar page then takes this copy ('loaded-first', module-config.mjs)
+  // instead of fetching its own after its entry has started, one round trip later on a cold visit.
+  import('@klinik/core/time')
     .then(({ calendarOpeningRange, narrowerThanQuery }) => {
       const period = calendarOpeningRange((px) => window.matchMedia(narrowerThanQuery(px)).matches, Date.now());
       for (const action of CALENDAR_PERIOD_ACTIONS) void client.prefetch(action, period);
