@@ -29,6 +29,8 @@ const app = createModuleConfig({
     '@fluentui/react-provider',
     '@fluentui/react-tabster',
     '@griffel/react',
+    '@fluentui/react-utilities',
+    '@fluentui/tokens',
   ],
   appFiles: { file: 'app-files.json', extraGroups: ['main-layout', 'remote-page', 'ky'] },
   // The other two documents' files (below) are written by the next builds into the same folder.
