@@ -32,7 +32,7 @@ const app = createModuleConfig({
     '@fluentui/react-utilities',
     '@fluentui/tokens',
   ],
-  appFiles: { file: 'app-files.json', extraGroups: ['main-layout', 'remote-page', 'ky'] },
+  appFiles: { file: 'app-files.json', extraGroups: ['main-layout', 'remote-page', 'ky', 'opening-calls'] },
   // The other two documents' files (below) are written by the next builds into the same folder.
   keepOutput: /(^|[\\/])(index\.html|OnlineBooking\.html|signin[.-][^\\/]*|public-booking[.-][^\\/]*)$/,
 });

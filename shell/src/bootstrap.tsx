@@ -8,7 +8,8 @@ import { prefetchOpeningCalls } from './app/opening-calls';
 import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, openingRoute } from './app/routes';
 import { loadRuntimeConfig } from './config';
 import { loadRemotePage, registerAllRemotes } from './remotes';
-import { clientsAtom, createClients } from './session/session';
+import { clientsFor } from './session/clients';
+import { clientsAtom } from './session/session';
 import { readSession } from './session/storage';
 
 async function start() {
@@ -17,7 +18,7 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     registerAllRemotes(config);
-    const clients = createClients(config.apiUrl);
+    const clients = clientsFor(config.apiUrl);
     // The page the app opens on starts loading at once (its remote's code, and its first data), beside the layout,
     // the session check and the render, instead of after them. RemotePage then finds the code loaded (the federation
     // runtime keeps it; a failure here is left to RemotePage's own load and its retry), the page its first answers.

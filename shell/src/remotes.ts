@@ -5,7 +5,7 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemotePageProps } from '@klinik/core/rules';
-import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, openingRoute } from './app/routes';
+import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, exactPath, openingRoute } from './app/routes';
 import type { RemoteName, RuntimeConfig } from './config';
 
 let manifests: Record<RemoteName, string> | null = null;
@@ -63,7 +63,7 @@ export function preloadOpeningCode(config: RuntimeConfig): void {
     ...(signedIn('adminToken') ? ADMIN_REMOTE_ROUTES : []),
     ...PUBLIC_REMOTE_ROUTES,
   ];
-  const route = openingRoute(candidates, (path, pathname) => path.toLowerCase() === pathname.replace(/\/$/, '').toLowerCase());
+  const route = openingRoute(candidates, exactPath);
   if (!route) return;
   registerAllRemotes(config);
   preloadRemote([{ nameOrAlias: route.remote, exposes: [route.expose], resourceCategory: 'sync' }]).catch(() => undefined);

@@ -11,8 +11,10 @@
  */
 import type { ActionClient } from '@klinik/core/client';
 import { isPlanBlocked } from '@klinik/core/rules';
-import type { StoredSession } from '../session/storage';
-import type { RemoteRoute } from './routes';
+import type { RuntimeConfig } from '../config';
+import { clientsFor } from '../session/clients';
+import { readSession, type StoredSession } from '../session/storage';
+import { MAIN_REMOTE_ROUTES, exactPath, openingRoute, type RemoteRoute } from './routes';
 
 /** What the calendar page (mf-calendar routes/Calendar) asks for the period it opens on, in its first render. */
 const CALENDAR_PERIOD_ACTIONS = ['getBookingsFromTherapist', 'getLeavesForDay', 'getOpeningHoursFromTherapist', 'getEventDatesFromTherapist'] as const;
@@ -33,4 +35,14 @@ export function prefetchOpeningCalls(client: ActionClient, route: RemoteRoute | 
       for (const action of CALENDAR_PERIOD_ACTIONS) void client.prefetch(action, period);
     })
     .catch(() => undefined); // the page loads the same code and asks itself
+}
+
+/**
+ * The same calls from index.ts, as soon as the runtime config is at hand: before React and the app's code have
+ * loaded and run, which on a slow phone's first visit is seconds (issue 18). Through the app's own clients
+ * (session/clients.ts), so the page takes these answers. Only for an exact address; bootstrap.tsx asks again with
+ * the router's matching, and a call already asked for is not sent twice.
+ */
+export function prefetchOpeningCallsEarly(config: RuntimeConfig): void {
+  prefetchOpeningCalls(clientsFor(config.apiUrl).therapist, openingRoute(MAIN_REMOTE_ROUTES, exactPath), readSession());
 }

@@ -52,6 +52,9 @@ export const ADMIN_REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/companies', remote: 'mf_admin', expose: 'Companies' },
 ];
 
+/** A route's path as the address's path exactly (any case, a trailing slash ignored): for the start-up work that runs before the router. */
+export const exactPath = (path: string, pathname: string): boolean => path.toLowerCase() === pathname.replace(/\/$/, '').toLowerCase();
+
 /** The path of a remote page in the therapist area, for the links the shell hands to remotes (session/services.ts). */
 export function pagePath(remote: RemoteName, expose: string): string {
   const route = MAIN_REMOTE_ROUTES.find((candidate) => candidate.remote === remote && candidate.expose === expose && !candidate.path.includes(':'));

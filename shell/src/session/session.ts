@@ -1,16 +1,15 @@
 /**
- * The session as React state (jotai), mirrored to localStorage by storage.ts. The API clients live here too:
- * one per kind of caller, each sending its own token, all ending the session on 'jwt expired' and friends.
+ * The session as React state (jotai), mirrored to localStorage by storage.ts, and the API clients (clients.ts) as
+ * the app's state.
  */
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { createActionClient, type ActionClient } from '@klinik/core/client';
 import type { TherapistView } from '@klinik/core/rules';
 import type { RemoteName } from '../config';
+import { SESSION_ENDED_EVENT, endSessionEverywhere, type Clients } from './clients';
 import {
   clearAdminSession,
-  clearAllSessions,
   clearTeamSession,
   clearTherapistSession,
   earliestExpiry,
@@ -25,28 +24,7 @@ export const therapistAtom = atom<TherapistView | null>(null);
 /** The remote dialog open over the page (ShellServices.dialogs): which remote's expose, with which parameters. */
 export const remoteDialogAtom = atom<{ remote: RemoteName; expose: string; params: Record<string, string> } | null>(null);
 
-export interface Clients {
-  therapist: ActionClient;
-  admin: ActionClient;
-  team: ActionClient;
-}
-
-const SESSION_ENDED_EVENT = 'klinik:session-ended';
-
-function endSessionEverywhere() {
-  clearAllSessions();
-  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
-}
-
-export function createClients(apiUrl: string): Clients {
-  const make = (getToken: () => string | null) => createActionClient({ apiUrl, getToken, onSessionEnded: endSessionEverywhere });
-  return {
-    // Spec 1 §4: the therapist token on each call, or the administrator token when there is no therapist token.
-    therapist: make(() => localStorage.getItem('token') ?? localStorage.getItem('adminToken')),
-    admin: make(() => localStorage.getItem('adminToken')),
-    team: make(() => localStorage.getItem('teamToken')),
-  };
-}
+export type { Clients } from './clients';
 
 export const clientsAtom = atom<Clients | null>(null);
 
