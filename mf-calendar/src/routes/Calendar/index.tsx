@@ -40,7 +40,8 @@ const useStyles = makeStyles({
   grid: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '4px' },
   loading: { minHeight: '24px' },
   // The grid's height, so nothing below it moves when it is drawn.
-  placeholder: { display: 'grid', placeItems: 'center', height: `${CALENDAR.height}px` },
+  // The spinner near the top, where a laptop's screen shows it.
+  placeholder: { display: 'grid', justifyItems: 'center', alignContent: 'start', paddingTop: '160px', boxSizing: 'border-box', height: `${CALENDAR.height}px` },
 });
 
 /** Where the grid will be, while its code or its first period's data is on the way. */
@@ -166,7 +167,8 @@ export default function CalendarPage({ shell }: RemotePageProps) {
       </Toolbar>
       {!browserIsInCopenhagen() && <Text size={200}>{T.otherZone}</Text>}
       <Legend />
-      <div className={styles.loading}>{loading && <Spinner size="tiny" label={texts.calendar.title} labelPosition="after" />}</div>
+      {/* Not beside the grid's own placeholder, which says the same until the grid is drawn. */}
+      <div className={styles.loading}>{loading && (cards || gridDrawn) && <Spinner size="tiny" label={texts.calendar.title} labelPosition="after" />}</div>
       {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void retry()} />}
       <div className={styles.grid}>
         {cards ? (
