@@ -58,14 +58,18 @@ export function isStale(module) {
   return !existsSync(stamp) || readFileSync(stamp, 'utf8') !== inputHash(module);
 }
 
+/** Writes `file`'s .gz and .br twins of `content` (its content), at the strongest settings: built once, sent often. */
+export function writeCompressedTwins(file, content) {
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+}
+
 /** Writes .br and .gz twins of text assets so the static servers can send them compressed (scripts/static.mjs). */
 function precompress(dir) {
   for (const file of filesUnder(dir)) {
     if (!/\.(js|css|html|json|svg)$/.test(file) || file.endsWith('.map')) continue;
     if (statSync(file).size < 1024) continue;
-    const content = readFileSync(file);
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeCompressedTwins(file, readFileSync(file));
   }
 }
 

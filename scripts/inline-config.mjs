@@ -9,20 +9,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { writeCompressedTwins } from './build.mjs';
 import { inlineRuntimeConfig } from './static.mjs';
 
 /** The shell's documents that read the runtime config. */
 export const CONFIG_DOCUMENTS = ['app.html', 'OnlineBooking.html'];
 
-/** Rewrites each document in `dir` with `config` in it, and its .gz and .br twins, which the servers prefer. */
+/** Rewrites each document in `dir` with `config` in it, and its .gz and .br twins as the build writes them (the servers prefer those). */
 export function writeConfigIntoDocuments(dir, config, documents = CONFIG_DOCUMENTS) {
   for (const name of documents) {
     const file = path.join(dir, name);
     const html = Buffer.from(inlineRuntimeConfig(readFileSync(file, 'utf8'), config));
     writeFileSync(file, html);
-    writeFileSync(`${file}.gz`, gzipSync(html));
-    writeFileSync(`${file}.br`, brotliCompressSync(html));
+    writeCompressedTwins(file, html);
   }
 }
 

@@ -39,8 +39,7 @@ const useStyles = makeStyles({
   title: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, marginRight: 'auto', textTransform: 'capitalize' },
   grid: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '4px' },
   loading: { minHeight: '24px' },
-  // The grid's height, so nothing below it moves when it is drawn.
-  // The spinner near the top, where a laptop's screen shows it.
+  // The grid's height, so nothing below it moves when it is drawn; the spinner near its top, where a laptop shows it.
   placeholder: { display: 'grid', justifyItems: 'center', alignContent: 'start', paddingTop: '160px', boxSizing: 'border-box', height: `${CALENDAR.height}px` },
 });
 
