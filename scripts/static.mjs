@@ -115,8 +115,11 @@ export function serveModule({ dir, port, host = '127.0.0.1', fallback, runtimeCo
     return ready;
   };
   if (!dev) for (const name of inlined) documentNamed(name);
-  /** Which of the inlined documents `pathname` asks for, as sirv would resolve it (`/OnlineBooking` is OnlineBooking.html). */
-  const inlinedFor = (pathname) => inlined.find((name) => pathname === `/${name}` || `${pathname}.html` === `/${name}`);
+  /** Which of the inlined documents `pathname` asks for, as sirv would resolve it (`/OnlineBooking` and `/OnlineBooking/` are OnlineBooking.html). */
+  const inlinedFor = (pathname) => {
+    const bare = pathname.replace(/\/$/, '');
+    return inlined.find((name) => bare === `/${name}` || `${bare}.html` === `/${name}`);
+  };
   const sendDocument = (req, res, name, pathname) => {
     let document;
     try {

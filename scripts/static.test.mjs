@@ -51,7 +51,7 @@ describe('serveModule with configDocuments', () => {
   });
 
   it("answers the app's routes and the booking page with the config written in, revalidated like any document", async () => {
-    for (const [address, title] of [['/Kalender', 'app'], ['/Klientdata/google-drive', 'app'], ['/app.html', 'app'], ['/OnlineBooking', 'booking'], ['/OnlineBooking.html', 'booking']]) {
+    for (const [address, title] of [['/Kalender', 'app'], ['/Klientdata/google-drive', 'app'], ['/app.html', 'app'], ['/OnlineBooking', 'booking'], ['/OnlineBooking/', 'booking'], ['/OnlineBooking.html', 'booking']]) {
       const response = await fetch(`${base}${address}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
