@@ -1,4 +1,4 @@
-import { calendarOpeningRange, copenhagenDayRange, fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenDateKeysBetween, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';
+import { calendarOpeningRange, copenhagenDayRange, copenhagenOffsetAt, copenhagenOffsetOfWallClock, fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenDateKeysBetween, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';
 
 describe('Copenhagen time', () => {
   it('puts 09:00 local at 08:00 UTC in winter and 07:00 UTC in summer', () => {
@@ -28,6 +28,42 @@ describe('Copenhagen time', () => {
     expect(formatDanishDate(justAfterMidnight)).toBe('01-07-2026');
     expect(isSameCopenhagenDay(justAfterMidnight, Date.UTC(2026, 6, 1, 20))).toBe(true);
     expect(isSameCopenhagenDay(justAfterMidnight, Date.UTC(2026, 5, 30, 21))).toBe(false);
+  });
+});
+
+describe("Copenhagen offsets (the calendar grid's time zone)", () => {
+  const QUARTER = 15 * 60_000;
+  /** Every quarter hour of the two days around a change, and a minute into each. */
+  const around = (day: number) => Array.from({ length: 2 * 96 }, (_, index) => day - 24 * 3600_000 + index * QUARTER).flatMap((at) => [at, at + 60_000]);
+  const springNight = Date.UTC(2026, 2, 29, 1);
+  const autumnNight = Date.UTC(2026, 9, 25, 1);
+
+  it('is 60 minutes in winter and 120 in summer, changing at 01:00 UTC on the last Sundays of March and October', () => {
+    expect(copenhagenOffsetAt(Date.UTC(2026, 0, 15, 12))).toBe(60);
+    expect(copenhagenOffsetAt(Date.UTC(2026, 6, 15, 12))).toBe(120);
+    expect(copenhagenOffsetAt(springNight - 1)).toBe(60);
+    expect(copenhagenOffsetAt(springNight)).toBe(120);
+    expect(copenhagenOffsetAt(autumnNight - 1)).toBe(120);
+    expect(copenhagenOffsetAt(autumnNight)).toBe(60);
+  });
+
+  it('agrees with the wall clock of every other time function, minute by minute around both changes', () => {
+    for (const at of [...around(springNight), ...around(autumnNight)]) {
+      const wall = new Date(at + copenhagenOffsetAt(at) * 60_000);
+      const { date, time } = toCopenhagenInputs(at);
+      expect(wall.toISOString().slice(0, 16)).toBe(`${date}T${time}`);
+    }
+  });
+
+  it("resolves a wall clock as copenhagenWallTime does, the skipped and the repeated hour included", () => {
+    for (const at of [...around(springNight), ...around(autumnNight)]) {
+      const wall = new Date(at);
+      const expected = copenhagenWallTime(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes());
+      expect(at - copenhagenOffsetOfWallClock(at) * 60_000).toBe(expected);
+    }
+    // 02:30 does not exist on the spring night and happens twice on the autumn night: 01:30 UTC both times.
+    expect(Date.UTC(2026, 2, 29, 2, 30) - copenhagenOffsetOfWallClock(Date.UTC(2026, 2, 29, 2, 30)) * 60_000).toBe(Date.UTC(2026, 2, 29, 1, 30));
+    expect(Date.UTC(2026, 9, 25, 2, 30) - copenhagenOffsetOfWallClock(Date.UTC(2026, 9, 25, 2, 30)) * 60_000).toBe(Date.UTC(2026, 9, 25, 1, 30));
   });
 });
 

@@ -2,7 +2,7 @@
  * Copenhagen time. Every day boundary, the same-day rule and display follow Europe/Copenhagen through
  * @date-fns/tz, never the machine's zone, so daylight-saving days are right on any server or phone.
  */
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { TIME_ZONE } from './constants.js';
 
 function pad(value: number, width = 2): string {
@@ -78,6 +78,47 @@ export function fromCopenhagenInputs(date: string, time: string): number | null 
   const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
   if (!day || !clock) return null;
   return copenhagenWallTime(Number(day[1]), Number(day[2]), Number(day[3]), Number(clock[1]), Number(clock[2]));
+}
+
+/**
+ * Offsets remembered by the hour: Copenhagen's offset has only ever changed on a whole hour, of the wall clock and of
+ * UTC alike (the test checks minute by minute around both yearly changes), so an hour has one.
+ */
+const HOUR = 3_600_000;
+const offsetsAt = new Map<number, number>();
+const offsetsOfWallClock = new Map<number, number>();
+
+function remembered(cache: Map<number, number>, key: number, compute: () => number): number {
+  let value = cache.get(key);
+  if (value === undefined) {
+    // A calendar looks at a few weeks at a time; a long session paging through years starts the cache afresh.
+    if (cache.size >= 20_000) cache.clear();
+    value = compute();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/**
+ * Copenhagen's offset from UTC in minutes at an instant (60 in winter, 120 in summer). Remembered by the hour, so a
+ * calendar converting thousands of times asks the browser's time-zone data once per hour it shows.
+ */
+export function copenhagenOffsetAt(epochMs: number): number {
+  return remembered(offsetsAt, Math.floor(epochMs / HOUR), () => tzOffset(TIME_ZONE, new Date(epochMs)));
+}
+
+/**
+ * The offset in minutes that a Copenhagen wall-clock time has, the time given as the instant whose UTC fields are
+ * that wall clock. A time the spring change skips or the autumn change repeats gets the offset copenhagenWallTime
+ * gives it (02:30 on either night is 01:30 UTC), so the grid and the forms agree.
+ */
+export function copenhagenOffsetOfWallClock(wallClockAsUtcMs: number): number {
+  const hour = Math.floor(wallClockAsUtcMs / HOUR);
+  return remembered(offsetsOfWallClock, hour, () => {
+    const wall = new Date(hour * HOUR);
+    const at = copenhagenWallTime(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours());
+    return (wall.getTime() - at) / 60_000;
+  });
 }
 
 /** Whether this browser runs in Copenhagen time (else times are shown with a 'DK' annotation, spec 1 §9). */

@@ -1,19 +1,19 @@
 /**
  * The calendar grid (FullCalendar 6.1: month, week and day views, Danish, Monday first, week numbers 'Uge',
  * 05:00–24:00 in 30-minute slots, height 930). Loaded only on wide screens; phones use the card layout.
- * Times are Copenhagen time whatever the browser's zone (the luxon plugin provides the named zone).
+ * Times are Copenhagen time whatever the browser's zone (copenhagenTime.ts provides the named zone).
  */
 import { forwardRef, memo, useImperativeHandle, useLayoutEffect, useMemo, useRef } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import daLocale from '@fullcalendar/core/locales/da';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
-import luxonPlugin from '@fullcalendar/luxon3';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
 import type { DateClickArg } from '@fullcalendar/interaction';
 import { TIME_ZONE } from '@klinik/core/rules';
 import { CALENDAR, fromCopenhagenInputs } from '@klinik/core/time';
+import { copenhagenTimePlugin, gridEventTime } from './copenhagenTime';
 import { toEvents, type EventRef } from './events';
 import type { CalendarData } from './useCalendarData';
 import './calendar.css';
@@ -42,7 +42,9 @@ function instant(iso: string): number {
   return Date.parse(iso);
 }
 
-const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, luxonPlugin];
+const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, copenhagenTimePlugin];
+/** The week and day grids write events' times without an Intl formatter per event (copenhagenTime.ts). */
+const VIEWS = { timeGrid: { eventTimeFormat: gridEventTime } };
 
 /**
  * Memoised, and FullCalendar's own props keep their identity: its React wrapper hands every prop back to the calendar
@@ -90,6 +92,7 @@ const GridCalendar = memo(forwardRef<GridCalendarHandle, GridCalendarProps>(func
       plugins={PLUGINS}
       locale={daLocale}
       timeZone={TIME_ZONE}
+      views={VIEWS}
       initialView={initialView}
       headerToolbar={false}
       firstDay={1}
