@@ -1,6 +1,8 @@
 /** The action endpoint itself: bad input of every kind gets a clear 4xx and changes nothing; never a 500. */
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
-import { registerAndLogin, registration, uniqueEmail } from './support/fixtures.js';
+import { clinicWithTrial, registerAndLogin, registration, uniqueEmail } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
 let t: TestApi;
@@ -92,6 +94,49 @@ describe('dispatching', () => {
     const ready = await fetch(`${base}/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ ok: true });
+  });
+
+  it('compresses answers over 1 KB for a caller that accepts it (brotli, else gzip), and only those', async () => {
+    const owner = await clinicWithTrial(t);
+    for (let index = 0; index < 12; index++) {
+      expect((await t.call('addTreatment', { name: `Sportsmassage med udstrækning, ${index + 1}. gang`, price: 450, duration: 2700, pause: 0 }, owner.token)).status).toBe(200);
+    }
+    /** The answer to `body` as sent, bytes and headers, asking for `encoding`. */
+    const raw = (body: object, encoding?: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+        const sent = request(t.url, { method: 'POST', headers: { 'content-type': 'application/json', ...(encoding ? { 'accept-encoding': encoding } : {}) } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+        });
+        sent.on('error', reject);
+        sent.end(JSON.stringify(body));
+      });
+    const list = { action: 'getTreatmentsFromTherapist', token: owner.token };
+    const plain = await raw(list);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    const treatments = JSON.parse(plain.bytes.toString('utf8')) as { data: unknown[] };
+    expect(treatments.data).toHaveLength(12);
+
+    const brotli = await raw(list, 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotli.headers['cache-control']).toBe('no-store');
+    expect(brotli.bytes.length).toBeLessThan(plain.bytes.length / 2);
+    expect(JSON.parse(brotliDecompressSync(brotli.bytes).toString('utf8'))).toEqual(treatments);
+
+    const gzip = await raw(list, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.bytes).toString('utf8'))).toEqual(treatments);
+
+    // A small answer (the sign-in check) and an error go as they are.
+    const small = await raw({ action: 'getTherapist', token: owner.token }, 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.bytes.length).toBeLessThan(1024);
+    const refused = await raw({ action: 'getTreatmentsFromTherapist', token: 'not-a-token' }, 'br');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect((JSON.parse(refused.bytes.toString('utf8')) as { message: string }).message).toBeTruthy();
   });
 
   it('survives a barrage of wrong shapes without a single 500', async () => {
