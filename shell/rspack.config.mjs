@@ -32,7 +32,13 @@ const app = createModuleConfig({
     '@fluentui/react-utilities',
     '@fluentui/tokens',
   ],
-  appFiles: { file: 'app-files.json', extraGroups: ['main-layout', 'remote-page', 'ky', 'opening-calls'] },
+  appFiles: {
+    file: 'app-files.json',
+    extraGroups: ['main-layout', 'remote-page'],
+    // The opening page's first calls (app/opening-calls.ts) are preloaded right after the entry: their code, the API
+    // client's ky and the shared modules they import.
+    first: { groups: ['opening-calls', 'ky'], shared: ['@klinik/core/client', '@klinik/core/rules', '@klinik/core/time'] },
+  },
   // The other two documents' files (below) are written by the next builds into the same folder.
   keepOutput: /(^|[\\/])(index\.html|OnlineBooking\.html|signin[.-][^\\/]*|public-booking[.-][^\\/]*)$/,
 });

@@ -145,3 +145,15 @@ test("/Kalender opened anew on a phone asks for the day's data while the page's 
   expect(manifests).toEqual([new URL(entries[0]!.url()).port]);
   await context.close();
 });
+
+test("the app's document asks for the first calls' code right after its entry, before React and the layout", async ({ request }) => {
+  // A slow line brings files in about the order they are asked for; the opening calls need only this code, so on a
+  // slow phone they go out while React still downloads (tools/rspack/first-load-plugin.mjs, `first`).
+  const document = await (await request.get('/Kalender')).text();
+  const preloads = [...document.matchAll(/<link rel="preload" as="script" href="\/([^"]+)">/g)].map((match) => match[1]!.replace(/\.[0-9a-f]{8}\.js$/, ''));
+  const entry = [...document.matchAll(/<script[^>]* src="\/([^"]+)"/g)].map((match) => match[1]);
+  expect(entry).toEqual([expect.stringMatching(/^main\.[0-9a-f]{8}\.js$/)]);
+  expect(preloads.slice(0, 2)).toEqual(['opening-calls', 'ky']);
+  expect(preloads.indexOf('bootstrap')).toBeGreaterThan(2);
+  expect(preloads.indexOf('main-layout')).toBeGreaterThan(preloads.indexOf('bootstrap'));
+});

@@ -28,7 +28,8 @@ const coreSrc = path.join(root, 'core', 'src');
  *   budgetKb: number,
  *   initialGroups?: string[],         // host: named chunk groups loaded for the first page
  *   initialShared?: string[],         // host: shared singletons the first page loads
- *   appFiles?: { file: string, extraGroups: string[] }, // host: preload its first load (and these groups) and list it in `file` (first-load-plugin.mjs)
+ *   appFiles?: { file: string, extraGroups: string[], first?: { groups: string[], shared: string[] } },
+ *                                     // host: preload its first load (and these groups; `first` right after the entry) and list it in `file` (first-load-plugin.mjs)
  *   html?: string,                    // host: the file name of its document (default index.html)
  *   keepOutput?: RegExp,              // files in dist/ another build of the module writes
  *   asyncSplitMinBytes?: number,      // the smallest shared async chunk split out (default: Rspack's 20 000)
@@ -149,7 +150,7 @@ export function createModuleConfig(options) {
         ...(options.copy?.length ? [new rspack.CopyRspackPlugin({ patterns: options.copy })] : []),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
         ...(production && options.appFiles
-          ? [new FirstLoadPlugin({ html: options.html ?? 'index.html', list: options.appFiles.file, initialGroups: options.initialGroups ?? [], initialShared: options.initialShared ?? [], extraGroups: options.appFiles.extraGroups })]
+          ? [new FirstLoadPlugin({ html: options.html ?? 'index.html', list: options.appFiles.file, initialGroups: options.initialGroups ?? [], initialShared: options.initialShared ?? [], extraGroups: options.appFiles.extraGroups, first: options.appFiles.first })]
           : []),
         ...(production ? [new GzipBudgetPlugin({ kind: options.kind, limitKb: options.budgetKb, initialGroups: options.initialGroups, initialShared: options.initialShared })] : []),
       ],
