@@ -2,7 +2,7 @@
  * FullCalendar's named time zone for Copenhagen, on the shared time functions of @klinik/core/time (@date-fns/tz and
  * the browser's own time-zone data). It replaces FullCalendar's luxon plugin: luxon asked the browser's time-zone
  * data again for every one of the thousands of conversions a week's grid makes (0.2 s of a slow phone's CPU when the
- * week was drawn), and was 22 KB gzip of the grid's code. Here an offset is looked up once per hour shown.
+ * week was drawn), and was 21 KB gzip of the grid's code. Here an offset is looked up once per hour shown.
  */
 import { createPlugin } from '@fullcalendar/core';
 import { NamedTimeZoneImpl } from '@fullcalendar/core/internal';
