@@ -89,13 +89,7 @@ export class GzipBudgetPlugin {
  */
 export function hostFirstLoadFiles(compilation, manifest, initialGroups, initialShared) {
   const sharedFiles = new Map(manifest.shared.map((shared) => [shared.name, shared.assets.js.sync]));
-  const files = [];
-  for (const entry of compilation.entrypoints.values()) for (const chunk of entry.chunks) files.push(...chunk.files);
-  for (const name of initialGroups) {
-    const group = compilation.namedChunkGroups.get(name);
-    if (!group) compilation.errors.push(new Error(`GzipBudgetPlugin: no chunk group named ${name}`));
-    else for (const chunk of group.chunks) files.push(...chunk.files);
-  }
+  const files = [...entrypointFiles(compilation), ...initialGroups.flatMap((name) => chunkGroupFiles(compilation, name, 'GzipBudgetPlugin'))];
   const later = new Set([...sharedFiles.keys()].filter((name) => !initialShared.includes(name)));
   const laterOnly = new Set([...later].flatMap((name) => sharedFiles.get(name) ?? []));
   for (const name of initialShared) {
@@ -104,4 +98,16 @@ export function hostFirstLoadFiles(compilation, manifest, initialGroups, initial
     else files.push(...shared.filter((file) => !laterOnly.has(file)));
   }
   return [...new Set(files)];
+}
+
+/** The files of the compilation's entry points (a host's entry and its start-up chunks). */
+export function entrypointFiles(compilation) {
+  return [...compilation.entrypoints.values()].flatMap((entry) => entry.chunks.flatMap((chunk) => [...chunk.files]));
+}
+
+/** The files of the named chunk group `name`; a missing one is an error of the compilation, named for `plugin`. */
+export function chunkGroupFiles(compilation, name, plugin) {
+  const group = compilation.namedChunkGroups.get(name);
+  if (!group) compilation.errors.push(new Error(`${plugin}: no chunk group named ${name}`));
+  return group ? group.chunks.flatMap((chunk) => [...chunk.files]) : [];
 }

@@ -8,14 +8,13 @@
  * - listed in `list` (JSON), which the sign-in page prefetches while idle (createPrerenderedPageConfigs).
  *
  * In that order: the entry, then the code of the first API calls (`first`: chunk groups, and the files of shared
- * modules those calls import), then the rest. A slow line
- * brings files in about the order they are asked for, and those calls wait for nothing else: on a slow phone's first
- * visit they went out after React and the layout had arrived, 2.1–2.5 s in, only to be answered after the page's code
- * (issue 18).
+ * modules those calls import), then the rest. A slow line brings files in about the order they are asked for, and
+ * those calls wait for nothing else: on a slow phone's first visit they went out after React and the layout had
+ * arrived, 2.1–2.5 s in, only to be answered after the page's code (issue 18).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hostFirstLoadFiles } from './budget-plugin.mjs';
+import { chunkGroupFiles, entrypointFiles, hostFirstLoadFiles } from './budget-plugin.mjs';
 
 export class FirstLoadPlugin {
   /**
@@ -31,15 +30,10 @@ export class FirstLoadPlugin {
       const { html, list, initialGroups, initialShared, extraGroups, first = { groups: [], shared: [] } } = this.options;
       const outputPath = compilation.outputOptions.path;
       const manifest = JSON.parse(readFileSync(path.join(outputPath, 'mf-manifest.json'), 'utf8'));
-      const groupFiles = (name) => {
-        const group = compilation.namedChunkGroups.get(name);
-        if (!group) compilation.errors.push(new Error(`FirstLoadPlugin: no chunk group named ${name}`));
-        return group ? group.chunks.flatMap((chunk) => [...chunk.files]) : [];
-      };
-      const entryFiles = [...compilation.entrypoints.values()].flatMap((entry) => entry.chunks.flatMap((chunk) => [...chunk.files]));
+      const groupFiles = (name) => chunkGroupFiles(compilation, name, 'FirstLoadPlugin');
       const firstFiles = [...first.groups.flatMap(groupFiles), ...first.shared.flatMap((name) => filesOfShared(compilation, name))];
       const scripts = [
-        ...new Set([...entryFiles, ...firstFiles, ...hostFirstLoadFiles(compilation, manifest, initialGroups, initialShared), ...extraGroups.flatMap(groupFiles)]),
+        ...new Set([...entrypointFiles(compilation), ...firstFiles, ...hostFirstLoadFiles(compilation, manifest, initialGroups, initialShared), ...extraGroups.flatMap(groupFiles)]),
       ].filter((file) => file.endsWith('.js'));
       writeFileSync(path.join(outputPath, list), JSON.stringify(scripts));
       const document = path.join(outputPath, html);
