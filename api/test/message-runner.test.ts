@@ -46,6 +46,7 @@ beforeAll(async () => {
       }, 2);
     });
   });
+  gateway.keepAliveTimeout = 0; // Its caller closes idle connections, never it: support/test-api.ts says why.
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
 });

@@ -127,6 +127,7 @@ export async function startDineroDouble(): Promise<DineroDouble> {
       response.end(String(error));
     });
   });
+  server.keepAliveTimeout = 0; // Its caller closes idle connections, never it: support/test-api.ts says why.
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -578,6 +578,7 @@ export async function startGoogleDriveDouble(options: { redirectUris: string[] }
       response.end(JSON.stringify(googleError(500, 'internalError', String(error))));
     });
   });
+  server.keepAliveTimeout = 0; // Its caller closes idle connections, never it: support/test-api.ts says why.
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

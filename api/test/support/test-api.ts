@@ -163,6 +163,11 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}, options: 
   const server: Server = await new Promise((resolve) => {
     const listening = api.app.listen(0, '127.0.0.1', () => resolve(listening));
   });
+  // Idle connections are closed by the client (fetch's pool), never by this server. The server and its caller share
+  // one event loop here, so after a long synchronous step (a test building a 100 MB zip on a busy machine) both
+  // keep-alive timers are overdue at once: the server's fired first, and the next request went out on the socket it
+  // had just closed (ECONNRESET 30 ms into the call, a flake seen in CI). Production keeps Node's default timeout.
+  server.keepAliveTimeout = 0;
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 
   async function post(body: unknown, init: { headers?: Record<string, string>; raw?: boolean } = {}): Promise<Answer> {
