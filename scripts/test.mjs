@@ -11,26 +11,35 @@ const started = Date.now();
 const stages = [
   ['Lockfile records every platform package', () => run(process.execPath, [path.join(root, 'scripts/check-lockfile.mjs')])],
   [
-    // Side by side: each is one process on one core, and the linter reads the sources itself (its type
-    // information does not wait for tsc's output). Without the cache of `npm run lint`: a type change in one file
-    // can give another, unchanged file a finding. The linter keeps one TypeScript program per project (about 5 GB in
-    // all with the mf-admin tests), beyond node's default 4 GB heap: package.json's `lint` gives it 8 GB.
-    'Type check (tsc -b) and lint (eslint), side by side',
+    // The linter on one core from the start; on the other the type check, then jest as soon as the type check is done
+    // (the api tests start the database through tsc's output, api/dist). Before, jest waited for the linter too, and a
+    // core stood idle for the two minutes the linter runs past the type check. The linter reads the sources itself (its
+    // type information does not wait for tsc's output), without the cache of `npm run lint`: a type change in one file
+    // can give another, unchanged file a finding. It keeps one TypeScript program per project (about 5 GB in all with
+    // the mf-admin tests), beyond node's default 4 GB heap: package.json's `lint` gives it 8 GB.
+    'Type check (tsc -b) then unit and API tests (jest), beside lint (eslint)',
     async () => {
-      // Both run to the end (all findings of both are printed), then the first failure fails the stage.
+      const timed = async (title, work) => {
+        const started = Date.now();
+        await work();
+        console.log(`  ✔ ${title} (${elapsed(started)})`);
+      };
+      // The linter and the type check run to the end (every finding of both is printed), then the first failure fails
+      // the stage. Jest does not start on code that does not type-check.
       const results = await Promise.allSettled([
-        run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']),
-        run('npm', ['run', '--silent', 'lint', '--', '--no-cache']),
+        (async () => {
+          await timed('tsc -b', () => run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']));
+          // Two workers: the api tests wait on the database server (its own process) as much as they compute, so two at
+          // a time finish in about two thirds of the time of jest's default (one worker on a two-core machine).
+          await timed('jest', () =>
+            run(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--maxWorkers=2']),
+          );
+        })(),
+        timed('eslint', () => run('npm', ['run', '--silent', 'lint', '--', '--no-cache'])),
       ]);
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     },
-  ],
-  [
-    'Unit and API tests (jest)',
-    // Two workers: the api tests wait on the database server (its own process) as much as they compute, so two at a
-    // time finish in about two thirds of the time of jest's default (one worker on a two-core machine).
-    () => run(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--maxWorkers=2']),
   ],
 ];
 if (existsSync(path.join(root, 'scripts/build.mjs'))) {
