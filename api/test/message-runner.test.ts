@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Types } from 'mongoose';
@@ -16,6 +15,7 @@ import { planMessages } from '../src/jobs/messages.js';
 import { runDueMessages, type RunnerDeps } from '../src/jobs/message-runner.js';
 import { clinicWithTrial, newClient } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
+import { listenLocally } from './support/local-server.js';
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'message-runner-child.mjs');
 const HOUR = 3_600_000;
@@ -46,9 +46,7 @@ beforeAll(async () => {
       }, 2);
     });
   });
-  gateway.keepAliveTimeout = 0; // Its caller closes idle connections, never it: support/test-api.ts says why.
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  gatewayUrl = await listenLocally(gateway);
 });
 afterAll(async () => {
   await t.close();

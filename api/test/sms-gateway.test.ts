@@ -11,6 +11,7 @@ import { createSmsGateway } from '../src/adapters/sms/create.js';
 import { createGatewayApiGateway, isGsm7 } from '../src/adapters/sms/gatewayapi.js';
 import { SmsTransientError, type SmsGateway, type SmsMessage } from '../src/adapters/sms/index.js';
 import { startTestApi, testConfig, type TestApi } from './support/test-api.js';
+import { listenLocally } from './support/local-server.js';
 
 interface Received {
   method: string | undefined;
@@ -57,9 +58,7 @@ beforeAll(async () => {
       else held.push(response); // never answered: the adapter's time limit must end the wait
     });
   });
-  gateway.keepAliveTimeout = 0; // Its caller closes idle connections, never it: support/test-api.ts says why.
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  gatewayUrl = await listenLocally(gateway);
 });
 
 afterAll(async () => {

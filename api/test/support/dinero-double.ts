@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './local-server.js';
 
 export interface DoubleRequest {
   method: string;
@@ -127,9 +127,7 @@ export async function startDineroDouble(): Promise<DineroDouble> {
       response.end(String(error));
     });
   });
-  server.keepAliveTimeout = 0; // Its caller closes idle connections, never it: support/test-api.ts says why.
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenLocally(server);
   return {
     url,
     requests,

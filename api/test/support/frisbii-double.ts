@@ -10,7 +10,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './local-server.js';
 
 export interface RecordedRequest {
   method: string;
@@ -281,9 +281,7 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
       response.end(JSON.stringify(answer.body));
     });
   });
-  server.keepAliveTimeout = 0; // Its caller closes idle connections, never it: support/test-api.ts says why.
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = await listenLocally(server);
 
   return {
     apiUrl: `${base}/api`,

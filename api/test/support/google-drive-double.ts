@@ -23,7 +23,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './local-server.js';
 
 export const GOOGLE_DOUBLE_CLIENT = { clientId: '1234567890-klinik.apps.googleusercontent.com', clientSecret: 'GOCSPX-test-secret' } as const;
 export const DRIVE_FILE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
@@ -578,9 +578,7 @@ export async function startGoogleDriveDouble(options: { redirectUris: string[] }
       response.end(JSON.stringify(googleError(500, 'internalError', String(error))));
     });
   });
-  server.keepAliveTimeout = 0; // Its caller closes idle connections, never it: support/test-api.ts says why.
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenLocally(server);
 
   return {
     url,

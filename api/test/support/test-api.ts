@@ -5,8 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { Aggregate, Query } from 'mongoose';
 import type { ActionInput, ActionName, ActionOutput } from '@klinik/core';
@@ -16,6 +15,7 @@ import { DEFAULT_RATE_LIMITS, type ApiConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import { createLogger } from '../../src/logger.js';
 import { parseDataKeyring } from '../../src/security/encryption.js';
+import { listenLocally } from './local-server.js';
 
 export interface TestClock {
   now(): number;
@@ -160,15 +160,9 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}, options: 
     await conn.close();
     throw error;
   }
-  const server: Server = await new Promise((resolve) => {
-    const listening = api.app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  // Idle connections are closed by the client (fetch's pool), never by this server. The server and its caller share
-  // one event loop here, so after a long synchronous step (a test building a 100 MB zip on a busy machine) both
-  // keep-alive timers are overdue at once: the server's fired first, and the next request went out on the socket it
-  // had just closed (ECONNRESET 30 ms into the call, a flake seen in CI). Production keeps Node's default timeout.
-  server.keepAliveTimeout = 0;
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const handle = api.app.callback(); // what Koa's own listen() serves; it answers its errors itself
+  const server: Server = createServer((request, response) => void handle(request, response));
+  const url = `${await listenLocally(server)}/api`;
 
   async function post(body: unknown, init: { headers?: Record<string, string>; raw?: boolean } = {}): Promise<Answer> {
     const response = await fetch(url, {
