@@ -16,7 +16,7 @@ import { lighthouseFigures, lighthouseTable, storedSession } from '../bench/src/
 import { newsletterFigures, seedNewsletterClients, startSmtpSink } from '../bench/src/newsletter.mjs';
 import { BENCH_PORTS, benchApiEnv } from '../bench/src/stack-options.mjs';
 import { buildModules } from './build.mjs';
-import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
+import { FRONTEND_MODULES, root, run, step, tsc } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
 const PORTS = BENCH_PORTS;
@@ -32,9 +32,9 @@ const tenYear = () => run(process.execPath, [path.join(root, 'scripts', 'bench-t
 step('Build (only what changed)');
 if (only === 'import' || only === 'ten-year') {
   // The import step loads no page: the API alone (the stack still needs the modules built once).
-  await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'api']);
+  await tsc(['-b', 'api']);
 } else {
-  await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+  await tsc(['-b']);
   await buildModules(FRONTEND_MODULES);
 }
 

@@ -8,7 +8,7 @@
  * Other arguments go to Playwright unchanged (a file, `-g <title>`, `-x` to stop at the first failure).
  */
 import path from 'node:path';
-import { elapsed, root, run, step } from './lib.mjs';
+import { elapsed, root, run, step, tsc } from './lib.mjs';
 
 const args = process.argv.slice(2);
 let each = 5;
@@ -25,7 +25,7 @@ if (!Number.isInteger(each) || each < 1) {
 const started = Date.now();
 try {
   step('Type check (tsc -b)');
-  await run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
+  await tsc(['-b']);
   step('Build the modules that changed');
   await run(process.execPath, [path.join(root, 'scripts/build.mjs'), '--all']);
   step(`End-to-end journeys, each ${each} times`);

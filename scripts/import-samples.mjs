@@ -10,7 +10,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { elapsed, root, run } from './lib.mjs';
+import { elapsed, root, tsc } from './lib.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,7 +33,7 @@ function whole(name) {
 const folder = path.resolve(process.cwd(), positionals[0] ?? path.join(root, 'samples', 'import'));
 const sizes = { seed: whole('seed'), clients: whole('clients'), treatments: whole('treatments'), bookings: whole('bookings'), invoices: whole('invoices') };
 
-await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'api']);
+await tsc(['-b', 'api']);
 const { copenhagenDateKey, copenhagenWallTime } = await import('@klinik/core');
 const samples = await import(path.join(root, 'api', 'dist', 'domain', 'import', 'samples.js'));
 

@@ -9,23 +9,22 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildModules, forgetBuild } from './build.mjs';
-import { FRONTEND_MODULES, root, run, step } from './lib.mjs';
+import { FRONTEND_MODULES, root, step, TSC, tsc, tscCores } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
 const watch = process.argv.includes('--watch');
-const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const rspack = path.join(root, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
 const watchers = [];
 
 step('Type check and compile the API (tsc -b)');
-await run(process.execPath, [tsc, '-b']);
+await tsc(['-b']);
 
 step('Build the frontend modules (only what changed)');
 await buildModules(FRONTEND_MODULES);
 
 if (watch) {
   step('Watch: tsc and every module rebuild on change');
-  watchers.push(spawn(process.execPath, [tsc, '-b', '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit' }));
+  watchers.push(spawn(process.execPath, [TSC, '-b', '--watch', '--preserveWatchOutput', ...tscCores()], { cwd: root, stdio: 'inherit' }));
   for (const module of FRONTEND_MODULES) {
     // Development builds replace the production build in dist/: the next `npm start` builds it again.
     forgetBuild(module);
