@@ -44,6 +44,7 @@ describe('without a trusted proxy', () => {
   afterAll(async () => {
     await t.close();
   });
+  beforeEach(() => t.clock.startFreshRateLimitWindows());
 
   it('ignores X-Forwarded-For: a new spoofed address on every call still gets 429', async () => {
     expect(await statuses(t, (attempt) => `198.51.100.${attempt + 1}`)).toEqual([200, 200, 200, 429]);
@@ -58,6 +59,7 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
   afterAll(async () => {
     await t.close();
   });
+  beforeEach(() => t.clock.startFreshRateLimitWindows());
 
   it('uses the right-most hop: entries the sender wrote to the left do not matter', async () => {
     expect(await statuses(t, (attempt) => `10.0.0.${attempt + 1}, 203.0.113.7`)).toEqual([200, 200, 200, 429]);

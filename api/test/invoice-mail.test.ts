@@ -61,6 +61,7 @@ it("sends to the typed addresses only, with the invoice's subject and the messag
 });
 
 it('limits mails per clinic, whatever addresses are typed; another clinic is not affected', async () => {
+  t.clock.startFreshRateLimitWindows();
   const owner = await readyClinic();
   const invoice = await invoiceOf(owner, 10);
   const statuses: number[] = [];

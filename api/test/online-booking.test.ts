@@ -155,6 +155,7 @@ describe('clientAddBooking', () => {
   it('limits CPR look-ups per address', async () => {
     // Its own API and database, so the allowance it uses up does not touch the other tests.
     const limited = await startTestApi({ rateLimits: { ...DEFAULT_RATE_LIMITS, getClientsFromTherapistCompanyOnlineBooking: { points: 10, durationSeconds: 900 } } });
+    limited.clock.startFreshRateLimitWindows();
     try {
       const owner = await clinicWithTrial(limited);
       const statuses: number[] = [];

@@ -22,6 +22,12 @@ export interface TestClock {
   /** Moves the clock forward (or back) by `ms`. */
   advance(ms: number): void;
   set(epochMs: number): void;
+  /**
+   * Moves to just after the next whole hour: the start of a fresh window of every rate-limit rule (their windows are
+   * fixed, aligned to the epoch, and each length divides an hour; security/rate-limit.ts). A test that counts
+   * attempts up to a limit starts here, so its attempts never straddle two windows, however slow the machine.
+   */
+  startFreshRateLimitWindows(): void;
 }
 
 export function createTestClock(start = Date.now()): TestClock {
@@ -33,6 +39,10 @@ export function createTestClock(start = Date.now()): TestClock {
     },
     set: (epochMs) => {
       offset = epochMs - Date.now();
+    },
+    startFreshRateLimitWindows: () => {
+      const hour = 3_600_000;
+      offset = Math.ceil((Date.now() + offset + 1) / hour) * hour + 1 - Date.now();
     },
   };
 }
