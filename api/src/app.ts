@@ -132,7 +132,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     clock,
     // On the API's clock: its windows are fixed, so a test that holds the clock still never sees one end mid-test.
     limiter: await createRateLimiter(conn, config.rateLimits, () => clock.now()),
-    blobs: options.blobs ?? createBlobStore(config),
+    blobs: options.blobs ?? (await createBlobStore(config)),
     blobSigner: createBlobSigner(config.jwtSecret, config.blobUrlTtlSeconds),
     // Set just below: the sandbox delivers its webhooks to the handler, which needs these services.
     payments: undefined as unknown as Services['payments'],

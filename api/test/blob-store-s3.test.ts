@@ -254,7 +254,7 @@ describe('images through the API on the bucket', () => {
     expect(kept.status).toBe(200);
     const keptImage = kept.body.data[0]!;
     const usedBefore = await usedBytes(owner.token);
-    const direct: BlobStore = createBlobStore({ blobStore: 's3', blobDir: '', s3: s3.store });
+    const direct: BlobStore = await createBlobStore({ blobStore: 's3', blobDir: '', s3: s3.store });
 
     await s3.stop();
     try {

@@ -5,7 +5,6 @@
  */
 import { Types } from 'mongoose';
 import type { InvoiceSnapshot, ParsedInput } from '@klinik/core';
-import { invoicePdfBytes } from '@klinik/core/invoice-pdf';
 import { invoiceMailMessage } from '../../adapters/mail/invoice-mail.js';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
@@ -17,7 +16,9 @@ export async function mailInvoice(ctx: TherapistContext, input: ParsedInput<'inv
   if (!invoice) throw new NotFoundError(INVOICE_NOT_FOUND);
   if (invoice.isMerged) await visibleClientId(ctx, invoice.clientId);
   else if (!(await ctx.db.Invoice.exists({ _id: invoice._id }))) throw new NotFoundError(INVOICE_NOT_FOUND);
-  // Built here from the stored snapshot; an uploaded file is never trusted (issue 6).
+  // Built here from the stored snapshot; an uploaded file is never trusted (issue 6). The PDF renderer (jsPDF) loads on
+  // the first mail, not when the API starts (loading it was about a tenth of the start-up: 0.15 s of 1.6 s).
+  const { invoicePdfBytes } = await import('@klinik/core/invoice-pdf');
   const pdf = Buffer.from(invoicePdfBytes((invoice.snapshots ?? []) as InvoiceSnapshot[]));
   // Per clinic, whoever sends and from wherever: a clinic account cannot become a mail cannon.
   await ctx.services.limiter.consume('invoiceMail:company', ctx.companyId);
