@@ -15,20 +15,20 @@ export const FRONTEND_MODULES = ['shell', 'mf-calendar', 'mf-clients', 'mf-invoi
  * that read the compiler's API (typescript-eslint, Module Federation), which TypeScript 7.0 does not have. This is
  * Microsoft's side-by-side arrangement; docs/architecture.md ('TypeScript 7 compiles, TypeScript 6 serves the linter').
  */
-export const TSC = path.join(root, 'node_modules', '@typescript', 'native', 'bin', 'tsc');
+const TSC = path.join(root, 'node_modules', '@typescript', 'native', 'bin', 'tsc');
 
 /**
- * The arguments that give `tsc -b` this many cores: one project per core, one checker each. TypeScript 7's default
- * (four checkers per project, several projects at once) took twice the wall time and memory (5 GB) on a two-core
- * machine: 57-65 s against 32 s for the whole repository.
+ * Node's arguments for `tsc` with these arguments (for example `['-b', 'api']`) on this many cores (all by default):
+ * one project per core, one checker each. TypeScript 7's default (four checkers per project, several projects at once)
+ * took twice the wall time and memory (5 GB) on a two-core machine: 57-65 s against 32 s for the whole repository.
  */
-export function tscCores(cores = os.availableParallelism()) {
-  return cores <= 1 ? ['--singleThreaded'] : ['--builders', String(cores), '--checkers', '1'];
+export function tscArguments(args, cores = os.availableParallelism()) {
+  return [TSC, ...args, ...(cores <= 1 ? ['--singleThreaded'] : ['--builders', String(cores), '--checkers', '1'])];
 }
 
-/** Runs `tsc` with these arguments (for example `['-b', 'api']`) on this many cores (all by default). */
+/** Runs `tsc` (see tscArguments) to its end. */
 export function tsc(args, { cores, ...options } = {}) {
-  return run(process.execPath, [TSC, ...args, ...tscCores(cores)], options);
+  return run(process.execPath, tscArguments(args, cores), options);
 }
 
 /** Runs a command with inherited output; rejects with its exit code. */

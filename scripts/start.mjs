@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildModules, forgetBuild } from './build.mjs';
-import { FRONTEND_MODULES, root, step, TSC, tsc, tscCores } from './lib.mjs';
+import { FRONTEND_MODULES, root, step, tsc, tscArguments } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -24,7 +24,7 @@ await buildModules(FRONTEND_MODULES);
 
 if (watch) {
   step('Watch: tsc and every module rebuild on change');
-  watchers.push(spawn(process.execPath, [TSC, '-b', '--watch', '--preserveWatchOutput', ...tscCores()], { cwd: root, stdio: 'inherit' }));
+  watchers.push(spawn(process.execPath, tscArguments(['-b', '--watch', '--preserveWatchOutput']), { cwd: root, stdio: 'inherit' }));
   for (const module of FRONTEND_MODULES) {
     // Development builds replace the production build in dist/: the next `npm start` builds it again.
     forgetBuild(module);

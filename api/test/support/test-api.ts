@@ -32,18 +32,18 @@ export interface TestClock {
 
 export function createTestClock(start = Date.now()): TestClock {
   let offset = start - Date.now();
+  const now = () => Date.now() + offset;
+  const set = (epochMs: number) => {
+    offset = epochMs - Date.now();
+  };
+  const hour = 3_600_000;
   return {
-    now: () => Date.now() + offset,
+    now,
     advance: (ms) => {
       offset += ms;
     },
-    set: (epochMs) => {
-      offset = epochMs - Date.now();
-    },
-    startFreshRateLimitWindows: () => {
-      const hour = 3_600_000;
-      offset = Math.ceil((Date.now() + offset + 1) / hour) * hour + 1 - Date.now();
-    },
+    set,
+    startFreshRateLimitWindows: () => set(Math.ceil((now() + 1) / hour) * hour + 1),
   };
 }
 
