@@ -173,6 +173,10 @@ export function serveModule({ dir, port, host = '127.0.0.1', fallback, runtimeCo
     }
     const named = inlinedFor(pathname);
     if (named) return sendDocument(req, res, named, pathname);
+    // sirv streams a file it listed at start (production) without an error handler on the stream: a file removed
+    // since (a rebuild while the stack runs) threw an unhandled 'error' and ended the server, and with it `npm
+    // start`. The answer's headers are out by then, so the one response is cut off and the server goes on.
+    res.on('pipe', (source) => source.on('error', () => res.destroy()));
     assets(req, res, () => {
       // A path naming no file and no file type is a route of the app (sirv's own `single` rule).
       if (fallback && inlined.includes(fallback) && !/\/[^/]+\.\w+$/.test(pathname)) return sendDocument(req, res, fallback, pathname);

@@ -87,6 +87,23 @@ describe('serveModule with configDocuments', () => {
     expect((await fetch(`${base}/main.ffffffff.js`)).status).toBe(404);
     expect(await (await fetch(`${base}/config.json`)).json()).toEqual(CONFIG);
   });
+
+  it('survives a file removed after it started (a rebuild while the stack runs): that answer fails, the next works', async () => {
+    // Listed at start, as sirv lists a production build's files once; then removed, as a rebuild removes old hashes.
+    writeFileSync(path.join(dir, 'old.11111111.js'), 'console.log(2)');
+    const again = await serveModule({ dir, port: 0, fallback: 'app.html', runtimeConfig: CONFIG, configDocuments: ['app.html'] });
+    try {
+      const address = `http://127.0.0.1:${again.address().port}`;
+      rmSync(path.join(dir, 'old.11111111.js'));
+      await expect(fetch(`${address}/old.11111111.js`).then((response) => response.text())).rejects.toThrow();
+      const next = await fetch(`${address}/main.0123abcd.js`);
+      expect(next.status).toBe(200);
+      expect(await next.text()).toBe('console.log(1)');
+    } finally {
+      again.closeAllConnections();
+      await new Promise((resolve) => again.close(resolve));
+    }
+  });
 });
 
 describe('scripts/inline-config.mjs, for a deployment that serves the files as they are', () => {
