@@ -8,7 +8,8 @@
  *   (shell/src/public-booking/), within 120 KB.
  *
  * And the first page after sign-in, `/Kalender` opened anew (a bookmark, a reload): its first data is asked for while
- * its code is still on the way (shell/src/app/opening-calls.ts), each call once.
+ * its code is still on the way (shell/src/app/opening-calls.ts), each call once; the layout's pop-ups (the account
+ * menu's list, the side menu's tooltips) come after the page, and a press before they are in still opens the menu.
  */
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
@@ -156,4 +157,53 @@ test("the app's document asks for the first calls' code right after its entry, b
   expect(preloads.slice(0, 2)).toEqual(['opening-calls', 'ky']);
   expect(preloads.indexOf('bootstrap')).toBeGreaterThan(2);
   expect(preloads.indexOf('main-layout')).toBeGreaterThan(preloads.indexOf('bootstrap'));
+  // Few files: a browser asks one origin for at most six at a time over HTTP/1.1, so on a slow line with 150 ms round
+  // trips the 29 files the first page was spread over queued for 1.5 s. The shared singletons come as one file
+  // (tools/rspack/module-config.mjs, firstLoadVendorsGroup), and the layout's pop-ups come after the page.
+  expect(preloads).toContain('first-load-vendors');
+  expect(preloads.length).toBeLessThanOrEqual(16);
+  expect(preloads).not.toContain('layout-popups');
+});
+
+test("the layout draws without its pop-ups' code; the account menu pressed before it arrives opens when it has, focus kept", async ({ page }) => {
+  // shell/src/layouts/popups.tsx, loaded when the browser is idle after the page or when the layout is touched.
+  const popups = /\/layout-popups\.[0-9a-f]{8}\.js$/;
+  const email = uniqueEmail('popups');
+  await registerClinic(email, { freeTrial: true });
+  let release = await holdRequests(page, popups);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/Kalender$/);
+  const account = page.getByRole('button', { name: /^Konto:/ });
+  await expect(account).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
+
+  // The focus on the button as the code arrives stays there: the button is drawn anew inside the menu (which gives it
+  // an id of its own), and the focus is put back on it.
+  await account.focus();
+  const arrived = page.waitForResponse(popups);
+  release();
+  await arrived;
+  await expect(account).toHaveAttribute('id', /.+/);
+  await expect(account).toBeFocused();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  // Pressed (here by the keyboard) before the code is in: nothing yet, then the menu, its first item focused.
+  release = await holdRequests(page, popups);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
+  await account.focus();
+  await page.keyboard.press('Enter');
+  await expect(account).not.toHaveAttribute('id', /.+/);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('menuitem', { name: 'Min profil' })).toBeVisible();
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(account).toBeFocused();
+
+  // The collapsed side menu names its entries in tooltips.
+  await page.getByRole('button', { name: 'Skjul menu' }).click();
+  await page.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link', { name: 'Faktura', exact: true }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Faktura');
 });

@@ -6,8 +6,9 @@
  * - remote: its remoteEntry (remoteEntry.<hash>.js) plus the chunks of each exposed module's chunk group, which hold no shared singleton
  *   ("each remote's entry and first route beyond the shared singletons"); the end-to-end budget test measures
  *   the same in Chromium;
- * - host: the entry, the named chunk groups of the first page (bootstrap, login) and the files of the shared
- *   singletons the first page consumes ("the shell's initial JavaScript including React").
+ * - host: the entry, the named chunk groups of the first page (bootstrap) and the files the share scope loads for
+ *   the shared singletons the first page consumes ("the shell's initial JavaScript including React"), read from
+ *   the compilation rather than the manifest (`hostFirstLoadFiles`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,7 +70,7 @@ export class GzipBudgetPlugin {
           measured.push([`entry + ${expose.name}`, total(files)]);
         }
       } else {
-        const files = hostFirstLoadFiles(compilation, manifest, this.options.initialGroups ?? [], this.options.initialShared ?? []);
+        const files = hostFirstLoadFiles(compilation, this.options.initialGroups ?? [], this.options.initialShared ?? []);
         measured.push(['initial JavaScript (incl. shared singletons)', total(files)]);
       }
       for (const [label, bytes] of measured) {
@@ -82,22 +83,31 @@ export class GzipBudgetPlugin {
 }
 
 /**
- * The host's first load: its entry, the named chunk groups `initialGroups` and the files of the shared singletons
- * `initialShared`. The manifest lists a package's files under each of its shared entry points (the full core's files
- * appear under @klinik/core/rules too), so the files of singletons loaded later are taken out again. Missing names
- * are errors of the compilation.
+ * The host's first load: its entry, the named chunk groups `initialGroups` and the files the share scope loads for
+ * the shared singletons `initialShared` (`filesOfShared`). Missing names are errors of the compilation.
+ *
+ * (The federation manifest's list of a shared module's files is not used: it names every file that holds a piece
+ * of the package, which since the first-load singletons share one file (module-config.mjs `firstLoadVendorsGroup`)
+ * includes that file under singletons the first page does not load, such as `react-dom` beside `react-dom/client`.)
  */
-export function hostFirstLoadFiles(compilation, manifest, initialGroups, initialShared) {
-  const sharedFiles = new Map(manifest.shared.map((shared) => [shared.name, shared.assets.js.sync]));
+export function hostFirstLoadFiles(compilation, initialGroups, initialShared) {
   const files = [...entrypointFiles(compilation), ...initialGroups.flatMap((name) => chunkGroupFiles(compilation, name, 'GzipBudgetPlugin'))];
-  const later = new Set([...sharedFiles.keys()].filter((name) => !initialShared.includes(name)));
-  const laterOnly = new Set([...later].flatMap((name) => sharedFiles.get(name) ?? []));
-  for (const name of initialShared) {
-    const shared = sharedFiles.get(name);
-    if (!shared) compilation.errors.push(new Error(`GzipBudgetPlugin: ${name} is not shared`));
-    else files.push(...shared.filter((file) => !laterOnly.has(file)));
-  }
+  for (const name of initialShared) files.push(...filesOfShared(compilation, name, 'GzipBudgetPlugin'));
   return [...new Set(files)];
+}
+
+/**
+ * The files the share scope loads for the shared module `name` that this build provides (the chunk group of its
+ * provide module's lazy part); an error of the compilation, named for `plugin`, if the build provides no such module.
+ */
+export function filesOfShared(compilation, name, plugin) {
+  const files = [];
+  for (const module of compilation.modules) {
+    if (!module.identifier().startsWith(`provide shared module (default) ${name}@`)) continue;
+    for (const block of module.blocks ?? []) for (const chunk of compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) files.push(...chunk.files);
+  }
+  if (files.length === 0) compilation.errors.push(new Error(`${plugin}: this build provides no shared ${name}`));
+  return files;
 }
 
 /** The files of the compilation's entry points (a host's entry and its start-up chunks). */

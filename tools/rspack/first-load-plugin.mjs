@@ -14,7 +14,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chunkGroupFiles, entrypointFiles, hostFirstLoadFiles } from './budget-plugin.mjs';
+import { chunkGroupFiles, entrypointFiles, filesOfShared, hostFirstLoadFiles } from './budget-plugin.mjs';
 
 export class FirstLoadPlugin {
   /**
@@ -29,11 +29,10 @@ export class FirstLoadPlugin {
     compiler.hooks.afterEmit.tap('FirstLoadPlugin', (compilation) => {
       const { html, list, initialGroups, initialShared, extraGroups, first = { groups: [], shared: [] } } = this.options;
       const outputPath = compilation.outputOptions.path;
-      const manifest = JSON.parse(readFileSync(path.join(outputPath, 'mf-manifest.json'), 'utf8'));
       const groupFiles = (name) => chunkGroupFiles(compilation, name, 'FirstLoadPlugin');
-      const firstFiles = [...first.groups.flatMap(groupFiles), ...first.shared.flatMap((name) => filesOfShared(compilation, name))];
+      const firstFiles = [...first.groups.flatMap(groupFiles), ...first.shared.flatMap((name) => filesOfShared(compilation, name, 'FirstLoadPlugin'))];
       const scripts = [
-        ...new Set([...entrypointFiles(compilation), ...firstFiles, ...hostFirstLoadFiles(compilation, manifest, initialGroups, initialShared), ...extraGroups.flatMap(groupFiles)]),
+        ...new Set([...entrypointFiles(compilation), ...firstFiles, ...hostFirstLoadFiles(compilation, initialGroups, initialShared), ...extraGroups.flatMap(groupFiles)]),
       ].filter((file) => file.endsWith('.js'));
       writeFileSync(path.join(outputPath, list), JSON.stringify(scripts));
       const document = path.join(outputPath, html);
@@ -45,18 +44,4 @@ export class FirstLoadPlugin {
       writeFileSync(document, page.replace('</head>', `${links}</head>`));
     });
   }
-}
-
-/**
- * The files the share scope loads for the shared module `name` that this build provides (the chunk group of its
- * provide module's lazy part); an error of the compilation if the build provides no such module.
- */
-function filesOfShared(compilation, name) {
-  const files = [];
-  for (const module of compilation.modules) {
-    if (!module.identifier().startsWith(`provide shared module (default) ${name}@`)) continue;
-    for (const block of module.blocks ?? []) for (const chunk of compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) files.push(...chunk.files);
-  }
-  if (files.length === 0) compilation.errors.push(new Error(`FirstLoadPlugin: this build provides no shared ${name}`));
-  return files;
 }

@@ -13,7 +13,9 @@ it('suspends while its code is on the way, like React.lazy', () => {
 
 it('renders at once, without suspending, once preloaded', async () => {
   const Part = preloadableLazy(() => Promise.resolve({ default: Greeting }));
+  expect(Part.isLoaded()).toBe(false);
   await Part.preload();
+  expect(Part.isLoaded()).toBe(true);
   const html = inSuspense(createElement(Part, { name: 'Ida' }));
   expect(html).toContain('Hej Ida');
   expect(html).not.toContain('venter');
@@ -27,6 +29,7 @@ it('asks again after a failed download', async () => {
     return { default: Greeting };
   });
   await expect(Part.preload()).rejects.toThrow('offline');
+  expect(Part.isLoaded()).toBe(false);
   await Part.preload();
   expect(attempts).toBe(2);
   expect(inSuspense(createElement(Part, { name: 'Bo' }))).toContain('Hej Bo');

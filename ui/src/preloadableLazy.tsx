@@ -7,7 +7,11 @@
  */
 import { createElement, lazy, useState, type ComponentType } from 'react';
 
-export type PreloadableComponent<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+export type PreloadableComponent<P extends object> = ComponentType<P> & {
+  preload: () => Promise<unknown>;
+  /** Whether its code has arrived: a mount now renders it at once. */
+  isLoaded: () => boolean;
+};
 
 export function preloadableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
   let loaded: ComponentType<P> | null = null;
@@ -29,5 +33,5 @@ export function preloadableLazy<P extends object>(load: () => Promise<{ default:
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return createElement(Component, props);
   }
-  return Object.assign(Preloadable, { preload });
+  return Object.assign(Preloadable, { preload, isLoaded: () => loaded !== null });
 }

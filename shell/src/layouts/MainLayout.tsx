@@ -1,35 +1,30 @@
 /**
  * The therapist area's layout: header with the account menu, the collapsible side menu (60 or 240 px), the page,
  * and the footer with the version. Blocked plans lock the side-menu entries (spec 1 §4).
+ *
+ * The account menu's list and the side menu's tooltips (popups.tsx) and the accounting sync button (owners with a
+ * connected accounting system only) are loaded after the page, not with it (issue 18): until then the header shows
+ * the same account button, which opens its menu as soon as the list has arrived, and the side menu its links.
  */
-import { useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  Button,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Text,
-  Tooltip,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Avatar, Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, NavigationRegular } from '@fluentui/react-icons';
 import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
-import { LoadError, useQuery } from '@klinik/ui';
+import { LoadError, preloadableLazy, useQuery } from '@klinik/ui';
 import { useShellServices } from '../session/services';
 import { remoteDialogAtom, storedSessionAtom, therapistAtom, useLogout } from '../session/session';
 import { areaTexts } from '../area-texts';
 import { texts } from '../texts';
 import RemoteDialogHost from '../components/RemoteDialogHost';
-import AccountingSync from './AccountingSync';
 import { SIDE_MENU } from './menu';
+import type { AccountMenuItem, AccountMenuProps, NavTooltipProps } from './popups';
+import { useDeferredPart } from './useDeferredPart';
+
+const AccountMenuList = preloadableLazy<AccountMenuProps>(() => import(/* webpackChunkName: "layout-popups" */ './popups').then((module) => ({ default: module.AccountMenu })));
+const NavTooltip = preloadableLazy<NavTooltipProps>(() => import(/* webpackChunkName: "layout-popups" */ './popups').then((module) => ({ default: module.NavTooltip })));
+const AccountingSync = preloadableLazy(() => import('./AccountingSync'));
 
 
 const useStyles = makeStyles({
@@ -79,13 +74,21 @@ const useStyles = makeStyles({
   footer: { padding: '8px 16px', textAlign: 'right', color: tokens.colorNeutralForeground3, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
-function SideMenu({ expanded }: { expanded: boolean }) {
+/** `tooltips`: whether the tooltips' code is in; `onActivity`: the pointer, a touch or the focus reached the menu. */
+function SideMenu({ expanded, tooltips, onActivity }: { expanded: boolean; tooltips: boolean; onActivity: () => void }) {
   const styles = useStyles();
   const session = useAtomValue(storedSessionAtom);
   const blocked = session.therapist ? isPlanBlocked(session.therapist, Date.now()) : true;
   const entries = SIDE_MENU.filter((entry) => !entry.ownerOnly || session.therapist?.isAdmin);
   return (
-    <nav aria-label="Hovedmenu" className={styles.nav} style={{ width: expanded ? SIDE_MENU_EXPANDED_PX : SIDE_MENU_COLLAPSED_PX }}>
+    <nav
+      aria-label="Hovedmenu"
+      className={styles.nav}
+      style={{ width: expanded ? SIDE_MENU_EXPANDED_PX : SIDE_MENU_COLLAPSED_PX }}
+      onPointerOver={onActivity}
+      onFocus={onActivity}
+      onTouchStart={onActivity}
+    >
       <ul className={styles.navList}>
         {entries.map((entry) => {
           const Icon = blocked ? LockClosedRegular : entry.icon;
@@ -96,21 +99,17 @@ function SideMenu({ expanded }: { expanded: boolean }) {
             </>
           );
           const item = blocked ? (
-            <span role="link" aria-disabled="true" aria-label={`${entry.label} (${texts.menu.locked})`} className={mergeClasses(styles.navItem, styles.navLocked)}>
+            <span role="link" aria-disabled="true" aria-label={`${entry.label} (${texts.menu.locked})`} className={mergeClasses(styles.navItem, styles.navLocked)} data-focus-key={entry.path}>
               {content}
             </span>
           ) : (
-            <NavLink to={entry.path} aria-label={entry.label} className={({ isActive }) => mergeClasses(styles.navItem, isActive && styles.navActive)}>
+            <NavLink to={entry.path} aria-label={entry.label} className={({ isActive }) => mergeClasses(styles.navItem, isActive && styles.navActive)} data-focus-key={entry.path}>
               {content}
             </NavLink>
           );
           return (
             <li key={entry.path}>
-              {expanded && !blocked ? item : (
-                <Tooltip content={blocked ? `${entry.label}: ${texts.menu.locked}` : entry.label} relationship="description" positioning="after">
-                  {item}
-                </Tooltip>
-              )}
+              {(expanded && !blocked) || !tooltips ? item : <NavTooltip content={blocked ? `${entry.label}: ${texts.menu.locked}` : entry.label}>{item}</NavTooltip>}
             </li>
           );
         })}
@@ -119,42 +118,53 @@ function SideMenu({ expanded }: { expanded: boolean }) {
   );
 }
 
-function AccountMenu() {
+function AccountMenu({ ready, load }: { ready: boolean; load: () => void }) {
   const styles = useStyles();
   const navigate = useNavigate();
   const logout = useLogout();
   const session = useAtomValue(storedSessionAtom);
   const therapist = useAtomValue(therapistAtom);
+  // Pressed before the menu's list had arrived: it opens as soon as it has.
+  const [openAtOnce, setOpenAtOnce] = useState(false);
   const stored = session.therapist;
   const showItems = stored ? showsAccountMenuItems(stored, Date.now()) : false;
   const isAdmin = Boolean(stored?.isAdmin);
   const name = therapist ? `${therapist.nameFirst} ${therapist.nameLast}` : stored?.username ?? '';
-  return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        {/* Named by its text, 'Konto: ' read but not shown, rather than an aria-label: the label must contain what is
-            on screen (WCAG 2.5.3), and the avatar's initials are a picture of the name, not part of it. */}
-        <Button appearance="transparent" className={styles.onBrand} icon={<Avatar name={name} size={28} color="colorful" aria-hidden />}>
-          <span className={styles.visuallyHidden}>{`${texts.menu.account}: `}</span>
-          <span style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {showItems && <MenuItem onClick={() => navigate('/Settings')}>{texts.menu.settings}</MenuItem>}
-          {showItems && <MenuItem onClick={() => navigate('/Treatments')}>{texts.menu.treatments}</MenuItem>}
-          <MenuItem onClick={() => navigate('/MinProfil')}>{areaTexts.profile}</MenuItem>
-          {showItems && <MenuItem onClick={() => navigate('/NewPassword')}>{texts.menu.password}</MenuItem>}
-          {showItems && isAdmin && <MenuItem onClick={() => navigate('/Transactions')}>{texts.menu.transactions}</MenuItem>}
-          {isAdmin && <MenuItem onClick={() => navigate('/Abonnement')}>{texts.menu.subscription}</MenuItem>}
-          {isAdmin && <MenuItem onClick={() => navigate('/planlægge')}>{texts.menu.plan}</MenuItem>}
-          {showItems && <MenuItem onClick={() => window.open('/Samtykketekst', '_blank', 'noopener')}>{texts.menu.consent}</MenuItem>}
-          <MenuDivider />
-          <MenuItem onClick={logout}>{texts.menu.logout}</MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+  const items: (AccountMenuItem | false)[] = [
+    showItems && { label: texts.menu.settings, onSelect: () => navigate('/Settings') },
+    showItems && { label: texts.menu.treatments, onSelect: () => navigate('/Treatments') },
+    { label: areaTexts.profile, onSelect: () => navigate('/MinProfil') },
+    showItems && { label: texts.menu.password, onSelect: () => navigate('/NewPassword') },
+    showItems && isAdmin && { label: texts.menu.transactions, onSelect: () => navigate('/Transactions') },
+    isAdmin && { label: texts.menu.subscription, onSelect: () => navigate('/Abonnement') },
+    isAdmin && { label: texts.menu.plan, onSelect: () => navigate('/planlægge') },
+    showItems && { label: texts.menu.consent, onSelect: () => window.open('/Samtykketekst', '_blank', 'noopener') },
+    { label: texts.menu.logout, onSelect: logout, divided: true },
+  ];
+  // Named by its text, 'Konto: ' read but not shown, rather than an aria-label: the label must contain what is on
+  // screen (WCAG 2.5.3), and the avatar's initials are a picture of the name, not part of it.
+  const button = (
+    <Button
+      appearance="transparent"
+      className={styles.onBrand}
+      icon={<Avatar name={name} size={28} color="colorful" aria-hidden />}
+      data-focus-key="account"
+      {...(ready
+        ? {}
+        : {
+            'aria-haspopup': 'menu' as const,
+            'aria-expanded': false,
+            onClick: () => {
+              setOpenAtOnce(true);
+              load();
+            },
+          })}
+    >
+      <span className={styles.visuallyHidden}>{`${texts.menu.account}: `}</span>
+      <span style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
+    </Button>
   );
+  return ready ? <AccountMenuList trigger={button} openAtOnce={openAtOnce} items={items.filter((item) => item !== false)} /> : button;
 }
 
 export default function MainLayout() {
@@ -165,10 +175,12 @@ export default function MainLayout() {
   // The stored summary lets the page render at once; the full record (names, plan as of now) follows.
   const fresh = useQuery(['getTherapist'], refreshTherapist);
   const dialogOpen = useAtomValue(remoteDialogAtom) !== null;
+  const frame = useRef<HTMLDivElement>(null);
+  const popups = useDeferredPart(NavTooltip, frame);
 
   return (
-    <div className={styles.frame}>
-      <header className={styles.header}>
+    <div className={styles.frame} ref={frame}>
+      <header className={styles.header} onPointerOver={popups.now} onFocus={popups.now} onTouchStart={popups.now}>
         <Button
           appearance="transparent"
           className={styles.onBrand}
@@ -179,11 +191,15 @@ export default function MainLayout() {
         />
         <Text className={styles.brand}>{therapist?.company.companyName ?? texts.appName}</Text>
         {/* Spec 1 §2: only for owners with a connected accounting organisation. */}
-        {therapist?.isAdmin && therapist.company.dineroConnected && <AccountingSync client={client} />}
-        <AccountMenu />
+        {therapist?.isAdmin && therapist.company.dineroConnected && (
+          <Suspense fallback={null}>
+            <AccountingSync client={client} />
+          </Suspense>
+        )}
+        <AccountMenu ready={popups.ready} load={popups.now} />
       </header>
       <div className={styles.body}>
-        <SideMenu expanded={expanded} />
+        <SideMenu expanded={expanded} tooltips={popups.ready} onActivity={popups.now} />
         <main className={styles.main}>
           {fresh.error !== null && <LoadError title={areaTexts.therapistFailed} detail={fresh.error} onRetry={() => void fresh.refresh()} />}
           <Outlet />
