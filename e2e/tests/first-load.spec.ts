@@ -187,10 +187,18 @@ test("the layout draws without its pop-ups' code; the account menu pressed befor
   await expect(account).toBeFocused();
   await expect(page.getByRole('menu')).toHaveCount(0);
 
-  // Pressed (here by the keyboard) before the code is in: nothing yet, then the menu, its first item focused.
+  // Pressed (here by the keyboard) before the code is in: nothing yet, then the menu, its first item focused. The
+  // layout stays on screen all the while (a part that suspended would hide it behind the nearest fallback).
   release = await holdRequests(page, popups);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
+  await page.evaluate(() => {
+    const banner = document.querySelector('header')!;
+    const watch = () => {
+      if (!banner.isConnected || !banner.checkVisibility()) document.body.dataset['layoutHidden'] = 'true';
+    };
+    new MutationObserver(watch).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'hidden'] });
+  });
   await account.focus();
   await page.keyboard.press('Enter');
   await expect(account).not.toHaveAttribute('id', /.+/);
@@ -198,6 +206,7 @@ test("the layout draws without its pop-ups' code; the account menu pressed befor
   release();
   await expect(page.getByRole('menuitem', { name: 'Min profil' })).toBeVisible();
   await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await expect(page.locator('body')).not.toHaveAttribute('data-layout-hidden');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(account).toBeFocused();

@@ -24,6 +24,11 @@ import { useDeferredPart } from './useDeferredPart';
 
 const AccountMenuList = preloadableLazy<AccountMenuProps>(() => import(/* webpackChunkName: "layout-popups" */ './popups').then((module) => ({ default: module.AccountMenu })));
 const NavTooltip = preloadableLazy<NavTooltipProps>(() => import(/* webpackChunkName: "layout-popups" */ './popups').then((module) => ({ default: module.NavTooltip })));
+/** Both pop-ups, loaded together (one file): each lazy part renders without suspending only once it was preloaded. */
+const POPUPS = {
+  preload: () => Promise.all([AccountMenuList.preload(), NavTooltip.preload()]),
+  isLoaded: () => AccountMenuList.isLoaded() && NavTooltip.isLoaded(),
+};
 const AccountingSync = preloadableLazy(() => import('./AccountingSync'));
 
 
@@ -176,7 +181,7 @@ export default function MainLayout() {
   const fresh = useQuery(['getTherapist'], refreshTherapist);
   const dialogOpen = useAtomValue(remoteDialogAtom) !== null;
   const frame = useRef<HTMLDivElement>(null);
-  const popups = useDeferredPart(NavTooltip, frame);
+  const popups = useDeferredPart(POPUPS, frame);
 
   return (
     <div className={styles.frame} ref={frame}>
