@@ -274,6 +274,7 @@ describe('images through the API on the bucket', () => {
       expect(await usedBytes(owner.token)).toBe(usedBefore);
       expect(t.logs.join('')).not.toContain('"level":50');
     } finally {
+      // eslint-disable-next-line require-atomic-updates -- the file's one server, stopped above: its tests run one after another
       s3 = await startS3Server({ dataDir, port: s3.port, log: (line) => console.log(`[s3] ${line}`) });
     }
 

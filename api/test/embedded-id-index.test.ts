@@ -25,10 +25,11 @@ async function open(): Promise<Connection> {
 }
 
 async function close() {
-  await conn?.close();
-  await database?.stop();
+  const [open, running] = [conn, database];
   conn = null;
   database = null;
+  await open?.close();
+  await running?.stop();
 }
 
 /** SQLite's plan for FerretDB's query of `find({_id})` on `collection`. */

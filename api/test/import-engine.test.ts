@@ -1,7 +1,7 @@
 /**
  * Writing an import (issue 17, api/src/domain/import/engine.ts) against the real database: the records land in the
  * clinic and are seen through the product's own actions; a second run writes nothing; a client the clinic already
- * has is matched by CPR; past bookings claim no time, future ones do, and one at an existing booking's time is
+ * has is matched by CPR; an export of several batches reports exactly what it wrote; past bookings claim no time, future ones do, and one at an existing booking's time is
  * refused; the same old IDs in another clinic make that clinic's own records and touch nothing of the first.
  */
 import { Types } from 'mongoose';
@@ -122,6 +122,25 @@ it('writes clients, treatments and bookings the product shows; a second run writ
     errors: [],
   });
   expect(await counts()).toEqual(before);
+});
+
+it('counts every batch of a large export: what it reports written is what the clinic has, and a second run finds it all', async () => {
+  // More than two batches of 500 in flight at once (engine.ts BATCH, IN_FLIGHT): each batch's count must add up.
+  const total = 1_201;
+  const client = (index: number) => ({
+    ID: String(50_000 + index),
+    Navn: `Klient Nummer${index}`,
+    CPR: `${String(1 + (index % 28)).padStart(2, '0')}${String(1 + (Math.floor(index / 28) % 12)).padStart(2, '0')}80-${String(1_000 + index).padStart(4, '0')}`,
+    'E-mail': '',
+    Telefonnummer: '',
+    Adresse: '',
+  });
+  const files = { client: rows(...Array.from({ length: total }, (_, index) => client(index))), treatment: [], booking: [], invoice: [], invoiceLine: [] };
+  const owner = await clinicWithTrial(t);
+  expect((await importInto(owner, files)).clients).toEqual({ added: total, existing: 0 });
+  expect(await t.models.Client.countDocuments({ companyId: owner.companyId })).toBe(total);
+  expect((await importInto(owner, files)).clients).toEqual({ added: 0, existing: total });
+  expect(await t.models.Client.countDocuments({ companyId: owner.companyId })).toBe(total);
 });
 
 it('matches a client the clinic already has by CPR, and refuses a booking at the time of an existing one', async () => {

@@ -21,7 +21,11 @@ export async function insertNew<T>(
       const chunk = docs.slice(next, next + batch);
       next += batch;
       try {
-        added += (await insert(chunk)).length;
+        // Not `added += (await insert(chunk)).length`: that reads `added` before the await, so with two batches in
+        // flight each wrote back its own count over the other's, and an import of 10,000 clients reported 5,752
+        // written and 4,000 'already there' (they were all written).
+        const inserted = (await insert(chunk)).length;
+        added += inserted;
       } catch (error) {
         const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
         if (!writeErrors || !writeErrors.every((item) => (item.code ?? item.err?.code) === 11000)) throw error;

@@ -160,6 +160,7 @@ function receive(ctx: Context, services: Services, dir: string, caps: Caps, writ
         stream.resume();
         return;
       }
+      // eslint-disable-next-line require-atomic-updates -- files are stored one after another (`work` below): no other store() runs while this one awaits
       limit ??= await admit();
       // The request may have been refused while the caller was checked: then nothing more is written.
       if (failed) {

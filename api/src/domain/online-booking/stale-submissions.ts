@@ -21,8 +21,10 @@ export async function sweepStaleSubmissions(models: Models, now: number): Promis
   let removed = 0;
   const flush = async () => {
     if (stale.length === 0) return;
-    removed += (await models.PublicSubmission.deleteMany({ _id: { $in: stale } }).setOptions(WHY)).deletedCount;
+    const batch = stale;
     stale = [];
+    const { deletedCount } = await models.PublicSubmission.deleteMany({ _id: { $in: batch } }).setOptions(WHY);
+    removed += deletedCount;
   };
   for await (const submission of cursor) {
     let gone = submission.createdAt < now - PENDING_MAX_MS;
