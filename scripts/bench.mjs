@@ -186,9 +186,9 @@ try {
     console.log(`bookings in the clinic: ${seeded}; in the queried week: ${answer.data.length}`);
     console.log(`getBookingsFromTherapist (one week)  ${fmt(weekly.rps, 1)} req/s  p50 ${fmt(weekly.p50, 1)} ms  p95 ${fmt(weekly.p95, 1)} ms  (${weekly.total} requests, 1 connection, failures ${weekly.failures})`);
     if (!process.env.MONGODB_URI) {
-      console.log('  database: embedded FerretDB 1.24 (SQLite), which pushes down only single _id lookups: every other query');
-      console.log('  reads the whole collection. Run with MONGODB_URI=… for the figure on MongoDB, where the');
-      console.log('  {companyId, therapistId, from} index serves this query.');
+      console.log("  database: embedded FerretDB 1.24 (SQLite) with the project's patch: the week's Copenhagen days are asked for as");
+      console.log('  exact keys, which SQLite finds in the {companyId, therapistId, bookingDate} index (docs/architecture.md, "The');
+      console.log('  embedded database pushes exact matches down"). Run with MONGODB_URI=… for the figure on MongoDB, same index.');
     }
   }
 
