@@ -8,7 +8,8 @@
  *   spawn('node', ['api/dist/main.js'], { env: { ...process.env, ...s3.env } });   // BLOB_STORE=s3 and S3_*
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BucketAlreadyOwnedByYou, CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -26,8 +27,19 @@ export const MINIO_VERSION = 'v0.0.0-20260212201848-7aac2a2c5b7c';
 /** The toolchain of MinIO's go.mod, fetched through the module proxy if the machine's Go cannot build it. */
 const MINIO_TOOLCHAIN = 'go1.24.8';
 
-/** The root user every server started here has: a test server, never a store of real data. */
-const ROOT = { accessKeyId: 'klinik-s3-test', secretAccessKey: 'klinik-s3-test-secret' } as const;
+/**
+ * The root user of the server on `dataDir`: a test server, never a store of real data. Each data folder has its own,
+ * made at its first start and kept in the folder, so a server started again on it takes the same (MinIO keeps its
+ * config under them), and a request that reaches another server on the machine (another test file's) is refused as
+ * an unknown key instead of being answered from someone else's bucket.
+ */
+function rootUserOf(dataDir: string): { accessKeyId: string; secretAccessKey: string } {
+  const file = path.join(dataDir, 'root-user.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { accessKeyId: string; secretAccessKey: string };
+  const root = { accessKeyId: `klinik-${randomBytes(6).toString('hex')}`, secretAccessKey: randomBytes(20).toString('hex') };
+  writeFileSync(file, JSON.stringify(root), { mode: 0o600 });
+  return root;
+}
 const REGION = 'eu-north-1';
 
 export interface S3Server {
@@ -170,6 +182,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
   const dataDir = path.resolve(options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'klinik-s3-')));
   const objectsDir = path.join(dataDir, 'objects');
   mkdirSync(objectsDir, { recursive: true });
+  const root = rootUserOf(dataDir);
   const port = options.port ?? (await getPort());
   const endpoint = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'minio.log');
@@ -178,8 +191,8 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
     stdio: ['ignore', logFd, logFd],
     env: {
       ...process.env,
-      MINIO_ROOT_USER: ROOT.accessKeyId,
-      MINIO_ROOT_PASSWORD: ROOT.secretAccessKey,
+      MINIO_ROOT_USER: root.accessKeyId,
+      MINIO_ROOT_PASSWORD: root.secretAccessKey,
       MINIO_SITE_REGION: REGION,
       // A fixed single key for server-side encryption, so S3_SSE=AES256 can be tested on a real server.
       MINIO_KMS_SECRET_KEY: `klinik-test:${Buffer.alloc(32, 7).toString('base64')}`,
@@ -193,7 +206,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
   const bucket = options.bucket ?? 'klinik';
-  const connection = { endpoint, region: REGION, bucket, ...ROOT };
+  const connection = { endpoint, region: REGION, bucket, ...root };
   const store: S3BlobStoreOptions = { ...connection, forcePathStyle: true };
   const stop = async () => {
     process.off('exit', stopOnExit);
