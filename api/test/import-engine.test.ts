@@ -1,8 +1,9 @@
 /**
  * Writing an import (issue 17, api/src/domain/import/engine.ts) against the real database: the records land in the
  * clinic and are seen through the product's own actions; a second run writes nothing; a client the clinic already
- * has is matched by CPR; an export of several batches reports exactly what it wrote; past bookings claim no time, future ones do, and one at an existing booking's time is
- * refused; the same old IDs in another clinic make that clinic's own records and touch nothing of the first.
+ * has is matched by CPR; an export of several batches reports exactly what it wrote; past bookings claim no time,
+ * future ones do, and one at an existing booking's time is refused; the same old IDs in another clinic make that
+ * clinic's own records and touch nothing of the first.
  */
 import { Types } from 'mongoose';
 import { DAY_MS, copenhagenWallTime, formatDanishDate, formatCopenhagenTime } from '@klinik/core';
