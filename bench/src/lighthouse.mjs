@@ -43,6 +43,23 @@ async function putSession(port, url, session) {
   }
 }
 
+const SHOWN_ELEMENTS = 3;
+
+/**
+ * A failed accessibility audit and the elements it names (axe's selectors, the first few), so a failure can be found
+ * without a rerun. Tabster's focus sentinels are said to be just that: axe reports them as `aria-hidden-focus`, and
+ * the project's own axe scan leaves them out on purpose (docs/architecture.md, 'Accessibility is checked by
+ * axe-core').
+ */
+function describeFailedAudit(item) {
+  const nodes = (item.details?.items ?? []).map((found) => found.node).filter(Boolean);
+  if (nodes.length === 0) return item.id;
+  if (nodes.every((node) => /data-tabster-dummy/.test(node.snippet ?? ''))) return `${item.id} (${nodes.length} of Tabster's focus sentinels only)`;
+  const selectors = [...new Set(nodes.map((node) => node.selector))];
+  const more = selectors.length > SHOWN_ELEMENTS ? ` and ${selectors.length - SHOWN_ELEMENTS} more` : '';
+  return `${item.id} (${selectors.slice(0, SHOWN_ELEMENTS).join('; ')}${more})`;
+}
+
 /** One Lighthouse run in its own Chromium; the figures of its report. */
 async function audit(url, { executablePath, session }) {
   const chrome = await launch({ chromePath: executablePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'], logLevel: 'silent' });
@@ -70,7 +87,7 @@ async function audit(url, { executablePath, session }) {
       failedAudits: Object.values(lhr.categories.accessibility.auditRefs)
         .map((ref) => lhr.audits[ref.id])
         .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
-        .map((item) => item.id),
+        .map(describeFailedAudit),
     };
   } finally {
     chrome.kill();
