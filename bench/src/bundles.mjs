@@ -41,23 +41,28 @@ export async function firstLoad(chromium, executablePath, url) {
   return pageLoad(chromium, executablePath, url, live);
 }
 
+/** The slow phone's line and CPU, as Lighthouse's mobile preset has them: 4× slower CPU, 150 ms, 1.6 Mbit/s down. */
+export const SLOW_PHONE = { cpu: 4, latencyMs: 150, downMbit: 1.6 };
+/** A good line (an office's or a home's broadband) and the machine's own CPU. */
+export const GOOD_LINE = { cpu: 1, latencyMs: 20, downMbit: 50 };
+
 /**
  * Loads `url` in a fresh Chromium (cold cache) and measures the scripts it fetches (count, gzip KB) and the time
- * until `ready(page)` is visible. `phone`: a 390 px viewport on a slow phone over a 4G-like line (CPU 4× slower,
- * 150 ms latency, 1.6 Mbit/s down), as Lighthouse's mobile preset does. `context`: Playwright context options over
- * those (a wider screen on the same slow phone, a time zone, a stored session). `again`: then loads `url` a second
- * time in the same tab, the HTTP cache warm, and times that too (`againMs`).
+ * until `ready(page)` is visible. `phone`: a 390 px viewport on the slow phone (SLOW_PHONE, unless `line` says
+ * otherwise). `line`: the CPU and line to emulate ({ cpu, latencyMs, downMbit }), by CDP throttling. `context`:
+ * Playwright context options over those (a wider screen, a time zone, a stored session). `again`: then loads `url` a
+ * second time in the same tab, the HTTP cache warm, and times that too (`againMs`).
  */
-export async function pageLoad(chromium, executablePath, url, ready, { phone = false, context: options = {}, again = false } = {}) {
+export async function pageLoad(chromium, executablePath, url, ready, { phone = false, line = phone ? SLOW_PHONE : null, context: options = {}, again = false } = {}) {
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const context = await browser.newContext({ ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}), ...options });
     const page = await context.newPage();
-    if (phone) {
+    if (line) {
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: line.cpu });
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: line.latencyMs, downloadThroughput: (line.downMbit * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     }
     // What went wrong on the way, for the error if `ready` never shows: requests that failed, API errors.
     const trouble = [];

@@ -27,7 +27,32 @@ export function loadedRemotePage(remote: RemoteName, expose: string): ComponentT
   return loadedPages.get(`${remote}/${expose}`) ?? null;
 }
 
-export async function loadRemotePage(remote: RemoteName, expose: string, retry: boolean): Promise<{ default: ComponentType<RemotePageProps> }> {
+/** Loads of remote pages under way, by `remote/expose` (the opening page's, which bootstrap.tsx starts before the render). */
+const pendingPages = new Map<string, Promise<unknown>>();
+
+/**
+ * The load of the page's code if one is under way, else null: RemotePage waits for it by its own state rather than
+ * by suspending (RemotePage.tsx). Settles when the load does, never rejects (a failure is RemotePage's own load's).
+ */
+export function pendingRemotePage(remote: RemoteName, expose: string): Promise<unknown> | null {
+  return pendingPages.get(`${remote}/${expose}`) ?? null;
+}
+
+export function loadRemotePage(remote: RemoteName, expose: string, retry: boolean): Promise<{ default: ComponentType<RemotePageProps> }> {
+  const key = `${remote}/${expose}`;
+  const loading = loadPage(remote, expose, retry);
+  const settled = loading.then(
+    () => undefined,
+    () => undefined,
+  );
+  pendingPages.set(key, settled);
+  void settled.then(() => {
+    if (pendingPages.get(key) === settled) pendingPages.delete(key);
+  });
+  return loading;
+}
+
+async function loadPage(remote: RemoteName, expose: string, retry: boolean): Promise<{ default: ComponentType<RemotePageProps> }> {
   if (!manifests) throw new Error('Remotes are not registered');
   if (retry || failed.has(remote)) registerRemotes([{ name: remote, entry: manifests[remote] }], { force: true });
   try {

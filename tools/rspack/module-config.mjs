@@ -81,6 +81,8 @@ export function createModuleConfig(options) {
           '@klinik/ui': path.join(root, 'ui', 'src'),
           // The shared router is the subset the modules use (see react-router-dom.mjs).
           'react-router-dom$': path.join(root, 'tools', 'rspack', 'react-router-dom.mjs'),
+          // The shared tokens are the names the modules use (see fluent-tokens.mjs).
+          '@fluentui/tokens$': path.join(root, 'tools', 'rspack', 'fluent-tokens.mjs'),
           // The federation runtime as ES modules (see FEDERATION_RUNTIME_AS_ESM below).
           '@module-federation/runtime': federationRuntimeEsm,
         },
@@ -89,6 +91,9 @@ export function createModuleConfig(options) {
         // An import of a name a module does not export is an error, not a warning (see react-router-dom.mjs).
         parser: { javascript: { exportsPresence: 'error' } },
         rules: [
+          // Fluent's index files re-export every theme of @fluentui/tokens by name; the shared tokens hold only the
+          // names the modules import (fluent-tokens.mjs), and an import of another name still fails the build.
+          { test: /[\\/]node_modules[\\/]@fluentui[\\/]/, parser: { reexportExportsPresence: false } },
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,

@@ -2,10 +2,11 @@
  * The singletons every module shares through Module Federation, declared once. React must load exactly once;
  * Fluent UI shares only its context packages and the two every component builds on, `react-utilities` and `tokens`
  * (sharing the whole component set would disable tree-shaking and put ~320 KB gzip into the shell's first load), and
- * each module bundles the components it uses. Sharing those two costs the shell's first load 5.7 KB gzip (whole
- * packages) and saves every remote page about 6 KB; it also took the calendar page's last file off its chain: a
- * remote's file that holds code of a shared package's fallback is left out of its page's list in the federation
- * manifest, so the opening page's preload missed it and the page fetched it only after its entry had run.
+ * each module bundles the components it uses (of `tokens` only the names they use: fluent-tokens.mjs). Sharing those
+ * two cost the shell's first load 5.7 KB gzip (whole packages, when measured) and saved every remote page about
+ * 6 KB; it also took the calendar page's last file off its chain: a remote's file that holds code of a shared
+ * package's fallback is left out of its page's list in the federation manifest, so the opening page's preload missed
+ * it and the page fetched it only after its entry had run.
  * `@klinik/core/messages` (constant texts) is deliberately not shared: each module bundles what it uses, and
  * the shell's first page does not carry another singleton's registration.
  */

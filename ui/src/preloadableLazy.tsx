@@ -5,7 +5,7 @@
  * through a chain of lazy parts (layout, remote loader, remote page, the calendar's grid) waited that long at each
  * step even when every part was in the cache (issue 18).
  */
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
 
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
   preload: () => Promise<unknown>;
@@ -34,4 +34,27 @@ export function preloadableLazy<P extends object>(load: () => Promise<{ default:
     return createElement(Component, props);
   }
   return Object.assign(Preloadable, { preload, isLoaded: () => loaded !== null });
+}
+
+/**
+ * Whether `part`'s code has arrived, asking for it while `wanted`. A part rendered only once this is true never
+ * suspends, so it shows the moment its code is in; rendered through a Suspense boundary instead, it showed no sooner
+ * than 300 ms after the boundary's fallback appeared (React's throttle of a boundary's reveal), which held the
+ * calendar's grid back whenever its code came sooner than that (issue 18). A failed download counts as arrived: the
+ * part's own render then asks again and fails as a lazy part does, into the nearest error boundary.
+ */
+export function usePartArrived(part: Pick<PreloadableComponent<object>, 'preload' | 'isLoaded'>, wanted: boolean): boolean {
+  const [arrived, setArrived] = useState(part.isLoaded);
+  useEffect(() => {
+    if (!wanted || arrived) return;
+    let live = true;
+    const done = () => {
+      if (live) setArrived(true);
+    };
+    part.preload().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [part, wanted, arrived]);
+  return arrived;
 }

@@ -2,10 +2,10 @@
  * A route page that lives in a remote. Loaded on first visit; while loading a spinner; if the remote cannot be
  * loaded, an error panel with a retry inside the layout, and the rest of the product keeps working.
  */
-import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { RemoteName } from '../config';
-import { loadRemotePage, loadedRemotePage } from '../remotes';
+import { loadRemotePage, loadedRemotePage, pendingRemotePage } from '../remotes';
 import type { Clients } from '../session/session';
 import { useShellServices } from '../session/services';
 import { texts } from '../texts';
@@ -46,21 +46,50 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** Whether `load` has settled (false while there is none): a wait kept in state, which renders as soon as it ends. */
+function useSettled(load: Promise<unknown> | null): boolean {
+  const [settled, setSettled] = useState<Promise<unknown> | null>(null);
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    void load.then(() => {
+      if (live) setSettled(load);
+    });
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return load !== null && settled === load;
+}
+
 export default function RemotePage({ remote, expose, session = 'therapist' }: { remote: RemoteName; expose: string; session?: keyof Clients }) {
   const [attempt, setAttempt] = useState(0);
   const shell = useShellServices(session);
+  const retry = () => setAttempt((value) => value + 1);
+  // The page's code may be on its way already (the opening page's, which bootstrap.tsx asks for beside the layout):
+  // then the spinner stays until that load settles, by state. Suspending on it instead showed the page no sooner than
+  // 300 ms after the spinner appeared, however soon its code came (React's throttle of a Suspense boundary's
+  // reveal), which on a good line was a fifth of a cold load (issue 18). A failed load shows the error panel, as a
+  // failed lazy one does.
+  const pending = useMemo(() => (attempt === 0 && !loadedRemotePage(remote, expose) ? pendingRemotePage(remote, expose) : null), [remote, expose, attempt]);
+  const settled = useSettled(pending);
   // React.lazy caches a failed import forever, so every retry makes a new lazy component. A page whose code has
-  // arrived (the opening page, loaded by bootstrap.tsx beside the layout) renders at once: a lazy component would
-  // suspend once more, and React shows what a boundary waited for no sooner than 300 ms after its fallback.
-  const Page = useMemo(
-    () => (attempt === 0 ? loadedRemotePage(remote, expose) : null) ?? lazy(() => loadRemotePage(remote, expose, attempt > 0)),
-    [remote, expose, attempt],
-  );
-  return (
-    <RemoteErrorBoundary key={`${remote}/${expose}/${attempt}`} fallback={<LoadFailed onRetry={() => setAttempt((value) => value + 1)} />}>
+  // arrived renders at once; one whose code was not on its way is loaded lazily.
+  const Page = useMemo(() => {
+    if (pending) return settled ? loadedRemotePage(remote, expose) : null;
+    return (attempt === 0 ? loadedRemotePage(remote, expose) : null) ?? lazy(() => loadRemotePage(remote, expose, attempt > 0));
+  }, [remote, expose, attempt, pending, settled]);
+  let content: ReactNode;
+  if (Page) {
+    content = (
       <Suspense fallback={<PageSpinner />}>
         <Page shell={shell} />
       </Suspense>
+    );
+  } else content = settled ? <LoadFailed onRetry={retry} /> : <PageSpinner />;
+  return (
+    <RemoteErrorBoundary key={`${remote}/${expose}/${attempt}`} fallback={<LoadFailed onRetry={retry} />}>
+      {content}
     </RemoteErrorBoundary>
   );
 }
