@@ -1,11 +1,13 @@
-import { Suspense, lazy, useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import type { PendingToast } from './LazyToaster.js';
+import { partOnDemand } from './preloadableLazy.js';
 
 /** Spec 3 §8: success messages for 4 seconds, errors for 5. */
 const TIMEOUTS = { success: 4000, error: 5000, warning: 5000, info: 4000 } as const;
 
-// Fluent's toast and motion code (~25 KB gzip) arrives with the first message, not with the page.
-const LazyToaster = lazy(() => import('./LazyToaster.js'));
+// Fluent's toast and motion code (~25 KB gzip) arrives with the first message, not with the page, and the message
+// shows as soon as it has (partOnDemand).
+const LazyToaster = partOnDemand(() => import('./LazyToaster.js'));
 
 /** Toasts for a page: render `toaster` once, call `notify` with a text and an intent. */
 export function useNotifications() {
@@ -20,9 +22,7 @@ export function useNotifications() {
   }, []);
   const onShown = useCallback((ids: number[]) => setQueue((current) => current.filter((toast) => !ids.includes(toast.id))), []);
   const toaster = started ? (
-    <Suspense fallback={null}>
-      <LazyToaster toasterId={toasterId} queue={queue} onShown={onShown} />
-    </Suspense>
+    <LazyToaster toasterId={toasterId} queue={queue} onShown={onShown} />
   ) : null;
   return { notify, toaster };
 }

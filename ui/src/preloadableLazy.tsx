@@ -1,11 +1,18 @@
 /**
- * A component loaded on demand, like React.lazy, that renders at once, without suspending, when its code has already
- * arrived (asked for with `preload`, or an earlier mount). React.lazy suspends on every first render, and React 19
- * reveals what a Suspense boundary waited for no sooner than 300 ms after it last showed a fallback: a page opened
- * through a chain of lazy parts (layout, remote loader, remote page, the calendar's grid) waited that long at each
- * step even when every part was in the cache (issue 18).
+ * Parts of a page loaded on demand, shown the moment their code arrives. React.lazy suspends on every first render,
+ * and React 19 reveals what a Suspense boundary waited for no sooner than 300 ms after the boundary last showed a
+ * fallback: a page opened through a chain of lazy parts (layout, remote loader, remote page, the calendar's grid)
+ * waited that long at each step even with every part in the cache, and a dialog opened 320 ms after the click
+ * however soon its code came (issue 18).
+ *
+ * - `preloadableLazy`: like React.lazy (it suspends while its code is on the way, for the parts of the app's opening
+ *   that have a Suspense boundary's fallback of their own), but renders at once when its code is already in
+ *   (`preload`, or an earlier mount). bootstrap.tsx preloads the opening page's parts before the first render.
+ * - `partOnDemand`: never suspends. Until its code is in it renders its own `fallback` (nothing, for a dialog), then
+ *   the part. For dialogs, drawers, tabs and the toaster, which appear on a click.
+ * - `usePartArrived`: whether a preloadable part's code is in, asking for it; a page renders the part only then.
  */
-import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, createElement, lazy, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
   preload: () => Promise<unknown>;
@@ -13,7 +20,8 @@ export type PreloadableComponent<P extends object> = ComponentType<P> & {
   isLoaded: () => boolean;
 };
 
-export function preloadableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+/** A part's code, asked for once (again after a failed download) and kept once it has arrived. */
+export function partLoader<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () =>
@@ -27,21 +35,67 @@ export function preloadableLazy<P extends object>(load: () => Promise<{ default:
         throw error;
       },
     ));
-  const Lazy = lazy(preload);
+  return { preload, loaded: () => loaded };
+}
+
+export function preloadableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+  const part = partLoader(load);
+  const Lazy = lazy(part.preload);
   function Preloadable(props: P) {
     // Chosen once per mount: changing from the lazy wrapper to the module's own component would remount the part.
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [Component] = useState<ComponentType<P>>(() => part.loaded() ?? Lazy);
     return createElement(Component, props);
   }
-  return Object.assign(Preloadable, { preload, isLoaded: () => loaded !== null });
+  return Object.assign(Preloadable, { preload: part.preload, isLoaded: () => part.loaded() !== null });
+}
+
+/**
+ * `part`'s component once its code is in (else null), asking for it on the first mount; or the failed download, which
+ * the caller shows or throws. A new mount (an error boundary's retry) asks again.
+ */
+export function useLoadedPart<P extends object>(part: ReturnType<typeof partLoader<P>>): { Part: ComponentType<P> | null; failure: { error: unknown } | null } {
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const Part = part.loaded();
+  useEffect(() => {
+    if (Part || failure) return;
+    let live = true;
+    part.preload().then(
+      () => {
+        if (live) arrived();
+      },
+      (error: unknown) => {
+        if (live) setFailure({ error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [part, Part, failure]);
+  return { Part, failure };
+}
+
+/**
+ * A part loaded on its first mount that never suspends: `fallback` (nothing, for a dialog) until its code is in, then
+ * the part. A failed download is thrown in the render, to the nearest error boundary, as a failed lazy part's is.
+ */
+export function partOnDemand<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback: ReactNode = null): PreloadableComponent<P> {
+  const part = partLoader(load);
+  function OnDemand(props: P) {
+    const { Part, failure } = useLoadedPart(part);
+    if (failure) throw failure.error;
+    // What the part itself waits for (a lazy part of its own, say) shows the same fallback, not an outer boundary's.
+    return Part ? createElement(Suspense, { fallback }, createElement(Part, props)) : fallback;
+  }
+  return Object.assign(OnDemand, { preload: part.preload, isLoaded: () => part.loaded() !== null });
 }
 
 /**
  * Whether `part`'s code has arrived, asking for it while `wanted`. A part rendered only once this is true never
  * suspends, so it shows the moment its code is in; rendered through a Suspense boundary instead, it showed no sooner
- * than 300 ms after the boundary's fallback appeared (React's throttle of a boundary's reveal), which held the
- * calendar's grid back whenever its code came sooner than that (issue 18). A failed download counts as arrived: the
- * part's own render then asks again and fails as a lazy part does, into the nearest error boundary.
+ * than 300 ms after the boundary's fallback appeared, which held the calendar's grid back whenever its code came
+ * sooner than that. A failed download counts as arrived: the part's own render then asks again and fails as a lazy
+ * part does, into the nearest error boundary.
  */
 export function usePartArrived(part: Pick<PreloadableComponent<object>, 'preload' | 'isLoaded'>, wanted: boolean): boolean {
   const [arrived, setArrived] = useState(part.isLoaded);

@@ -1,9 +1,11 @@
 /**
- * A lazily loaded part of a page that can be loaded again after a failed download. React.lazy keeps a failed import
- * forever, so 'Prøv igen' makes a new lazy component (architecture: known pitfalls). Each module says how a failure
- * looks (its own error panel and texts) and what shows while the part loads.
+ * A lazily loaded part of a page that can be loaded again after a failed download. Each module says how a failure
+ * looks (its own error panel and texts) and what shows while the part loads. The part shows the moment its code
+ * arrives (it does not suspend: preloadableLazy.tsx says why); a failed download shows the error with 'Prøv igen',
+ * which asks for the code again, and so does a failure in the part's own render.
  */
-import { Component, Suspense, lazy, useState, type ComponentType, type JSX, type ReactNode } from 'react';
+import { Component, Suspense, createElement, useState, type ComponentType, type ReactNode } from 'react';
+import { partLoader, useLoadedPart } from './preloadableLazy.js';
 
 export interface RetryableLook {
   fallback: ReactNode;
@@ -21,25 +23,22 @@ class PartBoundary extends Component<{ look: RetryableLook; onRetry(): void; chi
   }
 }
 
+function LoadedPart<P extends object>({ part, look, props }: { part: ReturnType<typeof partLoader<P>>; look: RetryableLook; props: P }) {
+  const { Part, failure } = useLoadedPart(part);
+  if (failure) throw failure.error instanceof Error ? failure.error : new Error(String(failure.error));
+  return Part ? <Suspense fallback={look.fallback}>{createElement(Part, props)}</Suspense> : look.fallback;
+}
+
 export function retryable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, look: RetryableLook) {
-  let Lazy = lazy(load);
+  const part = partLoader(load);
   function Retryable(props: P) {
     const [attempt, setAttempt] = useState(0);
     return (
-      <PartBoundary
-        key={attempt}
-        look={look}
-        onRetry={() => {
-          Lazy = lazy(load);
-          setAttempt((value) => value + 1);
-        }}
-      >
-        <Suspense fallback={look.fallback}>
-          {/* The lazy component takes exactly P; TypeScript cannot see that through the generic. */}
-          <Lazy {...(props as P & JSX.IntrinsicAttributes)} />
-        </Suspense>
+      <PartBoundary key={attempt} look={look} onRetry={() => setAttempt((value) => value + 1)}>
+        <LoadedPart part={part} look={look} props={props} />
       </PartBoundary>
     );
   }
-  return Retryable;
+  // Asked for ahead of its first mount (for instance when the page is idle), it renders at once when shown.
+  return Object.assign(Retryable, { preload: part.preload });
 }

@@ -3,14 +3,14 @@
  * 810 px, week view above), phones below 800 px the card layout; both load their data for the period on screen
  * and open the same drawers and dialogs, each loaded when first needed.
  */
-import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
 import { browserIsInCopenhagen, CALENDAR, calendarOpeningRange, copenhagenDayRange, formatDanishDate, narrowerThanQuery, startOfCopenhagenDay } from '@klinik/core/time';
 import type { ActionInput, Booking } from '@klinik/core';
-import { LoadError, PageHeader, preloadableLazy, useMutation, useNotifications, usePartArrived } from '@klinik/ui';
+import { LoadError, PageHeader, partOnDemand, preloadableLazy, useMutation, useNotifications, usePartArrived } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 import { useNarrowerThan } from '../../useNarrowerThan';
@@ -24,11 +24,12 @@ const GridCalendar = preloadableLazy(() => import('./GridCalendar'));
 // A screen that shows the grid asks for its code (FullCalendar, the page's largest part) as soon as this page's code
 // has arrived, instead of once the page has first rendered; the grid then renders at once if it is in by then.
 if (!window.matchMedia(narrowerThanQuery(CALENDAR.cardLayoutBelowPx)).matches) GridCalendar.preload().catch(() => undefined);
-const CreateBookingDrawer = lazy(() => import('./CreateBookingDrawer'));
-const EditBookingDrawer = lazy(() => import('./EditBookingDrawer'));
-const EventDialog = lazy(() => import('./EventDialog'));
-const OpeningHoursDialog = lazy(() => import('./OpeningHoursDialog'));
-const CourseCard = lazy(() => import('./CourseCard'));
+// Shown the moment their code arrives, not 300 ms after the click (partOnDemand, @klinik/ui).
+const CreateBookingDrawer = partOnDemand(() => import('./CreateBookingDrawer'));
+const EditBookingDrawer = partOnDemand(() => import('./EditBookingDrawer'));
+const EventDialog = partOnDemand(() => import('./EventDialog'));
+const OpeningHoursDialog = partOnDemand(() => import('./OpeningHoursDialog'));
+const CourseCard = partOnDemand(() => import('./CourseCard'));
 
 const T = texts.calendar;
 const DAY_MS = 24 * 3600_000;

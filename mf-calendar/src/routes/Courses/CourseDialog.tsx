@@ -9,11 +9,11 @@
  * 'Er du sikker?'; a deleted day's answer carries the course's days, which the dialog then shows (reconcileDays).
  * Every change reloads the course list behind the dialog.
  */
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Tab, TabList, makeStyles } from '@fluentui/react-components';
 import { bookingMessages, type Course } from '@klinik/core';
 import type { FieldErrors } from '@klinik/core/rules';
-import { invalidateQueries, useMutation } from '@klinik/ui';
+import { invalidateQueries, partOnDemand, useMutation } from '@klinik/ui';
 import type { CoursesApi } from './api';
 import { CourseDialogActions } from './CourseDialogActions';
 import { courseErrors, courseFieldErrors, firstInvalidStep, formFromCourse, LAST_STEP, toCourseFields, type CourseFields, type CourseForm, type Step } from './courseForm';
@@ -25,7 +25,7 @@ import { saveCourse } from './saveCourse';
 import { texts } from './texts';
 import { useDayDrafts } from './useDayDrafts';
 
-const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
+const ConfirmDialog = partOnDemand(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.dialog;
 /** The course list's queries: every change here reloads them. */

@@ -3,16 +3,16 @@
  * can be removed after 'Er du sikker?', which names who gets the seat (the first on the waiting list). The
  * removal reloads the day's list and the course list.
  */
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import type { Participant } from '@klinik/core';
-import { QueryView, useMutation, useQuery } from '@klinik/ui';
+import { QueryView, partOnDemand, useMutation, useQuery } from '@klinik/ui';
 import type { CoursesApi } from './api';
 import { dayLabel, toDateFields, type DayDraft } from './days';
 import { nameOf, PersonList } from './PersonList';
 import { texts } from './texts';
 
-const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
+const ConfirmDialog = partOnDemand(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.participants;
 

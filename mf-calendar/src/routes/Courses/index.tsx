@@ -3,7 +3,7 @@
  * therapist filter; each with its therapist, min/max, number of days and next day; create, edit and delete
  * ('Er du sikker?'). A table on wide screens, cards on a phone. The dialog and the confirmation load when opened.
  */
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import {
   Button,
   Skeleton,
@@ -22,13 +22,13 @@ import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { Course } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, partOnDemand, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
 import { useNarrowerThan } from '../../useNarrowerThan';
 import { coursesApi } from './api';
 import { texts } from './texts';
 
-const CourseDialog = lazy(() => import('./CourseDialog'));
-const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
+const CourseDialog = partOnDemand(() => import('./CourseDialog'));
+const ConfirmDialog = partOnDemand(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.list;
 const COLUMNS = 6;

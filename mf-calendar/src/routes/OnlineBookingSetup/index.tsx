@@ -3,7 +3,7 @@
  * on/off switch, the booking link and an iframe tag for the clinic's own website, each with a copy button) and
  * the confirmation mail (bookingMail on/off and the clinic's own text). A button leads to /Kalender.
  */
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Button,
@@ -18,15 +18,15 @@ import {
 } from '@fluentui/react-components';
 import { CalendarLtrRegular, CopyRegular, OpenRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
-import { PageHeader, QueryView, useMutation, useNotifications, useQuery } from '@klinik/ui';
+import { PageHeader, QueryView, partOnDemand, useMutation, useNotifications, useQuery } from '@klinik/ui';
 import type { Settings } from './MailSettings';
 import { panel } from './styles';
 import { onlineSetupApi } from './api';
 import { onlineSetupTexts } from './texts';
 
 const T = onlineSetupTexts;
-// The mail tab's editor arrives when the tab is opened.
-const MailSettings = lazy(() => import('./MailSettings'));
+// The mail tab's editor arrives when the tab is opened, and shows as soon as it has (partOnDemand, @klinik/ui).
+const MailSettings = partOnDemand(() => import('./MailSettings'), <Text role="status">{T.loading}</Text>);
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '860px' },
@@ -147,9 +147,7 @@ export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
               </div>
             </>
           ) : (
-            <Suspense fallback={<Text role="status">{T.loading}</Text>}>
-              <MailSettings settings={data} saving={save.pending} onSave={saveChange} />
-            </Suspense>
+            <MailSettings settings={data} saving={save.pending} onSave={saveChange} />
           )
         }
       </QueryView>

@@ -2,7 +2,7 @@
  * `/Treatments` (spec 3, Treatments): the clinic's treatments grouped per therapist, searchable and paginated
  * (5, 10, 15; 20 skeleton rows while loading), with create, edit and delete where the row allows it (isEdit).
  */
-import { Fragment, Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Fragment, Suspense, useCallback, useMemo, useState } from 'react';
 import {
   Button,
   SearchBox,
@@ -19,13 +19,13 @@ import {
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
 import type { Treatment } from '@klinik/core';
-import { LoadError, PageHeader, Pager, SkeletonRows, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, SkeletonRows, partOnDemand, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from './texts';
 
 // Dialogs arrive when first opened, keeping the page's first load small.
-const TreatmentDialog = lazy(() => import('./TreatmentDialog'));
-const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
+const TreatmentDialog = partOnDemand(() => import('./TreatmentDialog'));
+const ConfirmDialog = partOnDemand(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.treatments;
 /** The catalogue's queries; the dialog and the deletion reload them. */

@@ -6,16 +6,16 @@
  * The list is the server's (a query); what is being written (new drafts, questions being edited) is the tab's own
  * and survives every reload of the list.
  */
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button, Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ClientFormField } from '@klinik/core';
-import { LoadError, invalidateQueries, useMutation, useQuery } from '@klinik/ui';
+import { LoadError, invalidateQueries, partOnDemand, useMutation, useQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import { QuestionEditor, QuestionView, draftOf, type QuestionDraft } from './QuestionRow';
 import { texts } from './texts';
 
-const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
+const ConfirmDialog = partOnDemand(() => import('@klinik/ui/ConfirmDialog'));
 
 const QUESTIONS = ['getClientFormFields'] as const;
 

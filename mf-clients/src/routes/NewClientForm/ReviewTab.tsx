@@ -4,16 +4,16 @@
  * accepted onto the client with the same CPR number (when the clinic has one), onto another client found by a search,
  * or as a new client, or rejected after 'Er du sikker?'. Loaded only when the tab is opened, so the page's first load stays inside its budget.
  */
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { PublicSubmission } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { QueryView, invalidateQueries, useMutation, useQuery } from '@klinik/ui';
+import { QueryView, invalidateQueries, partOnDemand, useMutation, useQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import { ClientPicker } from './ClientPicker';
 import { reviewTexts as T } from './reviewTexts';
 
-const ConfirmDialog = lazy(() => import('@klinik/ui/ConfirmDialog'));
+const ConfirmDialog = partOnDemand(() => import('@klinik/ui/ConfirmDialog'));
 
 const SUBMISSIONS = ['getPublicSubmissions'] as const;
 

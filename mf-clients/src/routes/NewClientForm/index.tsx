@@ -3,13 +3,13 @@
  * 'Spørgsmål'; 'Send formular' adds the client and mails the form link with the chosen questions. The draft of
  * the personal details is kept in localStorage for 20 minutes, without the CPR digits. Messages clear after 7 s.
  */
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, MessageBar, MessageBarBody, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons';
 import { isCprBirthDate, type RemotePageProps } from '@klinik/core/rules';
 import { FORM_MESSAGE_MS } from '@klinik/core/records';
 import { ActionError } from '@klinik/core/client';
-import { PageHeader, useNotifications } from '@klinik/ui';
+import { PageHeader, partOnDemand, useNotifications } from '@klinik/ui';
 import { clientsApi } from '../../api';
 import { FormLink } from './FormLink';
 import { PersonalTab } from './PersonalTab';
@@ -29,11 +29,11 @@ import {
 import { texts } from './texts';
 
 // What the public pages handed in (issue 14): loaded only when its tab is opened.
-const ReviewTab = lazy(() => import('./ReviewTab').then((module) => ({ default: module.ReviewTab })));
+const ReviewTab = partOnDemand(async () => ({ default: (await import('./ReviewTab')).ReviewTab }), <Text role="status">{texts.loadingReview}</Text>);
 
-// The questions tab (list, editor, selects) loads on its own, so the page's first load stays inside its budget.
-const loadQuestionsTab = () => import('./QuestionsTab');
-const QuestionsTab = lazy(() => loadQuestionsTab().then((module) => ({ default: module.QuestionsTab })));
+// The questions tab (list, editor, selects) loads on its own, so the page's first load stays inside its budget. Both
+// tabs show the moment their code is in (partOnDemand, @klinik/ui).
+const QuestionsTab = partOnDemand(async () => ({ default: (await import('./QuestionsTab')).QuestionsTab }), <Text role="status">{texts.loadingQuestions}</Text>);
 
 type TabValue = 'personal' | 'questions' | 'review';
 type Message = { text: string; intent: 'success' | 'error' | 'warning' | 'info' };
@@ -95,7 +95,7 @@ export default function NewClientFormPage({ shell }: RemotePageProps) {
 
   // Fetch the questions tab's code once the page is idle, so opening the tab does not wait for it.
   useEffect(() => {
-    const timer = window.setTimeout(() => void loadQuestionsTab().catch(() => undefined), 1500);
+    const timer = window.setTimeout(() => void QuestionsTab.preload().catch(() => undefined), 1500);
     return () => window.clearTimeout(timer);
   }, []);
   useEffect(() => {
@@ -211,16 +211,12 @@ export default function NewClientFormPage({ shell }: RemotePageProps) {
       </div>
       <div role="tabpanel" id="new-client-panel-questions" aria-labelledby="new-client-tab-questions" hidden={tab !== 'questions'} className={styles.panel}>
         {(questionsOpened || tab === 'questions') && (
-          <Suspense fallback={<Text role="status">{texts.loadingQuestions}</Text>}>
-            <QuestionsTab api={api} selected={selected} onSelectedChange={onSelectedChange} onMessage={showMessage} notify={notify} />
-          </Suspense>
+          <QuestionsTab api={api} selected={selected} onSelectedChange={onSelectedChange} onMessage={showMessage} notify={notify} />
         )}
       </div>
       {tab === 'review' && (
         <div role="tabpanel" id="new-client-panel-review" aria-labelledby="new-client-tab-review" className={styles.panel}>
-          <Suspense fallback={<Text role="status">{texts.loadingReview}</Text>}>
-            <ReviewTab api={api} notify={notify} />
-          </Suspense>
+          <ReviewTab api={api} notify={notify} />
         </div>
       )}
       <div className={styles.footer}>
