@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider, createStore } from 'jotai';
 import { matchPath } from 'react-router-dom';
-import { AdminLayout, App, MainLayout, RemotePage } from './app/App';
+import { AdminLayout, App, MainLayout, RemotePage, openingShellParts } from './app/App';
 import { prefetchOpeningCalls } from './app/opening-calls';
 import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, openingRoute } from './app/routes';
 import { loadRuntimeConfig } from './config';
@@ -26,9 +26,10 @@ async function start() {
     if (opening) loadRemotePage(opening.remote, opening.expose, false).catch(() => undefined);
     const main = opening !== null && MAIN_REMOTE_ROUTES.includes(opening);
     prefetchOpeningCalls(clients.therapist, main ? opening : null, readSession());
-    // The opening page's layout and remote loader (shell files the document preloads) are in before the first render,
-    // so it does not suspend on them (ui/src/preloadableLazy.tsx); a failure is left to their own load in the render.
-    const parts = opening ? [RemotePage, ...(main ? [MainLayout] : ADMIN_REMOTE_ROUTES.includes(opening) ? [AdminLayout] : [])] : [];
+    // The opening page's layout and remote loader (shell files the document preloads), or the shell's own page, are in
+    // before the first render, so it does not suspend on them (ui/src/preloadableLazy.tsx); a failure is left to their
+    // own load in the render.
+    const parts = opening ? [RemotePage, ...(main ? [MainLayout] : ADMIN_REMOTE_ROUTES.includes(opening) ? [AdminLayout] : [])] : openingShellParts(window.location.pathname);
     await Promise.all(parts.map((part) => part.preload().catch(() => undefined)));
     const store = createStore();
     store.set(clientsAtom, clients);

@@ -1,30 +1,53 @@
 /** The shell's component tree: theme, router, the session watch, and the route table. */
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { FluentProvider } from '@fluentui/react-components';
-import { preloadableLazy } from '@klinik/ui';
+import { preloadableLazy, type PreloadableComponent } from '@klinik/ui';
 import { PageSpinner } from '../components/PageSpinner';
 import { therapistAtom, useSessionWatch } from '../session/session';
 import { OwnerOnly, PlanGate, RequireAdmin, RequireTeam, RequireTherapist } from './guards';
 import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, type RemoteRoute } from './routes';
 import { themeFor } from './theme';
 
-const Login = lazy(() => import(/* webpackChunkName: "login" */ '../routes/Login'));
-const Register = lazy(() => import(/* webpackChunkName: "register" */ '../routes/Register'));
-const ForgotPassword = lazy(() => import(/* webpackChunkName: "forgot-password" */ '../routes/ForgotPassword'));
-const ResetPassword = lazy(() => import(/* webpackChunkName: "reset-password" */ '../routes/ResetPassword'));
-const SetPassword = lazy(() => import(/* webpackChunkName: "set-password" */ '../routes/SetPassword'));
-const NewPassword = lazy(() => import(/* webpackChunkName: "new-password" */ '../routes/NewPassword'));
-const ConfirmEmail = lazy(() => import(/* webpackChunkName: "confirm-email" */ '../routes/ConfirmEmail'));
-const AdminLogin = lazy(() => import(/* webpackChunkName: "admin-login" */ '../routes/AdminLogin'));
-const SupportLogin = lazy(() => import(/* webpackChunkName: "support-login" */ '../routes/SupportLogin'));
-const Consent = lazy(() => import(/* webpackChunkName: "consent" */ '../routes/Consent'));
+// Preloadable, as the layouts below: a page opened cold (a link in a mail to /reset_password, /set-password,
+// /confirm-email) has its code in before the first render (bootstrap.tsx, `openingShellParts`), so it does not suspend:
+// React shows what a Suspense boundary waited for no sooner than 300 ms after its fallback appeared. Moving between
+// pages, the router's transitions keep the old page on screen until the new one is in, without a fallback.
+const Login = preloadableLazy(() => import(/* webpackChunkName: "login" */ '../routes/Login'));
+const Register = preloadableLazy(() => import(/* webpackChunkName: "register" */ '../routes/Register'));
+const ForgotPassword = preloadableLazy(() => import(/* webpackChunkName: "forgot-password" */ '../routes/ForgotPassword'));
+const ResetPassword = preloadableLazy(() => import(/* webpackChunkName: "reset-password" */ '../routes/ResetPassword'));
+const SetPassword = preloadableLazy(() => import(/* webpackChunkName: "set-password" */ '../routes/SetPassword'));
+const NewPassword = preloadableLazy(() => import(/* webpackChunkName: "new-password" */ '../routes/NewPassword'));
+const ConfirmEmail = preloadableLazy(() => import(/* webpackChunkName: "confirm-email" */ '../routes/ConfirmEmail'));
+const AdminLogin = preloadableLazy(() => import(/* webpackChunkName: "admin-login" */ '../routes/AdminLogin'));
+const SupportLogin = preloadableLazy(() => import(/* webpackChunkName: "support-login" */ '../routes/SupportLogin'));
+const Consent = preloadableLazy(() => import(/* webpackChunkName: "consent" */ '../routes/Consent'));
 // Layouts and the remote loader come with the first page that needs them, not with the login page. Preloadable:
 // bootstrap.tsx has those of the opening page arrive before the first render, which then does not suspend on them.
 export const MainLayout = preloadableLazy(() => import(/* webpackChunkName: "main-layout" */ '../layouts/MainLayout'));
 export const AdminLayout = preloadableLazy(() => import(/* webpackChunkName: "admin-layout" */ '../layouts/AdminLayout'));
 export const RemotePage = preloadableLazy(() => import(/* webpackChunkName: "remote-page" */ '../components/RemotePage'));
+
+/**
+ * The shell's own parts of the page at `pathname` (an exact path of the table below; `/` is the prerendered sign-in
+ * page's document, not the app's), for bootstrap.tsx to have in before the first render.
+ */
+export function openingShellParts(pathname: string): PreloadableComponent<object>[] {
+  const pages: Record<string, PreloadableComponent<object>[]> = {
+    '/register': [Register],
+    '/forgot_password': [ForgotPassword],
+    '/reset_password': [ResetPassword],
+    '/set-password': [SetPassword],
+    '/confirm-email': [ConfirmEmail],
+    '/admin': [AdminLogin],
+    '/support-login': [SupportLogin],
+    '/Samtykketekst': [Consent],
+    '/NewPassword': [MainLayout, NewPassword],
+  };
+  return Object.hasOwn(pages, pathname) ? pages[pathname]! : [];
+}
 
 function page(element: ReactNode) {
   return <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
