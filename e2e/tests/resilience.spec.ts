@@ -1,12 +1,14 @@
 /**
  * The shell keeps working when a remote is down (ARCHITECTURE.md, Runtime composition): the calendar's module is
  * made unreachable, its page shows the error panel inside the layout, the other pages still work, and once the
- * module is back "Prøv igen" loads it. A load the API does not answer is an error with "Prøv igen", never an
- * empty list or an empty week.
+ * module is back "Prøv igen" loads it; a remote's dialog that cannot be loaded says so, and asking for it again loads
+ * it once the remote is back. A load the API does not answer is an error with "Prøv igen", never an empty list or an
+ * empty week.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { logIn, registerClinic, uniqueEmail } from '../support/helpers';
+import { at, dayKey, nextMonday } from '../support/calendar';
+import { PASSWORD, api, logIn, registerClinic, uniqueEmail } from '../support/helpers';
 import { E2E_PORTS } from '../support/ports';
 
 test('a stopped remote shows an error panel with a retry while the rest of the shell works', async ({ page }) => {
@@ -110,4 +112,40 @@ test("a list or a week that cannot be loaded says so with 'Prøv igen', never 'n
   await page.getByRole('button', { name: 'Prøv igen' }).click();
   await expect(weekFailed).toHaveCount(0);
   await expect(page.locator('.fc-timegrid')).toBeVisible();
+});
+
+test("a dialog from a stopped remote says so; asked for again once the remote is back, it opens", async ({ page }) => {
+  const email = uniqueEmail('dialog-nede');
+  await registerClinic(email, { freeTrial: true });
+  const token = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body.token;
+  const treatment = await api<{ data: { id: string } }>('addTreatment', { token, name: 'Massage', price: 400, duration: 2700, pause: 0 });
+  const booked = await api('addBooking', {
+    token,
+    treatmentId: treatment.body.data.id,
+    from: at(dayKey(nextMonday(), 1), 10),
+    client: { nameFirst: 'Vera', nameLast: 'Lund', CPR6Digit: '020290', CPRLast4Digit: '2345', email: uniqueEmail('klient'), phonePrivate: '20304051' },
+  });
+  expect(booked.status).toBe(200);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await logIn(page, email);
+  await expect(page.locator('.fc-timegrid')).toBeVisible();
+  await page.getByRole('button', { name: 'Næste' }).click();
+
+  // The booking's invoice is mf-invoices' dialog, shown over the calendar by the shell (RemoteDialogHost).
+  const invoicesOrigin = `http://localhost:${E2E_PORTS.mf_invoices}/**`;
+  await page.route(invoicesOrigin, (route) => route.abort('connectionrefused'));
+  await page.locator('.fc-event.klinik-booking', { hasText: 'Vera Lund' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Faktura', exact: true }).click();
+  const failed = page.getByRole('alertdialog', { name: 'Siden kunne ikke indlæses' });
+  await expect(failed).toBeVisible();
+  await failed.getByRole('button', { name: 'OK' }).click();
+  await expect(failed).toBeHidden();
+  await expect(page.locator('.fc-timegrid')).toBeVisible();
+
+  // The failure was that request's: the next one asks the remote again.
+  await page.unroute(invoicesOrigin);
+  await page.locator('.fc-event.klinik-booking', { hasText: 'Vera Lund' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Faktura', exact: true }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Videre' })).toBeVisible();
+  await expect(failed).toHaveCount(0);
 });
