@@ -5,10 +5,11 @@
  * prints each load's time, the marks in the page (layout, page, bookings drawn) and its long tasks, the first load's
  * requests, and the median.
  *
- *   npm run bench:waterfall -- [--width 1024] [--line slow|mid|good] [--runs 5]
+ *   npm run bench:waterfall -- [--width 1024] [--line slow|mid|good] [--runs 5] [--again]
  *
  * `--width`: 1024 draws the week grid (the grid is the layout from 800 px up), 390 the phone's day list. `--line`:
  * the slow phone of the bench (default), a 4 Mbit/s line with 100 ms round trips and a 2× slower CPU, or a good line.
+ * `--again`: each traced load is a second visit (the page loaded once before in the same tab, the HTTP cache warm).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -25,7 +26,9 @@ import { buildModules } from './build.mjs';
 import { FRONTEND_MODULES, root, step, tsc } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
-const { values } = parseArgs({ options: { width: { type: 'string', default: '1024' }, line: { type: 'string', default: 'slow' }, runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { width: { type: 'string', default: '1024' }, line: { type: 'string', default: 'slow' }, runs: { type: 'string', default: '5' }, again: { type: 'boolean', default: false } },
+});
 const width = Number(values.width);
 const runs = Number(values.runs);
 const line = LINES[values.line];
@@ -68,10 +71,10 @@ try {
   const ready = (page) => page.locator(bookings).nth(count - 1);
   const marks = { layout: { selector: 'nav', count: 1 }, page: { selector: '.klinik-calendar', count: 1 }, bookings: { selector: bookings, count } };
 
-  step(`${runs} cold loads of /Kalender at ${width} px (${grid ? 'week grid' : 'day list'}), line '${values.line}': CPU ${line.cpu}× slower, ${line.latencyMs} ms, ${line.downMbit} Mbit/s`);
+  step(`${runs} ${values.again ? 'second visits' : 'cold loads'} of /Kalender at ${width} px (${grid ? 'week grid' : 'day list'}), line '${values.line}': CPU ${line.cpu}× slower, ${line.latencyMs} ms, ${line.downMbit} Mbit/s`);
   const times = [];
   for (let run = 1; run <= runs; run++) {
-    const load = await tracedLoad(chromium, chromiumPath, `${stack.shellUrl}/Kalender`, { ready, marks, line, context });
+    const load = await tracedLoad(chromium, chromiumPath, `${stack.shellUrl}/Kalender`, { ready, marks, line, context, again: values.again });
     if (run === 1) for (const text of waterfallLines(load)) console.log(text);
     const shown = Object.entries(load.marks).map(([name, at]) => `${name} ${at}`).join(', ');
     const tasks = load.longTasks.map(([at, ms]) => `${at}+${ms}`).join(' ');

@@ -15,9 +15,10 @@ export const LINES = { slow: SLOW_PHONE, mid: { cpu: 2, latencyMs: 100, downMbit
 /**
  * Loads `url` once, traced. `ready(page)`: the locator the load is timed to. `marks`: { name: { selector, count } },
  * the first moment `count` elements match `selector` (page time, ms since navigation). `line`: one of LINES.
- * `context`: Playwright context options (viewport, session).
+ * `context`: Playwright context options (viewport, session). `again`: the traced load is a second visit: `url` is
+ * loaded once untraced (until `ready` and a quiet network), then again in the same tab, the HTTP cache warm.
  */
-export async function tracedLoad(chromium, executablePath, url, { ready, marks, line, context }) {
+export async function tracedLoad(chromium, executablePath, url, { ready, marks, line, context, again = false }) {
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const page = await (await browser.newContext(context)).newPage();
@@ -54,6 +55,13 @@ export async function tracedLoad(chromium, executablePath, url, { ready, marks, 
       };
       new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true });
     }, marks);
+    if (again) {
+      await page.goto(url);
+      await ready(page).waitFor({ timeout: 120_000 });
+      await page.waitForLoadState('networkidle');
+      requests.clear();
+      first = undefined;
+    }
     const started = Date.now();
     await page.goto(url);
     await ready(page).waitFor({ timeout: 120_000 });
