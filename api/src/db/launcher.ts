@@ -5,7 +5,7 @@
  * It says what it started and stops what it started.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -270,7 +270,7 @@ export interface DatabaseHandle {
 export interface LaunchOptions {
   /** Folder for the data (`<dataDir>/db`) and the server's state and log. */
   dataDir: string;
-  /** Port to listen on; a free one near 27027 when not given. */
+  /** Port to listen on; a free one the system picks when not given. */
   port?: number;
   log?: (line: string) => void;
   /** Ignore MONGODB_URI (tests that must start their own throw-away server). */
@@ -472,6 +472,48 @@ function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Prom
   });
 }
 
+/**
+ * Whether process `pid` listens on TCP `port`: its open sockets (/proc/<pid>/fd) against the listening ones of
+ * /proc/net/tcp and tcp6. Null where /proc cannot tell (not Linux). A server found listening on the port we gave our
+ * child may be another's: two processes starting a database at once (jest's workers) can be handed the same free
+ * port, and then one connects to the other's server, with another data folder, while its own fails to bind.
+ */
+export function listensOn(pid: number, port: number): boolean | null {
+  let sockets: Set<string>;
+  try {
+    sockets = new Set(
+      readdirSync(`/proc/${pid}/fd`)
+        .map((fd) => {
+          try {
+            return readlinkSync(`/proc/${pid}/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((link) => link.startsWith('socket:['))
+        .map((link) => link.slice('socket:['.length, -1)),
+    );
+  } catch {
+    return null;
+  }
+  const localPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const LISTEN = '0A';
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let rows: string[];
+    try {
+      rows = readFileSync(table, 'utf8').split('\n').slice(1);
+    } catch {
+      continue;
+    }
+    for (const row of rows) {
+      // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+      const columns = row.trim().split(/\s+/);
+      if (columns[1]?.endsWith(localPort) && columns[3] === LISTEN && sockets.has(columns[9] ?? '')) return true;
+    }
+  }
+  return false;
+}
+
 /** The embedded database's folder in a data folder: FerretDB's SQLite files, one per database. */
 export function databaseDirOf(dataDir: string): string {
   return path.join(path.resolve(dataDir), 'db');
@@ -523,6 +565,55 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Another server answered on the port our FerretDB was given. */
+class PortTaken extends Error {
+  constructor(port: number) {
+    super(`another server listens on port ${port}`);
+  }
+}
+
+/**
+ * Starts FerretDB on `port`, or on a port the system picks (not one of a short list, which processes starting at once
+ * were handed alike), and checks that the server answering there is this child (`listensOn`); if another server took
+ * the picked port meanwhile, tries another. A failure to start throws with the end of FerretDB's log.
+ */
+async function spawnOwnServer(binary: string, where: { dbDir: string; stateDir: string; pidFile: string; port?: number }): Promise<{ child: ChildProcess; port: number }> {
+  const logFile = path.join(where.stateDir, 'ferretdb.log');
+  for (let attempt = 1; ; attempt++) {
+    const port = where.port ?? (await getPort());
+    const logFd = openSync(logFile, 'a');
+    const child = spawn(
+      binary,
+      [
+        '--handler=sqlite',
+        `--sqlite-url=file:${where.dbDir}/`,
+        `--listen-addr=127.0.0.1:${port}`,
+        `--state-dir=${where.stateDir}`,
+        '--telemetry=disable',
+        '--debug-addr=-',
+        '--log-level=warn',
+      ],
+      // The fields whose exact matches SQLite may search by index (klinik_pushdown.go; api/src/db/pushdown-fields.ts).
+      {
+        stdio: ['ignore', logFd, logFd],
+        env: { ...process.env, FERRETDB_KLINIK_SCALAR_FIELDS: EMBEDDED_PUSHDOWN_FIELDS.join(','), FERRETDB_KLINIK_TEXT_FIELDS: EMBEDDED_TEXT_SEARCH_FIELDS.join(',') },
+      },
+    );
+    closeSync(logFd);
+    writeFileSync(where.pidFile, String(child.pid));
+    try {
+      await waitForPort(port, child, 30_000);
+      if (child.pid !== undefined && listensOn(child.pid, port) === false) throw new PortTaken(port);
+      return { child, port };
+    } catch (error) {
+      await stopChild(child);
+      if (error instanceof PortTaken && where.port === undefined && attempt < 5) continue;
+      const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+      throw new Error(`${(error as Error).message}\n${tail}`, { cause: error });
+    }
+  }
+}
+
 async function startFerretDb(binary: string, options: LaunchOptions, _log: (line: string) => void): Promise<DatabaseHandle> {
   const dataDir = path.resolve(options.dataDir);
   const dbDir = databaseDirOf(dataDir);
@@ -531,35 +622,7 @@ async function startFerretDb(binary: string, options: LaunchOptions, _log: (line
   mkdirSync(stateDir, { recursive: true });
   const pidFile = ferretPidFile(dataDir);
   stopStaleServer(pidFile);
-  const port = options.port ?? (await getPort({ port: [27027, 27028, 27029] }));
-  const logFile = path.join(stateDir, 'ferretdb.log');
-  const logFd = openSync(logFile, 'a');
-  const child = spawn(
-    binary,
-    [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dbDir}/`,
-      `--listen-addr=127.0.0.1:${port}`,
-      `--state-dir=${stateDir}`,
-      '--telemetry=disable',
-      '--debug-addr=-',
-      '--log-level=warn',
-    ],
-    // The fields whose exact matches SQLite may search by index (klinik_pushdown.go; api/src/db/pushdown-fields.ts).
-    {
-      stdio: ['ignore', logFd, logFd],
-      env: { ...process.env, FERRETDB_KLINIK_SCALAR_FIELDS: EMBEDDED_PUSHDOWN_FIELDS.join(','), FERRETDB_KLINIK_TEXT_FIELDS: EMBEDDED_TEXT_SEARCH_FIELDS.join(',') },
-    },
-  );
-  closeSync(logFd);
-  writeFileSync(pidFile, String(child.pid));
-  try {
-    await waitForPort(port, child, 30_000);
-  } catch (error) {
-    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
-    await stopChild(child);
-    throw new Error(`${(error as Error).message}\n${tail}`, { cause: error });
-  }
+  const { child, port } = await spawnOwnServer(binary, { dbDir, stateDir, pidFile, port: options.port });
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
   return {
