@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BucketAlreadyOwnedByYou, CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import getPort from 'get-port';
-import { cacheDir, ensureBuiltBinary, stopChild } from '../../db/launcher.js';
+import { cacheDir, ensureBuiltBinary, listensOn, stopChild } from '../../db/launcher.js';
 import { s3ClientConfig, type S3BlobStoreOptions } from './s3.js';
 
 /**
@@ -215,6 +215,8 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
   };
   try {
     await waitUntilReady(endpoint, child, 60_000);
+    // The answer came from this child, not from another MinIO that happens to hold the port (launcher.ts, listensOn).
+    if (child.pid !== undefined && listensOn(child.pid, port) === false) throw new Error(`another server listens on port ${port}`);
     await ensureBucket(store);
   } catch (error) {
     const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
