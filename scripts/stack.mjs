@@ -81,7 +81,7 @@ export async function startStack(options = {}) {
 
   // The database is started here rather than by the API, so that scripts (seed, team users) and the
   // end-to-end tests can reach the same database while the stack runs.
-  const { launchDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'launcher.js'));
+  const { launchDatabase, listensOn } = await import(path.join(root, 'api', 'dist', 'db', 'launcher.js'));
   const database = await launchDatabase({ dataDir, log });
   log(`Database: ${database.description}`);
   const mongodbUri = database.uri;
@@ -128,6 +128,10 @@ export async function startStack(options = {}) {
 
   try {
     await waitForHealth(`${origin(ports.api)}/health`, api, 10 * 60 * 1000);
+    // The answer came from this API, not from one left running on the port by an earlier stack (whose own start then
+    // fails to bind): the stack would otherwise run against that one's code and database. (Not with `dev`: there
+    // `node --watch` runs the API in a child process of its own, which holds the socket.)
+    if (!options.dev && listensOn(api.pid, ports.api) === false) throw new Error(`Another process answers on the API's port ${ports.api}: stop it (an earlier stack still running?)`);
     // The support team's meeting calendar: the API's local placeholder page (api/src/endpoint/dev-meeting.ts), on
     // another origin than the shell, as a real calendar is; the shell's policy lets it be framed.
     const meetingUrl = `${origin(ports.api)}/dev/meeting`;
