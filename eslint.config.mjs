@@ -88,9 +88,9 @@ export default defineConfig(
   // A part of a page loaded on demand (a dialog, a drawer, a tab, a panel) comes through @klinik/ui's partOnDemand or
   // retryable, not React.lazy: a lazy part in a Suspense boundary shows no sooner than 300 ms after the boundary's
   // fallback appeared, however soon its code comes (docs/architecture.md, 'No part of a page waits on React's reveal
-  // throttle'). The shell's pages and RemotePage are reached by the router's transitions, which show no fallback.
+  // throttle'). The shell's pages, layouts and remote pages wait the same way (App.tsx, RemotePage.tsx).
   {
-    files: ['{ui,mf-*}/src/**/*.{ts,tsx}'],
+    files: ['{ui,shell,mf-*}/src/**/*.{ts,tsx}'],
     ignores: ['ui/src/preloadableLazy.tsx'],
     rules: {
       'no-restricted-syntax': [

@@ -5,11 +5,12 @@
  * waited that long at each step even with every part in the cache, and a dialog opened 320 ms after the click
  * however soon its code came (issue 18).
  *
- * - `preloadableLazy`: like React.lazy (it suspends while its code is on the way, for the parts of the app's opening
- *   that have a Suspense boundary's fallback of their own), but renders at once when its code is already in
- *   (`preload`, or an earlier mount). bootstrap.tsx preloads the opening page's parts before the first render.
- * - `partOnDemand`: never suspends. Until its code is in it renders its own `fallback` (nothing, for a dialog), then
- *   the part. For dialogs, drawers, tabs and the toaster, which appear on a click.
+ * - `partOnDemand`: never suspends. Until its code is in it renders its own `fallback` (nothing, for a dialog; the
+ *   page spinner, for a page), then the part. For pages, layouts, dialogs, drawers, tabs and the toaster. `preload`
+ *   asks for its code ahead (bootstrap.tsx does for the opening page's parts), and a mount then renders it at once.
+ * - `preloadableLazy`: like React.lazy (it suspends while its code is on the way) but renders at once when its code
+ *   is already in. For parts a page renders only once their code is in (the layout's pop-ups; the calendar's grid,
+ *   through `usePartArrived`).
  * - `usePartArrived`: whether a preloadable part's code is in, asking for it; a page renders the part only then.
  */
 import { Suspense, createElement, lazy, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';

@@ -3,32 +3,35 @@ import { Suspense, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { FluentProvider } from '@fluentui/react-components';
-import { preloadableLazy, type PreloadableComponent } from '@klinik/ui';
+import { partOnDemand, type PreloadableComponent } from '@klinik/ui';
 import { PageSpinner } from '../components/PageSpinner';
 import { therapistAtom, useSessionWatch } from '../session/session';
 import { OwnerOnly, PlanGate, RequireAdmin, RequireTeam, RequireTherapist } from './guards';
 import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, type RemoteRoute } from './routes';
 import { themeFor } from './theme';
 
-// Preloadable, as the layouts below: a page opened cold (a link in a mail to /reset_password, /set-password,
-// /confirm-email) has its code in before the first render (bootstrap.tsx, `openingShellParts`), so it does not suspend:
-// React shows what a Suspense boundary waited for no sooner than 300 ms after its fallback appeared. Moving between
-// pages, the router's transitions keep the old page on screen until the new one is in, without a fallback.
-const Login = preloadableLazy(() => import(/* webpackChunkName: "login" */ '../routes/Login'));
-const Register = preloadableLazy(() => import(/* webpackChunkName: "register" */ '../routes/Register'));
-const ForgotPassword = preloadableLazy(() => import(/* webpackChunkName: "forgot-password" */ '../routes/ForgotPassword'));
-const ResetPassword = preloadableLazy(() => import(/* webpackChunkName: "reset-password" */ '../routes/ResetPassword'));
-const SetPassword = preloadableLazy(() => import(/* webpackChunkName: "set-password" */ '../routes/SetPassword'));
-const NewPassword = preloadableLazy(() => import(/* webpackChunkName: "new-password" */ '../routes/NewPassword'));
-const ConfirmEmail = preloadableLazy(() => import(/* webpackChunkName: "confirm-email" */ '../routes/ConfirmEmail'));
-const AdminLogin = preloadableLazy(() => import(/* webpackChunkName: "admin-login" */ '../routes/AdminLogin'));
-const SupportLogin = preloadableLazy(() => import(/* webpackChunkName: "support-login" */ '../routes/SupportLogin'));
-const Consent = preloadableLazy(() => import(/* webpackChunkName: "consent" */ '../routes/Consent'));
-// Layouts and the remote loader come with the first page that needs them, not with the login page. Preloadable:
-// bootstrap.tsx has those of the opening page arrive before the first render, which then does not suspend on them.
-export const MainLayout = preloadableLazy(() => import(/* webpackChunkName: "main-layout" */ '../layouts/MainLayout'));
-export const AdminLayout = preloadableLazy(() => import(/* webpackChunkName: "admin-layout" */ '../layouts/AdminLayout'));
-export const RemotePage = preloadableLazy(() => import(/* webpackChunkName: "remote-page" */ '../components/RemotePage'));
+// Each page of the shell's own, the layouts and the remote loader wait for their code by state (partOnDemand,
+// @klinik/ui): the spinner, then the part the moment its code is in. As lazy parts in a Suspense boundary they showed
+// no sooner than 300 ms after the spinner (React's throttle of a boundary's reveal), on a move between pages too: the
+// router's transition shows a new route's own boundary's fallback at once. A page opened cold (a link in a mail to
+// /reset_password, /set-password, /confirm-email) has its code in before the first render (bootstrap.tsx,
+// `openingShellParts`), so it renders at once.
+const spinner = <PageSpinner />;
+const Login = partOnDemand(() => import(/* webpackChunkName: "login" */ '../routes/Login'), spinner);
+const Register = partOnDemand(() => import(/* webpackChunkName: "register" */ '../routes/Register'), spinner);
+const ForgotPassword = partOnDemand(() => import(/* webpackChunkName: "forgot-password" */ '../routes/ForgotPassword'), spinner);
+const ResetPassword = partOnDemand(() => import(/* webpackChunkName: "reset-password" */ '../routes/ResetPassword'), spinner);
+const SetPassword = partOnDemand(() => import(/* webpackChunkName: "set-password" */ '../routes/SetPassword'), spinner);
+const NewPassword = partOnDemand(() => import(/* webpackChunkName: "new-password" */ '../routes/NewPassword'), spinner);
+const ConfirmEmail = partOnDemand(() => import(/* webpackChunkName: "confirm-email" */ '../routes/ConfirmEmail'), spinner);
+const AdminLogin = partOnDemand(() => import(/* webpackChunkName: "admin-login" */ '../routes/AdminLogin'), spinner);
+const SupportLogin = partOnDemand(() => import(/* webpackChunkName: "support-login" */ '../routes/SupportLogin'), spinner);
+const Consent = partOnDemand(() => import(/* webpackChunkName: "consent" */ '../routes/Consent'), spinner);
+// Layouts and the remote loader come with the first page that needs them, not with the login page; bootstrap.tsx has
+// those of the opening page arrive before the first render.
+export const MainLayout = partOnDemand(() => import(/* webpackChunkName: "main-layout" */ '../layouts/MainLayout'), spinner);
+export const AdminLayout = partOnDemand(() => import(/* webpackChunkName: "admin-layout" */ '../layouts/AdminLayout'), spinner);
+export const RemotePage = partOnDemand(() => import(/* webpackChunkName: "remote-page" */ '../components/RemotePage'), spinner);
 
 /**
  * The shell's own parts of the page at `pathname` (an exact path of the table below; `/` is the prerendered sign-in

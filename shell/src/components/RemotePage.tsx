@@ -2,7 +2,7 @@
  * A route page that lives in a remote. Loaded on first visit; while loading a spinner; if the remote cannot be
  * loaded, an error panel with a retry inside the layout, and the rest of the product keeps working.
  */
-import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { RemoteName } from '../config';
 import { loadRemotePage, loadedRemotePage, pendingRemotePage } from '../remotes';
@@ -46,39 +46,32 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Whether `load` has settled (false while there is none): a wait kept in state, which renders as soon as it ends. */
-function useSettled(load: Promise<unknown> | null): boolean {
-  const [settled, setSettled] = useState<Promise<unknown> | null>(null);
-  useEffect(() => {
-    if (!load) return;
-    let live = true;
-    void load.then(() => {
-      if (live) setSettled(load);
-    });
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  return load !== null && settled === load;
-}
-
 export default function RemotePage({ remote, expose, session = 'therapist' }: { remote: RemoteName; expose: string; session?: keyof Clients }) {
   const [attempt, setAttempt] = useState(0);
   const shell = useShellServices(session);
   const retry = () => setAttempt((value) => value + 1);
-  // The page's code may be on its way already (the opening page's, which bootstrap.tsx asks for beside the layout):
-  // then the spinner stays until that load settles, by state. Suspending on it instead showed the page no sooner than
-  // 300 ms after the spinner appeared, however soon its code came (React's throttle of a Suspense boundary's
-  // reveal), which on a good line was a fifth of a cold load (issue 18). A failed load shows the error panel, as a
-  // failed lazy one does.
-  const pending = useMemo(() => (attempt === 0 && !loadedRemotePage(remote, expose) ? pendingRemotePage(remote, expose) : null), [remote, expose, attempt]);
-  const settled = useSettled(pending);
-  // React.lazy caches a failed import forever, so every retry makes a new lazy component. A page whose code has
-  // arrived renders at once; one whose code was not on its way is loaded lazily.
-  const Page = useMemo(() => {
-    if (pending) return settled ? loadedRemotePage(remote, expose) : null;
-    return (attempt === 0 ? loadedRemotePage(remote, expose) : null) ?? lazy(() => loadRemotePage(remote, expose, attempt > 0));
-  }, [remote, expose, attempt, pending, settled]);
+  // The page's code is waited for by state: the spinner, then the page the moment its code is in, or the error panel
+  // if it could not be loaded. Rendered as a lazy part in a Suspense boundary instead, the page showed no sooner than
+  // 300 ms after the spinner appeared, however soon its code came (React's throttle of a boundary's reveal): every
+  // first visit of a page, the opening one (a fifth of a cold load on a good line) and each first move to another
+  // (320–330 ms from the click on this machine, the code in after a few ms). The opening page's load, which
+  // bootstrap.tsx starts beside the layout, is waited for rather than started again. A retry loads the remote anew.
+  const key = `${remote}/${expose}/${attempt}`;
+  const [outcome, setOutcome] = useState<{ key: string; failed: boolean } | null>(null);
+  const settled = outcome?.key === key ? outcome : null;
+  const Page = attempt === 0 || settled?.failed === false ? loadedRemotePage(remote, expose) : null;
+  useEffect(() => {
+    if (Page || settled) return;
+    let live = true;
+    const load = (attempt === 0 ? pendingRemotePage(remote, expose) : null) ?? loadRemotePage(remote, expose, attempt > 0);
+    const done = () => {
+      if (live) setOutcome({ key, failed: loadedRemotePage(remote, expose) === null });
+    };
+    load.then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [key, remote, expose, attempt, Page, settled]);
   let content: ReactNode;
   if (Page) {
     content = (
@@ -86,7 +79,7 @@ export default function RemotePage({ remote, expose, session = 'therapist' }: { 
         <Page shell={shell} />
       </Suspense>
     );
-  } else content = settled ? <LoadFailed onRetry={retry} /> : <PageSpinner />;
+  } else content = settled?.failed ? <LoadFailed onRetry={retry} /> : <PageSpinner />;
   return (
     <RemoteErrorBoundary key={`${remote}/${expose}/${attempt}`} fallback={<LoadFailed onRetry={retry} />}>
       {content}

@@ -12,7 +12,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { Avatar, Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, NavigationRegular } from '@fluentui/react-icons';
 import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
-import { LoadError, preloadableLazy, useQuery } from '@klinik/ui';
+import { LoadError, partOnDemand, preloadableLazy, useQuery } from '@klinik/ui';
 import { useShellServices } from '../session/services';
 import { remoteDialogAtom, storedSessionAtom, therapistAtom, useLogout } from '../session/session';
 import { areaTexts } from '../area-texts';
@@ -29,7 +29,8 @@ const POPUPS = {
   preload: () => Promise.all([AccountMenuList.preload(), NavTooltip.preload()]),
   isLoaded: () => AccountMenuList.isLoaded() && NavTooltip.isLoaded(),
 };
-const AccountingSync = preloadableLazy(() => import('./AccountingSync'));
+// Shown the moment its code is in (partOnDemand: a lazy part would wait for React's 300 ms reveal throttle).
+const AccountingSync = partOnDemand(() => import('./AccountingSync'));
 
 
 const useStyles = makeStyles({
