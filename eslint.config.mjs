@@ -91,7 +91,7 @@ export default defineConfig(
   // throttle'). The shell's pages, layouts and remote pages wait the same way (App.tsx, RemotePage.tsx).
   {
     files: ['{ui,shell,mf-*}/src/**/*.{ts,tsx}'],
-    ignores: ['ui/src/preloadableLazy.tsx'],
+    ignores: ['ui/src/partOnDemand.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -27,7 +27,7 @@ async function start() {
     const main = opening !== null && MAIN_REMOTE_ROUTES.includes(opening);
     prefetchOpeningCalls(clients.therapist, main ? opening : null, readSession());
     // The opening page's layout and remote loader (shell files the document preloads), or the shell's own page, are in
-    // before the first render, so it does not suspend on them (ui/src/preloadableLazy.tsx); a failure is left to their
+    // before the first render, so they render at once (ui/src/partOnDemand.tsx); a failure is left to their
     // own load in the render.
     const parts = opening ? [RemotePage, ...(main ? [MainLayout] : ADMIN_REMOTE_ROUTES.includes(opening) ? [AdminLayout] : [])] : openingShellParts(window.location.pathname);
     await Promise.all(parts.map((part) => part.preload().catch(() => undefined)));

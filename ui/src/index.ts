@@ -16,4 +16,4 @@ export { useDebounced } from './useDebounced.js';
 export { copyText } from './copyText.js';
 // The rich-text editor itself is loaded lazily by each page: import('@klinik/ui/RichTextEditor').
 export type { RichTextEditorProps } from './RichTextEditor.js';
-export { partOnDemand, preloadableLazy, usePartArrived, type PreloadableComponent } from './preloadableLazy.js';
+export { partOnDemand, type PreloadableComponent } from './partOnDemand.js';

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import type { PendingToast } from './LazyToaster.js';
-import { partOnDemand } from './preloadableLazy.js';
+import { partOnDemand } from './partOnDemand.js';
 
 /** Spec 3 §8: success messages for 4 seconds, errors for 5. */
 const TIMEOUTS = { success: 4000, error: 5000, warning: 5000, info: 4000 } as const;

@@ -1,11 +1,11 @@
 /**
  * A lazily loaded part of a page that can be loaded again after a failed download. Each module says how a failure
  * looks (its own error panel and texts) and what shows while the part loads. The part shows the moment its code
- * arrives (it does not suspend: preloadableLazy.tsx says why); a failed download shows the error with 'Prøv igen',
+ * arrives (it does not suspend: partOnDemand.tsx says why); a failed download shows the error with 'Prøv igen',
  * which asks for the code again, and so does a failure in the part's own render.
  */
 import { Component, Suspense, createElement, useState, type ComponentType, type ReactNode } from 'react';
-import { partLoader, useLoadedPart } from './preloadableLazy.js';
+import { partLoader, useLoadedPart } from './partOnDemand.js';
 
 export interface RetryableLook {
   fallback: ReactNode;

@@ -12,7 +12,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { Avatar, Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, NavigationRegular } from '@fluentui/react-icons';
 import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
-import { LoadError, partOnDemand, preloadableLazy, useQuery } from '@klinik/ui';
+import { LoadError, partOnDemand, useQuery } from '@klinik/ui';
 import { useShellServices } from '../session/services';
 import { remoteDialogAtom, storedSessionAtom, therapistAtom, useLogout } from '../session/session';
 import { areaTexts } from '../area-texts';
@@ -22,9 +22,9 @@ import { SIDE_MENU } from './menu';
 import type { AccountMenuItem, AccountMenuProps, NavTooltipProps } from './popups';
 import { useDeferredPart } from './useDeferredPart';
 
-const AccountMenuList = preloadableLazy<AccountMenuProps>(() => import(/* webpackChunkName: "layout-popups" */ './popups').then((module) => ({ default: module.AccountMenu })));
-const NavTooltip = preloadableLazy<NavTooltipProps>(() => import(/* webpackChunkName: "layout-popups" */ './popups').then((module) => ({ default: module.NavTooltip })));
-/** Both pop-ups, loaded together (one file): each lazy part renders without suspending only once it was preloaded. */
+const AccountMenuList = partOnDemand<AccountMenuProps>(() => import(/* webpackChunkName: "layout-popups" */ './popups').then((module) => ({ default: module.AccountMenu })));
+const NavTooltip = partOnDemand<NavTooltipProps>(() => import(/* webpackChunkName: "layout-popups" */ './popups').then((module) => ({ default: module.NavTooltip })));
+/** Both pop-ups, loaded together (one file): the layout renders them only once both have arrived. */
 const POPUPS = {
   preload: () => Promise.all([AccountMenuList.preload(), NavTooltip.preload()]),
   isLoaded: () => AccountMenuList.isLoaded() && NavTooltip.isLoaded(),

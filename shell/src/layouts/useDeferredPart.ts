@@ -16,7 +16,7 @@ function whenIdle(callback: () => void): () => void {
 }
 
 /**
- * Loads a part of the layout that no page needs for its first paint (`part`, a `preloadableLazy` component): when the
+ * Loads a part of the layout that no page needs for its first paint (`part`, a `partOnDemand` component, or two loaded together): when the
  * browser is first idle after the document's load event, so it does not compete with the page's own code on a slow
  * line, or at once when `now()` is called (the pointer, a touch or the focus reaching the layout). `ready` is true
  * once it has arrived; a failed download leaves it false, and the next `now()` asks again.

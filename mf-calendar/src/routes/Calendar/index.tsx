@@ -10,7 +10,7 @@ import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAd
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
 import { browserIsInCopenhagen, CALENDAR, calendarOpeningRange, copenhagenDayRange, formatDanishDate, narrowerThanQuery, startOfCopenhagenDay } from '@klinik/core/time';
 import type { ActionInput, Booking } from '@klinik/core';
-import { LoadError, PageHeader, partOnDemand, preloadableLazy, useMutation, useNotifications, usePartArrived } from '@klinik/ui';
+import { LoadError, PageHeader, partOnDemand, useMutation, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 import { useNarrowerThan } from '../../useNarrowerThan';
@@ -20,7 +20,8 @@ import type { EventRef } from './events';
 import type { CalendarView, GridCalendarHandle } from './GridCalendar';
 import { useCalendarData, type CalendarData, type CalendarRange } from './useCalendarData';
 
-const GridCalendar = preloadableLazy(() => import('./GridCalendar'));
+// The grid's placeholder until its code is in (partOnDemand, @klinik/ui).
+const GridCalendar = partOnDemand(() => import('./GridCalendar'), <GridPlaceholder />);
 // A screen that shows the grid asks for its code (FullCalendar, the page's largest part) as soon as this page's code
 // has arrived, instead of once the page has first rendered; the grid then renders at once if it is in by then.
 if (!window.matchMedia(narrowerThanQuery(CALENDAR.cardLayoutBelowPx)).matches) GridCalendar.preload().catch(() => undefined);
@@ -111,9 +112,6 @@ export default function CalendarPage({ shell }: RemotePageProps) {
   const [gridDrawn, setGridDrawn] = useState(false);
   if (complete && !gridDrawn) setGridDrawn(true);
   const gridData = complete ? data : NO_DATA;
-  // And it is mounted once its code is in, so that it never suspends: through a Suspense boundary it showed no sooner
-  // than 300 ms after the placeholder (ui/src/preloadableLazy.tsx, usePartArrived).
-  const gridArrived = usePartArrived(GridCalendar, !cards);
 
   if (shell.therapist && !allowsProFeatures(shell.therapist.company, Date.now())) {
     return (
@@ -178,21 +176,19 @@ export default function CalendarPage({ shell }: RemotePageProps) {
           // Until every part of the day has loaded (or while one failed) no row is offered as free.
           <CardCalendar day={day} data={complete ? data : null} onSlot={onSlot} onOpen={onOpen} />
         ) : (
-          <Suspense fallback={<GridPlaceholder />}>
-            {gridDrawn && gridArrived ? (
-              <GridCalendar
-                ref={grid}
-                data={gridData}
-                initialView={dayView ? 'timeGridDay' : 'timeGridWeek'}
-                onRange={onRange}
-                onSlot={onSlot}
-                onOpen={onOpen}
-                onMove={onGridMove}
-              />
-            ) : (
-              <GridPlaceholder />
-            )}
-          </Suspense>
+          gridDrawn ? (
+            <GridCalendar
+              ref={grid}
+              data={gridData}
+              initialView={dayView ? 'timeGridDay' : 'timeGridWeek'}
+              onRange={onRange}
+              onSlot={onSlot}
+              onOpen={onOpen}
+              onMove={onGridMove}
+            />
+          ) : (
+            <GridPlaceholder />
+          )
         )}
       </div>
       <Suspense fallback={null}>
