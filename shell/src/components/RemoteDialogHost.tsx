@@ -2,15 +2,15 @@
  * Shows the remote dialog a page asked for (ShellServices.dialogs) over the current page: loaded from its remote on
  * first use, with the page's services; if the remote cannot be loaded, a message instead, and the page stays usable.
  */
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useAtom } from 'jotai';
 import { Button } from '@fluentui/react-components';
 import type { RemoteDialogProps } from '@klinik/core/rules';
-import { loadRemotePage, loadedRemotePage } from '../remotes';
 import { useShellServices } from '../session/services';
 import { remoteDialogAtom } from '../session/session';
 import { texts } from '../texts';
 import { RemoteErrorBoundary } from './RemotePage';
+import { useRemoteCode } from './useRemoteCode';
 
 /** Plain markup, not a Fluent Dialog: the shell's own chunks stay free of dialog code (the login page's budget). */
 function DialogFailed({ onClose }: { onClose: () => void }) {
@@ -26,25 +26,14 @@ function DialogFailed({ onClose }: { onClose: () => void }) {
 export default function RemoteDialogHost() {
   const [open, setOpen] = useAtom(remoteDialogAtom);
   const shell = useShellServices();
-  // The dialog shows the moment its code arrives: waited for by state, not by suspending, which showed it no sooner
-  // than 300 ms after it was asked for (React's throttle of a Suspense boundary's reveal; ui/src/preloadableLazy.tsx).
-  // A failed load is this request's: the next request of a dialog asks its remote again.
-  const [arrived, setArrived] = useState<{ request: typeof open; failed: boolean } | null>(null);
-  const Dialog = open ? (loadedRemotePage(open.remote, open.expose) as ComponentType<RemoteDialogProps> | null) : null;
-  useEffect(() => {
-    if (!open || Dialog) return;
-    let live = true;
-    loadRemotePage(open.remote, open.expose, false).then(
-      () => live && setArrived({ request: open, failed: false }),
-      () => live && setArrived({ request: open, failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, Dialog]);
+  // The dialog shows the moment its code arrives (useRemoteCode). A failed load is this opening's: the next one asks
+  // the remote again.
+  const { component, failed } = useRemoteCode(open, open);
+  // A remote's dialog module is loaded as its pages are (remotes.ts), and takes the dialog's props.
+  const Dialog = component as unknown as ComponentType<RemoteDialogProps> | null;
   if (!open) return null;
   const close = () => setOpen(null);
-  if (!Dialog) return arrived?.request === open && arrived.failed ? <DialogFailed onClose={close} /> : null;
+  if (!Dialog) return failed ? <DialogFailed onClose={close} /> : null;
   return (
     <RemoteErrorBoundary key={`${open.remote}/${open.expose}/${JSON.stringify(open.params)}`} fallback={<DialogFailed onClose={close} />}>
       <Suspense fallback={null}>

@@ -2,14 +2,14 @@
  * A route page that lives in a remote. Loaded on first visit; while loading a spinner; if the remote cannot be
  * loaded, an error panel with a retry inside the layout, and the rest of the product keeps working.
  */
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useState, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { RemoteName } from '../config';
-import { loadRemotePage, loadedRemotePage, pendingRemotePage } from '../remotes';
 import type { Clients } from '../session/session';
 import { useShellServices } from '../session/services';
 import { texts } from '../texts';
 import { PageSpinner } from './PageSpinner';
+import { useRemoteCode } from './useRemoteCode';
 
 /** Shows `fallback` instead of a remote's page or dialog that failed to load or render (also RemoteDialogHost's). */
 export class RemoteErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -50,28 +50,11 @@ export default function RemotePage({ remote, expose, session = 'therapist' }: { 
   const [attempt, setAttempt] = useState(0);
   const shell = useShellServices(session);
   const retry = () => setAttempt((value) => value + 1);
-  // The page's code is waited for by state: the spinner, then the page the moment its code is in, or the error panel
-  // if it could not be loaded. Rendered as a lazy part in a Suspense boundary instead, the page showed no sooner than
-  // 300 ms after the spinner appeared, however soon its code came (React's throttle of a boundary's reveal): every
-  // first visit of a page, the opening one (a fifth of a cold load on a good line) and each first move to another
-  // (320–330 ms from the click on this machine, the code in after a few ms). The opening page's load, which
-  // bootstrap.tsx starts beside the layout, is waited for rather than started again. A retry loads the remote anew.
+  // The spinner, then the page the moment its code is in, or the error panel if it could not be loaded (useRemoteCode:
+  // as a lazy part in a Suspense boundary, every first visit of a page showed it no sooner than 300 ms after the
+  // spinner, the opening one and each first move to another: 320–330 ms from the click on this machine).
   const key = `${remote}/${expose}/${attempt}`;
-  const [outcome, setOutcome] = useState<{ key: string; failed: boolean } | null>(null);
-  const settled = outcome?.key === key ? outcome : null;
-  const Page = attempt === 0 || settled?.failed === false ? loadedRemotePage(remote, expose) : null;
-  useEffect(() => {
-    if (Page || settled) return;
-    let live = true;
-    const load = (attempt === 0 ? pendingRemotePage(remote, expose) : null) ?? loadRemotePage(remote, expose, attempt > 0);
-    const done = () => {
-      if (live) setOutcome({ key, failed: loadedRemotePage(remote, expose) === null });
-    };
-    load.then(done, done);
-    return () => {
-      live = false;
-    };
-  }, [key, remote, expose, attempt, Page, settled]);
+  const { component: Page, failed } = useRemoteCode({ remote, expose }, key, attempt > 0);
   let content: ReactNode;
   if (Page) {
     content = (
@@ -79,9 +62,9 @@ export default function RemotePage({ remote, expose, session = 'therapist' }: { 
         <Page shell={shell} />
       </Suspense>
     );
-  } else content = settled?.failed ? <LoadFailed onRetry={retry} /> : <PageSpinner />;
+  } else content = failed ? <LoadFailed onRetry={retry} /> : <PageSpinner />;
   return (
-    <RemoteErrorBoundary key={`${remote}/${expose}/${attempt}`} fallback={<LoadFailed onRetry={retry} />}>
+    <RemoteErrorBoundary key={key} fallback={<LoadFailed onRetry={retry} />}>
       {content}
     </RemoteErrorBoundary>
   );
