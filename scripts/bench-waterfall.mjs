@@ -16,9 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { startOfCopenhagenWeek } from '@klinik/core/time';
-import { seedBookings } from '../bench/src/calendar.mjs';
-import { storedSession } from '../bench/src/lighthouse.mjs';
+import { calendarClinic } from '../bench/src/calendar.mjs';
 import { startSmtpSink } from '../bench/src/newsletter.mjs';
 import { BENCH_PORTS, benchApiEnv } from '../bench/src/stack-options.mjs';
 import { LINES, tracedLoad, waterfallLines } from '../bench/src/waterfall.mjs';
@@ -49,20 +47,10 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-waterfall-'));
 const stack = await startStack({ ports: BENCH_PORTS, dataDir, apiOutput: 'ignore', log: () => undefined, apiEnv: benchApiEnv(smtp.url) });
 try {
   const call = async (body) => (await fetch(stack.apiUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-  const email = `bench-waterfall-${Date.now()}@klinik.test`;
-  await call({
-    action: 'register',
-    therapistInfo: { nameFirst: 'Bench', nameLast: 'Mark', email, phone: '12345678', password: 'bench-kode', confirmPassword: 'bench-kode', newsletter: false, termsAccepted: true },
-    companyInfo: { companyName: 'Bench Klinik', address: 'Vej 1', post: '8000', town: 'Aarhus', email: 'b@k.dk', phone: '12345678' },
-  });
-  const login = await call({ action: 'login', username: email, password: 'bench-kode' });
-  await call({ action: 'purchasedFreePlanSubscription', token: login.token });
-  const therapist = (await call({ action: 'getTherapist', token: login.token })).data;
-  await seedBookings(root, stack.mongodbUri, { companyId: therapist.company.id, therapistId: therapist.id, week: startOfCopenhagenWeek(Date.now()), total: 0, weekCount: 7 * PER_DAY });
-  const session = storedSession(login, therapist);
+  const { storageState } = await calendarClinic(root, stack, call, { email: `bench-waterfall-${Date.now()}@klinik.test`, perDay: PER_DAY });
   const context = {
     timezoneId: 'Europe/Copenhagen',
-    storageState: { cookies: [], origins: [{ origin: new URL(stack.shellUrl).origin, localStorage: Object.entries(session).map(([name, value]) => ({ name, value })) }] },
+    storageState,
     viewport: { width, height: grid ? 768 : 844 },
     ...(grid ? {} : { isMobile: true, hasTouch: true, deviceScaleFactor: 3 }),
   };

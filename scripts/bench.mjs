@@ -7,14 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startOfCopenhagenWeek } from '@klinik/core/time';
 import { measure, startBareKoa } from '../bench/src/api.mjs';
 import { firstLoad, pageLoad, remoteFigures } from '../bench/src/bundles.mjs';
-import { calendarUsable, firstShowingMs, seedBookings, weekRenderMs } from '../bench/src/calendar.mjs';
+import { calendarClinic, calendarUsable, firstShowingMs, seedBookings, weekRenderMs } from '../bench/src/calendar.mjs';
 import { enableImportAddOn, importFigures, importSizes, pidListeningOn, sampleUpload } from '../bench/src/import.mjs';
-import { lighthouseFigures, lighthouseTable, storedSession } from '../bench/src/lighthouse.mjs';
+import { lighthouseFigures, lighthouseTable } from '../bench/src/lighthouse.mjs';
 import { newsletterFigures, seedNewsletterClients, startSmtpSink } from '../bench/src/newsletter.mjs';
-import { BENCH_PORTS, benchApiEnv } from '../bench/src/stack-options.mjs';
+import { BENCH_PORTS, benchApiEnv, benchRegistration } from '../bench/src/stack-options.mjs';
 import { buildModules } from './build.mjs';
 import { FRONTEND_MODULES, root, run, step, tsc } from './lib.mjs';
 import { startStack } from './stack.mjs';
@@ -57,12 +56,7 @@ const stack = await startStack({
 
 try {
   const call = async (body) => (await fetch(stack.apiUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-  const registerClinic = (email) =>
-    call({
-      action: 'register',
-      therapistInfo: { nameFirst: 'Bench', nameLast: 'Mark', email, phone: '12345678', password: 'bench-kode', confirmPassword: 'bench-kode', newsletter: false, termsAccepted: true },
-      companyInfo: { companyName: 'Bench Klinik', address: 'Vej 1', post: '8000', town: 'Aarhus', email: 'b@k.dk', phone: '12345678' },
-    });
+  const registerClinic = (email) => call(benchRegistration(email));
 
   if (only === undefined || only === 'lighthouse') {
     // First, before the calendar's 50,000 bookings and the import: the embedded database reads a whole collection
@@ -72,14 +66,8 @@ try {
     // Lighthouse's figures depend on the CPU being free: what else the machine was doing as the step began.
     const loadBefore = os.loadavg()[0];
     // A clinic of its own, on its free trial (the calendar is a paid feature), with a week of 8 bookings a day.
-    const lighthouseEmail = `bench-lighthouse-${Date.now()}@klinik.test`;
-    await registerClinic(lighthouseEmail);
-    const login = await call({ action: 'login', username: lighthouseEmail, password: 'bench-kode' });
-    await call({ action: 'purchasedFreePlanSubscription', token: login.token });
-    const therapist = (await call({ action: 'getTherapist', token: login.token })).data;
     const perDay = 8;
-    await seedBookings(root, stack.mongodbUri, { companyId: therapist.company.id, therapistId: therapist.id, week: startOfCopenhagenWeek(Date.now()), total: 0, weekCount: 7 * perDay });
-    const session = storedSession(login, therapist);
+    const { therapist, session, storageState } = await calendarClinic(root, stack, call, { email: `bench-lighthouse-${Date.now()}@klinik.test`, perDay });
     const bookingOrigin = new URL(stack.shellUrl);
     bookingOrigin.port = String(PORTS.mf_booking);
     const rows = await lighthouseFigures(chromiumPath, [
@@ -98,7 +86,6 @@ try {
     console.log(`  Lighthouse's CPU benchmark index (median): ${rows.map((row) => `${row.name} ${row.figures.benchmarkIndex.toFixed(0)}`).join(', ')}; the machine's load average ${loadBefore.toFixed(1)} on ${os.availableParallelism()} cores as the step began`);
 
     // "Usable" as the other steps measure it, in Playwright on the same slow phone (CDP throttling, not simulated).
-    const storageState = { cookies: [], origins: [{ origin: new URL(stack.shellUrl).origin, localStorage: Object.entries(session).map(([name, value]) => ({ name, value })) }] };
     const usable = await calendarUsable(chromium, chromiumPath, stack.shellUrl, storageState, { weekCount: 7 * perDay, dayCount: perDay });
     const mark = (ms, goal) => `${ms} ms${ms > goal ? ' ✗' : ''}`.padEnd(15);
     console.log('/Kalender usable on the slow phone        cold cache      second visit    JS KB gzip');

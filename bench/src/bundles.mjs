@@ -46,6 +46,13 @@ export const SLOW_PHONE = { cpu: 4, latencyMs: 150, downMbit: 1.6 };
 /** A good line (an office's or a home's broadband) and the machine's own CPU. */
 export const GOOD_LINE = { cpu: 1, latencyMs: 20, downMbit: 50 };
 
+/** Has `cdp`'s page run on `line` ({ cpu, latencyMs, downMbit }): the CPU that many times slower, the line by CDP. */
+export async function emulateLine(cdp, line) {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: line.cpu });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: line.latencyMs, downloadThroughput: (line.downMbit * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+}
+
 /**
  * Loads `url` in a fresh Chromium (cold cache) and measures the scripts it fetches (count, gzip KB) and the time
  * until `ready(page)` is visible. `phone`: a 390 px viewport on the slow phone (SLOW_PHONE, unless `line` says
@@ -58,12 +65,7 @@ export async function pageLoad(chromium, executablePath, url, ready, { phone = f
   try {
     const context = await browser.newContext({ ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}), ...options });
     const page = await context.newPage();
-    if (line) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: line.cpu });
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: line.latencyMs, downloadThroughput: (line.downMbit * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    }
+    if (line) await emulateLine(await context.newCDPSession(page), line);
     // What went wrong on the way, for the error if `ready` never shows: requests that failed, API errors.
     const trouble = [];
     page.on('requestfailed', (request) => trouble.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));

@@ -5,7 +5,10 @@
 /* global window, document, MutationObserver -- the waitForFunction callbacks and the init script run in the page */
 import path from 'node:path';
 import { Types } from 'mongoose';
+import { startOfCopenhagenWeek } from '@klinik/core/time';
 import { GOOD_LINE, pageLoad } from './bundles.mjs';
+import { storedSession } from './lighthouse.mjs';
+import { benchRegistration } from './stack-options.mjs';
 
 const DAY = 24 * 3600_000;
 
@@ -60,6 +63,22 @@ export async function seedBookings(root, mongodbUri, { companyId, therapistId, t
   const count = await models.Booking.countDocuments({ companyId: company });
   await conn.close();
   return count;
+}
+
+/**
+ * A clinic of its own on its free trial (the calendar is a paid feature) with `perDay` bookings a day in the current
+ * week (Copenhagen time), signed in: the therapist, the session as the shell keeps it in localStorage, and a
+ * Playwright storage state holding it for the shell's origin. `call` posts to the stack's API.
+ */
+export async function calendarClinic(root, stack, call, { email, perDay }) {
+  await call(benchRegistration(email));
+  const login = await call({ action: 'login', username: email, password: 'bench-kode' });
+  await call({ action: 'purchasedFreePlanSubscription', token: login.token });
+  const therapist = (await call({ action: 'getTherapist', token: login.token })).data;
+  await seedBookings(root, stack.mongodbUri, { companyId: therapist.company.id, therapistId: therapist.id, week: startOfCopenhagenWeek(Date.now()), total: 0, weekCount: 7 * perDay });
+  const session = storedSession(login, therapist);
+  const storageState = { cookies: [], origins: [{ origin: new URL(stack.shellUrl).origin, localStorage: Object.entries(session).map(([name, value]) => ({ name, value })) }] };
+  return { therapist, session, storageState };
 }
 
 /** Signs in in Chromium, opens /Kalender at `week`, and times until `expected` bookings are drawn. */

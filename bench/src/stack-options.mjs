@@ -22,6 +22,15 @@ export function benchApiEnv(smtpUrl) {
   };
 }
 
+/** The API's `register` call of a bench clinic (password 'bench-kode'). */
+export function benchRegistration(email) {
+  return {
+    action: 'register',
+    therapistInfo: { nameFirst: 'Bench', nameLast: 'Mark', email, phone: '12345678', password: 'bench-kode', confirmPassword: 'bench-kode', newsletter: false, termsAccepted: true },
+    companyInfo: { companyName: 'Bench Klinik', address: 'Vej 1', post: '8000', town: 'Aarhus', email: 'b@k.dk', phone: '12345678' },
+  };
+}
+
 /** Runs `work(models, conn)` on a connection of its own to the stack's database (the API's compiled models), then closes it. */
 export async function withModels(root, mongodbUri, work) {
   const { connectDatabase } = await import(path.join(root, 'api', 'dist', 'db', 'connect.js'));

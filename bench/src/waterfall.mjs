@@ -7,7 +7,7 @@
  * so the HTTP cache is cold.
  */
 /* global window, document, MutationObserver -- the init script runs in the page */
-import { GOOD_LINE, SLOW_PHONE } from './bundles.mjs';
+import { GOOD_LINE, SLOW_PHONE, emulateLine } from './bundles.mjs';
 
 /** The lines a trace can be made on: the bench's slow phone and good line, and one between them. */
 export const LINES = { slow: SLOW_PHONE, mid: { cpu: 2, latencyMs: 100, downMbit: 4 }, good: GOOD_LINE };
@@ -23,9 +23,7 @@ export async function tracedLoad(chromium, executablePath, url, { ready, marks, 
   try {
     const page = await (await browser.newContext(context)).newPage();
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: line.cpu });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: line.latencyMs, downloadThroughput: (line.downMbit * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await emulateLine(cdp, line);
     const requests = new Map();
     let first;
     cdp.on('Network.requestWillBeSent', (event) => {
