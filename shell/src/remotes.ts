@@ -31,8 +31,9 @@ export function loadedRemotePage(remote: RemoteName, expose: string): ComponentT
 const pendingPages = new Map<string, Promise<unknown>>();
 
 /**
- * The load of the page's code if one is under way, else null: RemotePage waits for it by its own state rather than
- * by suspending (RemotePage.tsx). Settles when the load does, never rejects (a failure is RemotePage's own load's).
+ * The load of the page's code if one is under way, else null: RemotePage and RemoteDialogHost wait for it by state
+ * rather than by suspending (components/useRemoteCode.ts). Settles when the load does, never rejects (the caller reads
+ * the outcome from `loadedRemotePage`).
  */
 export function pendingRemotePage(remote: RemoteName, expose: string): Promise<unknown> | null {
   return pendingPages.get(`${remote}/${expose}`) ?? null;
