@@ -28,6 +28,9 @@ test('a therapist changes their own profile, colour and availability', async ({ 
 
   await expect(page.getByRole('button', { name: /^Konto: Karen / })).toBeVisible();
   await expect(page.locator('section.klinik-calendar')).toHaveAttribute('style', /--klinik-theme:\s*#aa3366/);
+  // Fluent's theme follows it: its brand colour (the ramp's step 80 is the colour itself) on the primary buttons.
+  const brandBackground = () => page.locator('.fui-FluentProvider').first().evaluate((element) => getComputedStyle(element).getPropertyValue('--colorBrandBackground').trim());
+  await expect.poll(brandBackground).toBe('#aa3366');
   const token = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body.token;
   const therapist = (await api<{ data: { nameFirst: string; colors: string[]; isAvailable: boolean } }>('getTherapist', { token })).body.data;
   expect(therapist).toMatchObject({ nameFirst: 'Karen', isAvailable: false });

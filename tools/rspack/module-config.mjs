@@ -9,6 +9,8 @@ import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { GzipBudgetPlugin } from './budget-plugin.mjs';
 import { FirstLoadPlugin } from './first-load-plugin.mjs';
+import { lightThemeData } from './fluent-light-theme.mjs';
+import { SharedSubsetPlugin } from './shared-subset-plugin.mjs';
 import { root } from './paths.mjs';
 import { SHARED } from './shared.mjs';
 
@@ -17,6 +19,12 @@ const FEDERATION_RUNTIME_AS_ESM = /@module-federation[\\/](webpack-bundler-runti
 const federationRuntimeEsm = path.join(root, 'node_modules', '@module-federation', 'runtime', 'dist', 'index.js');
 
 const coreSrc = path.join(root, 'core', 'src');
+
+/** The shared singletons that are a subset of their package: every module's build aliases the package to the file. */
+const SHARED_SUBSETS = {
+  'react-router-dom': path.join(root, 'tools', 'rspack', 'react-router-dom.mjs'),
+  '@fluentui/tokens': path.join(root, 'tools', 'rspack', 'fluent-tokens.mjs'),
+};
 
 /**
  * @param {{
@@ -79,20 +87,20 @@ export function createModuleConfig(options) {
           '@klinik/core/client$': path.join(coreSrc, 'client.ts'),
           '@klinik/ui$': path.join(root, 'ui', 'src', 'index.ts'),
           '@klinik/ui': path.join(root, 'ui', 'src'),
-          // The shared router is the subset the modules use (see react-router-dom.mjs).
-          'react-router-dom$': path.join(root, 'tools', 'rspack', 'react-router-dom.mjs'),
-          // The shared tokens are the names the modules use (see fluent-tokens.mjs).
-          '@fluentui/tokens$': path.join(root, 'tools', 'rspack', 'fluent-tokens.mjs'),
+          // The shared router and tokens are the subsets the modules use (react-router-dom.mjs, fluent-tokens.mjs).
+          ...Object.fromEntries(Object.entries(SHARED_SUBSETS).map(([name, file]) => [`${name}$`, file])),
           // The federation runtime as ES modules (see FEDERATION_RUNTIME_AS_ESM below).
           '@module-federation/runtime': federationRuntimeEsm,
         },
       },
       module: {
-        // An import of a name a module does not export is an error, not a warning (see react-router-dom.mjs).
+        // An import of a name a module does not export is an error, not a warning (of a shared subset's name, which
+        // Rspack does not check: SharedSubsetPlugin below).
         parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           // Fluent's index files re-export every theme of @fluentui/tokens by name; the shared tokens hold only the
-          // names the modules import (fluent-tokens.mjs), and an import of another name still fails the build.
+          // names the modules import (fluent-tokens.mjs), and an import of another name still fails the build
+          // (SharedSubsetPlugin).
           { test: /[\\/]node_modules[\\/]@fluentui[\\/]/, parser: { reexportExportsPresence: false } },
           {
             test: /\.tsx?$/,
@@ -130,6 +138,8 @@ export function createModuleConfig(options) {
         new rspack.NormalModuleReplacementPlugin(FEDERATION_RUNTIME_AS_ESM, (resource) => {
           resource.request = resource.request.replace(/\.cjs$/, '.js');
         }),
+        // An import of a name a shared subset does not hold fails the build (it would be undefined at run time).
+        new SharedSubsetPlugin(SHARED_SUBSETS),
         new ModuleFederationPlugin({
           name: options.name,
           // Named by its content, as every other file: the manifest (never cached) names it, so the entry itself is
@@ -157,7 +167,7 @@ export function createModuleConfig(options) {
           ? [new rspack.HtmlRspackPlugin({ template: `./public/${options.html ?? 'index.html'}`, filename: options.html ?? 'index.html', chunks: ['main'], minify: production })]
           : []),
         ...(options.copy?.length ? [new rspack.CopyRspackPlugin({ patterns: options.copy })] : []),
-        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        definitions(production),
         ...(production && options.appFiles
           ? [new FirstLoadPlugin({ html: options.html ?? 'index.html', list: options.appFiles.file, initialGroups: options.initialGroups ?? [], initialShared: options.initialShared ?? [], extraGroups: options.appFiles.extraGroups, first: options.appFiles.first })]
           : []),
@@ -166,6 +176,15 @@ export function createModuleConfig(options) {
       stats: 'errors-warnings',
     };
   };
+}
+
+/** Fluent's light theme as data (fluent-light-theme.mjs), computed once per build process. */
+let fluentLightTheme;
+
+/** The constants every build's code is compiled with: React's mode, and the light theme fluent-tokens.mjs ships. */
+function definitions(production) {
+  fluentLightTheme ??= JSON.stringify(lightThemeData());
+  return new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'), __FLUENT_LIGHT_THEME__: fluentLightTheme });
 }
 
 /**
@@ -220,7 +239,7 @@ export function createStandaloneConfig(options) {
       plugins: [
         new rspack.HtmlRspackPlugin({ template: options.template, filename: 'index.html', chunks: ['embed'], minify: production }),
         ...(options.copy?.length ? [new rspack.CopyRspackPlugin({ patterns: options.copy })] : []),
-        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        definitions(production),
         ...(production ? [new GzipBudgetPlugin({ kind: 'standalone', limitKb: options.budgetKb })] : []),
       ],
     };
@@ -271,7 +290,7 @@ export function createPageConfigs(options) {
   return (_env, argv = {}) => {
     const base = createModuleConfig({ dir: options.dir, name: options.name, kind: 'remote', exposes: {}, budgetKb: options.budgetKb })(_env, argv);
     const production = base.mode === 'production';
-    const define = new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') });
+    const define = definitions(production);
     const renderer = path.join(options.dir, 'build', 'prerender', `${options.name}.cjs`);
     const ownFile = new RegExp(`(^|[\\\\/])(${options.name}[.-][^\\\\/]*|${options.filename.replace('.', '\\.')}(\\.gz|\\.br)?)$`);
     const server = options.prerender && {

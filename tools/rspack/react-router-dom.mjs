@@ -7,7 +7,8 @@
  * 'react-router-dom' to this file instead, so the shared module holds only these names (~20 KB gzip).
  *
  * A module that needs another name adds it here; the build fails on an import that is not listed
- * (exportsPresence: 'error'), and since every module builds from this one list they always agree.
+ * (shared-subset-plugin.mjs: Rspack itself does not check an import of a shared module, which was then undefined
+ * at run time), and since every module builds from this one list they always agree.
  */
 export {
   BrowserRouter,
