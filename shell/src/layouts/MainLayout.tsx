@@ -34,7 +34,9 @@ const AccountingSync = partOnDemand(() => import('./AccountingSync'));
 
 
 const useStyles = makeStyles({
-  frame: { display: 'grid', gridTemplateRows: 'auto 1fr auto', minHeight: '100vh' },
+  // One column no wider than the window: a page's wide table scrolls in its own box instead of widening the page
+  // (and pushing the header's account button off a phone's screen).
+  frame: { display: 'grid', gridTemplateRows: 'auto 1fr auto', gridTemplateColumns: 'minmax(0, 1fr)', minHeight: '100vh' },
   header: {
     display: 'flex',
     alignItems: 'center',

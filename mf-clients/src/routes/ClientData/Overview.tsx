@@ -15,6 +15,7 @@ import {
   TableRow,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { PersonAddRegular } from '@fluentui/react-icons';
@@ -28,8 +29,12 @@ import { overviewTexts as texts } from '../../components/clientdata/overview-tex
 const T = texts.overview;
 const COLUMNS = 5;
 
+/** Below this width the list leaves a client's e-mail and last change to the client page. */
+const PHONE = '@media (max-width: 640px)';
+
 const useStyles = makeStyles({
   table: { backgroundColor: tokens.colorNeutralBackground1 },
+  wide: { [PHONE]: { display: 'none' } },
   row: { cursor: 'pointer' },
   nowrap: { whiteSpace: 'nowrap' },
   // A long address breaks inside its own column (after its @ when it can) instead of running over the phone number.
@@ -84,13 +89,13 @@ export default function Overview({
             <TableRow>
               <TableHeaderCell>{T.name}</TableHeaderCell>
               <TableHeaderCell className={styles.nowrap}>{T.cpr}</TableHeaderCell>
-              <TableHeaderCell>{T.email}</TableHeaderCell>
+              <TableHeaderCell className={styles.wide}>{T.email}</TableHeaderCell>
               <TableHeaderCell className={styles.nowrap}>{T.phone}</TableHeaderCell>
-              <TableHeaderCell className={styles.nowrap}>{T.updated}</TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.nowrap, styles.wide)}>{T.updated}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody aria-busy={loading}>
-            {loading && <SkeletonRows rows={size} columns={COLUMNS} />}
+            {loading && <SkeletonRows rows={size} columns={COLUMNS} cellClassName={(column) => (column === 2 || column === 4 ? styles.wide : undefined)} />}
             {empty && (
               <TableRow>
                 <TableCell colSpan={COLUMNS}>
@@ -118,7 +123,7 @@ export default function Overview({
                     </Link>
                   </TableCell>
                   <TableCell className={styles.nowrap}>{`${client.CPR6Digit}-${client.CPRLast4Digit}`}</TableCell>
-                  <TableCell className={styles.email}>
+                  <TableCell className={mergeClasses(styles.email, styles.wide)}>
                     {/* A narrow column breaks the address after its @ first. */}
                     {client.email.includes('@') ? (
                       <>
@@ -131,7 +136,7 @@ export default function Overview({
                     )}
                   </TableCell>
                   <TableCell className={styles.nowrap}>{formatPhonePairs(client.phonePrivate)}</TableCell>
-                  <TableCell className={styles.nowrap}>{formatDanishDate(client.updatedAt)}</TableCell>
+                  <TableCell className={mergeClasses(styles.nowrap, styles.wide)}>{formatDanishDate(client.updatedAt)}</TableCell>
                 </TableRow>
               );
             })}

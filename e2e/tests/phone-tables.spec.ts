@@ -1,0 +1,94 @@
+/**
+ * Tables on a phone (390 px): no cell's content runs into the next one. Fluent's tables give every column the same
+ * width, and a phone number or a heading that does not wrap then ran over its neighbour (the client list, the
+ * newsletters' table); the app's document gives tables on a phone the widths their content needs, and the client
+ * list leaves the e-mail and the last change to the client page.
+ */
+import type { Page } from '@playwright/test';
+import { copenhagenDateKey } from '@klinik/core/time';
+import { expect, test } from '../support/test';
+import { at } from '../support/calendar';
+import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
+
+const PHONE_WIDTH = 390;
+
+/**
+ * How far the page is wider than the phone (a wide table that widens the page pushes the header off screen). Against
+ * the screen's width, not the window's: a phone's browser widens its layout viewport to content wider than it.
+ */
+async function pageOverflow(page: Page): Promise<number> {
+  return (await page.evaluate(() => document.documentElement.scrollWidth)) - PHONE_WIDTH;
+}
+
+/** Every cell of every table on the page whose content is wider than the cell: its table, column and text. */
+async function overflowingCells(page: Page): Promise<string[]> {
+  return page.locator('table').evaluateAll((tables) =>
+    tables.flatMap((table, index) =>
+      [...table.querySelectorAll('th, td')]
+        .filter((cell) => (cell as HTMLElement).offsetParent !== null && cell.scrollWidth > cell.clientWidth + 1)
+        .map((cell) => `table ${index + 1}, column ${(cell as HTMLTableCellElement).cellIndex + 1}: '${cell.textContent?.trim()}' (${cell.scrollWidth} px in ${cell.clientWidth})`),
+    ),
+  );
+}
+
+test('phone: no table cell runs into the next one', async ({ browser }) => {
+  const email = uniqueEmail('telefontabel');
+  await registerClinic(email, { freeTrial: true });
+  const token = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body.token;
+  for (const [nameFirst, nameLast, cpr, mail, phone] of [
+    ['Asta', 'Jensen', '141072-4000', 'asta.marie.jensen@eksempel-fysioterapi.dk', '+4593930328'],
+    ['Christoffer', 'Bøgh-Andersen', '301075-3670', 'christoffer@example.org', '27407309'],
+  ] as const) {
+    const [CPR6Digit, CPRLast4Digit] = cpr.split('-');
+    const added = await api('addClient', { token, client: { nameFirst, nameLast, CPR6Digit, CPRLast4Digit, email: mail, phonePrivate: phone, address: 'Algade 1', post: '4000', town: 'Roskilde' }, ids: [] });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+  }
+  const treatment = await api<{ data: { id: string } }>('addTreatment', { token, name: 'Sportsmassage med opfølgning', price: 1450, duration: 3600, pause: 900 });
+  expect(treatment.status).toBe(200);
+  const tomorrow = copenhagenDateKey(Date.now() + 24 * 3600_000);
+  const booked = await api<{ data: { clientId: string } }>('addBooking', {
+    token,
+    treatmentId: treatment.body.data.id,
+    from: at(tomorrow, 13, 15),
+    client: { nameFirst: 'Signe', nameLast: 'Kjær', CPR6Digit: '010190', CPRLast4Digit: '1234', email: uniqueEmail('klient'), phonePrivate: '20304050' },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+
+  const context = await browser.newContext({ viewport: { width: PHONE_WIDTH, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/Kalender$/);
+
+  await page.goto('/Klientdata');
+  const clients = page.getByRole('table', { name: 'Klienter' });
+  await expect(clients.getByRole('link', { name: 'Christoffer Bøgh-Andersen' })).toBeVisible();
+  await expect(clients.getByText('+45 93 93 03 28')).toBeVisible();
+  // The e-mail and the last change are on the client page, not in a phone's list.
+  await expect(clients.getByRole('columnheader', { name: 'E-mail' })).toBeHidden();
+  await expect(clients.getByText('christoffer@example.org')).toBeHidden();
+  expect(await overflowingCells(page)).toEqual([]);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+
+  // A client's bookings: the table is wider than a phone and scrolls in its own box; the page does not.
+  await clients.getByRole('link', { name: 'Signe Kjær' }).click();
+  await page.getByRole('button', { name: 'Bookinger' }).click();
+  const bookings = page.getByRole('table').filter({ hasText: 'Sportsmassage med opfølgning' });
+  await expect(bookings).toBeVisible();
+  expect(await overflowingCells(page)).toEqual([]);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('button', { name: 'Slet klient' })).toBeInViewport();
+
+  for (const [address, heading] of [
+    ['/Kontakt', 'Kontakt'],
+    ['/Treatments', 'Behandlinger'],
+    ['/Transactions', 'Transaktioner'],
+  ] as const) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.locator('table').first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await overflowingCells(page), address).toEqual([]);
+    expect(await pageOverflow(page), address).toBeLessThanOrEqual(0);
+  }
+  await context.close();
+});
