@@ -7,6 +7,8 @@ import { copyText } from '@klinik/ui';
 import { texts } from './texts';
 
 const useStyles = makeStyles({
+  // Fluent's field is a grid whose column grows to the address field's own width; on a phone that ran past the screen.
+  field: { gridTemplateColumns: 'minmax(0, 1fr)' },
   row: { display: 'flex', gap: '8px', alignItems: 'center' },
   input: { flexGrow: 1, minWidth: 0, fontFamily: 'monospace' },
   button: { flexShrink: 0, minWidth: '104px' },
@@ -25,7 +27,7 @@ export function FormLink({ url }: { url: string }) {
   useEffect(() => setState('idle'), [url]);
 
   return (
-    <Field label={texts.linkLabel} hint={state === 'failed' ? texts.copyFailed : texts.linkHint}>
+    <Field className={styles.field} label={texts.linkLabel} hint={state === 'failed' ? texts.copyFailed : texts.linkHint}>
       <div className={styles.row}>
         <Input ref={input} className={styles.input} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
         <Button

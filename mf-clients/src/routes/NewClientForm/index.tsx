@@ -39,7 +39,8 @@ type TabValue = 'personal' | 'questions' | 'review';
 type Message = { text: string; intent: 'success' | 'error' | 'warning' | 'info' };
 
 const useStyles = makeStyles({
-  page: { display: 'grid', gap: '12px', maxWidth: '960px' },
+  // One column no wider than the page: on a phone the tab strip scrolls instead of widening the form past the screen.
+  page: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '12px', maxWidth: '960px' },
   tabs: { overflowX: 'auto' },
   panel: {
     backgroundColor: tokens.colorNeutralBackground1,
@@ -49,6 +50,7 @@ const useStyles = makeStyles({
   },
   footer: {
     display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
     gap: '12px',
     backgroundColor: tokens.colorNeutralBackground1,
     border: `1px solid ${tokens.colorNeutralStroke2}`,

@@ -1,8 +1,10 @@
 /**
- * Tables on a phone (390 px): no cell's content runs into the next one. Fluent's tables give every column the same
- * width, and a phone number or a heading that does not wrap then ran over its neighbour (the client list, the
- * newsletters' table); the app's document gives tables on a phone the widths their content needs, and the client
- * list leaves the e-mail and the last change to the client page.
+ * The therapist area on a phone (390 px). Every page fits the screen: nothing but a box that scrolls sideways on its
+ * own (a wide table, a tab strip) reaches past its right edge (/NewClientForm's form was 40 px wider, its tab strip
+ * and the form link's field widening the page's grid). And in a table no cell's content runs into the next one:
+ * Fluent's tables give every column the same width, and a phone number or a heading that does not wrap then ran over
+ * its neighbour (the client list, treatments, the newsletters' table); the app's document gives tables on a phone
+ * the widths their content needs, and the client list leaves the e-mail and the last change to the client page.
  */
 import type { Page } from '@playwright/test';
 import { copenhagenDateKey } from '@klinik/core/time';
@@ -20,6 +22,25 @@ async function pageOverflow(page: Page): Promise<number> {
   return (await page.evaluate(() => document.documentElement.scrollWidth)) - PHONE_WIDTH;
 }
 
+/**
+ * The outermost elements that reach past the phone's right edge, outside any box that scrolls or clips sideways
+ * (those scroll or clip within the screen): each as its tag, start of its text and right edge.
+ */
+async function pastTheScreen(page: Page): Promise<string[]> {
+  return page.evaluate((width) => {
+    const clipped = (element: Element) => {
+      for (let box = element.parentElement; box && box !== document.body && box !== document.documentElement; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const past = (element: Element | null) => !!element && element !== document.body && element.getBoundingClientRect().right > width + 1 && !clipped(element);
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => past(element) && !past(element.parentElement))
+      .map((element) => `${element.tagName.toLowerCase()} '${(element.textContent ?? '').trim().slice(0, 40)}' to ${Math.round(element.getBoundingClientRect().right)} px`);
+  }, PHONE_WIDTH);
+}
+
 /** Every cell of every table on the page whose content is wider than the cell: its table, column and text. */
 async function overflowingCells(page: Page): Promise<string[]> {
   return page.locator('table').evaluateAll((tables) =>
@@ -31,7 +52,7 @@ async function overflowingCells(page: Page): Promise<string[]> {
   );
 }
 
-test('phone: no table cell runs into the next one', async ({ browser }) => {
+test('phone: every page fits the screen, and no table cell runs into the next one', async ({ browser }) => {
   const email = uniqueEmail('telefontabel');
   await registerClinic(email, { freeTrial: true });
   const token = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body.token;
@@ -88,6 +109,33 @@ test('phone: no table cell runs into the next one', async ({ browser }) => {
     await expect(page.locator('table').first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     expect(await overflowingCells(page), address).toEqual([]);
+    expect(await pageOverflow(page), address).toBeLessThanOrEqual(0);
+  }
+
+  // Every page of the side menu and of the account menu, as an owner in the free trial sees it.
+  for (const [address, heading] of [
+    ['/Kalender', 'Kalender'],
+    ['/AdministrerTerapeut', 'Administrer terapeut'],
+    ['/Klientdata', 'Klientdata'],
+    ['/NewClientForm', 'Ny klient'],
+    ['/Faktura', 'Faktura'],
+    ['/Kontakt', 'Kontakt'],
+    ['/Kursus', 'Kursus'],
+    ['/Onlinereservation', 'Onlinereservation'],
+    ['/Videovejledninger', 'Videovejledninger'],
+    ['/Importerdata', 'Importer data'],
+    ['/Tilføjelser', 'Tilføjelser'],
+    ['/Treatments', 'Behandlinger'],
+    ['/Abonnement', 'Mit Abonnement'],
+    ['/planlægge', 'Abonnement'],
+    ['/Transactions', 'Transaktioner'],
+    ['/Settings', 'Firmaindstillinger'],
+    ['/MinProfil', 'Min profil'],
+  ] as const) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await pastTheScreen(page), address).toEqual([]);
     expect(await pageOverflow(page), address).toBeLessThanOrEqual(0);
   }
   await context.close();
