@@ -52,7 +52,7 @@ async function overflowingCells(page: Page): Promise<string[]> {
   );
 }
 
-test('phone: every page fits the screen, and no table cell runs into the next one', async ({ browser }) => {
+test('phone: every page fits the screen, and no table cell runs into the next one (nor on a tablet)', async ({ browser }) => {
   const email = uniqueEmail('telefontabel');
   await registerClinic(email, { freeTrial: true });
   const token = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body.token;
@@ -66,6 +66,7 @@ test('phone: every page fits the screen, and no table cell runs into the next on
   }
   const treatment = await api<{ data: { id: string } }>('addTreatment', { token, name: 'Sportsmassage med opfølgning', price: 1450, duration: 3600, pause: 900 });
   expect(treatment.status).toBe(200);
+  expect((await api('addTreatment', { token, name: 'Førstegangskonsultation', price: 650, duration: 3600, pause: 600 })).status).toBe(200);
   const tomorrow = copenhagenDateKey(Date.now() + 24 * 3600_000);
   const booked = await api<{ data: { clientId: string } }>('addBooking', {
     token,
@@ -139,4 +140,21 @@ test('phone: every page fits the screen, and no table cell runs into the next on
     expect(await pageOverflow(page), address).toBeLessThanOrEqual(0);
   }
   await context.close();
+
+  // A tablet's width has the same trouble with equal columns: the client list's phone numbers, a one-word treatment.
+  const tablet = await browser.newContext({ viewport: { width: 800, height: 900 } });
+  const wide = await tablet.newPage();
+  await logIn(wide, email);
+  await expect(wide).toHaveURL(/\/Kalender$/);
+  for (const [address, shown] of [
+    ['/Klientdata', '+45 93 93 03 28'],
+    ['/Treatments', 'Førstegangskonsultation'],
+    ['/Transactions', 'Beløb ekskl. moms'],
+  ] as const) {
+    await wide.goto(address);
+    await expect(wide.getByRole('table').getByText(shown, { exact: true })).toBeVisible();
+    await expect(wide.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await overflowingCells(wide), address).toEqual([]);
+  }
+  await tablet.close();
 });
