@@ -24,8 +24,11 @@ interface Clinic {
   treatmentId: string;
 }
 
-/** A clinic on the free trial with a 45-minute massage, open every day 08:00–16:00 this week and the next two. */
-async function bookableClinic(): Promise<Clinic> {
+/**
+ * A clinic on the free trial with a 45-minute massage, open every day 08:00–16:00 this week and the next two (or,
+ * with `openFrom`, from that day on).
+ */
+async function bookableClinic(openFrom = copenhagenDateKey(Date.now())): Promise<Clinic> {
   const email = uniqueEmail('online');
   await registerClinic(email, { freeTrial: true });
   const { token } = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body;
@@ -34,7 +37,7 @@ async function bookableClinic(): Promise<Clinic> {
   expect(treatment.status).toBe(200);
   const opening = await api('addWeeklyOpeningHours', {
     token,
-    pattern: { weekdays: [1, 2, 3, 4, 5, 6, 7], everyWeeks: 1, startDate: copenhagenDateKey(Date.now()), occurrences: 3, times: [{ start: '08:00', end: '16:00' }] },
+    pattern: { weekdays: [1, 2, 3, 4, 5, 6, 7], everyWeeks: 1, startDate: openFrom, occurrences: 3, times: [{ start: '08:00', end: '16:00' }] },
   });
   expect(opening.status).toBe(200);
   return { email, token, therapistId: me.body.data.id, treatmentId: treatment.body.data.id };
@@ -145,6 +148,25 @@ test("phone, standalone page: treatments that cannot be loaded say so with 'Prø
   await page.getByRole('button', { name: 'Prøv igen' }).click();
   await expect(page.getByRole('radio', { name: /Massage/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Prøv igen' })).toHaveCount(0);
+  await page.context().close();
+});
+
+test("phone, standalone page: a week without a free time says so and leads on to the week after", async ({ browser }) => {
+  const monday = nextMonday();
+  const clinic = await bookableClinic(copenhagenDateKey(monday + 12 * 3600_000));
+  const page = await phone(browser);
+  await page.goto(embedUrl(clinic.therapistId));
+  await newClientDetails(page, { nameFirst: 'Signe', email: uniqueEmail('klient'), last4: '1234' }, 'Behandling');
+  await page.getByRole('radio', { name: /Massage/ }).click();
+  // This week: the clinic opens next Monday.
+  await expect(page.getByText('Ingen ledige tider denne uge.')).toBeVisible();
+  await page.getByRole('button', { name: 'Se ugen efter' }).click();
+  const mondayTitle = await page.evaluate(
+    (at) => new Intl.DateTimeFormat('da-DK', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Copenhagen' }).format(at),
+    monday + 12 * 3600_000,
+  );
+  await expect(page.getByRole('group', { name: mondayTitle }).getByRole('button', { name: '08:00' })).toBeVisible();
+  await expect(page.getByText('Ingen ledige tider denne uge.')).toHaveCount(0);
   await page.context().close();
 });
 

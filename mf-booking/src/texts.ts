@@ -28,6 +28,8 @@ export const texts = {
   previousWeek: 'Forrige uge',
   nextWeek: 'Næste uge',
   noTimes: 'Ingen ledige tider denne uge.',
+  /** Under 'Ingen ledige tider denne uge.': a large target for the week after (the '›' beside the dates is small). */
+  weekAfter: 'Se ugen efter',
   chooseDates: 'Vælg kursusdage',
   full: 'Fuldt – venteliste',
   seatsLeft: (left: number) => `${left} ${left === 1 ? 'plads' : 'pladser'} tilbage`,

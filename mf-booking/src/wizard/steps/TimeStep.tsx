@@ -69,7 +69,13 @@ export function TimeStep({
       <Loaded query={times}>
         {({ data }) =>
           data.length === 0 ? (
-            <p className="kb-info">{texts.noTimes}</p>
+            // A week without a free time (often the rest of this one, late in the week) leads on to the next.
+            <div className="kb-info kb-empty-week">
+              <p>{texts.noTimes}</p>
+              <button type="button" className="kb-button" data-kind="secondary" onClick={() => dispatch({ type: 'changeWeek', weeks: 1 })}>
+                {texts.weekAfter}
+              </button>
+            </div>
           ) : (
             days.map(({ key, title, starts }) => (
               <div className="kb-day" key={key}>
