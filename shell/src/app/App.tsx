@@ -1,5 +1,5 @@
 /** The shell's component tree: theme, router, the session watch, and the route table. */
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { FluentProvider } from '@fluentui/react-components';
@@ -65,9 +65,12 @@ function remoteElement(route: RemoteRoute) {
 
 function ThemedRoutes() {
   useSessionWatch();
-  const therapist = useAtomValue(therapistAtom);
+  const colour = useAtomValue(therapistAtom)?.colors?.[1];
+  // One theme object per colour: a new one (each refresh of the therapist) has FluentProvider build its rule of 459
+  // CSS variables again and hands every reader of the theme context a new value.
+  const theme = useMemo(() => themeFor(colour), [colour]);
   return (
-    <FluentProvider theme={themeFor(therapist?.colors)} style={{ minHeight: '100vh', background: 'transparent' }}>
+    <FluentProvider theme={theme} style={{ minHeight: '100vh', background: 'transparent' }}>
       <Routes>
         <Route path="/" element={page(<Login />)} />
         <Route path="/register" element={page(<Register />)} />

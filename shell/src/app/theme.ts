@@ -30,6 +30,7 @@ export function brandRamp(hex: string): BrandVariants {
   return ramp;
 }
 
-export function themeFor(colors: readonly string[] | undefined): Theme {
-  return createLightTheme(brandRamp(colors?.[1] ?? DEFAULT_THERAPIST_COLORS[1]));
+/** The theme of a theme colour (a therapist's `colors[1]`; the default without one). */
+export function themeFor(colour: string | undefined): Theme {
+  return createLightTheme(brandRamp(colour ?? DEFAULT_THERAPIST_COLORS[1]));
 }
