@@ -1,10 +1,11 @@
 /**
- * The therapist area on a phone (390 px). Every page fits the screen: nothing but a box that scrolls sideways on its
- * own (a wide table, a tab strip) reaches past its right edge (/NewClientForm's form was 40 px wider, its tab strip
- * and the form link's field widening the page's grid). And in a table no cell's content runs into the next one:
- * Fluent's tables give every column the same width, and a phone number or a heading that does not wrap then ran over
- * its neighbour (the client list, treatments, the newsletters' table); the app's document gives tables on a phone
- * the widths their content needs, and the client list leaves the e-mail and the last change to the client page.
+ * The therapist area on a phone (390 px) and a tablet (800 px). Every page fits the screen: nothing but a box that
+ * scrolls sideways on its own (a wide table, a tab strip) reaches past its right edge (/NewClientForm's form was
+ * 40 px wider than a phone, its tab strip and the form link's field widening the page's grid). And in a table no
+ * cell's content runs into the next one: Fluent's tables give every column the same width, and a phone number or a
+ * heading that does not wrap then ran over its neighbour (the client list, treatments, the newsletters' table, on a
+ * tablet too); the app's document gives tables the widths their content needs, and on a phone the client list
+ * leaves the e-mail and the last change to the client page.
  */
 import type { Page } from '@playwright/test';
 import { copenhagenDateKey } from '@klinik/core/time';
@@ -13,20 +14,42 @@ import { at } from '../support/calendar';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
 
 const PHONE_WIDTH = 390;
+const TABLET_WIDTH = 800;
+
+/** Every page of the side menu and of the account menu, as an owner in the free trial sees it, with its heading. */
+const PAGES = [
+  ['/Kalender', 'Kalender'],
+  ['/AdministrerTerapeut', 'Administrer terapeut'],
+  ['/Klientdata', 'Klientdata'],
+  ['/NewClientForm', 'Ny klient'],
+  ['/Faktura', 'Faktura'],
+  ['/Kontakt', 'Kontakt'],
+  ['/Kursus', 'Kursus'],
+  ['/Onlinereservation', 'Onlinereservation'],
+  ['/Videovejledninger', 'Videovejledninger'],
+  ['/Importerdata', 'Importer data'],
+  ['/Tilføjelser', 'Tilføjelser'],
+  ['/Treatments', 'Behandlinger'],
+  ['/Abonnement', 'Mit Abonnement'],
+  ['/planlægge', 'Abonnement'],
+  ['/Transactions', 'Transaktioner'],
+  ['/Settings', 'Firmaindstillinger'],
+  ['/MinProfil', 'Min profil'],
+] as const;
 
 /**
- * How far the page is wider than the phone (a wide table that widens the page pushes the header off screen). Against
+ * How far the page is wider than the screen (a wide table that widens the page pushes the header off screen). Against
  * the screen's width, not the window's: a phone's browser widens its layout viewport to content wider than it.
  */
-async function pageOverflow(page: Page): Promise<number> {
-  return (await page.evaluate(() => document.documentElement.scrollWidth)) - PHONE_WIDTH;
+async function pageOverflow(page: Page, width = PHONE_WIDTH): Promise<number> {
+  return (await page.evaluate(() => document.documentElement.scrollWidth)) - width;
 }
 
 /**
- * The outermost elements that reach past the phone's right edge, outside any box that scrolls or clips sideways
+ * The outermost elements that reach past the screen's right edge, outside any box that scrolls or clips sideways
  * (those scroll or clip within the screen): each as its tag, start of its text and right edge.
  */
-async function pastTheScreen(page: Page): Promise<string[]> {
+async function pastTheScreen(page: Page, screenWidth = PHONE_WIDTH): Promise<string[]> {
   return page.evaluate((width) => {
     const clipped = (element: Element) => {
       for (let box = element.parentElement; box && box !== document.body && box !== document.documentElement; box = box.parentElement) {
@@ -38,7 +61,7 @@ async function pastTheScreen(page: Page): Promise<string[]> {
     return [...document.querySelectorAll('body *')]
       .filter((element) => past(element) && !past(element.parentElement))
       .map((element) => `${element.tagName.toLowerCase()} '${(element.textContent ?? '').trim().slice(0, 40)}' to ${Math.round(element.getBoundingClientRect().right)} px`);
-  }, PHONE_WIDTH);
+  }, screenWidth);
 }
 
 /** Every cell of every table on the page whose content is wider than the cell: its table, column and text. */
@@ -52,7 +75,7 @@ async function overflowingCells(page: Page): Promise<string[]> {
   );
 }
 
-test('phone: every page fits the screen, and no table cell runs into the next one (nor on a tablet)', async ({ browser }) => {
+test('phone and tablet: every page fits the screen, and no table cell runs into the next one', async ({ browser }) => {
   const email = uniqueEmail('telefontabel');
   await registerClinic(email, { freeTrial: true });
   const token = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body.token;
@@ -113,26 +136,7 @@ test('phone: every page fits the screen, and no table cell runs into the next on
     expect(await pageOverflow(page), address).toBeLessThanOrEqual(0);
   }
 
-  // Every page of the side menu and of the account menu, as an owner in the free trial sees it.
-  for (const [address, heading] of [
-    ['/Kalender', 'Kalender'],
-    ['/AdministrerTerapeut', 'Administrer terapeut'],
-    ['/Klientdata', 'Klientdata'],
-    ['/NewClientForm', 'Ny klient'],
-    ['/Faktura', 'Faktura'],
-    ['/Kontakt', 'Kontakt'],
-    ['/Kursus', 'Kursus'],
-    ['/Onlinereservation', 'Onlinereservation'],
-    ['/Videovejledninger', 'Videovejledninger'],
-    ['/Importerdata', 'Importer data'],
-    ['/Tilføjelser', 'Tilføjelser'],
-    ['/Treatments', 'Behandlinger'],
-    ['/Abonnement', 'Mit Abonnement'],
-    ['/planlægge', 'Abonnement'],
-    ['/Transactions', 'Transaktioner'],
-    ['/Settings', 'Firmaindstillinger'],
-    ['/MinProfil', 'Min profil'],
-  ] as const) {
+  for (const [address, heading] of PAGES) {
     await page.goto(address);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -142,7 +146,7 @@ test('phone: every page fits the screen, and no table cell runs into the next on
   await context.close();
 
   // A tablet's width has the same trouble with equal columns: the client list's phone numbers, a one-word treatment.
-  const tablet = await browser.newContext({ viewport: { width: 800, height: 900 } });
+  const tablet = await browser.newContext({ viewport: { width: TABLET_WIDTH, height: 900 } });
   const wide = await tablet.newPage();
   await logIn(wide, email);
   await expect(wide).toHaveURL(/\/Kalender$/);
@@ -155,6 +159,13 @@ test('phone: every page fits the screen, and no table cell runs into the next on
     await expect(wide.getByRole('table').getByText(shown, { exact: true })).toBeVisible();
     await expect(wide.locator('[aria-busy="true"]')).toHaveCount(0);
     expect(await overflowingCells(wide), address).toEqual([]);
+  }
+  for (const [address, heading] of PAGES) {
+    await wide.goto(address);
+    await expect(wide.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(wide.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await pastTheScreen(wide, TABLET_WIDTH), address).toEqual([]);
+    expect(await pageOverflow(wide, TABLET_WIDTH), address).toBeLessThanOrEqual(0);
   }
   await tablet.close();
 });
