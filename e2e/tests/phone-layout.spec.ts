@@ -64,6 +64,17 @@ async function pastTheScreen(page: Page, screenWidth = PHONE_WIDTH): Promise<str
   }, screenWidth);
 }
 
+/** Each page of PAGES, once its content is in: nothing past the screen's edge, and the page no wider than it. */
+async function expectEveryPageFits(page: Page, width: number) {
+  for (const [address, heading] of PAGES) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await pastTheScreen(page, width), address).toEqual([]);
+    expect(await pageOverflow(page, width), address).toBeLessThanOrEqual(0);
+  }
+}
+
 /** Every cell of every table on the page whose content is wider than the cell: its table, column and text. */
 async function overflowingCells(page: Page): Promise<string[]> {
   return page.locator('table').evaluateAll((tables) =>
@@ -136,13 +147,7 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
     expect(await pageOverflow(page), address).toBeLessThanOrEqual(0);
   }
 
-  for (const [address, heading] of PAGES) {
-    await page.goto(address);
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    expect(await pastTheScreen(page), address).toEqual([]);
-    expect(await pageOverflow(page), address).toBeLessThanOrEqual(0);
-  }
+  await expectEveryPageFits(page, PHONE_WIDTH);
   await context.close();
 
   // A tablet's width has the same trouble with equal columns: the client list's phone numbers, a one-word treatment.
@@ -160,12 +165,6 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
     await expect(wide.locator('[aria-busy="true"]')).toHaveCount(0);
     expect(await overflowingCells(wide), address).toEqual([]);
   }
-  for (const [address, heading] of PAGES) {
-    await wide.goto(address);
-    await expect(wide.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    await expect(wide.locator('[aria-busy="true"]')).toHaveCount(0);
-    expect(await pastTheScreen(wide, TABLET_WIDTH), address).toEqual([]);
-    expect(await pageOverflow(wide, TABLET_WIDTH), address).toBeLessThanOrEqual(0);
-  }
+  await expectEveryPageFits(wide, TABLET_WIDTH);
   await tablet.close();
 });
