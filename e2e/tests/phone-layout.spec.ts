@@ -147,6 +147,16 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
     expect(await pageOverflow(page), address).toBeLessThanOrEqual(0);
   }
 
+  // The treatments' price and buttons start out of sight: a shade on the box's end says so, and once the box is
+  // scrolled to its end the shade is on its start instead.
+  await page.goto('/Treatments');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const treatments = page.locator('[data-more]').filter({ has: page.getByRole('table') });
+  await expect(treatments).toHaveAttribute('data-more', 'end');
+  await treatments.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+  await expect(treatments).toHaveAttribute('data-more', 'start');
+  await expect(treatments.getByRole('button', { name: /^Rediger/ }).first()).toBeInViewport();
+
   await expectEveryPageFits(page, PHONE_WIDTH);
   await context.close();
 
@@ -155,15 +165,19 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
   const wide = await tablet.newPage();
   await logIn(wide, email);
   await expect(wide).toHaveURL(/\/Kalender$/);
-  for (const [address, shown] of [
-    ['/Klientdata', '+45 93 93 03 28'],
-    ['/Treatments', 'Førstegangskonsultation'],
-    ['/Transactions', 'Beløb ekskl. moms'],
+  for (const [address, shown, fits] of [
+    ['/Klientdata', '+45 93 93 03 28', true],
+    ['/Treatments', 'Førstegangskonsultation', true],
+    // The transactions' table is at least 860 px wide.
+    ['/Transactions', 'Beløb ekskl. moms', false],
   ] as const) {
     await wide.goto(address);
     await expect(wide.getByRole('table').getByText(shown, { exact: true })).toBeVisible();
     await expect(wide.locator('[aria-busy="true"]')).toHaveCount(0);
     expect(await overflowingCells(wide), address).toEqual([]);
+    // A shade only where part of the table is out of sight.
+    if (fits) await expect(wide.locator('[data-more]'), address).toHaveCount(0);
+    else await expect(wide.locator('[data-more]'), address).toHaveAttribute('data-more', 'end');
   }
   await expectEveryPageFits(wide, TABLET_WIDTH);
   await tablet.close();

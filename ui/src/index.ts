@@ -8,6 +8,7 @@ export { usePagedList, SEARCH_DEBOUNCE_MS, type PageQuery, type TherapistOption,
 export { retryable, type RetryableLook } from './retryable.js';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar.js';
 export { SkeletonRows } from './SkeletonRows.js';
+export { TableScroll } from './TableScroll.js';
 export { useQuery, invalidateQueries, queryStore, type Query } from './data/useQuery.js';
 export { useMutation, type Mutation, type MutationOptions } from './data/useMutation.js';
 export { QueryView } from './data/QueryView.js';

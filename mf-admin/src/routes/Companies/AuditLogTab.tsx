@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { AUDIT_PAGE_SIZE } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { LoadError, Pager, SkeletonRows, useQuery } from '@klinik/ui';
+import { LoadError, Pager, SkeletonRows, TableScroll, useQuery } from '@klinik/ui';
 import { adminKeys, type AdminApi, type AuditEntry } from '../../api';
 import { texts } from '../../texts';
 
@@ -32,7 +32,6 @@ const OUTCOME_COLOR = { ok: 'success', refused: 'warning', failed: 'danger' } as
 const useStyles = makeStyles({
   tab: { display: 'grid', gap: '8px', minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' },
   muted: { color: tokens.colorNeutralForeground3 },
-  scroll: { overflowX: 'auto', minWidth: 0 },
   table: { backgroundColor: tokens.colorNeutralBackground1, minWidth: '900px', tableLayout: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
   detail: { overflowWrap: 'anywhere' },
@@ -51,7 +50,7 @@ export default function AuditLogTab({ api }: { api: AdminApi }) {
     <div className={styles.tab}>
       <Caption1 className={styles.muted}>{T.intro}</Caption1>
       {log.error !== null && <LoadError title={T.loadFailed} detail={log.error} retryLabel={texts.page.retry} onRetry={() => void log.refresh()} />}
-      <div className={styles.scroll}>
+      <TableScroll>
         <Table className={styles.table} aria-label={T.tableLabel} aria-busy={rows === null} size="small">
           <TableHeader>
             <TableRow>
@@ -88,7 +87,7 @@ export default function AuditLogTab({ api }: { api: AdminApi }) {
             ))}
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
       <Pager<AuditPageSize> page={page} size={AUDIT_PAGE_SIZE} sizes={PAGE_SIZES} total={total} onPage={setPage} onSize={() => setPage(1)} />
     </div>
   );

@@ -23,7 +23,7 @@ import {
 import { ChatRegular, DeleteRegular, EditRegular, PeopleRegular } from '@fluentui/react-icons';
 import { COMPANY_PAGE_SIZE, COMPANY_SORT_COLUMNS, platformMessages, type CompanySortColumn } from '@klinik/core';
 import { formatDanishDate } from '@klinik/core/time';
-import { ListToolbar, Pager, SkeletonRows, LoadError, useMutation, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, Pager, SkeletonRows, TableScroll, useMutation, usePagedList, type PageQuery } from '@klinik/ui';
 import { adminKeys, type AdminApi, type CompanyRow, type Notify, type SortDirection } from '../../api';
 import { lazyPart } from '../../components/lazyPart';
 import { texts } from '../../texts';
@@ -43,7 +43,6 @@ const useStyles = makeStyles({
   tab: { display: 'grid', gap: '8px', minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' },
   tools: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '8px' },
   muted: { color: tokens.colorNeutralForeground3 },
-  scroll: { overflowX: 'auto', minWidth: 0 },
   table: { backgroundColor: tokens.colorNeutralBackground1, minWidth: '1280px', tableLayout: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
   name: { display: 'flex', flexWrap: 'wrap', gap: '4px 8px', alignItems: 'center' },
@@ -110,7 +109,7 @@ export function CompaniesTab({ api, notify }: { api: AdminApi; notify: Notify })
         )}
       </div>
       {list.error && <LoadError title={T.loadFailed} detail={list.error} retryLabel={texts.page.retry} onRetry={() => void list.load()} />}
-      <div className={styles.scroll}>
+      <TableScroll>
         <Table className={styles.table} sortable aria-label={T.tableLabel} aria-busy={list.rows === null} size="small">
           <TableHeader>
             <TableRow>
@@ -178,7 +177,7 @@ export function CompaniesTab({ api, notify }: { api: AdminApi; notify: Notify })
             ))}
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
       <Pager<CompanyPageSize> page={list.page} size={list.size} sizes={PAGE_SIZES} total={list.total} onPage={list.setPage} onSize={list.setSize} />
 
       {editing && <EditCompanyDialog api={api} company={editing} notify={notify} onClose={() => setEditing(null)} />}

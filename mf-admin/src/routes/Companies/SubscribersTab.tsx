@@ -26,7 +26,7 @@ import {
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { SUBSCRIBER_FILTERS, type SubscriberFilter } from '@klinik/core';
 import { copenhagenDateKey, formatDanishDate } from '@klinik/core/time';
-import { LoadError, SkeletonRows, useQuery } from '@klinik/ui';
+import { LoadError, SkeletonRows, TableScroll, useQuery } from '@klinik/ui';
 import { adminKeys, type AdminApi, type SubscriberRow } from '../../api';
 import { texts } from '../../texts';
 import { subscriberCells } from './model';
@@ -40,7 +40,6 @@ const useStyles = makeStyles({
   filter: { display: 'flex', alignItems: 'center', gap: '8px' },
   end: { display: 'flex', alignItems: 'center', gap: '12px' },
   muted: { color: tokens.colorNeutralForeground3 },
-  scroll: { overflowX: 'auto', minWidth: 0 },
   table: { backgroundColor: tokens.colorNeutralBackground1, minWidth: '960px', tableLayout: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
   email: { overflowWrap: 'anywhere' },
@@ -116,7 +115,7 @@ export default function SubscribersTab({ api }: { api: AdminApi }) {
         </MessageBar>
       )}
       {list.error !== null && <LoadError title={T.loadFailed} detail={list.error} retryLabel={texts.page.retry} onRetry={() => void list.refresh()} />}
-      <div className={styles.scroll}>
+      <TableScroll>
         <Table className={styles.table} aria-label={T.tableLabel} aria-busy={rows === null} size="small">
           <TableHeader>
             <TableRow>
@@ -153,7 +152,7 @@ export default function SubscribersTab({ api }: { api: AdminApi }) {
             ))}
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

@@ -23,7 +23,7 @@ import {
 } from '@fluentui/react-components';
 import { COMPANY_USER_SORT_COLUMNS, type CompanyUserSortColumn } from '@klinik/core';
 import { formatDanishDate } from '@klinik/core/time';
-import { QueryView, SkeletonRows, useQuery } from '@klinik/ui';
+import { QueryView, SkeletonRows, TableScroll, useQuery } from '@klinik/ui';
 import { adminKeys, type AdminApi, type CompanyRow, type SortDirection } from '../../api';
 import { texts } from '../../texts';
 
@@ -31,7 +31,6 @@ const T = texts.users;
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(960px, calc(100vw - 32px))', width: '100%' },
-  scroll: { overflowX: 'auto', minWidth: 0 },
   table: { minWidth: '720px', tableLayout: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
   email: { overflowWrap: 'anywhere' },
@@ -66,7 +65,7 @@ export default function UsersDialog({ api, company, onClose }: { api: AdminApi; 
               }
             >
               {(rows) => (
-                <div className={styles.scroll}>
+                <TableScroll>
                   <Table className={styles.table} sortable aria-label={T.tableLabel} aria-busy={users.refreshing} size="small">
                     <TableHeader>
                       <TableRow>
@@ -111,7 +110,7 @@ export default function UsersDialog({ api, company, onClose }: { api: AdminApi; 
                       ))}
                     </TableBody>
                   </Table>
-                </div>
+                </TableScroll>
               )}
             </QueryView>
           </DialogContent>

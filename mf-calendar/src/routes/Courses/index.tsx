@@ -22,7 +22,7 @@ import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
 import type { Course } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, partOnDemand, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, TableScroll, partOnDemand, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
 import { useNarrowerThan } from '../../useNarrowerThan';
 import { coursesApi } from './api';
 import { texts } from './texts';
@@ -42,7 +42,6 @@ const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
   actions: { width: '96px' },
   title: { fontWeight: tokens.fontWeightSemibold },
-  scroll: { overflowX: 'auto' },
   cards: { display: 'grid', gap: '8px', margin: 0, padding: 0, listStyleType: 'none' },
   card: {
     backgroundColor: tokens.colorNeutralBackground1,
@@ -96,7 +95,7 @@ export default function CoursesPage({ shell }: RemotePageProps) {
   );
 
   const table = (
-    <div className={styles.scroll}>
+    <TableScroll>
       <Table className={styles.table} aria-label={T.title} size="small">
         <TableHeader>
           <TableRow>
@@ -131,7 +130,7 @@ export default function CoursesPage({ shell }: RemotePageProps) {
           ))}
         </TableBody>
       </Table>
-    </div>
+    </TableScroll>
   );
 
   const cards = (

@@ -19,7 +19,7 @@ import {
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
 import type { Treatment } from '@klinik/core';
-import { LoadError, PageHeader, Pager, SkeletonRows, partOnDemand, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, SkeletonRows, TableScroll, partOnDemand, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from './texts';
 
@@ -37,7 +37,6 @@ const useStyles = makeStyles({
   table: { backgroundColor: tokens.colorNeutralBackground1 },
   group: { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold },
   number: { whiteSpace: 'nowrap' },
-  scroll: { overflowX: 'auto' },
 });
 
 export default function TreatmentsPage({ shell }: RemotePageProps) {
@@ -80,7 +79,7 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
         />
       </div>
       {error && <LoadError title={T.loadFailed} detail={error} retryLabel={T.retry} onRetry={() => void load()} />}
-      <div className={styles.scroll}>
+      <TableScroll>
         <Table className={styles.table} aria-label={T.title} size="small">
           <TableHeader>
             <TableRow>
@@ -125,7 +124,7 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
             ))}
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
       <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />
       <Suspense fallback={null}>
         {editing !== undefined && <TreatmentDialog api={api} treatment={editing} notify={notify} onClose={() => setEditing(undefined)} />}

@@ -21,7 +21,7 @@ import {
 import { PersonAddRegular } from '@fluentui/react-icons';
 import { formatPhonePairs } from '@klinik/core/records';
 import { formatDanishDate } from '@klinik/core/time';
-import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, TableScroll, usePagedList, type PageQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import type { Notify } from '../../components/clientdata/page/context';
 import { overviewTexts as texts } from '../../components/clientdata/overview-texts';
@@ -39,7 +39,6 @@ const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
   // A long address breaks inside its own column (after its @ when it can) instead of running over the phone number.
   email: { overflowWrap: 'anywhere' },
-  scroll: { overflowX: 'auto' },
   hint: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: '8px' },
   empty: { display: 'grid', gap: '2px' },
 });
@@ -83,7 +82,7 @@ export default function Overview({
         therapistFilter={isOwner ? { label: T.therapist, allLabel: T.allTherapists, value: therapistId, options: therapists, onChange: setTherapistId } : undefined}
       />
       {error && <LoadError title={T.loadFailed} detail={error} retryLabel={texts.retry} onRetry={() => void load()} />}
-      <div className={styles.scroll}>
+      <TableScroll>
         <Table className={styles.table} aria-label={T.listLabel} size="small">
           <TableHeader>
             <TableRow>
@@ -142,7 +141,7 @@ export default function Overview({
             })}
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
       <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />
     </section>
   );

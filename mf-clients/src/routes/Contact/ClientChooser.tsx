@@ -19,7 +19,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ActionInput, NewsletterClient } from '@klinik/core';
-import { ListToolbar, LoadError, Pager, SkeletonRows, usePagedList, type PageQuery } from '@klinik/ui';
+import { ListToolbar, LoadError, Pager, SkeletonRows, TableScroll, usePagedList, type PageQuery } from '@klinik/ui';
 import type { ContactApi } from '../../api';
 import { texts } from './texts';
 
@@ -30,7 +30,7 @@ const SIZES: readonly ClientPageSize[] = [5, 10, 15, 50];
 
 const useStyles = makeStyles({
   chooser: { display: 'grid', gap: '4px', gridTemplateColumns: 'minmax(0, 1fr)' },
-  scroll: { overflowX: 'auto', maxHeight: '360px', overflowY: 'auto' },
+  scroll: { maxHeight: '360px', overflowY: 'auto' },
   row: { cursor: 'pointer' },
   check: { width: '44px' },
   email: { overflowWrap: 'anywhere' },
@@ -78,7 +78,7 @@ export function ClientChooser({
     <div className={styles.chooser}>
       <ListToolbar search={list.search} onSearch={list.setSearch} searchLabel={T.search} />
       {list.error && <LoadError title={T.loadFailed} detail={list.error} retryLabel={texts.retry} onRetry={() => void list.load()} />}
-      <div className={styles.scroll}>
+      <TableScroll className={styles.scroll}>
         <Table aria-label={T.clientsLabel} size="small">
           <TableHeader>
             <TableRow>
@@ -120,7 +120,7 @@ export function ClientChooser({
             ))}
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
       <Pager page={list.page} size={list.size} total={list.total} onPage={list.setPage} onSize={list.setSize} sizes={SIZES} />
       <div className={styles.chosen}>
         <Text weight="semibold" aria-live="polite">

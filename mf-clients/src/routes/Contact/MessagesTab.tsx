@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { messageKinds, messageSkipReasons, type MessageItem, type MessageKind } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { LoadError, Pager, SkeletonRows, usePagedList, useQuery, type PageQuery, type PageSize } from '@klinik/ui';
+import { LoadError, Pager, SkeletonRows, TableScroll, usePagedList, useQuery, type PageQuery, type PageSize } from '@klinik/ui';
 import type { TabProps } from './types';
 import { texts } from './texts';
 
@@ -32,7 +32,6 @@ const useStyles = makeStyles({
   section: { display: 'grid', gap: '8px', gridTemplateColumns: 'minmax(0, 1fr)' },
   heading: { margin: 0 },
   hint: { color: tokens.colorNeutralForeground3 },
-  scroll: { overflowX: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
   wrap: { overflowWrap: 'anywhere' },
   reason: { display: 'block', color: tokens.colorNeutralForeground3 },
@@ -47,7 +46,7 @@ function reasonText(reason: string): string {
 function MessageTable({ label, rows, loading, size, empty }: { label: string; rows: readonly MessageItem[] | null; loading: boolean; size: number; empty: string }) {
   const styles = useStyles();
   return (
-    <div className={styles.scroll}>
+    <TableScroll>
       <Table aria-label={label} size="small">
         <TableHeader>
           <TableRow>
@@ -88,7 +87,7 @@ function MessageTable({ label, rows, loading, size, empty }: { label: string; ro
           })}
         </TableBody>
       </Table>
-    </div>
+    </TableScroll>
   );
 }
 

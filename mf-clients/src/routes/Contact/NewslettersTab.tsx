@@ -21,7 +21,7 @@ import {
 import { AddRegular, DeleteRegular, EditRegular, SendRegular } from '@fluentui/react-icons';
 import type { Newsletter, NewsletterSend } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { LoadError, SkeletonRows, invalidateQueries, retryable, useQuery } from '@klinik/ui';
+import { LoadError, SkeletonRows, TableScroll, invalidateQueries, retryable, useQuery } from '@klinik/ui';
 import type { TabProps } from './types';
 import { NEWSLETTERS } from './model';
 import { SendStatus } from './SendStatus';
@@ -45,7 +45,6 @@ const useStyles = makeStyles({
   tab: { display: 'grid', gap: '12px', gridTemplateColumns: 'minmax(0, 1fr)' },
   tools: { display: 'flex', flexWrap: 'wrap', gap: '8px 16px', alignItems: 'center', justifyContent: 'space-between' },
   intro: { color: tokens.colorNeutralForeground3, flexBasis: '320px', flexGrow: 1 },
-  scroll: { overflowX: 'auto' },
   subject: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   nowrap: { whiteSpace: 'nowrap' },
   // On a phone the list keeps subject, sending and actions.
@@ -88,7 +87,7 @@ export default function NewslettersTab({ api, notify, shell }: TabProps) {
         </Button>
       </div>
       {newsletters.error !== null && <LoadError title={T.loadFailed} detail={newsletters.error} retryLabel={texts.retry} onRetry={() => void newsletters.refresh()} />}
-      <div className={styles.scroll}>
+      <TableScroll>
         <Table aria-label={T.label} size="small">
           <TableHeader>
             <TableRow>
@@ -141,7 +140,7 @@ export default function NewslettersTab({ api, notify, shell }: TabProps) {
             ))}
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
       {progressError !== null && (
         <Caption1 role="status" className={styles.warning}>
           {T.progressFailed} {progressError}

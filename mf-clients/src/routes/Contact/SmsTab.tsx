@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import type { SmsUsage } from '@klinik/core';
 import { formatKroner } from '@klinik/core/rules';
-import { QueryView, useQuery } from '@klinik/ui';
+import { QueryView, TableScroll, useQuery } from '@klinik/ui';
 import type { TabProps } from './types';
 import { parseMonth, yearRows } from './model';
 import { texts } from './texts';
@@ -35,7 +35,6 @@ const useStyles = makeStyles({
   value: { margin: 0, fontWeight: tokens.fontWeightSemibold },
   bar: { maxWidth: '320px' },
   hint: { color: tokens.colorNeutralForeground3 },
-  scroll: { overflowX: 'auto' },
   table: { maxWidth: '640px' },
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   numberHead: { justifyContent: 'flex-end', textAlign: 'right' },
@@ -78,7 +77,7 @@ function Usage({ usage }: { usage: SmsUsage }) {
         <Subtitle2 as="h2" id="contact-sms-year" className={styles.heading}>
           {T.year(usage.year)}
         </Subtitle2>
-        <div className={styles.scroll}>
+        <TableScroll>
           <Table aria-label={T.yearLabel(usage.year)} size="extra-small" className={styles.table}>
             <TableHeader>
               <TableRow>
@@ -105,7 +104,7 @@ function Usage({ usage }: { usage: SmsUsage }) {
               </TableRow>
             </TableBody>
           </Table>
-        </div>
+        </TableScroll>
       </section>
     </div>
   );

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Badge, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
-import { LoadError, SkeletonRows, useMutation, type Query } from '@klinik/ui';
+import { LoadError, SkeletonRows, TableScroll, useMutation, type Query } from '@klinik/ui';
 import { therapistKeys, type TherapistApi, type TherapistRow } from './api';
 import { fullName, sortUsers, USER_COLUMNS, type SortDirection, type UserColumn } from './rules';
 import { texts } from './texts';
@@ -15,7 +15,6 @@ const T = texts.users;
 const HEADINGS: Record<UserColumn, string> = { nameFirst: T.nameFirst, nameLast: T.nameLast, email: T.email, isAvailable: T.isAvailable, phone: T.phone };
 
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto', minWidth: 0 },
   table: { backgroundColor: tokens.colorNeutralBackground1, minWidth: '640px', tableLayout: 'auto' },
   email: { overflowWrap: 'anywhere' },
   nowrap: { whiteSpace: 'nowrap' },
@@ -45,7 +44,7 @@ export function UsersTable({
   return (
     <>
       {users.error !== null && <LoadError title={T.loadFailed} detail={users.error} onRetry={() => void users.refresh()} retryLabel={texts.page.retry} />}
-      <div className={styles.scroll}>
+      <TableScroll>
         <Table className={styles.table} sortable aria-label={T.heading} aria-busy={rows === null} size="small">
           <TableHeader>
             <TableRow>
@@ -82,7 +81,7 @@ export function UsersTable({
             })}
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
     </>
   );
 }

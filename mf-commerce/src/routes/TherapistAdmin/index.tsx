@@ -31,7 +31,7 @@ import { AddRegular, DeleteRegular, EditRegular, SearchRegular, ShieldPersonRegu
 import { formatDanishDate } from '@klinik/core/time';
 import type { RemotePageProps } from '@klinik/core/rules';
 import { MAX_THERAPISTS } from '@klinik/core/therapists';
-import { LoadError, PageHeader, Pager, SkeletonRows, useMutation, useNotifications, usePagedList, useQuery, type PageQuery } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, SkeletonRows, TableScroll, useMutation, useNotifications, usePagedList, useQuery, type PageQuery } from '@klinik/ui';
 import { lazyDialog } from './lazyDialog';
 import { Pill } from './Pill';
 import { therapistApi, therapistKeys, type TherapistRow } from './api';
@@ -67,7 +67,6 @@ const useStyles = makeStyles({
   sectionHeader: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', justifyContent: 'space-between' },
   sectionTitle: { margin: 0 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
-  scroll: { overflowX: 'auto', minWidth: 0 },
   search: { width: '100%', maxWidth: '420px' },
   table: {
     backgroundColor: tokens.colorNeutralBackground1,
@@ -212,7 +211,7 @@ export default function TherapistAdminPage({ shell }: RemotePageProps) {
           onChange={(_, data) => list.setSearch(data.value)}
         />
         {list.error && <LoadError title={T.loadFailed} detail={list.error} retryLabel={texts.page.retry} onRetry={() => void list.load()} />}
-        <div className={styles.scroll}>
+        <TableScroll>
           <Table className={styles.table} aria-label={T.heading} aria-busy={list.rows === null} size="small">
             <TableHeader className={styles.header}>
               <TableRow>
@@ -295,7 +294,7 @@ export default function TherapistAdminPage({ shell }: RemotePageProps) {
               })}
             </TableBody>
           </Table>
-        </div>
+        </TableScroll>
         <Pager<ListSize> page={list.page} size={list.size} sizes={LIST_SIZES} total={list.total} onPage={list.setPage} onSize={list.setSize} />
       </section>
 

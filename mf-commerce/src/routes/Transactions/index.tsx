@@ -27,7 +27,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { TransactionView } from '@klinik/core';
 import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
 import { formatDanishDate } from '@klinik/core/time';
-import { LoadError, PageHeader, SkeletonRows, useNotifications, useQuery } from '@klinik/ui';
+import { LoadError, PageHeader, SkeletonRows, TableScroll, useNotifications, useQuery } from '@klinik/ui';
 import { commerceApi, queryKeys, type CommerceApi } from '../../api';
 import { StateBadge } from '../../components/StateBadge';
 import { texts } from '../../texts';
@@ -41,7 +41,7 @@ const useStyles = makeStyles({
   page: { minWidth: 0 },
   // Size containment: the wide table scrolls inside its box and never widens the page (the layout's grid would
   // otherwise grow to the table's width on a phone).
-  scroll: { overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' },
+  scroll: { maxWidth: '100%', contain: 'inline-size' },
   table: { backgroundColor: tokens.colorNeutralBackground1, minWidth: '860px' },
   month: { backgroundColor: tokens.colorNeutralBackground3 },
   monthText: { fontWeight: tokens.fontWeightSemibold },
@@ -212,7 +212,7 @@ export default function TransactionsPage({ shell }: RemotePageProps) {
     <section className={styles.page}>
       {toaster}
       <PageHeader title={T.heading} />
-      <div className={styles.scroll}>
+      <TableScroll className={styles.scroll}>
         <Table className={styles.table} size="small" aria-label={T.table}>
           <TableHeader>
             <TableRow>
@@ -230,7 +230,7 @@ export default function TransactionsPage({ shell }: RemotePageProps) {
             <TransactionPage token={null} previousMonth={null} context={context} />
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { Button, Caption1, Table, TableBody, TableCell, TableHeader, TableHeader
 import type { Booking, Journal } from '@klinik/core';
 import { isJournalEditable } from '@klinik/core/records';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
-import { useMutation } from '@klinik/ui';
+import { TableScroll, useMutation } from '@klinik/ui';
 import { useClientPage } from '../page/context';
 import { SectionToolbar } from '../page/SectionToolbar';
 import { texts } from '../texts';
@@ -16,7 +16,6 @@ import { texts } from '../texts';
 const T = texts.bookings;
 
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
 });
 
@@ -67,7 +66,7 @@ export default function BookingsSection({
       {bookings.length === 0 ? (
         <Caption1>{T.empty}</Caption1>
       ) : (
-        <div className={styles.scroll}>
+        <TableScroll>
           <Table size="small" aria-label={T.listLabel}>
             <TableHeader>
               <TableRow>
@@ -111,7 +110,7 @@ export default function BookingsSection({
               })}
             </TableBody>
           </Table>
-        </div>
+        </TableScroll>
       )}
     </>
   );
