@@ -153,12 +153,8 @@ export function dedupeTags(tags: readonly string[]): string[] {
   return result;
 }
 
-/** Spec 2 §5: the phone mask shows 8 digits in pairs. */
-export function formatPhonePairs(value: string): string {
-  const plus = value.trim().startsWith('+') ? '+' : '';
-  const digits = value.replace(/\D/g, '');
-  return plus + (digits.match(/.{1,2}/g) ?? []).join(' ');
-}
+/** Spec 2 §5: the phone mask shows 8 digits in pairs (in @klinik/core/rules, which every page has loaded). */
+export { formatPhonePairs } from './format.js';
 
 /** The personal details of the intake form (spec 2 §5), checked the same way by /NewClientForm and /ClientForm. */
 export const INTAKE_PERSONAL_FIELDS = ['nameFirst', 'nameLast', 'CPR6Digit', 'CPRLast4Digit', 'address', 'post', 'town', 'email', 'phonePrivate'] as const;

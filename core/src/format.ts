@@ -16,3 +16,10 @@ export function formatKroner(ore: number): string {
 export function formatGigabytes(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(2).replace('.', ',')} GB`;
 }
+
+/** A phone number in pairs of digits, as the intake form's mask shows it (spec 2 §5): '+4512345678' → '+45 12 34 56 78'. */
+export function formatPhonePairs(value: string): string {
+  const plus = value.trim().startsWith('+') ? '+' : '';
+  const digits = value.replace(/\D/g, '');
+  return plus + (digits.match(/.{1,2}/g) ?? []).join(' ');
+}

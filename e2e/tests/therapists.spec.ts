@@ -277,7 +277,7 @@ test("edit, and Pro for a therapist on the provider's page: back on the page, wh
   await edit.getByRole('button', { name: 'Gem' }).click();
   await expectToast(page, 'Terapeut opdateret med succes!');
   await expect(edit).toHaveCount(0);
-  await expect(therapistRow(page, 'Pia Kollega').getByRole('cell').nth(2)).toHaveText('99887766');
+  await expect(therapistRow(page, 'Pia Kollega').getByRole('cell').nth(2)).toHaveText('99 88 77 66');
 
   // A therapist still without a plan: 'Aktiv' leads to the plan choice, Pro to 'Vælg betalingsmetode' and on to the provider.
   const pia = therapistRow(page, 'Pia Kollega');

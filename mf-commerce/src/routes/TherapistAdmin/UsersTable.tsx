@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { Badge, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import { formatPhonePairs } from '@klinik/core/rules';
 import { LoadError, SkeletonRows, TableScroll, useMutation, type Query } from '@klinik/ui';
 import { therapistKeys, type TherapistApi, type TherapistRow } from './api';
 import { fullName, sortUsers, USER_COLUMNS, type SortDirection, type UserColumn } from './rules';
@@ -74,7 +75,7 @@ export function UsersTable({
                       onChange={(_, data) => void available.run({ id: row.id, value: data.checked })}
                     />
                   </TableCell>
-                  <TableCell className={styles.nowrap}>{row.phone}</TableCell>
+                  <TableCell className={styles.nowrap}>{formatPhonePairs(row.phone)}</TableCell>
                   <TableCell>{row.isAdmin && <Badge appearance="tint" color="brand">{T.adminYes}</Badge>}</TableCell>
                 </TableRow>
               );

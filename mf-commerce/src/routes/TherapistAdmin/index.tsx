@@ -29,7 +29,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, SearchRegular, ShieldPersonRegular } from '@fluentui/react-icons';
 import { formatDanishDate } from '@klinik/core/time';
-import type { RemotePageProps } from '@klinik/core/rules';
+import { formatPhonePairs, type RemotePageProps } from '@klinik/core/rules';
 import { MAX_THERAPISTS } from '@klinik/core/therapists';
 import { LoadError, PageHeader, Pager, SkeletonRows, TableScroll, useMutation, useNotifications, usePagedList, useQuery, type PageQuery } from '@klinik/ui';
 import { lazyDialog } from './lazyDialog';
@@ -254,7 +254,7 @@ export default function TherapistAdminPage({ shell }: RemotePageProps) {
                       {row.email}
                     </TableCell>
                     <TableCell className={mergeClasses(styles.cell, styles.nowrap)} data-label={T.phone}>
-                      {row.phone}
+                      {formatPhonePairs(row.phone)}
                     </TableCell>
                     <TableCell className={styles.cell} data-label={T.occupation}>
                       {row.occupation.map((occupation) => occupation.danishName).join(', ')}</TableCell>
