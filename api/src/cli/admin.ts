@@ -7,7 +7,7 @@
 import { createModels } from '../models/index.js';
 import { createAdministrator, deactivateAdministrator, recentAdminSignIns } from '../domain/accounts/administrators.js';
 import { enrolTwoFactor, twoFactorKey } from '../domain/accounts/two-factor.js';
-import { withDatabase } from './database.js';
+import { useApiDataKeys, withDatabase } from './database.js';
 
 /** What the operator hands to the person: shown once, never stored in the clear. */
 export function printTwoFactor(enrolled: { secret: string; otpauthUrl: string; recoveryCodes: string[] }): void {
@@ -46,6 +46,8 @@ export async function runAdminCli(args: string[]): Promise<number> {
       return 2;
     }
     try {
+      // Its two-factor secret is stored encrypted with the API's keys (only this needs them: deactivating does not).
+      useApiDataKeys();
       const admin = await createAdministrator(models, first, second!);
       printTwoFactor(await enrolTwoFactor(models, twoFactorKey('admin', admin.id), admin.username, Date.now()));
       console.log(`Administrator ${admin.username} is ready. Sign in at /admin.`);

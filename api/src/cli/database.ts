@@ -5,9 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Connection } from 'mongoose';
+import { configFromEnv } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { launchDatabase } from '../db/launcher.js';
 import { dataDir } from '../paths.js';
+import { useDataKeyring } from '../security/encryption.js';
 
 function runningStackUri(folder: string): string | null {
   const file = path.join(folder, 'stack.json');
@@ -33,4 +35,14 @@ export async function withDatabase<T>(work: (conn: Connection) => Promise<T>): P
     await conn.close();
     await database?.stop();
   }
+}
+
+/**
+ * The API's health-data keys (DATA_ENCRYPTION_KEYS and CPR_HASH_KEY, or development's generated ones in
+ * .data/secrets.json), for a script that writes or finds encrypted fields: a two-factor secret, a CPR number.
+ * Without them such a write throws (the models' encryption hooks have no key), as `npm run admin:add` and
+ * `npm run team:add` did when two-factor secrets became encrypted.
+ */
+export function useApiDataKeys(env: NodeJS.ProcessEnv = process.env): void {
+  useDataKeyring(configFromEnv(env, dataDir(env)).dataKeyring);
 }

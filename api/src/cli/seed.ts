@@ -15,10 +15,7 @@ import { tenantDb, type TenantDb } from '../data/tenant-db.js';
 import { joinCourseDay } from '../domain/courses/participants.js';
 import { writeImport } from '../domain/import/engine.js';
 import { generateSampleExport, sampleImportSet } from '../domain/import/samples.js';
-import { configFromEnv } from '../config.js';
-import { dataDir } from '../paths.js';
-import { useDataKeyring } from '../security/encryption.js';
-import { withDatabase } from './database.js';
+import { useApiDataKeys, withDatabase } from './database.js';
 
 export const DEMO = {
   owner: { email: 'ejer@demo-klinik.dk', password: 'demo-klinik-1234', nameFirst: 'Mette', nameLast: 'Ørsted' },
@@ -186,7 +183,7 @@ export async function seedDemoClinic(models: Models, now = Date.now()) {
 export async function runSeedCli(): Promise<number> {
   // The same data keys as the API (the generated ones in .data/secrets.json, or DATA_ENCRYPTION_KEYS): the imported
   // clients' CPR numbers are stored encrypted and found by their keyed hash.
-  useDataKeyring(configFromEnv(process.env, dataDir()).dataKeyring);
+  useApiDataKeys();
   return withDatabase(async (conn) => {
     const models = createModels(conn);
     await Promise.all(Object.values(models).map((model) => model.init()));

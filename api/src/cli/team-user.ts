@@ -6,7 +6,7 @@ import { createModels } from '../models/index.js';
 import { createTeamUser, deactivateTeamUser } from '../domain/accounts/team-users.js';
 import { enrolTwoFactor, twoFactorKey } from '../domain/accounts/two-factor.js';
 import { printTwoFactor } from './admin.js';
-import { withDatabase } from './database.js';
+import { useApiDataKeys, withDatabase } from './database.js';
 
 export async function runTeamUserCli(args: string[]): Promise<number> {
   const deactivate = args[0] === '--deactivate';
@@ -22,6 +22,8 @@ export async function runTeamUserCli(args: string[]): Promise<number> {
       console.log(found ? `Team user ${username} deactivated.` : `No team user ${username}.`);
       return found ? 0 : 1;
     }
+    // Its two-factor secret is stored encrypted with the API's keys (only this needs them: deactivating does not).
+    useApiDataKeys();
     const user = await createTeamUser(models, username, password!);
     printTwoFactor(await enrolTwoFactor(models, twoFactorKey('team', user.id), user.username, Date.now()));
     console.log(`Team user ${user.username} is ready. Sign in at /support-login.`);
