@@ -12,21 +12,33 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { elapsed, root, tsc } from './lib.mjs';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    seed: { type: 'string' },
-    now: { type: 'string' },
-    clients: { type: 'string' },
-    treatments: { type: 'string' },
-    bookings: { type: 'string' },
-    invoices: { type: 'string' },
-  },
-});
+/** A usage mistake: its reason on one line, and exit code 2 (no stack). */
+function fail(message) {
+  console.error(`samples:import: ${message}`);
+  process.exit(2);
+}
+
+let values;
+let positionals;
+try {
+  ({ values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      seed: { type: 'string' },
+      now: { type: 'string' },
+      clients: { type: 'string' },
+      treatments: { type: 'string' },
+      bookings: { type: 'string' },
+      invoices: { type: 'string' },
+    },
+  }));
+} catch (error) {
+  fail(error.message);
+}
 
 function whole(name) {
   if (values[name] === undefined) return undefined;
-  if (!/^\d+$/.test(values[name])) throw new Error(`--${name} must be a whole number, not '${values[name]}'`);
+  if (!/^\d+$/.test(values[name])) fail(`--${name} must be a whole number, not '${values[name]}'`);
   return Number(values[name]);
 }
 
@@ -40,14 +52,26 @@ const samples = await import(path.join(root, 'api', 'dist', 'domain', 'import', 
 /** The instant of a Copenhagen date (and time); the start of today without one. */
 function parseNow(text) {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(text ?? copenhagenDateKey(Date.now()));
-  if (!match) throw new Error(`--now must be YYYY-MM-DD or YYYY-MM-DDTHH:MM (Copenhagen time), not '${text}'`);
+  if (!match) fail(`--now must be YYYY-MM-DD or YYYY-MM-DDTHH:MM (Copenhagen time), not '${text}'`);
   const [, year, month, day, hours = '0', minutes = '0'] = match;
   return copenhagenWallTime(Number(year), Number(month), Number(day), Number(hours), Number(minutes));
 }
 
 const now = parseNow(values.now);
 const startedAt = Date.now();
-const sample = samples.generateSampleExport({ ...Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== undefined)), now });
+// Fewer bookings than the default without a number of invoices: the default's share of them (a quarter), as an
+// invoice needs a booking that has ended.
+if (sizes.bookings !== undefined && sizes.invoices === undefined) {
+  sizes.invoices = Math.min(samples.SAMPLE_DEFAULTS.invoices, Math.floor((sizes.bookings * samples.SAMPLE_DEFAULTS.invoices) / samples.SAMPLE_DEFAULTS.bookings));
+}
+let sample;
+try {
+  sample = samples.generateSampleExport({ ...Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== undefined)), now });
+} catch (error) {
+  // Sizes that do not fit together (more invoices than ended bookings, …): the reason, not a stack.
+  if (!(error instanceof RangeError)) throw error;
+  fail(error.message);
+}
 await mkdir(folder, { recursive: true });
 const written = [];
 for (const kind of samples.SAMPLE_KINDS) {
