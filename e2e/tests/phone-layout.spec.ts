@@ -158,6 +158,14 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
   await expect(treatments.getByRole('button', { name: /^Rediger/ }).first()).toBeInViewport();
 
   await expectEveryPageFits(page, PHONE_WIDTH);
+
+  // Every tab of a page in sight: a strip wider than the phone wraps instead of hiding tabs past its edge.
+  for (const address of ['/Kontakt', '/NewClientForm']) {
+    await page.goto(address);
+    const strip = page.getByRole('tablist');
+    await expect(strip.getByRole('tab').first()).toBeVisible();
+    for (const tab of await strip.getByRole('tab').all()) await expect(tab, `${address}: ${await tab.innerText()}`).toBeInViewport({ ratio: 1 });
+  }
   await context.close();
 
   // A tablet's width has the same trouble with equal columns: the client list's phone numbers, a one-word treatment.

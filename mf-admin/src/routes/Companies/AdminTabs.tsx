@@ -9,7 +9,8 @@ import { texts } from '../../texts';
 export const TAB_VALUES = ['companies', 'subscribers', 'audit'] as const;
 export type TabValue = (typeof TAB_VALUES)[number];
 
-const useStyles = makeStyles({ tabs: { overflowX: 'auto' } });
+// Every tab in sight: on a phone the strip wraps onto a second line rather than hiding tabs past its edge.
+const useStyles = makeStyles({ tabs: { flexWrap: 'wrap' } });
 
 export default function AdminTabs({ selected, onSelect }: { selected: TabValue; onSelect: (value: TabValue) => void }) {
   const styles = useStyles();

@@ -33,7 +33,8 @@ const KEPT_MOUNTED: ReadonlySet<TabValue> = new Set(['newsletters', 'followUp'])
 
 const useStyles = makeStyles({
   page: { display: 'grid', gap: '12px', maxWidth: '1100px', minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' },
-  tabs: { overflowX: 'auto' },
+  // Every tab in sight: on a phone the strip wraps onto a second line rather than hiding tabs past its edge.
+  tabs: { flexWrap: 'wrap' },
   panel: {
     backgroundColor: tokens.colorNeutralBackground1,
     border: `1px solid ${tokens.colorNeutralStroke2}`,

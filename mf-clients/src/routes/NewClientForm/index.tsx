@@ -41,7 +41,8 @@ type Message = { text: string; intent: 'success' | 'error' | 'warning' | 'info' 
 const useStyles = makeStyles({
   // One column no wider than the page: on a phone the tab strip scrolls instead of widening the form past the screen.
   page: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '12px', maxWidth: '960px' },
-  tabs: { overflowX: 'auto' },
+  // Every tab in sight: on a phone the strip wraps onto a second line rather than hiding tabs past its edge.
+  tabs: { flexWrap: 'wrap' },
   panel: {
     backgroundColor: tokens.colorNeutralBackground1,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
