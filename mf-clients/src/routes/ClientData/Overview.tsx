@@ -27,7 +27,6 @@ import type { Notify } from '../../components/clientdata/page/context';
 import { overviewTexts as texts } from '../../components/clientdata/overview-texts';
 
 const T = texts.overview;
-const COLUMNS = 5;
 
 /** Below this width the list leaves a client's e-mail and last change to the client page. */
 const PHONE = '@media (max-width: 640px)';
@@ -64,6 +63,14 @@ export default function Overview({
     loadFailed: T.loadFailed,
   });
 
+  // The columns and their classes; the placeholder rows' cells take the same, so a phone hides the same columns.
+  const columns = [
+    { label: T.name, className: undefined },
+    { label: T.cpr, className: styles.nowrap },
+    { label: T.email, className: styles.wide },
+    { label: T.phone, className: styles.nowrap },
+    { label: T.updated, className: mergeClasses(styles.nowrap, styles.wide) },
+  ];
   const loading = rows === null;
   const empty = rows !== null && rows.length === 0 && !error;
 
@@ -86,18 +93,18 @@ export default function Overview({
         <Table className={styles.table} aria-label={T.listLabel} size="small">
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>{T.name}</TableHeaderCell>
-              <TableHeaderCell className={styles.nowrap}>{T.cpr}</TableHeaderCell>
-              <TableHeaderCell className={styles.wide}>{T.email}</TableHeaderCell>
-              <TableHeaderCell className={styles.nowrap}>{T.phone}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.nowrap, styles.wide)}>{T.updated}</TableHeaderCell>
+              {columns.map((column) => (
+                <TableHeaderCell key={column.label} className={column.className}>
+                  {column.label}
+                </TableHeaderCell>
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody aria-busy={loading}>
-            {loading && <SkeletonRows rows={size} columns={COLUMNS} cellClassName={(column) => (column === 2 || column === 4 ? styles.wide : undefined)} />}
+            {loading && <SkeletonRows rows={size} columns={columns.length} cellClassName={(column) => columns[column]?.className} />}
             {empty && (
               <TableRow>
-                <TableCell colSpan={COLUMNS}>
+                <TableCell colSpan={columns.length}>
                   <div className={styles.empty}>
                     <Text>{T.empty}</Text>
                     {!search.trim() && !therapistId && <Caption1>{T.emptyHint}</Caption1>}

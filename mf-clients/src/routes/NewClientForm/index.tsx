@@ -39,7 +39,8 @@ type TabValue = 'personal' | 'questions' | 'review';
 type Message = { text: string; intent: 'success' | 'error' | 'warning' | 'info' };
 
 const useStyles = makeStyles({
-  // One column no wider than the page: on a phone the tab strip scrolls instead of widening the form past the screen.
+  // One column no wider than the page: its widest part (the form link's field) does not widen the form past a phone's
+  // screen.
   page: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '12px', maxWidth: '960px' },
   // Every tab in sight: on a phone the strip wraps onto a second line rather than hiding tabs past its edge.
   tabs: { flexWrap: 'wrap' },
