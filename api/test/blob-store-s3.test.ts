@@ -100,12 +100,12 @@ describe('the S3 store', () => {
     const store = createS3BlobStore({ ...s3.store, timeouts: { connectMs: 500, requestMs: 1000 } });
     const key = `${objectId()}/${objectId()}.jpg`;
     // Paused, the server still accepts connections (the kernel does) but never answers.
-    process.kill(s3.pid, 'SIGSTOP');
+    await s3.pause();
     const started = Date.now();
     try {
       await expect(store.get(key)).rejects.toBeInstanceOf(BlobStoreUnavailableError);
     } finally {
-      process.kill(s3.pid, 'SIGCONT');
+      s3.resume();
     }
     // Three attempts of at most a second each, and the SDK's short back-off between them.
     expect(Date.now() - started).toBeLessThan(10_000);

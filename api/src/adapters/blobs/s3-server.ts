@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BucketAlreadyOwnedByYou, CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -50,7 +50,7 @@ export interface S3Server {
   accessKeyId: string;
   secretAccessKey: string;
   port: number;
-  /** The server's process (a test can pause it with SIGSTOP to play a store that hangs). */
+  /** The server's process. */
   pid: number;
   dataDir: string;
   /** The environment an API process (`api/dist/main.js`) needs to keep its blobs in this bucket: BLOB_STORE=s3, S3_*. */
@@ -58,8 +58,36 @@ export interface S3Server {
   /** The same as options for `createS3BlobStore` and `s3ClientConfig` (a test looks at the bucket with its own client). */
   store: S3BlobStoreOptions;
   description: string;
+  /**
+   * Pauses the server (SIGSTOP) to play a store that hangs: it still accepts connections (the kernel does) but never
+   * answers. Resolves once every thread of it has stopped, not when the signal is sent: Linux stops a process's
+   * threads only as the one it woke for the signal next runs, and on a busy machine the others can answer a request
+   * sent in the meantime (a CI run saw a 404 in 10 ms from a server 'paused' under load).
+   */
+  pause(): Promise<void>;
+  /** Lets a paused server run again (SIGCONT). */
+  resume(): void;
   /** Stops the server (and removes its data folder when the folder was a temporary one of its own). */
   stop(): Promise<void>;
+}
+
+/** The state letters of a process's threads (`/proc/<pid>/task/<tid>/stat`; Linux only, as the tests that pause are). */
+function threadStates(pid: number): string[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // '<tid> (<command, which may hold spaces and parentheses>) <state> …'
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  });
+}
+
+async function pauseProcess(pid: number): Promise<void> {
+  process.kill(pid, 'SIGSTOP');
+  const deadline = Date.now() + 10_000;
+  // 'T': stopped by a signal. Threads that end meanwhile vanish from the list, which is fine.
+  while (!threadStates(pid).every((state) => state === 'T')) {
+    if (Date.now() > deadline) throw new Error(`process ${pid} did not stop within 10 s of SIGSTOP`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 export interface S3ServerOptions {
@@ -228,6 +256,8 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
     port,
     pid: child.pid!,
     dataDir,
+    pause: () => pauseProcess(child.pid!),
+    resume: () => process.kill(child.pid!, 'SIGCONT'),
     env: s3BlobStoreEnv(connection),
     store,
     description: `MinIO (${MINIO_VERSION}) on ${endpoint}, bucket ${bucket}, data in ${objectsDir}`,
