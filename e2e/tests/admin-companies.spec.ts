@@ -280,3 +280,32 @@ test("a therapist's session never fetches the administrator's module", async ({ 
   expect(requested.some((url) => url.startsWith(`http://localhost:${E2E_PORTS.mf_clients}/`))).toBe(true);
   expect(requested.filter((url) => url.startsWith(adminOrigin))).toEqual([]);
 });
+
+test('the tab strip arrives after the page without moving the table, on a phone as on a desktop', async ({ page }) => {
+  await adminSignIn(page);
+  // The tab strip's code (the one file of mf-admin's with Fluent's TabList) is held back until released.
+  let release = () => {};
+  let held = Promise.resolve();
+  await page.route(`http://localhost:${E2E_PORTS.mf_admin}/*.js`, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes('fui-TabList')) await held;
+    await route.fulfill({ response });
+  });
+  const panel = page.locator('#admin-panel-companies');
+  const tabs = page.getByRole('tablist', { name: 'Administration' });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    held = new Promise<void>((resolve) => (release = resolve));
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Virksomheder' })).toBeVisible();
+    await expect(tabs).toHaveCount(0);
+    const before = (await panel.boundingBox())!.y;
+    release();
+    await expect(tabs.getByRole('tab')).toHaveCount(3);
+    // Wrapped onto two lines on the phone (so the placeholder had to wrap the same way), one on the desktop.
+    const strip = (await tabs.boundingBox())!;
+    expect(strip.height).toBeGreaterThan(width < 400 ? 60 : 30);
+    expect(strip.height).toBeLessThan(width < 400 ? 100 : 60);
+    expect((await panel.boundingBox())!.y).toBeCloseTo(before, 0);
+  }
+});

@@ -1,13 +1,11 @@
 /**
  * The page's tab strip. Fluent's TabList (its animated indicator) is some 7 KB gzip, so it arrives just after the
  * page, beside the first page of companies, which keeps the page's first load inside its budget; a placeholder of
- * its height keeps the table from moving when it comes.
+ * its size (the same labels, unseen) keeps the table from moving when it comes.
  */
 import { Tab, TabList, makeStyles } from '@fluentui/react-components';
 import { texts } from '../../texts';
-
-export const TAB_VALUES = ['companies', 'subscribers', 'audit'] as const;
-export type TabValue = (typeof TAB_VALUES)[number];
+import { TAB_VALUES, type TabValue } from './tabValues';
 
 // Every tab in sight: on a phone the strip wraps onto a second line rather than hiding tabs past its edge.
 const useStyles = makeStyles({ tabs: { flexWrap: 'wrap' } });
