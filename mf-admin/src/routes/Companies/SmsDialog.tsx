@@ -31,6 +31,8 @@ const useStyles = makeStyles({
   // The header cell's content sits in its own flex box.
   numberHead: { justifyContent: 'flex-end', textAlign: 'right' },
   total: { fontWeight: tokens.fontWeightSemibold },
+  // 'September 2026' on one line: on a phone the month column wrapped while the number columns had room.
+  month: { whiteSpace: 'nowrap' },
 });
 
 export default function SmsDialog({ api, company, onClose }: { api: AdminApi; company: CompanyRow; onClose: () => void }) {
@@ -69,7 +71,7 @@ export default function SmsDialog({ api, company, onClose }: { api: AdminApi; co
                     <TableBody>
                       {months.map((row) => (
                         <TableRow key={row.month}>
-                          <TableCell>{`${T.months[row.month]} ${data.year}`}</TableCell>
+                          <TableCell className={styles.month}>{`${T.months[row.month]} ${data.year}`}</TableCell>
                           <TableCell className={styles.number}>{row.freeTexts}</TableCell>
                           <TableCell className={styles.number}>{row.sentBooking}</TableCell>
                           <TableCell className={styles.number}>{row.sentCourse}</TableCell>
