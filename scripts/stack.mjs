@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { root } from './lib.mjs';
 import { contentSecurityPolicy, serveModule } from './static.mjs';
@@ -12,6 +13,62 @@ import { CONFIG_DOCUMENTS } from './inline-config.mjs';
 
 /** Where a running stack says where its database and API are, for `npm run seed` and `npm run team:add`. */
 export const stackStateFile = (dataDir) => path.join(dataDir, 'stack.json');
+
+/**
+ * A start refused before anything was started (the data folder's stack runs already, a port is taken): `npm start`
+ * prints its message alone, without a stack trace.
+ */
+export class StartRefused extends Error {
+  name = 'StartRefused';
+}
+
+/** The stack a data folder's stack.json names, if its process still runs. */
+function runningStackOf(dataDir) {
+  try {
+    const state = JSON.parse(readFileSync(stackStateFile(dataDir), 'utf8'));
+    if (!Number.isInteger(state.pid) || state.pid === process.pid) return null;
+    process.kill(state.pid, 0); // throws when that process is gone
+    return state;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port` (a server the stack would otherwise collide with). */
+function portAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const done = (answers) => {
+      socket.destroy();
+      resolve(answers);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/**
+ * Refuses a start that would collide with what runs already, before starting anything: another stack on the same
+ * data folder (a second `npm start` once stopped the first one's database: docs/architecture.md, 'One stack per
+ * data folder'), or a port another program holds. `startStack` checks it first; `npm start` also before it builds,
+ * since a refused `npm run dev` must not put development builds under a running stack.
+ */
+export async function assertFreeToStart(options = {}) {
+  const ports = { ...DEFAULT_PORTS, ...options.ports };
+  const dataDir = path.resolve(options.dataDir ?? path.join(root, '.data'));
+  const origin = (port) => `http://localhost:${port}`;
+  const running = runningStackOf(dataDir);
+  if (running) {
+    const where = running.apiUrl ? ` (its API: ${running.apiUrl})` : '';
+    throw new StartRefused(`Klinik already runs on the data folder ${dataDir}: process ${running.pid}${where}. Stop it (Ctrl+C where it runs) before starting it again.`);
+  }
+  const taken = [];
+  for (const [name, port] of Object.entries(ports)) if (await portAnswers(port)) taken.push(`${port} (${name})`);
+  if (taken.length > 0) {
+    throw new StartRefused(`Port${taken.length > 1 ? 's' : ''} ${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} in use by another program, so ${origin(ports.shell)} cannot be Klinik's. Stop that program first.`);
+  }
+}
 
 export const DEFAULT_PORTS = {
   shell: 3000,
@@ -72,6 +129,7 @@ export async function startStack(options = {}) {
   const dataDir = path.resolve(options.dataDir ?? path.join(root, '.data'));
   const origin = (port) => `http://localhost:${port}`;
   const apiUrl = `${origin(ports.api)}/api`;
+  await assertFreeToStart({ ports, dataDir });
 
   for (const dir of ['shell', ...Object.values(REMOTE_DIRS)]) {
     if (!existsSync(path.join(root, dir, 'dist', dir === 'shell' ? 'index.html' : 'mf-manifest.json'))) {

@@ -10,11 +10,24 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildModules, forgetBuild } from './build.mjs';
 import { FRONTEND_MODULES, root, step, tsc, tscArguments } from './lib.mjs';
-import { startStack } from './stack.mjs';
+import { StartRefused, assertFreeToStart, startStack } from './stack.mjs';
 
 const watch = process.argv.includes('--watch');
 const rspack = path.join(root, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
 const watchers = [];
+
+/** A start refused before anything started (already running, a port taken, the database in use): its message alone. */
+function refused(error) {
+  if (!(error instanceof StartRefused || error?.name === 'DatabaseInUseError')) return false;
+  console.error(`\n  Klinik did not start. ${error.message}\n`);
+  return true;
+}
+
+// Before building: a second `npm run dev` would otherwise put development builds under the stack that runs.
+await assertFreeToStart().catch((error) => {
+  if (refused(error)) process.exit(1);
+  throw error;
+});
 
 step('Type check and compile the API (tsc -b)');
 await tsc(['-b']);
@@ -39,7 +52,14 @@ if (watch) {
 }
 
 step('Start the database, the API and the modules');
-const stack = await startStack({ dev: watch });
+let stack;
+try {
+  stack = await startStack({ dev: watch });
+} catch (error) {
+  for (const watcher of watchers) watcher.kill('SIGTERM');
+  if (refused(error)) process.exit(1);
+  throw error;
+}
 const { ports } = stack;
 console.log(`
   Klinik is running${watch ? ' (watching for changes)' : ''}.

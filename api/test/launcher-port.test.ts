@@ -58,7 +58,7 @@ it('starts on a port of its own when none is given, and says which', async () =>
     expect(database.kind).toBe('ferretdb');
     const port = Number(new URL(database.uri).port);
     expect(port).toBeGreaterThan(0);
-    if (onLinux) expect(listensOn(Number(readFileSync(ferretPidFile(dataDir), 'utf8')), port)).toBe(true);
+    if (onLinux) expect(listensOn((JSON.parse(readFileSync(ferretPidFile(dataDir), 'utf8')) as { pid: number }).pid, port)).toBe(true);
   } finally {
     await database.stop();
   }

@@ -519,9 +519,42 @@ export function databaseDirOf(dataDir: string): string {
   return path.join(path.resolve(dataDir), 'db');
 }
 
-/** The pid file of the FerretDB serving `<dataDir>/db` (written at start, removed at a clean stop). */
+/**
+ * The pid file of the FerretDB serving `<dataDir>/db` (written at start, removed at a clean stop): `{"pid", "owner"}`,
+ * the server's process and the process that started it (`npm start`, a script, a test). Older versions wrote the
+ * server's pid alone.
+ */
 export function ferretPidFile(dataDir: string): string {
   return path.join(path.resolve(dataDir), 'ferretdb', 'ferretdb.pid');
+}
+
+interface PidFile {
+  pid: number;
+  owner?: number;
+}
+
+function readPidFile(pidFile: string): PidFile | null {
+  if (!existsSync(pidFile)) return null;
+  const text = readFileSync(pidFile, 'utf8').trim();
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (typeof parsed === 'number') return Number.isInteger(parsed) && parsed > 0 ? { pid: parsed } : null;
+    const { pid, owner } = (parsed ?? {}) as Partial<PidFile>;
+    if (!Number.isInteger(pid) || pid! <= 0) return null;
+    return { pid: pid!, owner: Number.isInteger(owner) && owner! > 0 ? owner : undefined };
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -530,25 +563,38 @@ export function ferretPidFile(dataDir: string): string {
  * restore must not write under a running server), otherwise none (the start-up must not signal a stranger).
  */
 export function runningServerPid(pidFile: string, cautious = false): number | null {
-  if (!existsSync(pidFile)) return null;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8'), 10);
-  if (!Number.isInteger(pid) || pid <= 0) return null;
+  const pid = readPidFile(pidFile)?.pid;
+  if (pid === undefined) return null;
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('ferretdb') ? pid : null;
   } catch {
     if (!cautious || existsSync('/proc/self')) return null; // not running any more
-    try {
-      process.kill(pid, 0);
-      return pid;
-    } catch {
-      return null;
-    }
+    return isAlive(pid) ? pid : null;
   }
 }
 
-/** Stops a FerretDB left running by an earlier start that was killed before it could clean up. */
-function stopStaleServer(pidFile: string): void {
+/** The data folder's database is served by a FerretDB whose starter still runs: a second start must not touch it. */
+export class DatabaseInUseError extends Error {
+  constructor(dbDir: string, server: number, owner: number) {
+    super(
+      `The embedded database in ${dbDir} is in use: FerretDB (pid ${server}) started by process ${owner}, which still runs ` +
+        '(Klinik started already, with npm start or npm run dev?). Stop that first, or give this one another data folder.',
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+/**
+ * Before a start on a data folder: a FerretDB left running by an earlier start that was killed before it could clean
+ * up (its starter is gone) is stopped; one whose starter still runs is the database of a running stack, and the
+ * start is refused instead (before, a second `npm start` stopped the first one's database, and the first's API
+ * answered 'Databasen svarer ikke' until it was restarted). A pid file of an older version names no starter: its
+ * server is taken for a leftover, as it was then.
+ */
+function stopStaleServer(pidFile: string, dbDir: string): void {
   const pid = runningServerPid(pidFile);
+  const owner = readPidFile(pidFile)?.owner;
+  if (pid !== null && owner !== undefined && isAlive(owner)) throw new DatabaseInUseError(dbDir, pid, owner);
   rmSync(pidFile, { force: true });
   if (pid !== null) process.kill(pid, 'SIGTERM');
 }
@@ -600,7 +646,7 @@ async function spawnOwnServer(binary: string, where: { dbDir: string; stateDir: 
       },
     );
     closeSync(logFd);
-    writeFileSync(where.pidFile, String(child.pid));
+    writeFileSync(where.pidFile, JSON.stringify({ pid: child.pid, owner: process.pid }));
     try {
       await waitForPort(port, child, 30_000);
       if (child.pid !== undefined && listensOn(child.pid, port) === false) throw new PortTaken(port);
@@ -621,7 +667,7 @@ async function startFerretDb(binary: string, options: LaunchOptions, _log: (line
   mkdirSync(dbDir, { recursive: true });
   mkdirSync(stateDir, { recursive: true });
   const pidFile = ferretPidFile(dataDir);
-  stopStaleServer(pidFile);
+  stopStaleServer(pidFile, dbDir);
   const { child, port } = await spawnOwnServer(binary, { dbDir, stateDir, pidFile, port: options.port });
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);

@@ -1,0 +1,84 @@
+/**
+ * `npm start` refuses, before it starts anything, to start beside what runs already (scripts/stack.mjs
+ * `assertFreeToStart`): another stack on the same data folder (a second `npm start` once stopped the first one's
+ * embedded database), or a port another program holds. Nothing is started, so the data folder gets no database.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { StartRefused, stackStateFile, startStack } from './stack.mjs';
+
+let dataDir;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-stack-refuses-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Servers of this process on free ports, to stand for programs that hold them (or, closed, for free ports). */
+async function listening(count) {
+  const servers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const server = net.createServer((socket) => socket.destroy());
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return server;
+    }),
+  );
+  const ports = servers.map((server) => server.address().port);
+  const close = () => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return { ports, close };
+}
+
+/** The stack's eight ports, all free (the servers that found them are closed again). */
+async function freePorts() {
+  const { ports, close } = await listening(8);
+  await close();
+  const [shell, mf_calendar, mf_clients, mf_invoices, mf_commerce, mf_admin, mf_booking, api] = ports;
+  return { shell, mf_calendar, mf_clients, mf_invoices, mf_commerce, mf_admin, mf_booking, api };
+}
+
+const nothingStarted = () => expect(existsSync(path.join(dataDir, 'ferretdb'))).toBe(false);
+
+it('refuses a second stack on a data folder whose stack still runs, and names it', async () => {
+  // The running stack's process: any live process other than this one.
+  const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  try {
+    writeFileSync(stackStateFile(dataDir), JSON.stringify({ mongodbUri: 'mongodb://127.0.0.1:1/', apiUrl: 'http://localhost:4000/api', pid: other.pid }));
+    const refused = startStack({ dataDir, ports: await freePorts(), log: () => undefined });
+    await expect(refused).rejects.toBeInstanceOf(StartRefused);
+    await expect(refused).rejects.toThrow(`Klinik already runs on the data folder ${dataDir}: process ${other.pid} (its API: http://localhost:4000/api)`);
+    nothingStarted();
+  } finally {
+    other.kill('SIGKILL');
+  }
+});
+
+it('takes a stack.json whose process has ended for what it is, and goes on (here to the next refusal)', async () => {
+  const ended = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await new Promise((resolve) => ended.once('exit', resolve));
+  writeFileSync(stackStateFile(dataDir), JSON.stringify({ apiUrl: 'http://localhost:4000/api', pid: ended.pid }));
+  const held = await listening(1);
+  try {
+    await expect(startStack({ dataDir, ports: { ...(await freePorts()), mf_admin: held.ports[0] }, log: () => undefined })).rejects.toThrow(/^Port \d+ \(mf_admin\) is in use/);
+  } finally {
+    await held.close();
+  }
+  nothingStarted();
+});
+
+it('refuses ports another program holds, naming each, before starting anything', async () => {
+  const held = await listening(2);
+  try {
+    const ports = { ...(await freePorts()), shell: held.ports[0], api: held.ports[1] };
+    const refused = startStack({ dataDir, ports, log: () => undefined });
+    await expect(refused).rejects.toBeInstanceOf(StartRefused);
+    await expect(refused).rejects.toThrow(`Ports ${held.ports[0]} (shell), ${held.ports[1]} (api) are in use by another program`);
+    nothingStarted();
+  } finally {
+    await held.close();
+  }
+});
