@@ -64,7 +64,8 @@ export async function assertFreeToStart(options = {}) {
     throw new StartRefused(`Klinik already runs on the data folder ${dataDir}: process ${running.pid}${where}. Stop it (Ctrl+C where it runs) before starting it again.`);
   }
   const taken = [];
-  for (const [name, port] of Object.entries(ports)) if (await portAnswers(port)) taken.push(`${port} (${name})`);
+  // The stack's own ports only: a caller's ports object may name others it runs itself (the journeys' mail server).
+  for (const name of Object.keys(DEFAULT_PORTS)) if (await portAnswers(ports[name])) taken.push(`${ports[name]} (${name})`);
   if (taken.length > 0) {
     throw new StartRefused(`Port${taken.length > 1 ? 's' : ''} ${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} in use by another program, so ${origin(ports.shell)} cannot be Klinik's. Stop that program first.`);
   }
