@@ -57,14 +57,19 @@ it('refuses a second stack on a data folder whose stack still runs, and names it
   }
 });
 
-it('takes a stack.json whose process has ended for what it is, and goes on (here to the next refusal)', async () => {
+it('takes a stack.json whose process has ended, or is no Node.js process, for a leftover and goes on (here to the next refusal)', async () => {
   const ended = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
   await new Promise((resolve) => ended.once('exit', resolve));
-  writeFileSync(stackStateFile(dataDir), JSON.stringify({ apiUrl: 'http://localhost:4000/api', pid: ended.pid }));
+  // A pid the system gave to another program since the stack was killed.
+  const stranger = spawn('sleep', ['30'], { stdio: 'ignore' });
   const held = await listening(1);
   try {
-    await expect(startStack({ dataDir, ports: { ...(await freePorts()), mf_admin: held.ports[0] }, log: () => undefined })).rejects.toThrow(/^Port \d+ \(mf_admin\) is in use/);
+    for (const pid of [ended.pid, ...(existsSync('/proc/self') ? [stranger.pid] : [])]) {
+      writeFileSync(stackStateFile(dataDir), JSON.stringify({ apiUrl: 'http://localhost:4000/api', pid }));
+      await expect(startStack({ dataDir, ports: { ...(await freePorts()), mf_admin: held.ports[0] }, log: () => undefined })).rejects.toThrow(/^Port \d+ \(mf_admin\) is in use/);
+    }
   } finally {
+    stranger.kill('SIGKILL');
     await held.close();
   }
   nothingStarted();

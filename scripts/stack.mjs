@@ -22,12 +22,17 @@ export class StartRefused extends Error {
   name = 'StartRefused';
 }
 
-/** The stack a data folder's stack.json names, if its process still runs. */
+/**
+ * The stack a data folder's stack.json names, if its process still runs and (where /proc tells) is a Node.js process:
+ * a stack.json left by a stack that was killed may name a pid the system has since given to something else.
+ */
 function runningStackOf(dataDir) {
   try {
     const state = JSON.parse(readFileSync(stackStateFile(dataDir), 'utf8'));
     if (!Number.isInteger(state.pid) || state.pid === process.pid) return null;
     process.kill(state.pid, 0); // throws when that process is gone
+    const command = existsSync('/proc/self') ? readFileSync(`/proc/${state.pid}/cmdline`, 'utf8') : null;
+    if (command !== null && !command.includes('node')) return null;
     return state;
   } catch {
     return null;
@@ -61,7 +66,10 @@ export async function assertFreeToStart(options = {}) {
   const running = runningStackOf(dataDir);
   if (running) {
     const where = running.apiUrl ? ` (its API: ${running.apiUrl})` : '';
-    throw new StartRefused(`Klinik already runs on the data folder ${dataDir}: process ${running.pid}${where}. Stop it (Ctrl+C where it runs) before starting it again.`);
+    throw new StartRefused(
+      `Klinik already runs on the data folder ${dataDir}: process ${running.pid}${where}. Stop it (Ctrl+C where it runs) before starting it again. ` +
+        `(If nothing of Klinik runs, delete ${stackStateFile(dataDir)}.)`,
+    );
   }
   const taken = [];
   // The stack's own ports only: a caller's ports object may name others it runs itself (the journeys' mail server).
