@@ -323,6 +323,10 @@ test('/Onlinereservation: the link and iframe tag, the form switched off and on,
     .toMatchObject({ bookingMail: true, bookingMailText: MAIL_TEXT });
   await expect(page.getByRole('button', { name: 'Gem', exact: true })).toBeDisabled();
 
+  // The saves' toasts stack at the top right, over the header's button, and move as each one comes and goes: one
+  // arriving during the click took the mouse-up in a clean-clone run, so no click reached the button. Wait until
+  // they have gone (4 s each), as nothing else is pending that could bring another.
+  await expect(page.locator('.fui-Toast')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Gå til kalenderen' }).click();
   await expect(page).toHaveURL(/\/Kalender$/);
 });
