@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
-import { StartRefused, stackStateFile, startStack } from './stack.mjs';
+import { StartRefused, assertFreeToStart, stackStateFile, startStack } from './stack.mjs';
 
 let dataDir;
 beforeEach(() => {
@@ -86,5 +86,43 @@ it('refuses ports another program holds, naming each, before starting anything',
     nothingStarted();
   } finally {
     await held.close();
+  }
+});
+
+it("stops the API a killed stack left running on the folder's port, then finds the ports free", async () => {
+  const ports = await freePorts();
+  // Stands for `node api/dist/main.js` (its command line names that file), holding the API's port.
+  const api = spawn(
+    process.execPath,
+    ['-e', `require('node:net').createServer().listen(${ports.api}, '127.0.0.1', () => console.log('listening'))`, path.join('api', 'dist', 'main.js')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    await new Promise((resolve) => api.stdout.once('data', resolve));
+    const ended = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    await new Promise((resolve) => ended.once('exit', resolve));
+    writeFileSync(stackStateFile(dataDir), JSON.stringify({ apiUrl: `http://localhost:${ports.api}/api`, pid: ended.pid, apiPid: api.pid }));
+    const lines = [];
+    await assertFreeToStart({ dataDir, ports, log: (line) => lines.push(line) });
+    expect(lines).toEqual([`Stopping the API an earlier Klinik on this data folder left running (pid ${api.pid})`]);
+    await new Promise((resolve) => (api.exitCode !== null || api.signalCode !== null ? resolve() : api.once('exit', resolve)));
+    expect(api.signalCode).toBe('SIGTERM');
+  } finally {
+    api.kill('SIGKILL');
+  }
+  nothingStarted();
+});
+
+it("leaves alone a process that only has the pid a killed stack's API had", async () => {
+  const ports = await freePorts();
+  const stranger = spawn('sleep', ['30'], { stdio: 'ignore' });
+  try {
+    const ended = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    await new Promise((resolve) => ended.once('exit', resolve));
+    writeFileSync(stackStateFile(dataDir), JSON.stringify({ pid: ended.pid, apiPid: stranger.pid }));
+    await assertFreeToStart({ dataDir, ports, log: () => undefined });
+    expect(stranger.exitCode ?? stranger.signalCode).toBeNull();
+  } finally {
+    stranger.kill('SIGKILL');
   }
 });

@@ -34,6 +34,9 @@ export interface RunningStack {
 export declare function stackStateFile(dataDir: string): string;
 /** A start refused before anything was started (the data folder's stack runs already, a port is taken). */
 export declare class StartRefused extends Error {}
-/** Throws StartRefused when the data folder's stack runs already or a port is taken. */
-export declare function assertFreeToStart(options?: Pick<StartStackOptions, 'ports' | 'dataDir'>): Promise<void>;
+/**
+ * Throws StartRefused when the data folder's stack runs already or a port is taken; first stops the API a killed
+ * stack of that folder left running.
+ */
+export declare function assertFreeToStart(options?: Pick<StartStackOptions, 'ports' | 'dataDir' | 'log'>): Promise<void>;
 export declare function startStack(options?: StartStackOptions): Promise<RunningStack>;

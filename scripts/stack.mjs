@@ -22,20 +22,49 @@ export class StartRefused extends Error {
   name = 'StartRefused';
 }
 
-/**
- * The stack a data folder's stack.json names, if its process still runs and (where /proc tells) is a Node.js process:
- * a stack.json left by a stack that was killed may name a pid the system has since given to something else.
- */
-function runningStackOf(dataDir) {
+function readStackState(dataDir) {
   try {
-    const state = JSON.parse(readFileSync(stackStateFile(dataDir), 'utf8'));
-    if (!Number.isInteger(state.pid) || state.pid === process.pid) return null;
-    process.kill(state.pid, 0); // throws when that process is gone
-    const command = existsSync('/proc/self') ? readFileSync(`/proc/${state.pid}/cmdline`, 'utf8') : null;
-    if (command !== null && !command.includes('node')) return null;
-    return state;
+    return JSON.parse(readFileSync(stackStateFile(dataDir), 'utf8'));
   } catch {
     return null;
+  }
+}
+
+/** Whether `pid` runs and, where /proc tells, its command line holds `text` (a pid may have been given anew). */
+function runsWith(pid, text) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0); // throws when that process is gone
+    return existsSync('/proc/self') ? readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text) : true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The stack a data folder's stack.json names, if its process still runs and is a Node.js process: a stack.json left
+ * by a stack that was killed may name a pid the system has since given to something else.
+ */
+function runningStackOf(dataDir) {
+  const state = readStackState(dataDir);
+  if (!state || state.pid === process.pid || !runsWith(state.pid, 'node')) return null;
+  return state;
+}
+
+/**
+ * The API a stack started, left running when that stack was killed (SIGKILL, or the machine's OOM killer: its
+ * clean-up never ran), still holding the API's port: stopped, as the launcher stops such a stack's FerretDB. Before,
+ * the next `npm start` was refused for a port 'in use by another program' that was Klinik's own.
+ */
+async function stopLeftoverApi(dataDir, log) {
+  const apiPid = readStackState(dataDir)?.apiPid;
+  if (!runsWith(apiPid, path.join('api', 'dist', 'main.js'))) return;
+  log(`Stopping the API an earlier Klinik on this data folder left running (pid ${apiPid})`);
+  process.kill(apiPid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (runsWith(apiPid, 'main.js')) {
+    if (Date.now() > deadline) process.kill(apiPid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -64,6 +93,7 @@ export async function assertFreeToStart(options = {}) {
   const dataDir = path.resolve(options.dataDir ?? path.join(root, '.data'));
   const origin = (port) => `http://localhost:${port}`;
   const running = runningStackOf(dataDir);
+  if (!running) await stopLeftoverApi(dataDir, options.log ?? ((line) => console.log(line)));
   if (running) {
     const where = running.apiUrl ? ` (its API: ${running.apiUrl})` : '';
     throw new StartRefused(
@@ -138,7 +168,7 @@ export async function startStack(options = {}) {
   const dataDir = path.resolve(options.dataDir ?? path.join(root, '.data'));
   const origin = (port) => `http://localhost:${port}`;
   const apiUrl = `${origin(ports.api)}/api`;
-  await assertFreeToStart({ ports, dataDir });
+  await assertFreeToStart({ ports, dataDir, log });
 
   for (const dir of ['shell', ...Object.values(REMOTE_DIRS)]) {
     if (!existsSync(path.join(root, dir, 'dist', dir === 'shell' ? 'index.html' : 'mf-manifest.json'))) {
@@ -221,7 +251,8 @@ export async function startStack(options = {}) {
     throw error;
   }
 
-  writeFileSync(stateFile, JSON.stringify({ mongodbUri, apiUrl, pid: process.pid }, null, 2));
+  // apiPid: for the next start, should this one be killed before it can stop its API (stopLeftoverApi).
+  writeFileSync(stateFile, JSON.stringify({ mongodbUri, apiUrl, pid: process.pid, apiPid: api.pid }, null, 2));
   const secretsFile = path.join(dataDir, 'secrets.json');
   const adminPassword = options.apiEnv?.ADMIN_PASSWORD ?? (existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')).adminPassword : undefined);
   // The API keeps a named development administrator with this password (api/src/config.ts devAdmin).
