@@ -61,11 +61,19 @@ async function stopLeftoverApi(dataDir, log) {
   if (!runsWith(apiPid, path.join('api', 'dist', 'main.js'))) return;
   log(`Stopping the API an earlier Klinik on this data folder left running (pid ${apiPid})`);
   process.kill(apiPid, 'SIGTERM');
+  // Until the pid is gone, not until its command line is: a process that is exiting has lost its command line
+  // before its sockets are closed (a clean-clone run found the port still answering after that).
+  const exists = () => {
+    try {
+      process.kill(apiPid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const deadline = Date.now() + 10_000;
-  while (runsWith(apiPid, 'main.js')) {
-    if (Date.now() > deadline) process.kill(apiPid, 'SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  while (exists() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (runsWith(apiPid, path.join('api', 'dist', 'main.js'))) process.kill(apiPid, 'SIGKILL');
 }
 
 /** Whether something accepts connections on 127.0.0.1:`port` (a server the stack would otherwise collide with). */
