@@ -30,50 +30,44 @@ function readStackState(dataDir) {
   }
 }
 
-/** Whether `pid` runs and, where /proc tells, its command line holds `text` (a pid may have been given anew). */
-function runsWith(pid, text) {
+/** Whether process `pid` exists (an exiting one, or one not yet reaped, included). */
+function exists(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0); // throws when that process is gone
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `pid` runs and, where /proc tells, its command line holds `text` (a pid may have been given anew). */
+function runsWith(pid, text) {
+  if (!exists(pid)) return false;
+  try {
     return existsSync('/proc/self') ? readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text) : true;
   } catch {
     return false;
   }
 }
 
-/**
- * The stack a data folder's stack.json names, if its process still runs and is a Node.js process: a stack.json left
- * by a stack that was killed may name a pid the system has since given to something else.
- */
-function runningStackOf(dataDir) {
-  const state = readStackState(dataDir);
-  if (!state || state.pid === process.pid || !runsWith(state.pid, 'node')) return null;
-  return state;
-}
+const API_MAIN = path.join('api', 'dist', 'main.js');
 
 /**
- * The API a stack started, left running when that stack was killed (SIGKILL, or the machine's OOM killer: its
- * clean-up never ran), still holding the API's port: stopped, as the launcher stops such a stack's FerretDB. Before,
- * the next `npm start` was refused for a port 'in use by another program' that was Klinik's own.
+ * The API a stack started (`apiPid` of its stack.json), left running when that stack was killed (SIGKILL, or the
+ * machine's OOM killer: its clean-up never ran), still holding the API's port: stopped, as the launcher stops such a
+ * stack's FerretDB. Before, the next `npm start` was refused for a port 'in use by another program' that was
+ * Klinik's own.
  */
-async function stopLeftoverApi(dataDir, log) {
-  const apiPid = readStackState(dataDir)?.apiPid;
-  if (!runsWith(apiPid, path.join('api', 'dist', 'main.js'))) return;
+async function stopLeftoverApi(apiPid, log) {
+  if (!runsWith(apiPid, API_MAIN)) return;
   log(`Stopping the API an earlier Klinik on this data folder left running (pid ${apiPid})`);
   process.kill(apiPid, 'SIGTERM');
   // Until the pid is gone, not until its command line is: a process that is exiting has lost its command line
   // before its sockets are closed (a clean-clone run found the port still answering after that).
-  const exists = () => {
-    try {
-      process.kill(apiPid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const deadline = Date.now() + 10_000;
-  while (exists() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  if (runsWith(apiPid, path.join('api', 'dist', 'main.js'))) process.kill(apiPid, 'SIGKILL');
+  while (exists(apiPid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (runsWith(apiPid, API_MAIN)) process.kill(apiPid, 'SIGKILL');
 }
 
 /** Whether something accepts connections on 127.0.0.1:`port` (a server the stack would otherwise collide with). */
@@ -100,15 +94,17 @@ export async function assertFreeToStart(options = {}) {
   const ports = { ...DEFAULT_PORTS, ...options.ports };
   const dataDir = path.resolve(options.dataDir ?? path.join(root, '.data'));
   const origin = (port) => `http://localhost:${port}`;
-  const running = runningStackOf(dataDir);
-  if (!running) await stopLeftoverApi(dataDir, options.log ?? ((line) => console.log(line)));
-  if (running) {
-    const where = running.apiUrl ? ` (its API: ${running.apiUrl})` : '';
+  const state = readStackState(dataDir);
+  // The folder's stack runs if the process stack.json names runs Node.js: a stack.json left by a stack that was
+  // killed may name a pid the system has since given to something else.
+  if (state && state.pid !== process.pid && runsWith(state.pid, 'node')) {
+    const where = state.apiUrl ? ` (its API: ${state.apiUrl})` : '';
     throw new StartRefused(
-      `Klinik already runs on the data folder ${dataDir}: process ${running.pid}${where}. Stop it (Ctrl+C where it runs) before starting it again. ` +
+      `Klinik already runs on the data folder ${dataDir}: process ${state.pid}${where}. Stop it (Ctrl+C where it runs) before starting it again. ` +
         `(If nothing of Klinik runs, delete ${stackStateFile(dataDir)}.)`,
     );
   }
+  await stopLeftoverApi(state?.apiPid, options.log ?? ((line) => console.log(line)));
   const taken = [];
   // The stack's own ports only: a caller's ports object may name others it runs itself (the journeys' mail server).
   for (const name of Object.keys(DEFAULT_PORTS)) if (await portAnswers(ports[name])) taken.push(`${ports[name]} (${name})`);

@@ -563,7 +563,10 @@ function isAlive(pid: number): boolean {
  * restore must not write under a running server), otherwise none (the start-up must not signal a stranger).
  */
 export function runningServerPid(pidFile: string, cautious = false): number | null {
-  const pid = readPidFile(pidFile)?.pid;
+  return serverPidIfRunning(readPidFile(pidFile)?.pid, cautious);
+}
+
+function serverPidIfRunning(pid: number | undefined, cautious: boolean): number | null {
   if (pid === undefined) return null;
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('ferretdb') ? pid : null;
@@ -592,8 +595,9 @@ export class DatabaseInUseError extends Error {
  * server is taken for a leftover, as it was then.
  */
 function stopStaleServer(pidFile: string, dbDir: string): void {
-  const pid = runningServerPid(pidFile);
-  const owner = readPidFile(pidFile)?.owner;
+  const file = readPidFile(pidFile);
+  const pid = serverPidIfRunning(file?.pid, false);
+  const owner = file?.owner;
   if (pid !== null && owner !== undefined && isAlive(owner)) throw new DatabaseInUseError(dbDir, pid, owner);
   rmSync(pidFile, { force: true });
   if (pid !== null) process.kill(pid, 'SIGTERM');
