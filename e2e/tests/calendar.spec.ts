@@ -3,7 +3,7 @@
  * clicking a slot, sees the booking yellow, drags it to another day, is refused a booking over it, adds a leave
  * and deletes the booking; then the same on a 390 px phone with the card layout.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { copenhagenDateKey } from '@klinik/core/time';
 import { expect, test } from '../support/test';
 import { at, dayKey, eventDay, nextMonday, slotPoint } from '../support/calendar';
@@ -34,6 +34,19 @@ async function createTreatment(page: Page, name: string) {
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('45 min');
   await expect(row).toContainText('450,50 kr.');
+}
+
+/** Whether the first line of a grid event's title (a booking's client name) is drawn whole inside the event and its title's box. */
+function nameLineShown(event: Locator): Promise<boolean> {
+  return event.evaluate((element) => {
+    const title = element.querySelector('.fc-event-title');
+    if (!title?.textContent) return false;
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    const line = range.getClientRects()[0];
+    const [box, titleBox] = [element.getBoundingClientRect(), title.getBoundingClientRect()];
+    return line.top >= Math.max(box.top, titleBox.top) - 1 && line.bottom <= Math.min(box.bottom, titleBox.bottom) + 1;
+  });
 }
 
 test('desktop: treatments, opening hours, book, move, overlap, leave, delete', async ({ page }) => {
@@ -105,6 +118,9 @@ test('desktop: treatments, opening hours, book, move, overlap, leave, delete', a
   await expectToast(page, 'Bookingen er flyttet');
   await expect.poll(() => eventDay(page, 'Signe Kjær')).toBe(thursday);
   await expect(booking).toContainText('14.00 - 14.45');
+  // A 45-minute booking shows its client's name under its time, whole: under the page's inherited 20 px line height
+  // the time took 21 of its 31 px and the name was cut away.
+  expect(await nameLineShown(booking)).toBe(true);
 
   // Booking over it is refused, with the message in the drawer (opened on a free slot, then moved to 14:30).
   const free = await slotPoint(page, thursday, '16:00');
