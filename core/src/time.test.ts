@@ -1,4 +1,4 @@
-import { calendarOpeningRange, copenhagenDayRange, copenhagenOffsetAt, copenhagenOffsetOfWallClock, fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenDateKeysBetween, copenhagenWallTime, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';
+import { calendarOpeningRange, copenhagenDayRange, copenhagenOffsetAt, copenhagenOffsetOfWallClock, fromCopenhagenInputs, toCopenhagenInputs, copenhagenDateKey, copenhagenDateKeysBetween, copenhagenWallTime, danishWeekday, formatCopenhagenTime, formatDanishDate, isSameCopenhagenDay, startOfCopenhagenDay, startOfCopenhagenWeek } from './time.js';
 
 describe('Copenhagen time', () => {
   it('puts 09:00 local at 08:00 UTC in winter and 07:00 UTC in summer', () => {
@@ -26,6 +26,10 @@ describe('Copenhagen time', () => {
     const justAfterMidnight = Date.UTC(2026, 5, 30, 22, 30); // 00:30 on 1 July in Copenhagen
     expect(copenhagenDateKey(justAfterMidnight)).toBe('2026-07-01');
     expect(formatDanishDate(justAfterMidnight)).toBe('01-07-2026');
+    // 1 July 2026 is a Wednesday in Copenhagen, though still Tuesday in UTC.
+    expect(danishWeekday(justAfterMidnight)).toBe('onsdag');
+    expect(danishWeekday(Date.UTC(2026, 10, 29, 22, 59))).toBe('søndag');
+    expect(danishWeekday(Date.UTC(2026, 10, 29, 23, 0))).toBe('mandag');
     expect(isSameCopenhagenDay(justAfterMidnight, Date.UTC(2026, 6, 1, 20))).toBe(true);
     expect(isSameCopenhagenDay(justAfterMidnight, Date.UTC(2026, 5, 30, 21))).toBe(false);
   });

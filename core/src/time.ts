@@ -38,6 +38,14 @@ export function formatDanishDate(epochMs: number): string {
   return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
+const DANISH_WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'] as const;
+
+/** The Copenhagen weekday of an instant, in Danish ('mandag' … 'søndag'). */
+export function danishWeekday(epochMs: number): string {
+  // getDay() is 0 (Sunday) to 6, always a name.
+  return DANISH_WEEKDAYS[new TZDate(epochMs, TIME_ZONE).getDay()] ?? '';
+}
+
 /** HH:mm in Copenhagen time. */
 export function formatCopenhagenTime(epochMs: number): string {
   const date = new TZDate(epochMs, TIME_ZONE);

@@ -4,7 +4,7 @@
  * and deletes the booking; then the same on a 390 px phone with the card layout.
  */
 import type { Locator, Page } from '@playwright/test';
-import { copenhagenDateKey } from '@klinik/core/time';
+import { copenhagenDateKey, formatDanishDate } from '@klinik/core/time';
 import { expect, test } from '../support/test';
 import { at, dayKey, eventDay, nextMonday, slotPoint } from '../support/calendar';
 import { PASSWORD, animationsDone, api, expectToast, holdRequests, isAction, logIn, registerClinic, uniqueEmail } from '../support/helpers';
@@ -44,6 +44,7 @@ function nameLineShown(event: Locator): Promise<boolean> {
     const range = document.createRange();
     range.selectNodeContents(title);
     const line = range.getClientRects()[0];
+    if (!line) return false;
     const [box, titleBox] = [element.getBoundingClientRect(), title.getBoundingClientRect()];
     return line.top >= Math.max(box.top, titleBox.top) - 1 && line.bottom <= Math.min(box.bottom, titleBox.bottom) + 1;
   });
@@ -202,6 +203,8 @@ test('phone: the same week in the card layout at 390 px', async ({ browser }) =>
   };
   expect(daysAhead).toBeGreaterThan(0);
   await goToDay(tuesday);
+  // The day is named with its weekday: the list itself shows only times.
+  await expect(page.getByTestId('calendar-title')).toHaveText(`tirsdag ${formatDanishDate(at(tuesday, 12))}`);
 
   // Opening hours on a phone too.
   await page.getByRole('button', { name: 'Åbningstider' }).click();

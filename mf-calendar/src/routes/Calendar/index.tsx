@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
-import { browserIsInCopenhagen, CALENDAR, calendarOpeningRange, copenhagenDayRange, formatDanishDate, narrowerThanQuery, startOfCopenhagenDay } from '@klinik/core/time';
+import { browserIsInCopenhagen, CALENDAR, calendarOpeningRange, copenhagenDayRange, danishWeekday, formatDanishDate, narrowerThanQuery, startOfCopenhagenDay } from '@klinik/core/time';
 import type { ActionInput, Booking } from '@klinik/core';
 import { LoadError, PageHeader, partOnDemand, useMutation, useNotifications } from '@klinik/ui';
 import { calendarApi } from '../../api';
@@ -129,7 +129,8 @@ export default function CalendarPage({ shell }: RemotePageProps) {
     if (!cards) return direction < 0 ? grid.current?.prev() : grid.current?.next();
     setDay((value) => startOfCopenhagenDay(direction > 0 ? value + DAY_MS + 3 * 3600_000 : value - 3 * 3600_000));
   };
-  const title = cards ? formatDanishDate(day) : (gridRange?.title ?? '');
+  // The phone's day with its weekday ('Fredag 27-11-2026'): its list shows times only, and a day is stepped through one at a time.
+  const title = cards ? `${danishWeekday(day)} ${formatDanishDate(day)}` : (gridRange?.title ?? '');
   // Until the lazily loaded grid has drawn its first period, there is nothing to page: a click would be lost.
   const waitingForGrid = !cards && gridRange === null;
 
