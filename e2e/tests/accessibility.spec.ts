@@ -101,7 +101,7 @@ async function clinicWithData() {
     client: { nameFirst: 'Signe', nameLast: 'Kjær', CPR6Digit: '010190', CPRLast4Digit: '1234', email: uniqueEmail('klient'), phonePrivate: '20304050' },
   });
   expect(booked.status).toBe(200);
-  return { email, therapistId };
+  return { email, therapistId, treatmentId: treatment.body.data.id };
 }
 
 /** Signs the clinic's owner in on a desktop screen; the calendar is the first page. */
@@ -150,6 +150,31 @@ test("the therapist's calendar, clients and invoices", async ({ page }) => {
   // On a phone: the courses, and the calendar's day as a list of cards.
   await page.setViewportSize({ width: 390, height: 844 });
   found.push(...(await checkPages(page, [{ path: '/Kursus', ready: heading('Kursus') }, { path: '/Kalender', ready: (p) => p.getByRole('button', { name: /^Signe Kjær, 10:00/ }) }])));
+  expectNone(found);
+});
+
+test("the calendar's month with a busy day, the day's popover, and the day view", async ({ page }) => {
+  const clinic = await clinicWithData();
+  const { token } = (await api<{ token: string }>('login', { username: clinic.email, password: PASSWORD })).body;
+  const today = copenhagenDateKey(Date.now());
+  // Today at 10:00 is Signe Kjær's; seven more after it make the day more than its cell in the month holds.
+  for (const [index, nameFirst] of ['Anna', 'Bo', 'Cecilie', 'Dorte', 'Emil', 'Frida', 'Gustav'].entries()) {
+    const client = { nameFirst, nameLast: 'Holm', CPR6Digit: '010190', CPRLast4Digit: String(2000 + index), email: uniqueEmail('klient'), phonePrivate: '20304050' };
+    expect((await api('addBooking', { token, treatmentId: clinic.treatmentId, from: at(today, 11 + index), client })).status).toBe(200);
+  }
+  await signIn(page, clinic.email);
+  const found: string[] = [];
+  await page.getByRole('button', { name: 'Måned' }).click();
+  const more = page.locator(`.fc-daygrid-day[data-date="${today}"] .fc-daygrid-more-link`);
+  await expect(more).toBeVisible();
+  found.push(...(await violations(page, '/Kalender, month')));
+  await more.click();
+  await expect(page.locator('.fc-popover').getByText('Gustav Holm · Massage', { exact: true })).toBeVisible();
+  found.push(...(await violations(page, "/Kalender, month, a day's popover")));
+  await page.locator('.fc-popover-close').click();
+  await page.getByRole('button', { name: 'Dag', exact: true }).click();
+  await expect(page.locator('.fc-timegrid .fc-event', { hasText: 'Gustav Holm' })).toBeVisible();
+  found.push(...(await violations(page, '/Kalender, day')));
   expectNone(found);
 });
 

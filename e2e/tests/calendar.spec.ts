@@ -357,3 +357,38 @@ test('desktop: the week is drawn once its bookings and leaves are all in, never 
   await expect(page.locator('.fc-event.klinik-booking')).toHaveCount(1);
   await expect(page.locator('.fc-event.klinik-leave')).toHaveCount(1);
 });
+
+test('desktop: a busy day in the month shows what fits in its cell, and the rest under "+N flere"', async ({ page }) => {
+  const email = uniqueEmail('maaned');
+  await registerClinic(email, { freeTrial: true });
+  const { token } = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body;
+  const treatment = await api<{ data: { id: string } }>('addTreatment', { token, name: 'Massage', price: 450, duration: 45 * 60, pause: 15 * 60 });
+  const today = copenhagenDateKey(Date.now());
+  const names = ['Anna', 'Bo', 'Cecilie', 'Dorte', 'Emil', 'Frida', 'Gustav', 'Hanne', 'Ida', 'Jens'].map((first) => `${first} Holm`);
+  for (const [index, name] of names.entries()) {
+    const [nameFirst, nameLast] = name.split(' ');
+    const client = { nameFirst, nameLast, CPR6Digit: '010190', CPRLast4Digit: String(1000 + index), email: uniqueEmail('klient'), phonePrivate: '20304050' };
+    expect((await api('addBooking', { token, treatmentId: treatment.body.data.id, from: at(today, 8 + index), client })).status).toBe(200);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, email);
+  await expect(page.locator('.fc-event.klinik-booking')).not.toHaveCount(0);
+  await page.getByRole('button', { name: 'Måned' }).click();
+
+  const day = page.locator(`.fc-daygrid-day[data-date="${today}"]`);
+  const more = day.locator('.fc-daygrid-more-link');
+  await expect(more).toBeVisible();
+  const shown = await day.locator('.fc-event:visible').count();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(names.length);
+  await expect(more).toHaveText(`+${names.length - shown} flere`);
+  // The month fits the grid's height: no scroll of its own.
+  expect(await page.locator('.fc-daygrid-body').evaluate((body) => body.closest('.fc-scroller')!.scrollHeight - body.closest('.fc-scroller')!.clientHeight)).toBeLessThanOrEqual(1);
+
+  // The day's popover lists every booking, and one opens as from the grid.
+  await more.click();
+  const popover = page.locator('.fc-popover');
+  for (const name of names) await expect(popover.getByText(`${name} · Massage`, { exact: true })).toBeVisible();
+  await popover.getByText('Jens Holm · Massage', { exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Jens Holm' })).toBeVisible();
+});

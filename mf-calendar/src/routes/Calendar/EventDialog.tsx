@@ -20,7 +20,8 @@ const useStyles = makeStyles({
   facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 12px', margin: 0 },
   term: { fontWeight: tokens.fontWeightSemibold },
   value: { margin: 0 },
-  actions: { flexWrap: 'wrap' },
+  // The dialog's whole width for its five buttons (Fluent gives actions the right half, where they stood in three rows).
+  actions: { flexWrap: 'wrap', gridColumnStart: 1, justifyContent: 'flex-end' },
 });
 
 function span(from: number, to: number): string {

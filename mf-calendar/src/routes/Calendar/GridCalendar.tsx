@@ -9,7 +9,7 @@ import daLocale from '@fullcalendar/core/locales/da';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type { DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import type { DatesSetArg, DayCellMountArg, EventClickArg, EventDropArg, MoreLinkMountArg } from '@fullcalendar/core';
 import type { DateClickArg } from '@fullcalendar/interaction';
 import { TIME_ZONE } from '@klinik/core/rules';
 import { CALENDAR, fromCopenhagenInputs } from '@klinik/core/time';
@@ -43,8 +43,32 @@ function instant(iso: string): number {
 }
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, copenhagenTimePlugin];
-/** The week and day grids write events' times without an Intl formatter per event (copenhagenTime.ts). */
-const VIEWS = { timeGrid: { eventTimeFormat: gridEventTime } };
+/**
+ * The week and day grids write events' times without an Intl formatter per event (copenhagenTime.ts). The month shows
+ * what fits in a day's cell and '+N flere' for the rest (a popover of the day), so the whole month fits the grid's
+ * height: a clinic's 8–10 bookings a day made each week 255 px tall and the month a scroll of its own.
+ */
+const VIEWS = { timeGrid: { eventTimeFormat: gridEventTime }, dayGridMonth: { dayMaxEvents: true } };
+/** 'Uge 44' in every view, as its label reads (the month's own default, 'Uge44', did not match 'Uge 44'). */
+const WEEK_NUMBER_FORMAT = { week: 'short' } as const;
+
+/**
+ * A month's day cell is named by its content, its date first (the day number's label, '26. oktober 2026'), then its
+ * bookings. FullCalendar names the cell by the date alone (aria-labelledby), so what the cell shows was not in its
+ * name (WCAG 2.5.3, axe's label-content-name-mismatch). Preact sets the attribute only when its value changes, which
+ * it does not while the cell lives, and a new cell comes through here again.
+ */
+function nameDayCellByContent({ el }: DayCellMountArg): void {
+  if (el.classList.contains('fc-daygrid-day')) el.removeAttribute('aria-labelledby');
+}
+
+/**
+ * The month's '+N flere' is a button (Enter and Space open the day's popover, which it says it expands); FullCalendar
+ * draws it as an `<a>` without href, a role that may not carry `aria-expanded` (axe's aria-allowed-attr).
+ */
+function moreLinkIsAButton({ el }: MoreLinkMountArg): void {
+  el.setAttribute('role', 'button');
+}
 
 /**
  * Memoised, and FullCalendar's own props keep their identity: its React wrapper hands every prop back to the calendar
@@ -98,6 +122,10 @@ const GridCalendar = memo(forwardRef<GridCalendarHandle, GridCalendarProps>(func
       firstDay={1}
       weekNumbers
       weekText="Uge"
+      weekTextLong="Uge"
+      weekNumberFormat={WEEK_NUMBER_FORMAT}
+      dayCellDidMount={nameDayCellByContent}
+      moreLinkDidMount={moreLinkIsAButton}
       allDaySlot={false}
       slotMinTime={CALENDAR.slotMinTime}
       slotMaxTime={CALENDAR.slotMaxTime}
