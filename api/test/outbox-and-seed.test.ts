@@ -69,6 +69,12 @@ it('seeds the demo clinic once: owner, therapist, free trial, treatments, an imp
     expect(await models.Booking.countDocuments({ companyId: owner!.companyId, from: { $lt: now } })).toBeGreaterThan(300);
     const company = await models.Company.findById(owner!.companyId).lean();
     expect(company).toMatchObject({ planType: 'freeTrial', status: 'active' });
+    // A demo booking not yet invoiced can be at once: nothing the invoice needs is missing, of the clinic or the client.
+    const uninvoiced = await models.Booking.findOne({ companyId: owner!.companyId, from: { $lt: now }, treatmentId: { $ne: null }, invoiceId: null }).lean();
+    const demo = await t.call('login', { username: DEMO.owner.email, password: DEMO.owner.password });
+    const preview = await t.call('getInvoicePreview', { bookingId: String(uninvoiced!._id), settings: { type: true } }, demo.body.token);
+    expect(preview.body.message).toBeUndefined();
+    expect(preview.status).toBe(200);
     for (const account of [DEMO.owner, DEMO.therapist]) {
       const login = await t.call('login', { username: account.email, password: account.password });
       expect(login.status).toBe(200);
