@@ -90,13 +90,15 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
   const email = uniqueEmail('telefontabel');
   await registerClinic(email, { freeTrial: true });
   const token = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body.token;
+  const clientIds: string[] = [];
   for (const [nameFirst, nameLast, cpr, mail, phone] of [
     ['Asta', 'Jensen', '141072-4000', 'asta.marie.jensen@eksempel-fysioterapi.dk', '+4593930328'],
     ['Christoffer', 'Bøgh-Andersen', '301075-3670', 'christoffer@example.org', '27407309'],
   ] as const) {
     const [CPR6Digit, CPRLast4Digit] = cpr.split('-');
-    const added = await api('addClient', { token, client: { nameFirst, nameLast, CPR6Digit, CPRLast4Digit, email: mail, phonePrivate: phone, address: 'Algade 1', post: '4000', town: 'Roskilde' }, ids: [] });
+    const added = await api<{ data: { id: string } }>('addClient', { token, client: { nameFirst, nameLast, CPR6Digit, CPRLast4Digit, email: mail, phonePrivate: phone, address: 'Algade 1', post: '4000', town: 'Roskilde' }, ids: [] });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
+    clientIds.push(added.body.data.id);
   }
   const treatment = await api<{ data: { id: string } }>('addTreatment', { token, name: 'Sportsmassage med opfølgning', price: 1450, duration: 3600, pause: 900 });
   expect(treatment.status).toBe(200);
@@ -109,6 +111,15 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
     client: { nameFirst: 'Signe', nameLast: 'Kjær', CPR6Digit: '010190', CPRLast4Digit: '1234', email: uniqueEmail('klient'), phonePrivate: '20304050' },
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+  // An invoice of the client with the longest name.
+  const company = await api<{ data: Record<string, unknown> }>('getCompany', { token });
+  const { moms: _moms, logo: _logo, ...profile } = company.body.data;
+  expect((await api('setCompany', { token, ...profile, CVR: '12345678', regNumber: '1234', accountNumber: '0012345678', mobilePay: '' })).status).toBe(200);
+  const yesterday = copenhagenDateKey(Date.now() - 24 * 3600_000);
+  const invoicedBooking = await api<{ data: { id: string } }>('addBooking', { token, treatmentId: treatment.body.data.id, from: at(yesterday, 9), clientId: clientIds[1] });
+  expect(invoicedBooking.status, JSON.stringify(invoicedBooking.body)).toBe(200);
+  const invoiced = await api('addInvoice', { token, bookingId: invoicedBooking.body.data.id, settings: { type: true } });
+  expect(invoiced.status, JSON.stringify(invoiced.body)).toBe(200);
 
   const context = await browser.newContext({ viewport: { width: PHONE_WIDTH, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -133,6 +144,13 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
   expect(await overflowingCells(page)).toEqual([]);
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   await expect(page.getByRole('button', { name: 'Slet klient' })).toBeInViewport();
+
+  // An invoice's client is named whole on a phone: the name has the row's width, the date and amount go under it.
+  await page.goto('/Faktura');
+  const invoiceName = page.getByText('Christoffer Bøgh-Andersen', { exact: true });
+  await expect(invoiceName).toBeVisible();
+  expect(await invoiceName.evaluate((name) => name.scrollWidth - name.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
 
   for (const [address, heading] of [
     ['/Kontakt', 'Kontakt'],

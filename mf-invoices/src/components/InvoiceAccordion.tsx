@@ -32,6 +32,12 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'minmax(0, 2fr) minmax(84px, 7em) minmax(0, 1fr) minmax(96px, 9em)',
     '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr) auto' },
   },
+  // On a phone an invoice is two lines: its number and the client's whole line width for the name, then the date,
+  // the amount and the kind (three columns of one line left the name 85 px of a 390 px phone: 'Lars Søren…').
+  single: { '@media (max-width: 640px)': { gridTemplateColumns: 'auto minmax(0, 1fr) auto' } },
+  singleDate: { '@media (max-width: 640px)': { gridRowStart: 2, gridColumnStart: 1 } },
+  // A name longer than that wraps rather than losing its end.
+  singleName: { '@media (max-width: 640px)': { gridRowStart: 1, gridColumnStart: 2, gridColumnEnd: 4, whiteSpace: 'normal', overflowWrap: 'anywhere' } },
   number: { fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   total: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', '@media (max-width: 640px)': { textAlign: 'left' } },
@@ -71,10 +77,10 @@ export function InvoiceAccordion({
         {invoices.map((invoice) => (
           <AccordionItem key={invoice.id} value={invoice.id} className={styles.item}>
             <AccordionHeader expandIconPosition="end">
-              <span className={mergeClasses(styles.header, invoice.isMerged && styles.mergedHeader)}>
+              <span className={mergeClasses(styles.header, invoice.isMerged ? styles.mergedHeader : styles.single)}>
                 <span className={styles.number}>{invoice.number || texts.list.noNumber}</span>
-                <span>{formatDanishDate(invoice.createdAt)}</span>
-                <span className={styles.name}>{clientName(invoice)}</span>
+                <span className={invoice.isMerged ? undefined : styles.singleDate}>{formatDanishDate(invoice.createdAt)}</span>
+                <span className={mergeClasses(styles.name, !invoice.isMerged && styles.singleName)}>{clientName(invoice)}</span>
                 <span className={styles.total}>{formatKroner(invoice.totalOre)}</span>
                 {/* A merged statement's number already says 'Samlet opgørelse'. */}
                 {!invoice.isMerged && <span className={mergeClasses(styles.kind, invoice.isCredit && styles.credit)}>{invoiceKind(invoice)}</span>}
