@@ -40,6 +40,12 @@ export const SYNC_DONE_VISIBLE_MS = 2_000;
 
 export const SIDE_MENU_COLLAPSED_PX = 60;
 export const SIDE_MENU_EXPANDED_PX = 240;
+/**
+ * The side menu opens expanded on screens this wide or wider, else as the 60 px rail (the button in the header
+ * expands it). A tablet upright (768-834 px) gave the 240 px menu 30% of its width, and the week grid's seven days
+ * 68 px each, too narrow for a client's name; the rail gives them 26 px more each.
+ */
+export const SIDE_MENU_EXPANDED_FROM_PX = 1024;
 
 export const APP_VERSION = '2.0.1';
 export const TIME_ZONE = 'Europe/Copenhagen';

@@ -191,6 +191,11 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
   const wide = await tablet.newPage();
   await logIn(wide, email);
   await expect(wide).toHaveURL(/\/Kalender$/);
+  // An upright tablet opens the side menu as the 60 px rail (its 240 px took 30% of the screen), which the header's
+  // button expands.
+  const menu = wide.getByRole('navigation', { name: 'Hovedmenu' });
+  await expect(wide.getByRole('button', { name: 'Vis menu' })).toBeVisible();
+  expect((await menu.boundingBox())?.width).toBeLessThanOrEqual(61);
   for (const [address, shown, fits] of [
     ['/Klientdata', '+45 93 93 03 28', true],
     ['/Treatments', 'Førstegangskonsultation', true],

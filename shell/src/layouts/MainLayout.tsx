@@ -11,7 +11,7 @@ import { useAtomValue } from 'jotai';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { Avatar, Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, NavigationRegular } from '@fluentui/react-icons';
-import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
+import { isPlanBlocked, showsAccountMenuItems, SIDE_MENU_COLLAPSED_PX, SIDE_MENU_EXPANDED_FROM_PX, SIDE_MENU_EXPANDED_PX } from '@klinik/core/rules';
 import { LoadError, partOnDemand, useQuery } from '@klinik/ui';
 import { useShellServices } from '../session/services';
 import { remoteDialogAtom, storedSessionAtom, therapistAtom, useLogout } from '../session/session';
@@ -177,7 +177,7 @@ function AccountMenu({ ready, load }: { ready: boolean; load: () => void }) {
 
 export default function MainLayout() {
   const styles = useStyles();
-  const [expanded, setExpanded] = useState(() => window.innerWidth >= 800);
+  const [expanded, setExpanded] = useState(() => window.innerWidth >= SIDE_MENU_EXPANDED_FROM_PX);
   const therapist = useAtomValue(therapistAtom);
   const { refreshTherapist, client } = useShellServices();
   // The stored summary lets the page render at once; the full record (names, plan as of now) follows.
