@@ -1,4 +1,5 @@
 /** The development outbox (no SMTP configured), its absence in production, and the demo clinic seed. */
+import { DAY_MS, startOfCopenhagenWeek } from '@klinik/core';
 import { createModels } from '../src/models/index.js';
 import { DEMO, DEMO_PRACTICE, seedDemoClinic } from '../src/cli/seed.js';
 import { registerAndLogin } from './support/fixtures.js';
@@ -75,6 +76,11 @@ it('seeds the demo clinic once: owner, therapist, free trial, treatments, an imp
     const preview = await t.call('getInvoicePreview', { bookingId: String(uninvoiced!._id), settings: { type: true } }, demo.body.token);
     expect(preview.body.message).toBeUndefined();
     expect(preview.status).toBe(200);
+    // Opening hours on weekdays: the demo's online booking offers times next week (clients book only inside them).
+    const monday = startOfCopenhagenWeek(now + 7 * DAY_MS);
+    const free = await t.call('clientGetAvailable', { therapistId: String(owner!._id), from: monday, to: monday + 7 * DAY_MS, duration: 30 * 60_000, pause: 0 });
+    expect(free.status).toBe(200);
+    expect(free.body.data.length).toBeGreaterThan(0);
     for (const account of [DEMO.owner, DEMO.therapist]) {
       const login = await t.call('login', { username: account.email, password: account.password });
       expect(login.status).toBe(200);

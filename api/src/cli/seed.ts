@@ -7,7 +7,7 @@
  * same logins.
  */
 import { Types } from 'mongoose';
-import { copenhagenDateKey, copenhagenWallTime, DAY_MS, REGISTRATION_TRIAL_MS } from '@klinik/core';
+import { copenhagenDateKey, copenhagenWallTime, DAY_MS, expandWeeklyPattern, REGISTRATION_TRIAL_MS } from '@klinik/core';
 import { createModels, type Models } from '../models/index.js';
 import { hashPassword } from '../domain/accounts/passwords.js';
 import { registerClinic } from '../domain/accounts/register.js';
@@ -85,6 +85,18 @@ async function seedJournals(db: TenantDb, therapistId: Types.ObjectId, therapist
       updatedBy: therapistName,
     });
     await db.clinic.Booking.updateOne({ _id: booking._id }, { $set: { journalId: booking._id }, $inc: { version: 1 } });
+  }
+}
+
+/**
+ * Opening hours, Monday to Friday 08:00–18:00, from three weeks back to four weeks ahead: the demo's week is white
+ * where the clinic is open (spec 2: openings white), and its online booking offers times (clients book only inside
+ * opening hours).
+ */
+async function seedOpeningHours(db: TenantDb, therapistIds: Types.ObjectId[], now: number): Promise<void> {
+  const intervals = expandWeeklyPattern({ weekdays: [1, 2, 3, 4, 5], everyWeeks: 1, startDate: copenhagenDateKey(now - 21 * DAY_MS), occurrences: 8, times: [{ start: '08:00', end: '18:00' }] });
+  for (const therapistId of therapistIds) {
+    await db.clinic.OpeningHours.insertMany(intervals.map((interval) => ({ therapistId, from: interval.from, to: interval.to, createdAt: now })));
   }
 }
 
@@ -179,6 +191,7 @@ export async function seedDemoClinic(models: Models, now = Date.now()) {
     await writeImport(db, owner._id, sampleImportSet(practice), now);
     await seedJournals(db, owner._id, `${owner.nameFirst} ${owner.nameLast}`, now);
     await seedCourse(db, owner._id, now);
+    await seedOpeningHours(db, [owner._id, therapist._id], now);
   }
   return { companyId: owner.companyId.toString() };
 }
@@ -194,7 +207,7 @@ export async function runSeedCli(): Promise<number> {
     console.log(`
   Demo clinic "${DEMO.clinic}" is ready (free trial active, ${TREATMENTS.length} treatments per therapist, and the
   owner's practice imported: clients, a calendar of past weeks and the two weeks ahead, journals, invoices, and a
-  course on the next two Saturdays).
+  course on the next two Saturdays; opening hours on weekdays, so its online booking offers times).
 
   Owner       ${DEMO.owner.email}  /  ${DEMO.owner.password}
   Therapist   ${DEMO.therapist.email}  /  ${DEMO.therapist.password}
