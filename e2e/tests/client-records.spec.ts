@@ -162,7 +162,10 @@ test('journal: Stamdata, Stamjournal, journal, comment, images, print, and locke
     await expect(closed).toBeVisible();
     const field = closed.getByRole('group', { name: 'Behandling', exact: true });
     await expect(field.getByLabel('Behandling', { exact: true })).toHaveAttribute('readonly', '');
-    await expect(closed.getByText('Journalen kan kun skrives indtil 24 timer efter behandlingen. Tilføj en kommentar i stedet.').first()).toBeVisible();
+    // Said once, above the fields, not again under each of them.
+    const closedNotice = closed.getByText('Journalen kan kun skrives indtil 24 timer efter behandlingen. Tilføj en kommentar i stedet.');
+    await expect(closedNotice).toBeVisible();
+    await expect(closedNotice).toHaveCount(1);
     // The server refuses a save even with the browser bypassed.
     const bypass = await api<{ message: string }>('setJournal', { token, id: booked.body.data.id, version: 1, changes: { treatment: 'Ændret' } });
     expect(bypass.status).toBe(403);

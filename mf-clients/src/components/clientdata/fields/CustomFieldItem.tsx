@@ -33,7 +33,7 @@ export function CustomFieldItem({
   fetchFields: FetchFields;
   /** Loads the shown list again (after a rename the server refused). */
   refresh: () => Promise<void>;
-  readOnlyHint: string;
+  readOnlyHint: string | null;
   onDelete: (field: CustomField) => void;
   onRenamed: (field: CustomField) => void;
 }) {
@@ -69,7 +69,7 @@ export function CustomFieldItem({
   }
 
   return (
-    <RecordTextarea record={record} field="value" label={field.name} readOnly={!field.editable} hint={field.editable ? undefined : readOnlyHint}>
+    <RecordTextarea record={record} field="value" label={field.name} readOnly={!field.editable} hint={field.editable ? undefined : (readOnlyHint ?? undefined)}>
       {!field.locked && field.editable && renaming === null && (
         <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setRenaming(field.name)}>
           {T.renameField(field.name)}

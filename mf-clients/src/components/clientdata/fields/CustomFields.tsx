@@ -99,7 +99,8 @@ export function CustomFields({
   /** Set for a journal's fields. */
   journalId?: string;
   canAddFields: boolean;
-  readOnlyHint?: string;
+  /** Under a field that can no longer be changed; null: none (the page says it once for all). */
+  readOnlyHint?: string | null;
   emptyText?: string;
 }) {
   const styles = useStyles();

@@ -42,7 +42,8 @@ export default function JournalSection({ journal, onClose }: { journal: Journal;
   const fetchFields = useCallback(async () => (await api.journalFields(journal.id)).data, [api, journal.id]);
   const { fields, setFields } = useCustomFieldList(clientQueries.journalFields(journal.id), fetchFields);
 
-  const closedHint = journal.editable ? texts.fields.lockedHint : texts.fields.journalClosed;
+  // A field locked on its own says so under it; a closed journal says it once, above its fields.
+  const lockedHint = journal.editable ? texts.fields.lockedHint : null;
 
   function print() {
     record.flush();
@@ -77,7 +78,7 @@ export default function JournalSection({ journal, onClose }: { journal: Journal;
         {JOURNAL_TEXT_FIELDS.map((field) => {
           const open = journal.fieldEditable[field];
           return (
-            <RecordTextarea key={field} record={record} field={field} label={T.labels[field]} readOnly={!open} hint={open ? undefined : closedHint} rows={4}>
+            <RecordTextarea key={field} record={record} field={field} label={T.labels[field]} readOnly={!open} hint={open ? undefined : (lockedHint ?? undefined)} rows={4}>
               <FieldComments
                 target={commentTarget.journalField(journal.id, field)}
                 fieldLabel={T.labels[field]}
@@ -100,7 +101,7 @@ export default function JournalSection({ journal, onClose }: { journal: Journal;
             refresh={() => fields.refresh()}
             journalId={journal.id}
             canAddFields={journal.editable}
-            readOnlyHint={closedHint}
+            readOnlyHint={lockedHint}
           />
         )}
       </QueryView>
