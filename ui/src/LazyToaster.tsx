@@ -23,5 +23,9 @@ export default function LazyToaster({ toasterId, queue, onShown }: { toasterId: 
     }
     onShown(queue.map((toast) => toast.id));
   }, [queue, dispatchToast, onShown]);
-  return <Toaster toasterId={toasterId} position="top-end" />;
+  // At the top, centred: at the top end they stacked over the header's account button and the page header's actions
+  // ('Gå til kalenderen', 'Ny klient', 'Åbningstider'), which are right-aligned, for 4-7 s each; the middle of the
+  // header is empty. At the bottom they would cover the buttons of drawers and forms. (A phone's toast is the screen's
+  // width either way.)
+  return <Toaster toasterId={toasterId} position="top" />;
 }
