@@ -97,6 +97,9 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   await page.goto('/Tilføjelser');
   const storage = page.getByRole('region', { name: 'Ekstra lagerplads' });
   await expect(storage.getByText('kr.49,00/stk', { exact: true })).toBeVisible();
+  // The unit on a line of its own under the price (Fluent's text is inline even as a <p>: 'kr.49,00/stkEnhed: stk').
+  const priceBox = (await storage.getByText('kr.49,00/stk', { exact: true }).boundingBox())!;
+  expect((await storage.getByText('Enhed: stk', { exact: true }).boundingBox())!.y).toBeGreaterThanOrEqual(priceBox.y + priceBox.height - 1);
   await expect(page.getByRole('region', { name: 'Dinero-integration' }).getByText('Gratis for abonnerende', { exact: true })).toBeVisible();
   await storage.getByRole('button', { name: 'Aktiver' }).click();
   const paymentDialog = page.getByRole('dialog', { name: 'Vælg betalingsmetode' });
@@ -250,6 +253,9 @@ test('phone: the plan page, the subscription and the transactions fit 390 px', a
   const plan = page.getByRole('region', { name: '1 måneds gratis prøve' });
   await expect(plan.getByText(/^Prøveperioden slutter \d{2}-\d{2}-\d{4}$/)).toBeVisible();
   await expect(plan.getByRole('button', { name: 'Køb Pro' })).toBeVisible();
+  // The status is a badge, not a bar as wide as the card's title.
+  const titleWidth = (await plan.getByRole('heading', { name: '1 måneds gratis prøve' }).boundingBox())!.width;
+  expect((await plan.getByText('Aktiv', { exact: true }).boundingBox())!.width).toBeLessThan(titleWidth / 2);
   await expect(page.getByRole('button', { name: 'Opsig alle abonnementer' })).toBeDisabled();
   expect(await widest()).toBeLessThanOrEqual(390);
 

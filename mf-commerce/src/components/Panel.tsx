@@ -18,7 +18,8 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   header: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '8px' },
-  titles: { display: 'grid', gap: '6px', minWidth: 0 },
+  // Items at their own width: a status badge under the title is a badge, not a bar as wide as the title.
+  titles: { display: 'grid', gap: '6px', minWidth: 0, justifyItems: 'start' },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
 });
 

@@ -139,7 +139,8 @@ export default function AddOnsPage({ shell }: RemotePageProps) {
                     <Body1>{addOn.description}</Body1>
                     <div>
                       <Text className={styles.price}>{addOnPriceLabel(addOn)}</Text>
-                      <Caption1 as="p" className={styles.muted} style={{ margin: 0 }}>
+                      {/* On a line of its own: Fluent's text is inline even as a <p> unless it is `block`. */}
+                      <Caption1 as="p" block className={styles.muted} style={{ margin: 0 }}>
                         {T.unit(addOn.text)}
                       </Caption1>
                     </div>

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Body1, Button, Caption1, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Button, Caption1, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { SubscriptionView } from '@klinik/core';
 import { PRO_PLAN } from '@klinik/core/commerce';
@@ -30,6 +30,8 @@ const useCardStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '8px' },
   section: { display: 'grid', gap: '12px', marginTop: '24px' },
   muted: { color: tokens.colorNeutralForeground3 },
+  // Apart from the cards above it, as the grid's own gap.
+  afterCards: { marginTop: '16px', marginBottom: 0 },
 });
 
 function errorText(reason: unknown): string {
@@ -177,7 +179,7 @@ export function SubscriptionOverview({ shell }: RemotePageProps) {
               ))}
             </div>
             {addOns.length === 0 && (
-              <Caption1 as="p" className={styles.muted}>
+              <Caption1 as="p" block className={mergeClasses(styles.muted, styles.afterCards)}>
                 {T.noAddOns}
               </Caption1>
             )}
