@@ -98,6 +98,12 @@ test('owner: create, rename, participants and waiting list, remove, delete a day
 
   // Step 1: two days; a day ending before it starts is refused with the opening-hours messages.
   await expect(dialog.getByRole('tab', { name: 'Kursusdage' })).toHaveAttribute('aria-selected', 'true');
+  // Without days the step says so on a line of its own, under its intro (the two ran together).
+  await dialog.getByRole('button', { name: 'Slet kursusdag 1' }).click();
+  const intro = (await dialog.getByText('Hver kursusdag har en dato, et tidsrum og en tilmeldingsfrist.', { exact: true }).boundingBox())!;
+  const none = (await dialog.getByText('Ingen kursusdage endnu', { exact: true }).boundingBox())!;
+  expect(none.y).toBeGreaterThanOrEqual(intro.y + intro.height);
+  await dialog.getByRole('button', { name: 'Tilføj kursusdag' }).click();
   const first = day(dialog, 1);
   await first.getByLabel(/^Dato/).fill(tuesday);
   await first.getByLabel(/^Fra/).selectOption('10:00');
