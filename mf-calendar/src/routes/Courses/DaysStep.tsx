@@ -10,8 +10,9 @@ import { texts } from './texts';
 const T = texts.days;
 
 const useStyles = makeStyles({
-  // Lines of their own: Fluent's text is inline even as a <p>, so the intro and 'Ingen kursusdage endnu' ran together.
-  line: { display: 'block', margin: '0 0 12px' },
+  // Lines of their own (`block`: Fluent's text is inline even as a <p>, so the intro and 'Ingen kursusdage endnu' ran
+  // together), apart as the list's items are.
+  line: { margin: '0 0 12px' },
   list: { display: 'grid', gap: '12px', margin: 0, padding: 0, listStyleType: 'none' },
   day: {
     border: `1px solid ${tokens.colorNeutralStroke2}`,
@@ -55,11 +56,11 @@ export default function DaysStep({
   const styles = useStyles();
   return (
     <div>
-      <Text as="p" className={styles.line}>
+      <Text as="p" block className={styles.line}>
         {T.intro}
       </Text>
       {days.length === 0 && (
-        <Text as="p" className={styles.line}>
+        <Text as="p" block className={styles.line}>
           {T.empty}
         </Text>
       )}
