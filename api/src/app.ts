@@ -29,6 +29,7 @@ import { runMessageJobs } from './jobs/messages.js';
 import { billSmsMonths } from './jobs/sms-billing.js';
 import { contentTypeOfKey, createBlobSigner, type BlobStore } from './adapters/blobs/index.js';
 import { createBlobStore } from './adapters/blobs/create.js';
+import { servedImage } from './domain/images/images.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
 import { createAccountingProvider } from './adapters/accounting/index.js';
@@ -87,6 +88,17 @@ function toErrorAnswer(error: unknown): { status: number; body: Record<string, u
   return { status: 500, body: { message: messages.unexpected } };
 }
 
+/**
+ * Whether a request's own `Host` header names this machine (localhost, 127.0.0.1 or [::1], any port). The
+ * development routes answer only such requests: a page on another site can point its own name at 127.0.0.1 (DNS
+ * rebinding) and read what its 'same origin' answers, the outbox with its reset links for one; its requests carry
+ * that name as Host. The raw header, not X-Forwarded-Host, which such a page could send itself.
+ */
+export function isLocalHost(host: string | undefined): boolean {
+  const name = (host ?? '').trim().toLowerCase();
+  return /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/.test(name);
+}
+
 /** One ping, answered within `timeoutMs` or counted as failed. */
 async function pingDatabase(conn: Connection, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -113,7 +125,9 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   useDataKeyring(config.dataKeyring);
   const models = createModels(conn);
   await Promise.all(Object.values(models).map((model) => model.init()));
-  await runStartupMigrations(conn, logger);
+  // The blob store before the migrations: the encryption pass brings stored files to the newest key too.
+  const blobs = options.blobs ?? (await createBlobStore(config));
+  await runStartupMigrations(conn, logger, blobs);
   // Development: the named administrator from the generated secrets, so /admin works with no manual step.
   if (config.devAdmin && !config.production) await ensureDevAdministrator(models, config.devAdmin);
   // Outside production the clock can be moved forward through /dev/clock (end-to-end tests of the 24-hour rules).
@@ -132,7 +146,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     clock,
     // On the API's clock: its windows are fixed, so a test that holds the clock still never sees one end mid-test.
     limiter: await createRateLimiter(conn, config.rateLimits, () => clock.now()),
-    blobs: options.blobs ?? (await createBlobStore(config)),
+    blobs,
     blobSigner: createBlobSigner(config.jwtSecret, config.blobUrlTtlSeconds),
     // Set just below: the sandbox delivers its webhooks to the handler, which needs these services.
     payments: undefined as unknown as Services['payments'],
@@ -208,6 +222,18 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   // (BREACH): no call carries ambient credentials another site could send, the token is in the body of each call.
   app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
 
+  if (config.devRoutes && !config.production) {
+    // Every development route (/dev/…: clock, outbox, meeting stand-in, payments) only for this machine's own names.
+    app.use(async (ctx, next) => {
+      if ((ctx.path === '/dev' || ctx.path.startsWith('/dev/')) && !isLocalHost(ctx.req.headers.host)) {
+        ctx.status = 403;
+        ctx.body = { message: 'Udviklingsruterne svarer kun på localhost' };
+        return;
+      }
+      await next();
+    });
+  }
+
   router.post('/api', async (ctx, next) => {
     // Streamed to temporary files with per-action limits, checked before a file is stored (endpoint/uploads.ts).
     if (ctx.is('multipart/form-data')) {
@@ -254,7 +280,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
       ctx.body = { message: 'Linket til billedet er ugyldigt eller udløbet' };
       return;
     }
-    const data = await services.blobs.get(key);
+    // Stored encrypted; decrypted here, the one place images leave the API (domain/images/images.ts).
+    const data = await servedImage(services.blobs, key);
     if (!data) {
       ctx.status = 404;
       ctx.body = { message: 'Billedet findes ikke' };
@@ -268,14 +295,15 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   });
 
   if (config.devRoutes && !config.production) {
-    // Test-only clock control (never in production): POST {"advanceMs": n} moves the API's clock forward.
+    // Test-only clock control (never in production): POST {"advanceMs": n} moves the API's clock forward, never back
+    // (rules that count on time only moving on, expiries and rate-limit windows, would be undone); reset returns to now.
     router.post('/dev/clock', json, async (ctx) => {
       const body = (ctx.request.body ?? {}) as { advanceMs?: unknown; reset?: unknown };
       if (body.reset === true) devOffsetMs = 0;
-      else if (typeof body.advanceMs === 'number' && Number.isFinite(body.advanceMs)) devOffsetMs += body.advanceMs;
+      else if (typeof body.advanceMs === 'number' && Number.isFinite(body.advanceMs) && body.advanceMs >= 0) devOffsetMs += body.advanceMs;
       else {
         ctx.status = 400;
-        ctx.body = { message: 'advanceMs (tal) eller reset: true' };
+        ctx.body = { message: 'advanceMs (et tal, 0 eller større) eller reset: true' };
         return;
       }
       // What the provider does on its own clock (renewals, dunning) happens as the clock passes it.

@@ -11,10 +11,15 @@ import { trustedProxyHops } from './security/client-address.js';
 import { newDataKeyEntry, parseDataKeyring, type DataKeyring } from './security/encryption.js';
 
 export interface RateLimitRule {
-  /** Attempts allowed per window. */
+  /** Attempts allowed per window (with `backoff`: attempts allowed without waiting). */
   points: number;
   /** Window length in seconds. */
   durationSeconds: number;
+  /**
+   * Growing delays instead of a hard stop (security/rate-limit.ts): past `points`, each further attempt in the window
+   * waits `firstDelaySeconds` after the one before, then twice that, and so on up to `maxDelaySeconds`.
+   */
+  backoff?: { firstDelaySeconds: number; maxDelaySeconds: number };
 }
 
 export interface ApiConfig {
@@ -148,20 +153,62 @@ export interface DineroConfig {
   accountWithoutVat: number;
 }
 
+/**
+ * What a clinic's messages may cost the platform, per day (issue 42; domain/contact/outbound.ts, docs/architecture.md
+ * 'Messages a clinic sends'). Windows are fixed UTC days. Each number is far above what a real clinic sends.
+ */
+const DAY_SECONDS = 24 * 60 * 60;
+const MESSAGE_BUDGETS: Record<string, RateLimitRule> = {
+  // SMS per clinic: a busy five-therapist clinic sends about 80 reminders a day; 300 leaves room for course days.
+  'sms:company': { points: 300, durationSeconds: DAY_SECONDS },
+  // SMS per destination number (counted across clinics): a booking's and a course day's reminder, or a family on one phone.
+  'sms:number': { points: 4, durationSeconds: DAY_SECONDS },
+  // Mail recipients per clinic, across every mail it originates. A clinic on trial mails its first clients (forms,
+  // invoices, confirmations, a small newsletter); once it pays, a newsletter to a few thousand clients goes in a day
+  // (a larger one goes on the next day: the runner waits for the next window instead of dropping it).
+  'mail:trial': { points: 100, durationSeconds: DAY_SECONDS },
+  'mail:paid': { points: 5000, durationSeconds: DAY_SECONDS },
+  // Mails the public pages make to an address typed there (booking confirmations, course seats, sign-up links): per
+  // clinic and recipient (a parent booking for three children gets every mail), and per recipient across clinics.
+  'publicMail:recipient': { points: 5, durationSeconds: DAY_SECONDS },
+  'publicMail:recipientPlatform': { points: 20, durationSeconds: DAY_SECONDS },
+  // Public submissions (bookings, course sign-ups, intake forms without the clinic's link) per clinic and e-mail, and per
+  // clinic and CPR number, whatever they turn out to be (domain/online-booking/public-identity.ts): a family books a
+  // few times a day; a stranger probing who is a client gets the same answers for everyone.
+  'publicSubmission:email': { points: 10, durationSeconds: DAY_SECONDS },
+  'publicSubmission:cpr': { points: 10, durationSeconds: DAY_SECONDS },
+  // A newsletter sign-up link to one address, per clinic (the link is valid for a week; a second covers a lost mail).
+  'newsletterSignup:recipient': { points: 2, durationSeconds: DAY_SECONDS },
+  // Invitations of colleagues per clinic (a clinic has at most five therapists; adding, deleting and adding again counts each).
+  'invite:company': { points: 20, durationSeconds: DAY_SECONDS },
+  // A clinic past a cap is logged and shown to the administrator once a day (domain/contact/outbound.ts noteCapReached).
+  'messageCap:note': { points: 1, durationSeconds: DAY_SECONDS },
+  // The owner hears about a long review queue at most once a week.
+  'reviewQueue:mail': { points: 1, durationSeconds: 7 * DAY_SECONDS },
+};
+
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
-  // Sign-in: every attempt per address here; per account (or per known device) in domain/accounts/throttle.ts.
+  // Sign-in: every attempt per address here; per account and address prefix (or per known device) in
+  // domain/accounts/throttle.ts: 10 wrong passwords in a row without waiting, then 1, 2, 4 … minutes between
+  // attempts, at most an hour; a right password or a reset from a link clears it. A day's series restarts at 00 UTC.
   login: { points: 100, durationSeconds: 15 * 60 },
   adminCheck: { points: 10, durationSeconds: 15 * 60 },
   teamLogin: { points: 100, durationSeconds: 15 * 60 },
-  'signin:account': { points: 10, durationSeconds: 15 * 60 },
-  'signin:device': { points: 10, durationSeconds: 15 * 60 },
+  'signin:account': { points: 10, durationSeconds: 24 * 60 * 60, backoff: { firstDelaySeconds: 60, maxDelaySeconds: 60 * 60 } },
+  'signin:device': { points: 10, durationSeconds: 24 * 60 * 60, backoff: { firstDelaySeconds: 60, maxDelaySeconds: 60 * 60 } },
+  // Wrong passwords at one account from anywhere: past 20 in an hour the owner gets a mail, at most one an hour.
+  'signin:failures': { points: 20, durationSeconds: 60 * 60 },
+  'signin:alert': { points: 1, durationSeconds: 60 * 60 },
   // Each registration makes a clinic and sends a mail: a few per address and hour.
   register: { points: 10, durationSeconds: 60 * 60 },
   // A fresh confirmation link when an unconfirmed clinic tries to mail a client: one per clinic in ten minutes.
   'confirmEmail:resend': { points: 1, durationSeconds: 10 * 60 },
-  resetPassword: { points: 30, durationSeconds: 60 * 60 },
-  'resetPassword:account': { points: 5, durationSeconds: 60 * 60 },
+  // Reset requests per requesting address; per account only the mails (one in five minutes: a request in between
+  // answers alike and mails nothing, the owner has the link just mailed), so no stranger can use up the owner's resets.
+  resetPassword: { points: 10, durationSeconds: 60 * 60 },
+  'resetPassword:mail': { points: 1, durationSeconds: 5 * 60 },
   checkUsername: { points: 300, durationSeconds: 15 * 60 },
+  // The signed-in therapist's own password, asked by checkPassword and by setPassword (one allowance for both).
   'checkPassword:account': { points: 10, durationSeconds: 15 * 60 },
   // The public booking page: the CPR lookup is the one that could be abused to probe who is a client.
   getClientsFromTherapistCompanyOnlineBooking: { points: 10, durationSeconds: 15 * 60 },
@@ -180,6 +227,7 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   invoiceMail: { points: 100, durationSeconds: 60 * 60 },
   // And per clinic (consumed in domain/invoices/mail.ts with the company id), so many addresses do not add up.
   'invoiceMail:company': { points: 300, durationSeconds: 24 * 60 * 60 },
+  ...MESSAGE_BUDGETS,
 };
 
 /** The development administrator's username (its password is generated into `.data/secrets.json`). */

@@ -20,7 +20,7 @@ import type { DriveProvider } from './adapters/drive/provider.js';
 import type { Mailer } from './adapters/mail/index.js';
 import type { PaymentProvider } from './adapters/payments/provider.js';
 import type { SmsGateway } from './adapters/sms/index.js';
-import { clinicLinkTokens, type ClinicLinkTokens } from './domain/accounts/link-tokens.js';
+import { clinicLinkTokens, ownLinkTokens, type ClinicLinkTokens, type OwnLinkTokens } from './domain/accounts/link-tokens.js';
 import { ownTwoFactor, type OwnTwoFactor } from './domain/accounts/two-factor.js';
 import { tenantDb, type TenantDb } from './data/tenant-db.js';
 import type { CompanyDoc, Models, TherapistDoc } from './models/index.js';
@@ -142,6 +142,11 @@ export class TherapistContext extends RequestContext {
   /** The caller's own two-factor sign-in (a platform record keyed by this therapist, and only this one). */
   get ownTwoFactor(): OwnTwoFactor {
     return ownTwoFactor(this.allServices.models, this.therapistId);
+  }
+
+  /** The caller's own mailed password links (platform records keyed by this therapist, and only this one). */
+  get ownLinkTokens(): OwnLinkTokens {
+    return ownLinkTokens(this.allServices.models, this.therapist._id);
   }
 }
 

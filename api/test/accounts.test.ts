@@ -1,5 +1,6 @@
 /** Accounts and sessions through the real endpoint on the real database (spec 1 §4, §5, §7, §8). */
 import { REGISTRATION_TRIAL_MS, type ActionInput } from '@klinik/core';
+import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { registerAndLogin, registration, uniqueEmail } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -225,6 +226,23 @@ describe('setPassword', () => {
     const answer = await t.call('setPassword', { oldPassword: 'forkert123', newPassword: 'nytkodeord9' }, owner.token);
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('Forkert oprindeligt password');
+    expect((await t.call('login', { username: owner.email, password: owner.password })).status).toBe(200);
+  });
+
+  it('limits guesses of the old password, sharing the allowance with checkPassword', async () => {
+    const owner = await registerAndLogin(t);
+    t.clock.startFreshRateLimitWindows();
+    const allowance = DEFAULT_RATE_LIMITS['checkPassword:account']!.points;
+    const statuses = [(await t.call('checkPassword', { password: 'forkert-gæt-0' }, owner.token)).status];
+    for (let attempt = 1; attempt < allowance; attempt++) {
+      statuses.push((await t.call('setPassword', { oldPassword: `forkert-gæt-${attempt}`, newPassword: 'nytkodeord9' }, owner.token)).status);
+    }
+    expect(statuses).toEqual(Array<number>(allowance).fill(400));
+    // Used up: even the right old password waits, and so does checkPassword.
+    const blocked = await t.call('setPassword', { oldPassword: owner.password, newPassword: 'nytkodeord9' }, owner.token);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await t.call('checkPassword', { password: owner.password }, owner.token)).status).toBe(429);
     expect((await t.call('login', { username: owner.email, password: owner.password })).status).toBe(200);
   });
 

@@ -109,6 +109,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getPublicSubmissions: proRow,
   acceptPublicSubmission: proRow,
   rejectPublicSubmission: proRow,
+  rejectPublicSubmissions: proRow,
   getAllClient: proRow,
   getClient: proRow,
   setClient: proRow,
@@ -220,6 +221,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getScheduledMessages: proRow,
   getSentMessages: proRow,
   getSmsUsage: therapistRow,
+  setSmsSettings: proOwnerRow,
   newsletterSignup: publicRow,
   confirmNewsletterSignup: publicRow,
 };

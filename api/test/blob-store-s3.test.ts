@@ -2,10 +2,10 @@
  * The S3 blob store (issue 20) against a real S3 server, MinIO, built once from the Go module proxy and started for
  * this file (adapters/blobs/s3-server.ts): the three kinds of key round-trip, a missing key reads as nothing, a bad
  * key never becomes a request, a missing bucket or wrong secret is a fault and a hanging server an outage within the
- * time limits, encryption at rest is asked for when configured; through the real API an image lands in the bucket,
- * is served by its signed address (by a second API on the same bucket too), counts in the storage ledger and leaves
- * the bucket when deleted; the configuration comes from the environment alone; and a stopped store answers 503
- * without losing anything.
+ * time limits, encryption at rest is asked for when configured; through the real API an image lands in the bucket
+ * encrypted with the data key, is served decrypted by its signed address (by a second API on the same bucket too),
+ * counts in the storage ledger and leaves the bucket when deleted; the configuration comes from the environment
+ * alone; and a stopped store answers 503 without losing anything.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { importFileKey, supportFileKey, type BlobStore } from '../src/adapters/b
 import { startS3Server, type S3Server } from '../src/adapters/blobs/s3-server.js';
 import { BlobStoreUnavailableError, createS3BlobStore, s3ClientConfig } from '../src/adapters/blobs/s3.js';
 import { configFromEnv } from '../src/config.js';
+import { decryptBytes, keyIdOfBytes } from '../src/security/encryption.js';
 import { clientWithJournal } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -62,19 +63,20 @@ describe('the S3 store', () => {
     const store = createS3BlobStore({ ...s3.store, prefix });
     const company = objectId();
     const image = objectId();
-    const cases: [key: string, contentType: string][] = [
-      [`${company}/${image}.png`, 'image/png'],
-      [`${company}/${image}_800.jpg`, 'image/jpeg'],
-      [`${company}/${objectId()}.gif`, 'image/gif'],
-      [supportFileKey(company, objectId(), 0), 'application/octet-stream'],
-      [importFileKey(company, objectId(), 12), 'application/octet-stream'],
+    const cases: [key: string][] = [
+      [`${company}/${image}.png`],
+      [`${company}/${image}_800.jpg`],
+      [`${company}/${objectId()}.gif`],
+      [supportFileKey(company, objectId(), 0)],
+      [importFileKey(company, objectId(), 12)],
     ];
     for (const [key] of cases) expect(await store.get(key)).toBeNull();
     for (const [key] of cases) await store.put(key, Buffer.from(`bytes of ${key}`));
-    for (const [key, contentType] of cases) {
+    for (const [key] of cases) {
       expect((await store.get(key))?.toString()).toBe(`bytes of ${key}`);
+      // Every object is bytes the API encrypted (images too: it decrypts them as it serves them), never an image.
       const head = await bucket.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/${key}` }));
-      expect(head.ContentType).toBe(contentType);
+      expect(head.ContentType).toBe('application/octet-stream');
     }
     expect(await objectsUnder(`${prefix}/`)).toEqual(cases.map(([key]) => `${prefix}/${key}`).sort());
 
@@ -217,9 +219,14 @@ describe('images through the API on the bucket', () => {
     expect(record).toMatchObject({ status: 'ready', blobKey: `${owner.companyId}/${image!.id}.jpg`, previewKey: `${owner.companyId}/${image!.id}_800.jpg` });
     expect(await objectsUnder(`${owner.companyId}/`)).toEqual([record!.blobKey, record!.previewKey].sort());
 
-    // What the browser gets is what the bucket holds, through the API's own signed address (never the bucket's).
-    const original = await objectBytes(record!.blobKey);
-    const preview = await objectBytes(record!.previewKey);
+    // The bucket holds ciphertext of the data key; the browser gets the image, decrypted by the API as it serves it
+    // at its own signed address (never the bucket's).
+    const stored = await objectBytes(record!.blobKey);
+    expect(keyIdOfBytes(stored)).toBe('test1');
+    expect(keyIdOfBytes(await objectBytes(record!.previewKey))).toBe('test1');
+    await expect(sharp(stored).metadata()).rejects.toThrow();
+    const original = decryptBytes(stored);
+    const preview = decryptBytes(await objectBytes(record!.previewKey));
     expect((await sharp(original).metadata()).width).toBe(1200);
     expect((await sharp(preview).metadata()).width).toBe(800);
     expect(new URL(image!.imageUrl).origin).toBe(new URL(t.url).origin);

@@ -3,10 +3,11 @@
  * database under concurrency, moves that keep their duration, the new-client rules, tenancy, and Copenhagen time
  * on the daylight-saving days.
  */
-import { copenhagenWallTime, formatCopenhagenTime, SLOT_UNIT_MS } from '@klinik/core';
+import { copenhagenWallTime, formatCopenhagenTime, schedulingMessages, SLOT_UNIT_MS } from '@klinik/core';
 import { sweepOrphanClaims } from '../src/data/concurrency/slot-claims.js';
 import { cprHash } from '../src/security/encryption.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
+import { stallNextInvoiceInsert } from './support/stall-insert.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
 let t: TestApi;
@@ -30,6 +31,16 @@ async function firstBookingOf(owner: SignedInOwner, from = nineOn(1)) {
   const booked = await t.call('addBooking', { treatmentId, from, client: newClient() }, owner.token);
   if (booked.status !== 200) throw new Error(JSON.stringify(booked.body));
   return { treatmentId, booking: booked.body.data };
+}
+
+const INVOICE = { type: true, discount: '0', moms: true, treatmentText: false, aktuelBehandling: false, followUpText: false };
+
+/** A clinic with what an invoice needs of it (its client still needs an address). */
+async function invoicingClinic(): Promise<SignedInOwner> {
+  const owner = await clinicWithTrial(t);
+  const company = { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' };
+  expect((await t.call('setCompany', company, owner.token)).status).toBe(200);
+  return owner;
 }
 
 describe('creating bookings', () => {
@@ -200,6 +211,48 @@ describe('moving, editing and deleting', () => {
     const longer = await withTreatment(owner, 90);
     const changed = await t.call('setBooking', { id: booking.id, treatmentId: longer }, owner.token);
     expect(changed.body.data).toMatchObject({ treatmentName: 'Behandling 90', to: nineOn(17) + 90 * 60_000 });
+  });
+
+  it('refuses deleting an invoiced booking or one with a journal with a Danish 409; once credited it may go (issue 42)', async () => {
+    const owner = await invoicingClinic();
+    const { treatmentId, booking } = await firstBookingOf(owner, nineOn(7));
+    await t.call('setClient', { id: booking.clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, owner.token);
+    expect((await t.call('addInvoice', { bookingId: booking.id, settings: INVOICE }, owner.token)).status).toBe(200);
+    const invoiced = await t.call('deleteBooking', { id: booking.id }, owner.token);
+    expect([invoiced.status, invoiced.body.message]).toEqual([409, schedulingMessages.bookingInvoiced]);
+    expect((await t.call('getBooking', { id: booking.id }, owner.token)).body.data.state).toBe('invoiced');
+    // Credited, the invoice needs the booking no more.
+    expect((await t.call('addInvoice', { bookingId: booking.id, settings: { ...INVOICE, type: false } }, owner.token)).status).toBe(200);
+    expect((await t.call('deleteBooking', { id: booking.id }, owner.token)).status).toBe(200);
+
+    const journaled = (await t.call('addBooking', { treatmentId, from: nineOn(8), clientId: booking.clientId }, owner.token)).body.data;
+    expect((await t.call('addJournal', { bookingId: journaled.id }, owner.token)).status).toBe(200);
+    const refused = await t.call('deleteBooking', { id: journaled.id }, owner.token);
+    expect([refused.status, refused.body.message]).toEqual([409, schedulingMessages.bookingHasJournal]);
+    expect(await t.models.SlotClaim.countDocuments({ ref: journaled.id })).toBeGreaterThan(0);
+    expect((await t.call('getBooking', { id: journaled.id }, owner.token)).status).toBe(200);
+  });
+
+  it('of a deletion and an invoice issued at the same moment, one happens: never an invoice of a deleted booking (issue 42)', async () => {
+    const owner = await invoicingClinic();
+    const { booking } = await firstBookingOf(owner, nineOn(9));
+    await t.call('setClient', { id: booking.clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, owner.token);
+    const stall = stallNextInvoiceInsert(t, booking.id);
+    let issuing: ReturnType<typeof t.call<'addInvoice'>> | undefined;
+    try {
+      issuing = t.call('addInvoice', { bookingId: booking.id, settings: INVOICE }, owner.token);
+      // The invoice has its claim and is at its insert; the booking has no invoice yet.
+      await stall.atInsert;
+      const deleted = await t.call('deleteBooking', { id: booking.id }, owner.token);
+      expect([deleted.status, deleted.body.message]).toEqual([409, schedulingMessages.bookingInvoiced]);
+      stall.release();
+      expect((await issuing).status).toBe(200);
+      expect((await t.call('getBooking', { id: booking.id }, owner.token)).body.data.state).toBe('invoiced');
+    } finally {
+      stall.release();
+      await issuing?.catch(() => undefined);
+      stall.restore();
+    }
   });
 
   it('deletes a booking and frees its time', async () => {

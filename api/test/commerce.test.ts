@@ -128,6 +128,35 @@ describe('buying Pro', () => {
   });
 });
 
+describe('purchase keys and charge handles', () => {
+  it("a key from the page cannot spell another charge's handle: Pro's renewal is charged; a handle held by another charge is refused", async () => {
+    const owner = await expiredTrial();
+    const proKey = key();
+    const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: proKey }, owner.token);
+    const firstInvoice = new URL((await payOnPage(started.body.url!, SANDBOX_CARDS.succeeds)).location!).searchParams.get('invoice')!;
+    expect(await plan(owner)).toMatchObject({ planType: 'pro', status: 'active' });
+    const [pro] = (await t.call('getTherapistAllPurchasedSubscription', {}, owner.token)).body.data;
+    const periodEnd = (await t.models.SandboxSubscription.findById(pro!.id).lean())!.periodTo;
+    const [card] = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data;
+    // The drive add-on bought with the key `<Pro's key>-<period end>`: with the key itself in the handle, its first
+    // invoice had the handle of Pro's first renewal, and the renewal found it done.
+    expect((await t.call('createSubscription', { id: 'drive', cardId: card!.id, idempotencyKey: `${proKey}-${periodEnd}` }, owner.token)).status).toBe(200);
+    t.clock.advance(32 * DAY);
+    await t.api.services.payments.tick(t.clock.now());
+    expect((await t.models.SandboxSubscription.findById(pro!.id).lean())!.periodTo).toBeGreaterThan(periodEnd);
+    const paid = (await t.call('getCustomerAllTransaction', {}, owner.token)).body.content.filter((row) => row.state === 'settled' && row.order_lines[0]?.ordertext === 'Pro abonnement');
+    expect(paid).toHaveLength(2);
+
+    // A charge under a handle the sandbox holds for another charge (here Pro's first month) is refused, not answered
+    // as if it were this one.
+    const charges = async () => (await t.call('getCustomerAllTransaction', {}, owner.token)).body.content.length;
+    const before = await charges();
+    const storage = { kind: 'charge' as const, handle: firstInvoice, ordertext: 'Ekstra lagerplads', amountOre: 4_900 };
+    await expect(t.api.services.payments.charge(`c${owner.companyId}`, card!.id, storage)).rejects.toMatchObject({ name: 'ChargeHandleTakenError', status: 409 });
+    expect(await charges()).toBe(before);
+  });
+});
+
 describe('renewals and cancelling', () => {
   it('renews each month; a failed renewal is dunning, and pending once the provider gives up', async () => {
     const owner = await expiredTrial();

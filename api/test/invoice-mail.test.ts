@@ -72,3 +72,14 @@ it('limits mails per clinic, whatever addresses are typed; another clinic is not
   const other = await readyClinic();
   expect((await t.call('invoiceMail', { id: (await invoiceOf(other, 11)).id, to: 'anden@example.dk' }, other.token)).status).toBe(200);
 });
+
+it('counts recipients, not calls (issue 42): one mail to two addresses is two of the allowance', async () => {
+  t.clock.startFreshRateLimitWindows();
+  const owner = await readyClinic();
+  const invoice = await invoiceOf(owner, 12);
+  expect((await t.call('invoiceMail', { id: invoice.id, to: 'en@example.dk, to@example.dk' }, owner.token)).status).toBe(200);
+  const over = await t.call('invoiceMail', { id: invoice.id, to: 'tre@example.dk, fire@example.dk' }, owner.token);
+  expect(over.status).toBe(429);
+  await smtp.waitForMail('to@example.dk');
+  expect(smtp.mails.some((mail) => mail.to.includes('tre@example.dk') || mail.to.includes('fire@example.dk'))).toBe(false);
+});

@@ -9,6 +9,7 @@ import { invoicePdfBytes } from '@klinik/core/invoice-pdf';
 import { copenhagenWallTime, DAY_MS } from '@klinik/core';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { stallNextInvoiceInsert } from './support/stall-insert.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
 let t: TestApi;
@@ -225,6 +226,74 @@ describe('issuing', () => {
     const taken = await t.call('addInvoice', { bookingId: other.id, settings: SETTINGS }, clinic.token);
     expect(taken.status).toBe(200);
     expect(await t.models.Invoice.countDocuments({ bookingId: other.id })).toBe(1);
+  });
+
+  it('refuses the insert of a request stalled past the takeover of its claim: the claim is unique on the invoice (issue 42)', async () => {
+    const clinic = await readyClinic();
+    const booking = await bookingFor(clinic, '3200');
+    const stall = stallNextInvoiceInsert(t, booking.id);
+    const stalledFor = 2 * 60_000;
+    let first: ReturnType<typeof t.call<'addInvoice'>> | undefined;
+    try {
+      first = t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
+      // Past its claim check, at its insert, it stalls for over a minute: its claim now looks left over by a crash.
+      await stall.atInsert;
+      t.clock.advance(stalledFor);
+      const second = await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
+      expect(second.status).toBe(200);
+      expect((await t.models.InvoiceClaim.findById(`${booking.id}:0:inv`).lean())?.invoiceId?.toString()).toBe(second.body.data.id);
+      stall.release();
+      const stalled = await first;
+      expect([stalled.status, stalled.body.message]).toEqual([409, 'Bookingen er allerede faktureret']);
+      expect(await t.models.Invoice.countDocuments({ bookingId: booking.id })).toBe(1);
+      expect((await t.models.Booking.findById(booking.id).lean())?.invoiceId?.toString()).toBe(second.body.data.id);
+      // The refused insert used no number.
+      const next = await t.call('addInvoice', { bookingId: (await bookingFor(clinic, '3201')).id, settings: SETTINGS }, clinic.token);
+      expect(parseInt(next.body.data.number, 10)).toBe(parseInt(second.body.data.number, 10) + 1);
+    } finally {
+      stall.release();
+      await first?.catch(() => undefined);
+      stall.restore();
+      t.clock.advance(-stalledFor);
+    }
+  });
+
+  it('gives every invoice stored before the rule a claim of its own, once, at start, then builds the unique index (issue 42)', async () => {
+    const { Types } = await import('mongoose');
+    const { runStartupMigrations } = await import('../src/migrations/index.js');
+    const { giveEveryInvoiceAClaim } = await import('../src/migrations/invoice-claims.js');
+    const { createLogger } = await import('../src/logger.js');
+    const conn = t.api.services.models.Invoice.db;
+    const invoices = conn.collection('invoices');
+    const clinic = await readyClinic();
+    const booking = await bookingFor(clinic, '3300');
+    const invoice = (await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data;
+    const credit = (await t.call('addInvoice', { bookingId: booking.id, settings: { ...SETTINGS, type: false } }, clinic.token)).body.data;
+    const merged = (await t.call('addMergedInvoice', { clientId: booking.clientId, from: booking.from - HOUR, to: booking.from + HOUR, invoiceIds: [invoice.id] }, clinic.token)).body.data;
+    // Every invoice document carries a claim of its own: an invoice and its credit note their claims, a statement its id.
+    const claimOf = async (id: string): Promise<unknown> => (await invoices.findOne({ _id: new Types.ObjectId(id) }))?.claimId;
+    expect([await claimOf(invoice.id), await claimOf(credit.id), await claimOf(merged.id)]).toEqual([`${booking.id}:0:inv`, `${booking.id}:0:cred`, `own-${merged.id}`]);
+
+    // An older database: no index, invoices without a claim (a missing field, a null), and one booking invoiced twice
+    // under one claim, the fault the index closes.
+    await invoices.dropIndex('claimId_unique');
+    const older = [new Types.ObjectId(), new Types.ObjectId(), new Types.ObjectId(), new Types.ObjectId()];
+    const base = { companyId: new Types.ObjectId(clinic.companyId), therapistId: new Types.ObjectId(clinic.therapistId), clientId: new Types.ObjectId(booking.clientId), year: 2020, seq: 0, number: 'gammel', createdBy: new Types.ObjectId(clinic.therapistId), createdAt: 1 };
+    await invoices.insertMany([
+      { ...base, _id: older[0] },
+      { ...base, _id: older[1], claimId: null },
+      { ...base, _id: older[2], claimId: 'dobbelt:0:inv' },
+      { ...base, _id: older[3], claimId: 'dobbelt:0:inv' },
+    ]);
+    await conn.collection('migrations').deleteOne({ _id: 'invoice-claims-unique' as never });
+    expect(await runStartupMigrations(conn, createLogger('silent'))).toEqual(['invoice-claims-unique']);
+    const after = await invoices.find({ _id: { $in: older } }).sort({ _id: 1 }).toArray();
+    expect(after.map((doc): unknown => doc.claimId).sort()).toEqual([`own-${older[0]!.toHexString()}`, `own-${older[1]!.toHexString()}`, 'dobbelt:0:inv', `own-${older[3]!.toHexString()}`].sort());
+    expect((await invoices.indexes()).find((index) => index.name === 'claimId_unique')).toMatchObject({ key: { claimId: 1 }, unique: true });
+    // Again: nothing more to do.
+    expect(await runStartupMigrations(conn, createLogger('silent'))).toEqual([]);
+    expect(await giveEveryInvoiceAClaim(conn)).toEqual({ given: 0, doubles: 0 });
+    await expect(invoices.insertOne({ ...base, _id: new Types.ObjectId(), claimId: `${booking.id}:0:inv` })).rejects.toMatchObject({ code: 11000 });
   });
 
   it('starts again at 0001 in a new year, and continues from a counter set by the owner', async () => {

@@ -13,8 +13,8 @@ import { copenhagenDateKey, copenhagenWallTime } from '@klinik/core';
 import { createGatewayApiGateway } from '../src/adapters/sms/gatewayapi.js';
 import { planMessages } from '../src/jobs/messages.js';
 import { runDueMessages, type RunnerDeps } from '../src/jobs/message-runner.js';
-import { clinicWithTrial, newClient } from './support/fixtures.js';
-import { startTestApi, type TestApi } from './support/test-api.js';
+import { clinicWithTrial, newClient, payingWithCard } from './support/fixtures.js';
+import { startTestApi, testConfig, type TestApi } from './support/test-api.js';
 import { listenLocally } from './support/local-server.js';
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'message-runner-child.mjs');
@@ -27,7 +27,9 @@ const received = new Map<string, number>();
 /** While true, the gateway answers 500 (a transient failure) without taking the SMS. */
 let failing = false;
 beforeAll(async () => {
-  t = await startTestApi();
+  // Hundreds of reminders to one number from one clinic: far past the daily caps (contact.test.ts tests those).
+  const unlimited = { points: 1_000_000, durationSeconds: 86_400 };
+  t = await startTestApi({ rateLimits: { ...testConfig().rateLimits, 'sms:company': unlimited, 'sms:number': unlimited } });
   gateway = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -58,6 +60,8 @@ async function dueReminders(count: number): Promise<{ companyId: string }> {
   const owner = await clinicWithTrial(t);
   const now = Date.now();
   await t.models.Therapist.updateOne({ _id: owner.therapistId }, { $set: { reminders: true, reminderLeadHours: 24 } });
+  // Pays, with a card: SMS beyond the month's free ones go out (a trial clinic stops at its free quota).
+  await payingWithCard(t, owner);
   // The client as the calendar makes one (a booking far ahead, outside every reminder window).
   const treatment = await t.call('addTreatment', { name: 'Massage', price: 450, duration: 1800, pause: 0 }, owner.token);
   const first = await t.call('addBooking', { treatmentId: treatment.body.data.id, from: copenhagenWallTime(2030, 1, 7, 9), client: newClient('4321') }, owner.token);
@@ -80,6 +84,8 @@ function runner(leaseMs: number, clockAheadMs = 0): RunnerDeps {
     mailer: services.mailer,
     sms: createGatewayApiGateway({ token: 'test-token', url: gatewayUrl, sender: 'Klinik' }),
     tokens: services.tokens,
+    limiter: services.limiter,
+    payments: services.payments,
     config: { appUrl: services.config.appUrl, messageJobs: { everyMs: 0, batchSize: 50, leaseMs, concurrency: 5 } },
     logger: services.logger,
     now: () => Date.now() + clockAheadMs,

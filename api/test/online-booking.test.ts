@@ -5,9 +5,10 @@
  */
 import { copenhagenWallTime } from '@klinik/core';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
-import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
+import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
+import { until } from './support/until.js';
 
 let t: TestApi;
 let smtp: SmtpSink;
@@ -381,20 +382,32 @@ describe('a known and an unknown person get the same answer (issue 14)', () => {
   });
 
   it('a known and an unknown person take about as long (same work on both paths)', async () => {
+    // Measured interleaved, in pairs whose order alternates, after one of each has warmed the paths up: both paths then
+    // meet the same load (a cold cache, a build beside the test), so the comparison holds on a busy two-core machine;
+    // a path with an extra slow step (a few hundred milliseconds) still fails it.
     const clinic = await clinicWithKnownClient();
-    const times = { known: [] as number[], unknown: [] as number[] };
-    const slots = [at(2, 8), at(2, 9), at(2, 10), at(2, 11)];
-    for (let index = 0; index < slots.length; index++) {
-      const kind = index % 2 === 0 ? 'known' : 'unknown';
+    // Open 08–12 on the 2nd (bookableClinic), the 5th and the 6th: an hour a booking, twelve in all.
+    for (const day of [5, 6]) await t.call('addOpeningHours', { from: at(day, 8), to: at(day, 12) }, clinic.owner.token);
+    const slots = [2, 5, 6].flatMap((day) => [8, 9, 10, 11].map((hour) => at(day, hour)));
+    let next = 0;
+    const timed = async (kind: 'known' | 'unknown') => {
       const started = performance.now();
-      const answer = await t.call('clientAddBooking', publicBooking(clinic, slots[index]!, { client: strangerWith(kind === 'known' ? '1357' : `${3000 + index}`) }));
-      times[kind].push(performance.now() - started);
+      const answer = await t.call('clientAddBooking', publicBooking(clinic, slots[next++]!, { client: strangerWith(kind === 'known' ? '1357' : `${3000 + next}`) }));
       expect(answer.status).toBe(200);
+      return performance.now() - started;
+    };
+    await timed('known');
+    await timed('unknown');
+    const differences: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let pair = 0; pair < 5; pair++) {
+      const [first, second] = pair % 2 === 0 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
+      const times = { [first]: await timed(first), [second]: await timed(second) } as Record<'known' | 'unknown', number>;
+      differences.push(times.known - times.unknown);
+      unknownTimes.push(times.unknown);
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    // Generous: the point is no path that is many times slower (a refusal, an extra lookup round trip per field).
-    expect(median(times.known)).toBeLessThan(median(times.unknown) * 3 + 50);
-    expect(median(times.unknown)).toBeLessThan(median(times.known) * 3 + 50);
+    expect(Math.abs(median(differences))).toBeLessThan(Math.max(150, median(unknownTimes) * 0.75));
   });
 
   it('refuses everybody alike while the form is off or the plan has run out', async () => {
@@ -414,28 +427,141 @@ describe('a known and an unknown person get the same answer (issue 14)', () => {
     expect(await t.models.PublicSubmission.countDocuments({ companyId: clinic.owner.companyId })).toBe(0);
   });
 
-  it('bounds what waits for review per address and per clinic, refusing known and unknown alike', async () => {
-    const clinic = await clinicWithKnownClient();
-    const { MAX_PENDING_PER_ADDRESS, MAX_PENDING_PER_CLINIC } = await import('../src/domain/online-booking/public-identity.js');
-    const base = { companyId: clinic.owner.companyId, therapistId: clinic.owner.therapistId, kind: 'intake', person: { ...known, email: 'fuld@example.dk' }, emailKey: 'fuld@example.dk' };
-    await t.models.PublicSubmission.insertMany(Array.from({ length: MAX_PENDING_PER_ADDRESS }, () => base));
-    const sameAddress = [
-      await t.call('clientAddBooking', publicBooking(clinic, at(2, 9), { client: { ...strangerWith('1357'), email: 'Fuld@example.dk' } })),
-      await t.call('clientAddBooking', publicBooking(clinic, at(2, 9), { client: { ...strangerWith('2468'), email: 'fuld@example.dk' } })),
+});
+
+describe('the public surface under abuse (issue 42)', () => {
+  // The real limits (the rest of this file multiplies them), and the caller's address from X-Forwarded-For.
+  let s: TestApi;
+  beforeAll(async () => {
+    s = await startTestApi({ smtpUrl: smtp.url, trustProxyHops: 1 });
+    s.clock.set(copenhagenWallTime(2026, 12, 1, 10));
+  });
+  afterAll(() => s.close());
+
+  const known = { nameFirst: 'Kendt', nameLast: 'Klient', CPR6Digit: '150580', CPRLast4Digit: '1357', email: 'kendt@example.dk', phonePrivate: '22334455' };
+  const person = (cprLast4: string, email: string) => ({ nameFirst: 'Fremmed', nameLast: 'Person', CPR6Digit: '150580', CPRLast4Digit: cprLast4, email, phonePrivate: '66778899' });
+  const intakePerson = (cprLast4: string, email: string) => ({ ...person(cprLast4, email), address: 'Vej 1', post: '5000', town: 'Odense' });
+  const from = (source: string) => ({ headers: { 'x-forwarded-for': source } });
+
+  /** A clinic open 08–20 on the 2nd to the 9th, with a known client, a treatment and a course of eight days. */
+  async function busyClinic() {
+    const owner = await clinicWithTrial(s);
+    const treatmentId = (await s.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 15 * 60 }, owner.token)).body.data.id;
+    for (let day = 2; day <= 9; day++) await s.call('addOpeningHours', { from: at(day, 8), to: at(day, 20) }, owner.token);
+    await s.call('setOnlineBookingSettings', { bookingMail: true, bookingMailText: '' }, owner.token);
+    await s.call('addBooking', { treatmentId, from: at(10, 9), client: known }, owner.token);
+    const eventId = (await s.call('addEvent', { title: 'Hold', description: '', limit: 10, min: 0 }, owner.token)).body.data.id;
+    const dates = (await s.call('addEventDates', { eventId, dates: Array.from({ length: 8 }, (_, n) => ({ from: at(12 + n, 17), to: at(12 + n, 18), latestDays: 0 })) }, owner.token)).body.data;
+    return { owner, treatmentId, dateIds: dates.map((date) => date.id) };
+  }
+  type Busy = Awaited<ReturnType<typeof busyClinic>>;
+  const booking = (clinic: Busy, at: number, client: ReturnType<typeof person>) => ({ action: 'clientAddBooking', therapistId: clinic.owner.therapistId, treatmentId: clinic.treatmentId, from: at, reason: 'Ondt i ryggen', consent: true, client });
+  const signUp = (clinic: Busy, dateId: string, client: ReturnType<typeof person>) => ({ action: 'clientAddEventDateClients', therapistId: clinic.owner.therapistId, eventDateIds: [dateId], consent: true, client });
+
+  it('answers any sequence of bookings and sign-ups alike for a known and an unknown person, counting every one', async () => {
+    const clinic = await busyClinic();
+    /** Twelve submissions from one e-mail and one CPR number: bookings and sign-ups mixed, each for a time of its own. */
+    const sequence = async (client: ReturnType<typeof person>, firstDay: number, source: string) => {
+      const answers = [];
+      for (let n = 0; n < 12; n++) {
+        const body = n % 3 === 2 ? signUp(clinic, clinic.dateIds[Math.floor(n / 3)]!, client) : booking(clinic, at(firstDay + (n % 2), 8 + n), client);
+        const answer = await s.post(body, from(source));
+        answers.push([answer.status, answer.body]);
+      }
+      return answers;
+    };
+    // A stranger with a client's CPR number (held each time), and a new person (a new client, then matched each time).
+    const knownAnswers = await sequence(person('1357', 'probe-kendt@example.dk'), 2, '203.0.113.10');
+    const unknownAnswers = await sequence(person('2468', 'probe-ny@example.dk'), 4, '203.0.113.11');
+    expect(knownAnswers).toEqual(unknownAnswers);
+    expect(knownAnswers.map(([status]) => status)).toEqual([...Array<number>(10).fill(200), 429, 429]);
+    expect(knownAnswers[10]![1]).toMatchObject({ message: 'Der er sendt mange henvendelser med disse oplysninger i dag. Prøv igen i morgen, eller kontakt klinikken direkte.' });
+    // Counted per CPR number too: the client's number with ever new e-mails is refused as soon.
+    const byCpr = [];
+    for (let n = 0; n < 2; n++) byCpr.push((await s.post(booking(clinic, at(6, 8 + n), person('1357', `ny-adresse-${n}@example.dk`)), from('203.0.113.12'))).status);
+    expect(byCpr).toEqual([429, 429]);
+  });
+
+  it('never refuses a new or a matched client for a full review queue; a held one beyond it is answered alike and not kept', async () => {
+    const clinic = await busyClinic();
+    const { HELD_PER_CLINIC } = await import('../src/domain/online-booking/public-identity.js');
+    const base = { companyId: clinic.owner.companyId, therapistId: clinic.owner.therapistId, kind: 'intake', person: { ...known, email: 'fuld@example.dk' } };
+    await s.models.PublicSubmission.insertMany(Array.from({ length: HELD_PER_CLINIC }, (_, n) => ({ ...base, sourceKey: `198.51.100.${n % 250}` })));
+    const answers = [
+      await s.post(booking(clinic, at(2, 8), person('2468', 'ny-i-koen@example.dk')), from('203.0.113.20')),
+      await s.post(booking(clinic, at(2, 10), known), from('203.0.113.21')),
+      await s.post(booking(clinic, at(2, 12), person('1357', 'fremmed-i-koen@example.dk')), from('203.0.113.22')),
     ];
-    expect(sameAddress.map((answer) => [answer.status, answer.body.message])).toEqual([
-      [429, 'Der ligger allerede flere henvendelser fra denne e-mail, som klinikken ikke har set endnu. Vent på svar fra klinikken.'],
-      [429, 'Der ligger allerede flere henvendelser fra denne e-mail, som klinikken ikke har set endnu. Vent på svar fra klinikken.'],
-    ]);
-    await t.models.PublicSubmission.insertMany(Array.from({ length: MAX_PENDING_PER_CLINIC - MAX_PENDING_PER_ADDRESS }, (_, index) => ({ ...base, emailKey: `n${index}@example.dk` })));
-    const full = await t.call('clientAddBooking', publicBooking(clinic, at(2, 9), { client: strangerWith('2468') }));
-    expect([full.status, full.body.message]).toEqual([429, 'Klinikken kan ikke tage imod flere henvendelser online lige nu. Kontakt klinikken direkte.']);
-    expect(await t.models.Booking.countDocuments({ companyId: clinic.owner.companyId })).toBe(1);
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(Array(3).fill([200, { message: 'Din booking er nu oprettet.' }]));
+    // The new and the matched client are booked; the held one was not kept (the queue stays at its bound).
+    const booked = await s.models.Booking.find({ companyId: clinic.owner.companyId, from: { $in: [at(2, 8), at(2, 10), at(2, 12)] } }).lean();
+    expect(booked.map((row) => row.from).sort()).toEqual([at(2, 8), at(2, 10)]);
+    expect(await s.models.PublicSubmission.countDocuments({ companyId: clinic.owner.companyId })).toBe(HELD_PER_CLINIC);
+    expect(s.logs.some((line) => line.includes('a held public submission was not kept'))).toBe(true);
+  });
+
+  it('caps what one source can leave waiting; others still get through; the owner hears once when 50 wait', async () => {
+    const clinic = await busyClinic();
+    const { HELD_PER_SOURCE, REVIEW_QUEUE_MAIL_AT } = await import('../src/domain/online-booking/public-identity.js');
+    const intake = (n: number, source: string) =>
+      s.post({ action: 'clientSubmitClientForm', therapistID: clinic.owner.therapistId, answers: [], client: intakePerson(String(5000 + n), `formular-${n}@example.dk`) }, from(source));
+    const fromOne = [];
+    for (let n = 0; n <= HELD_PER_SOURCE; n++) fromOne.push(await intake(n, '203.0.113.30'));
+    expect(new Set(fromOne.map((answer) => `${answer.status} ${JSON.stringify(answer.body)}`)).size).toBe(1);
+    expect(fromOne[0]!.status).toBe(200);
+    const waiting = () => s.models.PublicSubmission.countDocuments({ companyId: clinic.owner.companyId });
+    expect(await waiting()).toBe(HELD_PER_SOURCE);
+    // Another address of the same IPv6 /64 is the same source; another source is kept.
+    expect((await intake(100, '2001:db8:1:2::5')).status).toBe(200);
+    expect((await intake(101, '2001:db8:1:2:ffff::9')).status).toBe(200);
+    expect(await waiting()).toBe(HELD_PER_SOURCE + 2);
+    // Up to the owner's mail: from many sources, as a real queue fills.
+    const base = { companyId: clinic.owner.companyId, therapistId: clinic.owner.therapistId, kind: 'intake', person: { ...known } };
+    await s.models.PublicSubmission.insertMany(Array.from({ length: REVIEW_QUEUE_MAIL_AT - HELD_PER_SOURCE - 3 }, (_, n) => ({ ...base, sourceKey: `192.0.2.${n}` })));
+    expect((await intake(102, '203.0.113.31')).status).toBe(200);
+    const mail = await smtp.waitForMail(clinic.owner.email, 10_000, 'Mange henvendelser venter på jer');
+    expect(mail.text).toContain(`${REVIEW_QUEUE_MAIL_AT} henvendelser`);
+  });
+
+  it('lets the therapist reject many at once, only their own (the owner all)', async () => {
+    const clinic = await busyClinic();
+    for (let n = 0; n < 3; n++) await s.post({ action: 'clientSubmitClientForm', therapistID: clinic.owner.therapistId, answers: [], client: intakePerson(String(6000 + n), `afvis-${n}@example.dk`) }, from(`203.0.113.${40 + n}`));
+    const ids = (await s.call('getPublicSubmissions', {}, clinic.owner.token)).body.data.map((row) => row.id);
+    expect(ids).toHaveLength(3);
+    const colleague = await colleagueOf(s, clinic.owner);
+    const theirs = await s.call('rejectPublicSubmissions', { ids }, colleague.token);
+    expect([theirs.status, theirs.body.data?.rejected]).toEqual([200, 0]);
+    const other = await clinicWithTrial(s);
+    expect((await s.call('rejectPublicSubmissions', { ids }, other.token)).body.data?.rejected).toBe(0);
+    const rejected = await s.call('rejectPublicSubmissions', { ids: [ids[0]!, ids[1]!, ids[1]!] }, clinic.owner.token);
+    expect([rejected.status, rejected.body.message, rejected.body.data?.rejected]).toEqual([200, '2 henvendelser er afvist', 2]);
+    expect((await s.call('getPublicSubmissions', {}, clinic.owner.token)).body.data.map((row) => row.id)).toEqual([ids[2]]);
+    expect((await s.call('rejectPublicSubmissions', { ids: [] }, clinic.owner.token)).status).toBe(400);
+  });
+
+  it('mails one address at most five booking confirmations a day from one clinic, whatever is typed', async () => {
+    const clinic = await busyClinic();
+    const victim = 'offer@example.dk';
+    for (let n = 0; n < 6; n++) expect((await s.post(booking(clinic, at(3, 8 + n), person(String(7000 + n), victim)), from(`203.0.113.${50 + n}`))).status).toBe(200);
+    await until(() => s.logs.some((line) => line.includes('booking confirmation mail not sent')), 'the refused confirmation');
+    await until(() => smtp.mails.filter((mail) => mail.to.includes(victim)).length >= 5, 'five confirmations');
+    expect(smtp.mails.filter((mail) => mail.to.includes(victim))).toHaveLength(5);
+  });
+
+  it('makes new clients without newsletters: only their own confirmed sign-up or the therapist turns them on, on record', async () => {
+    const clinic = await busyClinic();
+    await s.post(booking(clinic, at(4, 8), person('8001', 'uden-nyhedsbrev@example.dk')), from('203.0.113.60'));
+    const client = await s.models.Client.findOne({ companyId: clinic.owner.companyId, email: 'uden-nyhedsbrev@example.dk' }).lean();
+    expect(client).toMatchObject({ newsletter: false, newsletterConsent: null });
+    await s.call('setClient', { id: client!._id.toString(), changes: { newsletter: true } }, clinic.owner.token);
+    const chosen = await s.models.Client.findById(client!._id).lean();
+    expect(chosen).toMatchObject({ newsletter: true, newsletterConsent: { by: 'Mette Ørsted' } });
+    expect(chosen!.newsletterConsent!.at).toBeLessThanOrEqual(s.clock.now());
   });
 });
 
 describe('stale public submissions', () => {
-  it('are swept when their time has passed, their course days ended, or they waited 90 days; the rest stay', async () => {
+  it('are swept when their time has passed, their course days ended, or they waited 14 days unreviewed; the rest stay', async () => {
     const { sweepStaleSubmissions, PASSED_GRACE_MS, PENDING_MAX_MS } = await import('../src/domain/online-booking/stale-submissions.js');
     const { Types } = await import('mongoose');
     const now = t.clock.now();

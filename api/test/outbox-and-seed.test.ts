@@ -1,4 +1,5 @@
 /** The development outbox (no SMTP configured), its absence in production, and the demo clinic seed. */
+import { request } from 'node:http';
 import { DAY_MS, startOfCopenhagenWeek } from '@klinik/core';
 import { createModels } from '../src/models/index.js';
 import { DEMO, DEMO_PRACTICE, seedDemoClinic } from '../src/cli/seed.js';
@@ -10,11 +11,67 @@ it('keeps mails in the development outbox and shows them at /dev/outbox, with th
   try {
     const owner = await registerAndLogin(t);
     expect((await t.call('resetPassword', { email: owner.email })).status).toBe(200);
-    const stored = await t.models.OutboxMail.findOne({ to: owner.email, subject: 'Nulstil din adgangskode' }).lean();
+    // The reset mail goes out after the answer (its timing must not tell who has an account): wait for it.
+    let stored = null;
+    for (let tries = 0; !stored && tries < 200; tries++) {
+      stored = await t.models.OutboxMail.findOne({ to: owner.email, subject: 'Nulstil din adgangskode' }).lean();
+      if (!stored) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     expect(stored?.subject).toBe('Nulstil din adgangskode');
     const page = await (await fetch(t.url.replace(/\/api$/, '/dev/outbox'))).text();
     expect(page).toContain('Nulstil din adgangskode');
     expect(page).toMatch(/<a href="http:\/\/localhost:3000\/reset_password\?token=[A-Za-z0-9_-]+">/);
+  } finally {
+    await t.close();
+  }
+});
+
+/** A request with the `Host` header a browser would send for `host` (fetch does not let a caller set it). */
+function withHost(url: string, host: string, method = 'GET', body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const outgoing = request(
+      { hostname: target.hostname, port: target.port, path: target.pathname, method, headers: { host, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+it('answers the development routes only under this machine\'s own names, and moves the clock only forward', async () => {
+  const t = await startTestApi({ smtpUrl: null });
+  try {
+    const dev = (route: string) => t.url.replace(/\/api$/, route);
+    // A page that pointed its own name at 127.0.0.1 (DNS rebinding) sends that name: no outbox, no clock.
+    for (const host of ['evil.example', 'evil.example:4000', 'localhost.evil.example', '127.0.0.1.nip.io', '10.0.0.5:4000']) {
+      for (const route of ['/dev/outbox', '/dev/outbox.json', '/dev/meeting']) {
+        const answer = await withHost(dev(route), host);
+        expect({ host, route, status: answer.status }).toEqual({ host, route, status: 403 });
+        expect(answer.text).not.toContain('reset_password');
+      }
+      expect((await withHost(dev('/dev/clock'), host, 'POST', '{"advanceMs":1000}')).status).toBe(403);
+    }
+    for (const host of ['localhost', 'localhost:4000', 'LOCALHOST:3000', '127.0.0.1:80', '[::1]:4000', '[::1]']) {
+      expect({ host, status: (await withHost(dev('/dev/outbox.json'), host)).status }).toEqual({ host, status: 200 });
+    }
+    // The other routes do not care (the API is reached under its public name in production).
+    expect((await withHost(dev('/health'), 'api.klinik.example')).status).toBe(200);
+
+    const clock = (body: string) => withHost(dev('/dev/clock'), 'localhost', 'POST', body);
+    const forward = await clock('{"advanceMs":1000}');
+    expect(forward.status).toBe(200);
+    expect(JSON.parse(forward.text)).toMatchObject({ offsetMs: 1000 });
+    const back = await clock('{"advanceMs":-86400000}');
+    expect(back.status).toBe(400);
+    expect(JSON.parse(back.text)).toEqual({ message: 'advanceMs (et tal, 0 eller større) eller reset: true' });
+    expect(JSON.parse((await clock('{"advanceMs":0}')).text)).toMatchObject({ offsetMs: 1000 });
+    expect(JSON.parse((await clock('{"reset":true}')).text)).toMatchObject({ offsetMs: 0 });
   } finally {
     await t.close();
   }

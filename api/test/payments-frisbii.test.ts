@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { commerceMessages } from '@klinik/core';
 import { configFromEnv } from '../src/config.js';
-import { signWebhook } from '../src/adapters/payments/frisbii/provider.js';
+import { signWebhook, WEBHOOK_MAX_AGE_MS } from '../src/adapters/payments/frisbii/provider.js';
 import { clinicWithTrial, type SignedInOwner } from './support/fixtures.js';
 import { startFrisbiiDouble, type FrisbiiDouble } from './support/frisbii-double.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -183,10 +183,69 @@ describe('the Frisbii adapter', () => {
     const replay = await post(cancelled.body);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toMatchObject({ outcome: 'duplicate' });
-    // An event the product does not use is acknowledged (so the provider stops sending it) and changes nothing.
-    const id = 'wh_unused_event';
-    const unused = await post(JSON.stringify({ id, event_type: 'customer_changed', timestamp, customer: customerOf(owner), signature: signWebhook(WEBHOOK_SECRET, timestamp, id) }));
-    expect(await unused.json()).toMatchObject({ outcome: 'ignored' });
+    // An event the product does not use (the customer's creation) was acknowledged, so the provider stops sending it,
+    // and recorded: the same webhook again is a duplicate.
+    const unused = frisbii.webhooks.find((webhook) => webhook.body.includes('"customer_created"') && webhook.body.includes(`"${customerOf(owner)}"`))!;
+    expect(unused).toMatchObject({ answered: 200, outcome: 'ignored' });
+    expect(await (await post(unused.body)).json()).toMatchObject({ outcome: 'duplicate' });
+    // Signed with the secret, but never sent by the provider: refused.
+    const id = 'wh_never_sent';
+    expect((await post(JSON.stringify({ id, event_type: 'customer_changed', timestamp, customer: customerOf(owner), signature: signWebhook(WEBHOOK_SECRET, timestamp, id) }))).status).toBe(401);
+  });
+
+  it("a webhook's signature vouches only for its id and time: a leaked one is not another event, for another clinic, or late", async () => {
+    // One clinic pays Pro; another is on its trial.
+    const payer = await clinicWithTrial(t);
+    await t.call('getAllCompanyCustomPaymentCards', {}, payer.token);
+    const cardId = frisbii.addCard(customerOf(payer));
+    expect((await t.call('purchasedProPlanSubscription', { idempotencyKey: key(), cardId }, payer.token)).status).toBe(200);
+    await frisbii.settled();
+    const handle = String(sent('POST', '/api/v1/subscription').at(-1)!.body!.handle);
+    const other = await clinicWithTrial(t);
+    const post = (body: unknown) => fetch(`${origin}/webhooks/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const bodyOf = (type: string, customer: string) => {
+      const found = frisbii.webhooks.find((webhook) => webhook.body.includes(`"${type}"`) && webhook.body.includes(`"${customer}"`))!;
+      return JSON.parse(found.body) as Record<string, string>;
+    };
+
+    // The payer's 'customer_created' webhook (a type the product ignores) has leaked: its signed id and time, sent
+    // as the payer's Pro subscription being created for the other clinic, or with another real event's id, are refused.
+    const leaked = bodyOf('customer_created', customerOf(payer));
+    const signed = { id: leaked.id, timestamp: leaked.timestamp, signature: leaked.signature };
+    expect((await post({ ...signed, event_type: 'subscription_created', customer: customerOf(other), subscription: handle })).status).toBe(401);
+    expect((await post({ ...signed, event_id: bodyOf('subscription_created', customerOf(payer)).event_id })).status).toBe(401);
+    expect(await plan(other)).toMatchObject({ planType: 'freeTrial', status: 'active' });
+    expect(await t.models.Subscription.countDocuments({ companyId: other.companyId })).toBe(0);
+    // As sent, it is spent: a duplicate.
+    expect(await (await post(leaked)).json()).toMatchObject({ outcome: 'duplicate' });
+
+    // A genuine webhook that arrives more than five minutes after it was signed is refused, and changes nothing.
+    frisbii.holdWebhooks(true);
+    try {
+      expect((await t.call('cancelProPlanSubscription', {}, payer.token)).status).toBe(200);
+    } finally {
+      frisbii.holdWebhooks(false);
+    }
+    const late = bodyOf('subscription_cancelled', customerOf(payer));
+    t.clock.advance(WEBHOOK_MAX_AGE_MS + 1000);
+    expect((await post(late)).status).toBe(401);
+    expect(await plan(payer)).toMatchObject({ planType: 'pro', status: 'active' });
+  });
+
+  it('never answers a charge under a handle that is not this one', async () => {
+    const owner = await clinicWithTrial(t);
+    await t.call('getAllCompanyCustomPaymentCards', {}, owner.token);
+    const cardId = frisbii.addCard(customerOf(owner));
+    expect((await t.call('singleTimePayment', { id: 'storage', cardId, idempotencyKey: key() }, owner.token)).status).toBe(200);
+    await frisbii.settled();
+    const handle = String(sent('POST', '/api/v1/charge').at(-1)!.body!.handle);
+    const storage = { kind: 'charge' as const, handle, ordertext: 'Ekstra lagerplads', amountOre: 4_900 };
+    const payments = t.api.services.payments;
+    // The same charge again is answered; the handle for another amount, or another clinic, is refused.
+    await expect(payments.charge(customerOf(owner), cardId, storage)).resolves.toMatchObject({ handle, state: 'settled' });
+    await expect(payments.charge(customerOf(owner), cardId, { ...storage, amountOre: 49_900 })).rejects.toMatchObject({ name: 'ChargeHandleTakenError', status: 409 });
+    const other = await clinicWithTrial(t);
+    await expect(payments.charge(customerOf(other), frisbii.addCard(customerOf(other)), storage)).rejects.toMatchObject({ name: 'ChargeHandleTakenError', status: 409 });
   });
 
   it('answers 503 with the Danish text when the provider is down, and writes nothing', async () => {

@@ -163,7 +163,9 @@ describe('disabling a company', () => {
     const owner = await clinicWithTrial(t);
     const treatment = await t.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 0 }, owner.token);
     const from = Math.ceil((t.clock.now() + DAY_MS) / HOUR) * HOUR;
-    expect((await t.call('addBooking', { treatmentId: treatment.body.data.id, from, client: newClient() }, owner.token)).status).toBe(200);
+    const booked = await t.call('addBooking', { treatmentId: treatment.body.data.id, from, client: newClient() }, owner.token);
+    expect(booked.status).toBe(200);
+    await t.call('setClient', { id: booked.body.data.clientId, changes: { newsletter: true } }, owner.token);
     const letter = await t.call('addNewsletter', { subject: 'Nyt', message: '<p>Hej</p>' }, owner.token);
     expect((await t.call('sendNewsletterToAll', { id: letter.body.data.id }, owner.token)).body.data?.recipients).toBe(1);
     await t.call('disableCompany', { companyId: owner.companyId, isDisabled: true }, admin);
@@ -267,6 +269,7 @@ describe('deleting a company', () => {
       year,
       seq: 1,
       number: `${year}-1`,
+      claimId: `platform-test-${owner.companyId}`,
       createdBy: owner.therapistId,
       createdAt: t.clock.now(),
       nameFirst: 'Signe',

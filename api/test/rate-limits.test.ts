@@ -70,7 +70,7 @@ it('limits teamLogin and resetPassword per address', async () => {
   expect(team).toEqual([401, 401, 401, 429]);
   const reset = [];
   for (let attempt = 0; attempt < 5; attempt++) reset.push((await t.call('resetPassword', { email: uniqueEmail('r') })).status);
-  expect(reset).toEqual([400, 400, 400, 400, 429]);
+  expect(reset).toEqual([200, 200, 200, 200, 429]);
 });
 
 describe('sign-in throttling per account and per known device', () => {
@@ -125,5 +125,108 @@ describe('sign-in throttling per account and per known device', () => {
     for (let attempt = 0; attempt < 3; attempt++) await t2.call('teamLogin', { username, password: `gæt-${attempt}` });
     expect((await t2.call('teamLogin', { username, password: 'support-kodeord-til-test' })).status).toBe(429);
     expect((await t2.call('teamLogin', { username, password: 'support-kodeord-til-test', deviceToken: first.body.deviceToken })).status).toBe(200);
+  });
+});
+
+describe('sign-in throttling per account and address prefix, with growing delays (issue 42)', () => {
+  let t3: TestApi;
+  const backoff = { firstDelaySeconds: 60, maxDelaySeconds: 240 };
+  beforeAll(async () => {
+    // Behind one trusted proxy, so each call can come from the address X-Forwarded-For names.
+    t3 = await startTestApi({
+      trustProxyHops: 1,
+      rateLimits: {
+        ...DEFAULT_RATE_LIMITS,
+        'signin:account': { points: 3, durationSeconds: 3600, backoff },
+        'signin:device': { points: 3, durationSeconds: 3600, backoff },
+        'signin:failures': { points: 5, durationSeconds: 3600 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t3.close();
+  });
+  beforeEach(() => t3.clock.startFreshRateLimitWindows());
+
+  const login = (from: string, username: string, password: string, deviceToken?: string) =>
+    t3.post({ action: 'login', username, password, ...(deviceToken ? { deviceToken } : {}) }, { headers: { 'X-Forwarded-For': from } });
+  const retryAfter = (answer: { headers: Headers }) => Number(answer.headers.get('retry-after'));
+
+  it("lets a stranger's guesses from other networks not touch the owner's own address", async () => {
+    const owner = await registerAndLogin(t3);
+    // Eleven wrong passwords from eleven networks, then many from one more: that network slows down, no other.
+    for (let network = 1; network <= 11; network++) expect((await login(`100.${network}.0.9`, owner.email, `gæt-${network}`)).status).toBe(401);
+    const fromOne = [];
+    for (let attempt = 0; attempt < 5; attempt++) fromOne.push((await login(`198.51.100.${attempt + 1}`, owner.email, `gæt-${attempt}`)).status);
+    expect(fromOne).toEqual([401, 401, 401, 429, 429]);
+    // Rotating addresses within the /24 bought nothing; the owner's home address, never used by the stranger, signs in.
+    expect((await login('203.0.113.7', owner.email, owner.password)).status).toBe(200);
+    // IPv6: the stranger's whole /48 is one count.
+    for (let attempt = 0; attempt < 3; attempt++) await login(`2001:db8:7:${attempt + 1}::1`, owner.email, `gæt-${attempt}`);
+    expect((await login('2001:db8:7:ffff::2', owner.email, owner.password)).status).toBe(429);
+    expect((await login('2001:db8:8::1', owner.email, owner.password)).status).toBe(200);
+  });
+
+  it('slows guessing from one network with growing delays rather than a hard stop; a right password clears it', async () => {
+    const owner = await registerAndLogin(t3);
+    const from = '192.0.2.44';
+    for (let attempt = 0; attempt < 3; attempt++) expect((await login(from, owner.email, `gæt-${attempt}`)).status).toBe(401);
+    const seen: number[] = [];
+    for (const delay of [60, 120, 240, 240]) {
+      const waiting = await login(from, owner.email, owner.password);
+      expect(waiting.status).toBe(429);
+      expect(waiting.body.message).toBe('For mange forsøg. Vent lidt og prøv igen.');
+      seen.push(retryAfter(waiting));
+      expect(retryAfter(waiting)).toBeGreaterThan(delay - 10);
+      expect(retryAfter(waiting)).toBeLessThanOrEqual(delay);
+      t3.clock.advance(delay * 1000);
+      // One attempt after each delay, and the next one waits again.
+      expect((await login(from, owner.email, 'stadig-forkert')).status).toBe(401);
+    }
+    expect(seen.length).toBe(4);
+    t3.clock.advance(240 * 1000);
+    expect((await login(from, owner.email, owner.password)).status).toBe(200);
+    // Cleared: the next wrong password is the first of a fresh allowance.
+    expect((await login(from, owner.email, 'forkert-igen')).status).toBe(401);
+  });
+
+  it("clears the account's throttle on every network and device when the password is reset from a link", async () => {
+    const { issueLinkToken } = await import('../src/domain/accounts/link-tokens.js');
+    const { Types } = await import('mongoose');
+    const owner = await registerAndLogin(t3);
+    const device = (await login('203.0.113.20', owner.email, owner.password)).body.deviceToken as string;
+    // The owner's own network and device used up (say, a forgotten password typed many times).
+    for (let attempt = 0; attempt < 4; attempt++) await login('203.0.113.20', owner.email, `gæt-${attempt}`);
+    for (let attempt = 0; attempt < 4; attempt++) await login('203.0.113.20', owner.email, `gæt-${attempt}`, device);
+    expect((await login('203.0.113.21', owner.email, owner.password)).status).toBe(429);
+    expect((await login('203.0.113.21', owner.email, owner.password, device)).status).toBe(429);
+    const link = await issueLinkToken(t3.models, 'reset', new Types.ObjectId(owner.therapistId), 3600, t3.clock.now());
+    expect((await t3.call('resetPasswordWithToken', { resetToken: link, password: 'nyt-kodeord-efter-reset' })).status).toBe(200);
+    expect((await login('203.0.113.22', owner.email, 'nyt-kodeord-efter-reset')).status).toBe(200);
+    expect((await login('203.0.113.22', owner.email, 'nyt-kodeord-efter-reset', device)).status).toBe(200);
+  });
+
+  it('tells the owner by mail about many failed sign-ins, at most once an hour', async () => {
+    const owner = await registerAndLogin(t3);
+    const subject = 'Mange forkerte forsøg på at logge ind på din konto';
+    const alerts = () => t3.models.OutboxMail.find({ to: owner.email, subject }).lean();
+    const waitForAlerts = async (count: number) => {
+      // The mail goes out after the answer: wait for it.
+      for (let tries = 0; (await alerts()).length < count && tries < 400; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+      return alerts();
+    };
+    // Past five wrong passwords in the hour, from anywhere, the mail goes; more of them in the same hour send none.
+    for (let attempt = 0; attempt < 5; attempt++) await login(`100.64.${attempt}.1`, owner.email, `gæt-${attempt}`);
+    expect(await alerts()).toHaveLength(0);
+    for (let attempt = 5; attempt < 12; attempt++) await login(`100.64.${attempt}.1`, owner.email, `gæt-${attempt}`);
+    const first = await waitForAlerts(1);
+    expect(first[0]!.text).toContain('forkert adgangskode mange gange');
+    expect(first[0]!.text).toContain('http://localhost:3000/forgot_password');
+    // The next hour, the next mail: and still only one for the first hour.
+    t3.clock.advance(3600 * 1000);
+    for (let attempt = 0; attempt < 6; attempt++) await login(`100.65.${attempt}.1`, owner.email, `gæt-${attempt}`);
+    expect(await waitForAlerts(2)).toHaveLength(2);
+    // An unknown username gets the same answers all along.
+    for (let attempt = 0; attempt < 6; attempt++) expect((await login(`100.66.${attempt}.1`, uniqueEmail('ingen'), 'gæt')).status).toBe(401);
   });
 });

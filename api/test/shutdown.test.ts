@@ -9,6 +9,7 @@ import pino from 'pino';
 import { startServer, type RunningApi } from '../src/server.js';
 import { startRepeating } from '../src/jobs/repeat.js';
 import { registration, uniqueEmail } from './support/fixtures.js';
+import { until } from './support/until.js';
 
 async function serverOn(extra: Record<string, string> = {}): Promise<{ running: RunningApi; port: number }> {
   const port = await getPort();
@@ -37,14 +38,6 @@ function halfSentCall(port: number, body: string) {
   });
   req.write(body.slice(0, split));
   return { answered, finish: () => req.end(body.slice(split)) };
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const refuses = (port: number) =>

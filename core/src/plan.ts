@@ -75,6 +75,15 @@ export function allowsProFeatures(plan: PlanState, now: number): boolean {
   return status === 'active' || status === 'cancelled';
 }
 
+/**
+ * Whether the clinic pays for its plan now (Pro, active or cancelled but still in its period): what the platform may
+ * spend on its behalf, SMS beyond the free quota and the larger mail budget (issue 42), depends on it. A free trial
+ * never makes the platform pay.
+ */
+export function isPaidPlan(plan: PlanState, now: number): boolean {
+  return normalizePlanType(plan.planType) === 'pro' && allowsProFeatures(plan, now);
+}
+
 /** Spec 3, plan choice screen: the free-trial card shows only when the plan type is empty or freeTrial. */
 export function showsFreeTrialCard(plan: PlanState): boolean {
   return normalizePlanType(plan.planType) !== 'pro';

@@ -54,6 +54,10 @@ export const texts = {
     plan: { pro: 'Pro', freeTrial: 'Gratis prøve', empty: 'Ingen' } satisfies Record<PlanType, string>,
     status: { active: 'Aktiv', cancelled: 'Opsagt', expired: 'Udløbet', pending: 'Afventer', empty: 'Ingen' } satisfies Record<PlanStatus, string>,
     disabledBadge: 'Deaktiveret',
+    /** Issue 42: a clinic that reached its daily SMS cap or mail budget in the last week (a spike worth a look). */
+    smsCapBadge: (date: string) => `SMS-loft nået ${date}`,
+    mailCapBadge: (date: string) => `Mail-loft nået ${date}`,
+    capHint: 'Klinikken nåede sin daglige grænse for beskeder. Se efter, om den sender noget, den ikke burde.',
   },
 
   toggle: {

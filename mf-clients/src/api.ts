@@ -50,6 +50,7 @@ export const clientsApi = (client: ActionClient) => ({
   submissions: () => client.call('getPublicSubmissions', {}),
   acceptSubmission: (input: ActionInput<'acceptPublicSubmission'>) => client.call('acceptPublicSubmission', input),
   rejectSubmission: (id: string) => client.call('rejectPublicSubmission', { id }),
+  rejectSubmissions: (ids: string[]) => client.call('rejectPublicSubmissions', { ids }),
 });
 
 export type ClientsApi = ReturnType<typeof clientsApi>;
@@ -72,6 +73,7 @@ export const contactApi = (client: ActionClient) => ({
   scheduledMessages: () => client.call('getScheduledMessages', {}),
   sentMessages: (input: ActionInput<'getSentMessages'>) => client.call('getSentMessages', input),
   smsUsage: () => client.call('getSmsUsage', {}),
+  setSmsSettings: (input: ActionInput<'setSmsSettings'>) => client.call('setSmsSettings', input),
 });
 
 export type ContactApi = ReturnType<typeof contactApi>;

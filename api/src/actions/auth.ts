@@ -2,10 +2,9 @@
 import { messages, type authActions } from '@klinik/core';
 import { ValidationError } from '../errors.js';
 import { confirmationTexts, confirmEmailFromLink, sendEmailConfirmation } from '../domain/accounts/email-confirmation.js';
-import { setPasswordFromLink } from '../domain/accounts/link-tokens.js';
 import { startFreeTrial } from '../domain/accounts/plan.js';
 import { registerClinic } from '../domain/accounts/register.js';
-import { adminSignIn, changePassword, confirmPassword, isUsernameAvailable, requestPasswordReset, signIn, signOut, teamSignIn } from '../domain/accounts/sessions.js';
+import { adminSignIn, changePassword, confirmPassword, isUsernameAvailable, requestPasswordReset, setPasswordWithLink, signIn, signOut, teamSignIn } from '../domain/accounts/sessions.js';
 import { twoFactorTexts } from '../domain/accounts/two-factor.js';
 import { toTherapistView } from '../domain/accounts/view.js';
 import type { Handlers } from './types.js';
@@ -38,16 +37,16 @@ export const authHandlers: Handlers<keyof typeof authActions> = {
   setPassword: async (input, ctx) => ({ message: messages.newPasswordSaved, ...(await changePassword(ctx, input)) }),
   async resetPassword({ email }, ctx) {
     await requestPasswordReset(ctx, email);
-    return { message: messages.resetMailSent(email) };
+    return { message: messages.resetMailSent };
   },
   async resetPasswordWithToken({ resetToken, password }, ctx) {
-    if (!(await setPasswordFromLink(ctx.platform, 'reset', resetToken, password, ctx.now()))) {
+    if (!(await setPasswordWithLink(ctx, 'reset', resetToken, password))) {
       throw new ValidationError(messages.resetLinkInvalid, { resetToken: messages.resetLinkInvalid });
     }
     return { message: messages.passwordUpdated };
   },
   async therapistSetPassword({ id, password }, ctx) {
-    if (!(await setPasswordFromLink(ctx.platform, 'setPassword', id, password, ctx.now()))) {
+    if (!(await setPasswordWithLink(ctx, 'setPassword', id, password))) {
       throw new ValidationError(messages.setPasswordLinkInvalid, { id: messages.setPasswordLinkInvalid });
     }
     return { message: messages.passwordUpdated };

@@ -1,6 +1,6 @@
 /** /Kontakt (core/src/actions/contact.ts): newsletters, follow-up and reminder settings, messages, SMS usage. */
 import { contactMessages as M, type contactActions } from '@klinik/core';
-import { getSettings, saveSettings } from '../domain/contact/settings.js';
+import { getSettings, saveSettings, saveSmsSettings } from '../domain/contact/settings.js';
 import { scheduledMessages, sentMessages, smsUsage } from '../domain/contact/messages.js';
 import { addNewsletter, deleteNewsletter, listNewsletters, listSends, newsletterClients, sendToAll, sendToSelection, setNewsletter } from '../domain/contact/newsletters.js';
 import { confirmNewsletterSignup, newsletterSignup } from '../domain/contact/signup.js';
@@ -31,6 +31,7 @@ export const contactHandlers: Handlers<keyof typeof contactActions> = {
   getScheduledMessages: async (_input, ctx) => ({ data: await scheduledMessages(ctx) }),
   getSentMessages: async (input, ctx) => sentMessages(ctx, input),
   getSmsUsage: async (_input, ctx) => ({ data: await smsUsage(ctx) }),
+  setSmsSettings: async (input, ctx) => ({ message: M.smsSettingsSaved, data: await saveSmsSettings(ctx, input) }),
   newsletterSignup: async (input, ctx) => newsletterSignup(ctx, input),
   confirmNewsletterSignup: async (input, ctx) => confirmNewsletterSignup(ctx, input),
 };

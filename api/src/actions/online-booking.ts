@@ -5,7 +5,7 @@ import { addOnlineBooking } from '../domain/online-booking/booking.js';
 import { courseSignUp, publicCourseDates, publicCourses } from '../domain/online-booking/courses.js';
 import { cprLookup } from '../domain/online-booking/public-identity.js';
 import { publicTherapist } from '../domain/online-booking/public-therapist.js';
-import { acceptSubmission, listSubmissions, rejectSubmission } from '../domain/online-booking/review.js';
+import { acceptSubmission, listSubmissions, rejectSubmission, rejectSubmissions } from '../domain/online-booking/review.js';
 import { bookingSettingsOf, changeBookingSettings } from '../domain/online-booking/settings.js';
 import { unsubscribe } from '../domain/online-booking/unsubscribe.js';
 import type { Handlers } from './types.js';
@@ -36,5 +36,9 @@ export const onlineBookingHandlers: Handlers<keyof typeof onlineBookingActions> 
   async rejectPublicSubmission({ id }, ctx) {
     await rejectSubmission(ctx, id);
     return { message: publicMessages.submissionRejected };
+  },
+  async rejectPublicSubmissions({ ids }, ctx) {
+    const rejected = await rejectSubmissions(ctx, ids);
+    return { message: publicMessages.submissionsRejected(rejected), data: { rejected } };
   },
 };

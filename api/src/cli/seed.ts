@@ -15,6 +15,7 @@ import { tenantDb, type TenantDb } from '../data/tenant-db.js';
 import { joinCourseDay } from '../domain/courses/participants.js';
 import { writeImport } from '../domain/import/engine.js';
 import { generateSampleExport, sampleImportSet } from '../domain/import/samples.js';
+import { usersPageTrial } from '../domain/therapists/trial.js';
 import { useApiDataKeys, withDatabase } from './database.js';
 
 export const DEMO = {
@@ -180,6 +181,8 @@ export async function seedDemoClinic(models: Models, now = Date.now()) {
         phone: '+4522334455',
         isAdmin: false,
         colors: ['#ffffff', '#2e7d6b'],
+        // As the users page makes a colleague: a 90-day trial of their own (domain/therapists/trial.ts).
+        ...usersPageTrial(now),
       })
     ).toObject();
   await ensureTreatments(models, owner._id, owner.companyId);

@@ -13,15 +13,15 @@ import { applyPaymentEvent, type EventOutcome } from '../domain/commerce/events.
 import { UnauthorizedError } from '../errors.js';
 
 /**
- * A webhook from the provider (over HTTP, or handed over by the sandbox): verified by its signature, then applied
- * once. Like the dispatcher, this is an entry point that finds its clinic first (the event names it), so it reaches
- * the models itself and hands the domain the clinic's scoped data.
+ * A webhook from the provider (over HTTP, or handed over by the sandbox): verified by the adapter (its signature,
+ * its age, and for Frisbii the event read back from the provider), recorded, then applied once. Like the dispatcher,
+ * this is an entry point that finds its clinic first (the event names it), so it reaches the models itself and hands
+ * the domain the clinic's scoped data.
  */
 export async function receivePaymentWebhook(services: Pick<Services, 'payments' | 'models' | 'clock'>, rawBody: string, signature: string | undefined): Promise<EventOutcome> {
   const reading = await services.payments.readWebhook(rawBody, signature);
-  if (!reading.verified) throw new UnauthorizedError('Ugyldig signatur');
-  if (!reading.event) return 'ignored';
-  return applyPaymentEvent(services.models, reading.event, services.clock.now());
+  if (!reading.verified) throw new UnauthorizedError('Ugyldig webhook');
+  return applyPaymentEvent(services.models, reading, services.clock.now());
 }
 
 export function paymentRoutes(router: Router, services: Services, sandbox: SandboxProvider | null, devRoutes: boolean): void {

@@ -18,7 +18,6 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Context, Next } from 'koa';
-import pLimit from 'p-limit';
 import {
   actions,
   clientMessages,
@@ -37,7 +36,8 @@ import {
   supportMessages,
   type ActionName,
 } from '@klinik/core';
-import type { Services, UploadedFile } from '../context.js';
+import { TeamContext, TherapistContext, type AnyContext, type Services, type UploadedFile } from '../context.js';
+import { FairSlots, type SlotGrant } from '../domain/images/fair-slots.js';
 import { PayloadTooLargeError, ServiceUnavailableError, ValidationError } from '../errors.js';
 import { uploadTexts } from '../domain/images/texts.js';
 import { authenticate } from './authenticate.js';
@@ -82,11 +82,18 @@ export const UPLOAD_LIMITS: Partial<Record<ActionName, UploadLimit>> = {
   },
 };
 
-/** Uploads processed at once (decoding, storing); the others wait, up to `UPLOAD_QUEUE_MAX` of them (then 503). */
+/**
+ * Uploads processed at once (decoding, storing); the others wait, up to `UPLOAD_QUEUE_MAX` of them (then 503), and
+ * are let in fairly between clinics (domain/images/fair-slots.ts): a clinic's batch never holds both slots while
+ * another clinic's upload waits for one.
+ */
 export const UPLOAD_CONCURRENCY = 2;
 export const UPLOAD_QUEUE_MAX = 100;
-/** Uploads being processed now and the most at once since start (a test reads them to see the bound hold). */
-export const uploadLoad = { processing: 0, peak: 0 };
+/**
+ * Uploads being processed now and the most at once since start, uploads waiting, and each slot as it is given (a test
+ * reads them to see the bound and the fairness hold).
+ */
+export const uploadLoad = { processing: 0, peak: 0, waiting: 0, onGrant: null as ((grant: SlotGrant) => void) | null };
 /** Form fields: how many and how long (the upload actions' inputs are a few ids). */
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 16 * 1024;
@@ -99,6 +106,15 @@ export const MAX_MULTIPART_BYTES = Math.max(...LIMITS.map((limit) => limit.files
 export interface ReceivedUpload {
   fields: Record<string, string>;
   files: UploadedFile[];
+  /** Whose turn the processing waits for (the fair queue): the caller's clinic, or the support team member. */
+  clinic: string;
+}
+
+/** The fair queue's key of an authenticated caller: a clinic's users share one, the support team's each their own. */
+function queueKeyOf(context: AnyContext): string {
+  if (context instanceof TherapistContext) return context.companyId;
+  if (context instanceof TeamContext) return `team:${context.teamUserId}`;
+  return context.constructor.name;
 }
 
 /** The caps a deployment may lower (ApiConfig's `uploadFileLimitBytes` and `uploadMaxFiles`). */
@@ -117,6 +133,7 @@ function receive(ctx: Context, services: Services, dir: string, caps: Caps, writ
     const files: UploadedFile[] = [];
     let failed = false;
     let limit: UploadLimit | null = null;
+    let clinic = '';
     /** Who calls and what, as the form said before its first file (busboy may parse later fields before we look). */
     let named: { action?: string; token?: string } | null = null;
     let work: Promise<void> = Promise.resolve();
@@ -151,7 +168,7 @@ function receive(ctx: Context, services: Services, dir: string, caps: Caps, writ
       if (!action || !isActionName(action)) throw new ValidationError(uploadTexts.fieldsFirst);
       const declared = UPLOAD_LIMITS[action];
       if (!declared) throw new PayloadTooLargeError(messages.bodyTooLarge);
-      await authenticate(actions[action], named?.token, services, { ip: ctx.ip, files: [], origin: '' });
+      clinic = queueKeyOf(await authenticate(actions[action], named?.token, services, { ip: ctx.ip, files: [], origin: '' }));
       return { ...declared, fileBytes: Math.min(declared.fileBytes, caps.fileBytes), files: Math.min(declared.files, caps.files) };
     };
 
@@ -205,7 +222,7 @@ function receive(ctx: Context, services: Services, dir: string, caps: Caps, writ
     parser.on('error', () => fail(new ValidationError(uploadTexts.malformed)));
     parser.on('close', () => {
       void work.then(() => {
-        if (!failed) resolve({ fields: Object.fromEntries(fields), files });
+        if (!failed) resolve({ fields: Object.fromEntries(fields), files, clinic });
       });
     });
     ctx.req.on('aborted', () => fail(new ValidationError(uploadTexts.malformed)));
@@ -230,7 +247,7 @@ async function closeAll(writers: WriteStream[]): Promise<void> {
  * temporary files afterwards.
  */
 export function createUploadReceiver(services: Services) {
-  const queue = pLimit(UPLOAD_CONCURRENCY);
+  const slots = new FairSlots(UPLOAD_CONCURRENCY, uploadLoad);
   const caps: Caps = { fileBytes: services.config.uploadFileLimitBytes, files: services.config.uploadMaxFiles };
   return async function receiveUpload(ctx: Context, next: Next): Promise<void> {
     const declared = Number(ctx.get('Content-Length') || 0);
@@ -241,15 +258,15 @@ export function createUploadReceiver(services: Services) {
     const dir = await mkdtemp(path.join(tmpdir(), 'klinik-upload-'));
     const writers: WriteStream[] = [];
     try {
-      const { fields, files } = await receive(ctx, services, dir, caps, writers);
+      const { fields, files, clinic } = await receive(ctx, services, dir, caps, writers);
       (ctx.request as { body?: unknown }).body = fields;
       ctx.state.files = files;
       if (files.length === 0) {
         await next();
         return;
       }
-      if (queue.pendingCount >= UPLOAD_QUEUE_MAX) throw new ServiceUnavailableError(uploadTexts.busy);
-      await queue(async () => {
+      if (slots.pendingCount >= UPLOAD_QUEUE_MAX) throw new ServiceUnavailableError(uploadTexts.busy);
+      await slots.run(clinic, async () => {
         uploadLoad.processing += 1;
         uploadLoad.peak = Math.max(uploadLoad.peak, uploadLoad.processing);
         try {

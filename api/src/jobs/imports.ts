@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import { importMessages as M } from '@klinik/core';
 import type { Services } from '../context.js';
 import { tenantDb, type TenantDb } from '../data/tenant-db.js';
+import { sendClinicNotice } from '../domain/contact/outbound.js';
 import { executeImportRun } from '../domain/import/execute.js';
 import { importReportMail } from '../domain/import/report.js';
 import { importRunView } from '../domain/import/runs.js';
@@ -31,18 +32,28 @@ export const STALE_MS = 2 * 60_000;
 export const MAX_ATTEMPTS = 3;
 const STORING_GIVE_UP_MS = 10 * 60_000;
 
-export type ImportServices = Pick<Services, 'models' | 'blobs' | 'mailer' | 'logger' | 'clock' | 'config'>;
+export type ImportServices = Pick<Services, 'models' | 'blobs' | 'mailer' | 'logger' | 'clock' | 'config' | 'limiter'>;
+
+/**
+ * Where the report goes (issue 42): the address typed on the form when it is one of the clinic's own therapists'
+ * (their sign-in addresses), else the owner's; never a stranger's, so an import cannot mail anyone its report.
+ */
+async function reportRecipient(db: TenantDb, typed: string): Promise<string> {
+  const staff = await db.clinic.Therapist.find({ deletedAt: null }, { email: 1, isAdmin: 1 }).lean();
+  const own = staff.find((therapist) => therapist.email.toLowerCase() === typed.trim().toLowerCase());
+  return (own ?? staff.find((therapist) => therapist.isAdmin) ?? { email: typed }).email;
+}
 
 async function finish(services: ImportServices, db: TenantDb, run: ImportRunDoc): Promise<void> {
   if (run.ownFiles) for (const file of run.files ?? []) await services.blobs.delete(file.blobKey);
   if (run.supportUploadId) await db.clinic.SupportUpload.updateOne({ _id: run.supportUploadId }, { $set: { status: run.status === 'done' ? 'imported' : 'failed' } });
-  const company = await db.Company.findOne({}, { companyName: 1 }).lean();
+  const company = await db.Company.findOne({}, { companyName: 1, planType: 1, status: 1, trial: 1, cancelDate: 1 }).lean();
   const page = run.source === 'support' ? `/Importerdata/fuldfoert?id=${run._id.toString()}` : '/Importerdata';
   // The mail lists every refused row the run kept (the page shows the first 200 of them).
   const view = { ...importRunView(run), errors: (run.rowErrors ?? []).map((error) => ({ fileName: error.fileName, row: error.row, message: error.message })) };
-  const mail = importReportMail(run.email, view, { clinicName: company?.companyName ?? 'klinikken', pageUrl: `${services.config.appUrl}${page}`, runId: run._id.toString() });
-  // The report is also on the page: a mail server that is down does not keep the run open.
-  await services.mailer.send(mail).catch((error: unknown) => services.logger.error({ err: error, importRunId: run._id.toString() }, 'import report mail failed'));
+  const mail = importReportMail(await reportRecipient(db, run.email), view, { clinicName: company?.companyName ?? 'klinikken', pageUrl: `${services.config.appUrl}${page}`, runId: run._id.toString() });
+  // The report is also on the page: a mail server that is down, or a mail budget used up, does not keep the run open.
+  if (company) await sendClinicNotice(services, db, company, mail, 'import report', services.clock.now()).catch((error: unknown) => services.logger.error({ err: error, importRunId: run._id.toString() }, 'import report mail failed'));
   await db.clinic.ImportRun.updateOne({ _id: run._id }, { $set: { reportSentAt: services.clock.now() } });
 }
 

@@ -13,19 +13,30 @@
  * - What is no longer right to send at sending time is skipped with its reason (a moved or deleted booking, a client
  *   who unsubscribed or switched reminders off, a number that cannot receive SMS); a transient failure is retried
  *   after 1, 5 and 30 minutes and then given up with a visible reason.
+ * - What the platform would pay for on the clinic's behalf is decided before anything is sent (issue 42,
+ *   domain/contact/outbound.ts): an SMS needs the clinic's confirmed e-mail, a Danish number (others only when the
+ *   clinic opted in, pays and has a chargeable card; never from the free quota), room under the daily caps per
+ *   clinic and per number, and a free SMS of the month or a paid plan with a chargeable card. A mail spends the
+ *   clinic's daily budget of recipients; a mail the budget cannot take waits for the next day's window.
+ * - A reminder goes out with the time its booking has when it is sent: one job per booking and day, and none for a
+ *   start already reminded of (planner.ts), so a booking moved many times is reminded at most once a day.
  */
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
-import { messageSkipReasons as SKIP } from '@klinik/core';
+import { copenhagenDateKey, isPaidPlan, messageSkipReasons as SKIP } from '@klinik/core';
 import type { MailMessage, Mailer } from '../adapters/mail/index.js';
 import { normalizeSmsNumber } from '../adapters/sms/numbers.js';
 import { SmsTransientError, type SmsGateway } from '../adapters/sms/index.js';
+import type { PaymentProvider } from '../adapters/payments/provider.js';
 import type { ApiConfig } from '../config.js';
 import { tenantDb, type TenantDb } from '../data/tenant-db.js';
 import type { CompanyDoc, MessageJobDoc, Models, TherapistDoc } from '../models/index.js';
+import type { RateLimiter } from '../security/rate-limit.js';
 import type { TokenService } from '../security/tokens.js';
 import { unsubscribeToken } from '../domain/online-booking/unsubscribe.js';
-import { recordSms } from '../domain/contact/sms-ledger.js';
+import { BUDGET_RULES, hasChargeableCard, isDanishNumber, noteCapReached, recipientKey, spendMailBudget, takeSeat } from '../domain/contact/outbound.js';
+import { reminderLeadMs } from '../domain/contact/planner.js';
+import { giveBackFreeSms, recordSms, takeFreeSms } from '../domain/contact/sms-ledger.js';
 import { clinicAddress, followUpMail, newsletterMail, reminderSms, type ClinicText } from '../domain/contact/texts.js';
 
 const WHY = 'the message runner sends the due messages of every clinic';
@@ -38,6 +49,10 @@ export interface RunnerDeps {
   mailer: Mailer;
   sms: SmsGateway;
   tokens: TokenService;
+  /** The daily caps and budgets (domain/contact/outbound.ts). */
+  limiter: RateLimiter;
+  /** Whether the clinic has a chargeable card, for SMS beyond the free quota. */
+  payments: PaymentProvider;
   config: Pick<ApiConfig, 'appUrl' | 'messageJobs'>;
   logger: Logger;
   now(): number;
@@ -50,7 +65,12 @@ export interface RunResult {
   retried: number;
 }
 
-type Outcome = { state: 'sent' } | { state: 'skipped' | 'failed'; reason: string } | { state: 'retry'; reason: string };
+type Outcome =
+  | { state: 'sent'; at?: number }
+  | { state: 'skipped' | 'failed'; reason: string }
+  | { state: 'retry'; reason: string }
+  /** Not due yet after all (a reminder whose booking moved later the same day), or the mail budget is used up. */
+  | { state: 'later'; nextAttemptAt: number; at?: number };
 
 class Permanent extends Error {}
 
@@ -73,11 +93,14 @@ async function claim(deps: RunnerDeps, job: MessageJobDoc, holder: string): Prom
 
 interface Parties {
   db: TenantDb;
+  company: CompanyDoc;
   clinic: ClinicText;
   quota: number;
+  /** Whether the clinic can be charged (a saved, unexpired card and no unpaid SMS bill), asked once per run. */
+  chargeable(): Promise<boolean>;
   /** The platform administrator disabled or deleted the clinic (issue 16): its messages are not sent. */
   closed: boolean;
-  therapist: { _id: MessageJobDoc['therapistId']; nameFirst: string; nameLast: string; reminders?: boolean | null; followUp?: boolean | null; followUpText?: string | null; followUpCourse?: boolean | null; followUpTextCourse?: string | null };
+  therapist: { _id: MessageJobDoc['therapistId']; nameFirst: string; nameLast: string; reminders?: boolean | null; reminderLeadHours?: number | null; followUp?: boolean | null; followUpText?: string | null; followUpCourse?: boolean | null; followUpTextCourse?: string | null };
   client: { _id: MessageJobDoc['clientId']; nameFirst: string; nameLast: string; email?: string | null; phonePrivate?: string | null; reminder?: boolean | null; followUp?: boolean | null; newsletter?: boolean | null } | null;
 }
 
@@ -97,8 +120,18 @@ async function loadParties(deps: RunnerDeps, job: MessageJobDoc, senders: Sender
     db.clinic.Client.findById(job.clientId, { nameFirst: 1, nameLast: 1, email: 1, phonePrivate: 1, reminder: 1, followUp: 1, newsletter: 1 }).lean(),
   ])) as [[CompanyDoc | null, TherapistDoc | null], Parties['client']];
   if (!company || !therapist) return null;
+  const cardKey = `card:${job.companyId.toHexString()}`;
   return {
     db,
+    company,
+    chargeable: () => {
+      let answer = senders.get(cardKey) as Promise<boolean> | undefined;
+      if (!answer) {
+        answer = hasChargeableCard(db, deps.payments, company._id, deps.now());
+        senders.set(cardKey, answer);
+      }
+      return answer;
+    },
     clinic: { name: company.companyName, address: clinicAddress(company) },
     quota: company.freeTextsPerMonth ?? 20,
     closed: company.isDisabled === true || !!company.deletedAt,
@@ -107,15 +140,52 @@ async function loadParties(deps: RunnerDeps, job: MessageJobDoc, senders: Sender
   };
 }
 
+/**
+ * Sends one SMS if the platform may pay for it (see the header): every refusal is a skip with its reason, decided
+ * before the gateway is asked, and a free SMS is taken before sending so that racing runners cannot pass the quota.
+ */
 async function sendSms(deps: RunnerDeps, job: MessageJobDoc, parties: Parties, text: string, kind: 'booking' | 'course'): Promise<Outcome> {
   const raw = parties.client?.phonePrivate?.trim() ?? '';
   if (!raw) return { state: 'skipped', reason: SKIP.noPhone };
   const to = normalizeSmsNumber(raw);
   if (!to) return { state: 'skipped', reason: SKIP.notSmsCapable };
+  const { company, db } = parties;
+  const now = deps.now();
+  if (company.emailConfirmed === false) return { state: 'skipped', reason: SKIP.emailUnconfirmed };
+  const paid = isPaidPlan(company, now);
+  const danish = isDanishNumber(to);
+  if (!danish) {
+    if (!company.smsAbroad) return { state: 'skipped', reason: SKIP.foreignNumber };
+    if (!paid || !(await parties.chargeable())) return { state: 'skipped', reason: SKIP.foreignNeedsCard };
+  }
+  if ((await takeSeat(deps.limiter, BUDGET_RULES.smsPerClinic, company._id.toHexString())) !== null) {
+    await noteCapReached(deps, db, 'sms', now);
+    return { state: 'skipped', reason: SKIP.clinicSmsCap };
+  }
+  if ((await takeSeat(deps.limiter, BUDGET_RULES.smsPerNumber, recipientKey(to))) !== null) return { state: 'skipped', reason: SKIP.numberSmsCap };
+  const retried = job.attempts > 0 || job.leaseSeq > 0;
+  // An SMS abroad is never one of the free ones: the gateway charges more for it.
+  const free = danish && (await takeFreeSms(db, { jobId: job._id, therapistId: job.therapistId, at: now, quota: parties.quota, retried }));
+  if (!free) {
+    if (!paid) return { state: 'skipped', reason: SKIP.trialQuotaUsed };
+    if (!(await parties.chargeable())) return { state: 'skipped', reason: SKIP.noCard };
+  }
   const result = await deps.sms.send({ to, text, reference: job._id });
-  if (result.status === 'rejected') return { state: 'skipped', reason: result.reason || SKIP.notSmsCapable };
-  await recordSms(parties.db, { jobId: job._id, therapistId: job.therapistId, kind, sentAt: deps.now(), quota: parties.quota, retried: job.attempts > 0 || job.leaseSeq > 0 });
+  if (result.status === 'rejected') {
+    if (free) await giveBackFreeSms(db, { jobId: job._id, therapistId: job.therapistId, at: now });
+    return { state: 'skipped', reason: result.reason || SKIP.notSmsCapable };
+  }
+  await recordSms(db, { jobId: job._id, therapistId: job.therapistId, kind, sentAt: deps.now(), quota: parties.quota, retried, free });
   return { state: 'sent' };
+}
+
+/** A mail job spends one recipient of the clinic's daily budget; when there is none left it waits for the next day. */
+async function mailAllowed(deps: RunnerDeps, parties: Parties): Promise<Outcome | null> {
+  const now = deps.now();
+  const wait = await spendMailBudget(deps.limiter, parties.company, 1, now);
+  if (wait === null) return null;
+  await noteCapReached(deps, parties.db, 'mail', now);
+  return { state: 'later', nextAttemptAt: now + wait * 1000 };
 }
 
 async function sendMail(deps: RunnerDeps, message: MailMessage): Promise<Outcome> {
@@ -132,6 +202,29 @@ async function sendMail(deps: RunnerDeps, message: MailMessage): Promise<Outcome
 
 const messageIdOf = (job: MessageJobDoc) => `<${job._id.replace(/[^A-Za-z0-9.:_-]/g, '-')}@klinik>`;
 
+/** The Copenhagen day a reminder's job goes out on: the last part of its `_id` (planner.ts reminderJobId). */
+const reminderDayOf = (job: MessageJobDoc) => {
+  const last = job._id.slice(job._id.lastIndexOf(':') + 1);
+  // A job planned before issue 42 was keyed by the start: its day is the day it came due.
+  return /^\d{4}-\d{2}-\d{2}$/.test(last) ? last : copenhagenDateKey(job.dueAt);
+};
+
+/**
+ * Whether a reminder goes now, with the time its booking (or course day) has now: not when that time has passed; when
+ * the booking moved later, beyond the lead time, it waits until then if that is still on the job's day, else it is
+ * skipped (the planner makes that day's job, unless that start was reminded of already: planner.ts).
+ */
+function reminderTiming(deps: RunnerDeps, job: MessageJobDoc, parties: Parties, start: number): Outcome | null {
+  const now = deps.now();
+  if (start <= now) return { state: 'skipped', reason: SKIP.bookingGone };
+  const due = start - reminderLeadMs(parties.therapist);
+  if (due > now) return copenhagenDateKey(due) === reminderDayOf(job) ? { state: 'later', nextAttemptAt: due, at: start } : { state: 'skipped', reason: SKIP.bookingGone };
+  return null;
+}
+
+/** A sent reminder records the time it named. */
+const withTime = (at: number, outcome: Outcome): Outcome => (outcome.state === 'sent' ? { state: 'sent', at } : outcome);
+
 async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCache): Promise<Outcome> {
   const parties = await loadParties(deps, job, senders);
   if (!parties) return { state: 'skipped', reason: SKIP.settingOff };
@@ -144,8 +237,10 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
     case 'reminder': {
       if (!therapist.reminders || !client.reminder) return { state: 'skipped', reason: SKIP.settingOff };
       const booking = await db.clinic.Booking.findById(job.ref, { from: 1, treatmentName: 1, clientId: 1 }).lean();
-      if (!booking || booking.from !== job.at || !booking.clientId.equals(job.clientId)) return { state: 'skipped', reason: SKIP.bookingGone };
-      return sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: booking.from, what: booking.treatmentName || null, therapistName }), 'booking');
+      if (!booking || !booking.clientId.equals(job.clientId)) return { state: 'skipped', reason: SKIP.bookingGone };
+      const timing = reminderTiming(deps, job, parties, booking.from);
+      if (timing) return timing;
+      return withTime(booking.from, await sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: booking.from, what: booking.treatmentName || null, therapistName }), 'booking'));
     }
     case 'courseReminder': {
       if (!therapist.reminders || !client.reminder) return { state: 'skipped', reason: SKIP.settingOff };
@@ -153,9 +248,11 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
         db.clinic.EventDate.findById(job.ref, { from: 1, eventId: 1 }).lean(),
         db.clinic.EventDateClient.exists({ eventDateId: job.ref, clientId: job.clientId, isWaiting: false }),
       ]);
-      if (!day || day.from !== job.at || !seat) return { state: 'skipped', reason: SKIP.bookingGone };
+      if (!day || !seat) return { state: 'skipped', reason: SKIP.bookingGone };
+      const timing = reminderTiming(deps, job, parties, day.from);
+      if (timing) return timing;
       const course = await db.clinic.Event.findById(day.eventId, { title: 1 }).lean();
-      return sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: day.from, what: course?.title ?? null, therapistName }), 'course');
+      return withTime(day.from, await sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: day.from, what: course?.title ?? null, therapistName }), 'course'));
     }
     case 'followUp':
     case 'followUpCourse': {
@@ -168,6 +265,8 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
         : (await db.clinic.Booking.findById(job.ref, { clientId: 1 }).lean())?.clientId.equals(job.clientId);
       if (!still) return { state: 'skipped', reason: SKIP.bookingGone };
       if (!client.email) return { state: 'skipped', reason: SKIP.noEmail };
+      const budget = await mailAllowed(deps, parties);
+      if (budget) return budget;
       return sendMail(deps, followUpMail({ to: client.email, clientName, text, clinic: parties.clinic, therapistName, messageId: messageIdOf(job) }));
     }
     case 'newsletter': {
@@ -182,6 +281,8 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       }
       const send = (await sending) as { subject: string; html: string } | null;
       if (!send) return { state: 'skipped', reason: SKIP.settingOff };
+      const budget = await mailAllowed(deps, parties);
+      if (budget) return budget;
       const token = unsubscribeToken(deps.tokens, job.clientId.toHexString(), job.companyId.toHexString());
       const unsubscribeUrl = `${deps.config.appUrl}/unsubscribe?clientId=${encodeURIComponent(token)}`;
       return sendMail(deps, newsletterMail({ to: client.email, subject: send.subject, html: send.html, clinic: parties.clinic, unsubscribeUrl, messageId: messageIdOf(job) }));
@@ -220,6 +321,14 @@ async function runOne(deps: RunnerDeps, candidate: MessageJobDoc, holder: string
     }
   }
   const finished = deps.now();
+  if (outcome.state === 'later') {
+    // Not an attempt: the job waits, under a new lease number, for its time or the budget's next window.
+    const set: Record<string, unknown> = { nextAttemptAt: outcome.nextAttemptAt, leaseSeq: job.leaseSeq + 1 };
+    if (outcome.at !== undefined) set.at = outcome.at;
+    await update(set);
+    result.retried += 1;
+    return false;
+  }
   if (outcome.state === 'retry') {
     const attempts = job.attempts + 1;
     const delay = RETRY_DELAYS_MS[attempts - 1];
@@ -233,7 +342,10 @@ async function runOne(deps: RunnerDeps, candidate: MessageJobDoc, holder: string
     return delay === undefined;
   }
   const set: Record<string, unknown> = { state: outcome.state, attempts: job.attempts + 1, finishedAt: finished, reason: outcome.state === 'sent' ? '' : outcome.reason };
-  if (outcome.state === 'sent') set.sentAt = finished;
+  if (outcome.state === 'sent') {
+    set.sentAt = finished;
+    if (outcome.at !== undefined) set.at = outcome.at;
+  }
   await update(set);
   result[outcome.state] += 1;
   return true;

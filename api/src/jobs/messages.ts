@@ -31,7 +31,7 @@ export async function planMessages(deps: { models: Models; now(): number; logger
       if (!company || company.isDisabled) continue;
       const jobs: PlannedJob[] = [];
       if (therapist.reminders) {
-        jobs.push(...(await reminderCandidates(db, therapist, { after: now, until: now + reminderLeadMs(therapist) })));
+        jobs.push(...(await reminderCandidates(db, therapist, { after: now, until: now + reminderLeadMs(therapist) }, now)));
       }
       if (therapist.followUp) jobs.push(...(await followUpCandidates(db, therapist, false, dueFollowUpEnds(therapist.followUpTime ?? 7, therapist.followUpSince, now))));
       if (therapist.followUpCourse) jobs.push(...(await followUpCandidates(db, therapist, true, dueFollowUpEnds(therapist.followUpTimeCourse ?? 7, therapist.followUpCourseSince, now))));
@@ -63,13 +63,14 @@ export async function sweepOldMessages(models: Models, now: number): Promise<num
   return jobs + sends;
 }
 
-type MessageServices = Pick<Services, 'models' | 'mailer' | 'sms' | 'tokens' | 'config' | 'logger' | 'clock'>;
+type MessageServices = Pick<Services, 'models' | 'mailer' | 'sms' | 'tokens' | 'config' | 'logger' | 'clock' | 'limiter' | 'payments'>;
 
 /** One planning and one sending run, now (the repeating job, /dev/clock and the tests). */
 export async function runMessageJobs(services: MessageServices, holder: string, options: { plan?: boolean } = {}): Promise<RunResult & { planned: number }> {
   const now = () => services.clock.now();
   const planned = options.plan === false ? 0 : await planMessages({ models: services.models, now, logger: services.logger });
-  const result = await runDueMessages({ models: services.models, mailer: services.mailer, sms: services.sms, tokens: services.tokens, config: services.config, logger: services.logger, now }, holder);
+  const { models, mailer, sms, tokens, limiter, payments, config, logger } = services;
+  const result = await runDueMessages({ models, mailer, sms, tokens, limiter, payments, config, logger, now }, holder);
   return { planned, ...result };
 }
 

@@ -35,6 +35,14 @@ const companySchema = new Schema(
      */
     emailConfirmed: { type: Boolean },
     freeTextsPerMonth: { type: Number, default: 20 },
+    /** SMS to numbers outside Denmark (issue 42): off unless the owner opts in, and then only with a paid plan and a chargeable card. */
+    smsAbroad: { type: Boolean, default: false },
+    /**
+     * When the clinic last reached its daily SMS cap, or its mail budget (issue 42, domain/contact/outbound.ts): a
+     * spike the platform administrator sees on /Companies.
+     */
+    smsCapReachedAt: { type: Number, default: null },
+    mailCapReachedAt: { type: Number, default: null },
     planType: { type: String, enum: PLAN_TYPES, default: 'empty' },
     status: { type: String, enum: PLAN_STATUSES, default: 'empty' },
     /** End of the free trial (epoch ms). */
@@ -122,8 +130,9 @@ const therapistSchema = new Schema(
     /** Occupation ids (core/src/therapists.ts OCCUPATIONS). */
     occupation: { type: [String], default: () => [] },
     /**
-     * The therapist's own subscription (spec 3 §4): null for a clinic's owner and for colleagues made before
-     * therapist administration (the clinic's plan covers them); set to pending when the owner adds a therapist.
+     * The therapist's own subscription (spec 3 §4): null for a clinic's owner and a former owner (the clinic's plan
+     * covers them); pending when the owner invites a therapist, the active 90-day trial when the users page makes one
+     * (domain/therapists/trial.ts; older colleagues without one got it from migrations/colleague-trials.ts).
      */
     subscription: {
       type: new Schema(

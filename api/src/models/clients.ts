@@ -5,7 +5,7 @@ import { timestamps } from './common.js';
 import { defineModel } from './scope.js';
 
 /**
- * A client of the clinic (spec 2, Client). CPR6Digit and CPRLast4Digit are stored encrypted; `cprKey` (a keyed hash
+ * A client of the clinic (spec 2, Client). CPR6Digit, CPRLast4Digit and the intake answers' values are stored encrypted; `cprKey` (a keyed hash
  * of the ten CPR digits, security/encryption.ts) is unique per clinic and always present, `cpr6Key` (the hash of the
  * date of birth) serves search and free last digits.
  * `createdBy` is the therapist the client belongs to. Intake answers are appended, never overwritten.
@@ -47,7 +47,12 @@ const clientSchema = new Schema(
     otherTreater: { type: String, default: '' },
     reminder: { type: Boolean, default: false },
     followUp: { type: Boolean, default: false },
-    newsletter: { type: Boolean, default: true },
+    /**
+     * Off for a new client (issue 42): only the client's own double opt-in (/Newsletter) or the therapist's explicit
+     * choice on the client's page turns it on, and `newsletterConsent` records which, and when.
+     */
+    newsletter: { type: Boolean, default: false },
+    newsletterConsent: { type: new Schema({ at: Number, by: String }, { _id: false }), default: null },
     tags: { type: [String], default: () => [] },
     profileImage: { type: Schema.Types.ObjectId, default: null },
     intakeAnswers: { type: [intakeAnswerSchema], default: () => [] },
@@ -61,7 +66,8 @@ const clientSchema = new Schema(
 clientSchema.index({ companyId: 1, cprKey: 1 }, { unique: true });
 clientSchema.index({ companyId: 1, nameFirst: 1 });
 clientSchema.index({ companyId: 1, cpr6Key: 1 });
-encryptedFields(clientSchema, { paths: ['CPR6Digit', 'CPRLast4Digit'], cpr: true });
+// Intake answers are what a client says about their health: encrypted as the journal is (the question's name is the clinic's).
+encryptedFields(clientSchema, { paths: ['CPR6Digit', 'CPRLast4Digit'], arrays: { intakeAnswers: ['value'] }, cpr: true });
 
 /** A question of the clinic's intake form (spec 2, Client form question). */
 const clientFormFieldSchema = new Schema(

@@ -47,7 +47,7 @@ const newsletterSendSchema = new Schema(
 newsletterSendSchema.index({ companyId: 1, therapistId: 1, createdAt: -1 });
 
 /**
- * A message to one client. `_id` is deterministic per message and recipient (reminder:<booking>:<from>,
+ * A message to one client. `_id` is deterministic per message and recipient (reminder:<booking>:<day it goes out>,
  * followUp:<booking>, newsletter:<send>:<client> …), so planning it twice makes it once. Claimed for sending through
  * a MessageLease `<_id>#<leaseSeq>`.
  */

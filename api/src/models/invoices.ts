@@ -16,8 +16,12 @@ const invoiceSchema = new Schema(
     bookingId: { type: Schema.Types.ObjectId, default: null },
     /** The booking's start (the treatment's date), for the merged statement's period search. */
     bookingFrom: { type: Number, default: null },
-    /** The invoice claim it was issued under (`<booking>:<credits>:inv|cred`): how a crashed issue is recognised. */
-    claimId: { type: String, default: null },
+    /**
+     * The invoice claim it was issued under (`<booking>:<credits>:inv|cred`): how a crashed issue is recognised, and,
+     * unique, what refuses a second invoice of one claim (`CLAIM_INDEX`). Every invoice carries one: a document not
+     * issued under a claim (a merged statement, an import, an invoice older than the rule) has `ownClaimId`, its own.
+     */
+    claimId: { type: String, required: true },
     year: { type: Number, required: true },
     seq: { type: Number, required: true },
     number: { type: String, required: true },
@@ -51,6 +55,19 @@ invoiceSchema.index({ companyId: 1, year: 1, seq: -1 });
 invoiceSchema.index({ companyId: 1, clientId: 1, bookingFrom: 1 });
 invoiceSchema.index({ companyId: 1, createdAt: -1 });
 invoiceSchema.index({ companyId: 1, claimId: 1 });
+/**
+ * The unique index on `claimId` (issue 42): a request that stalls for over a minute between its claim check and its
+ * insert has had its claim taken over, and the insert of the request that took it over wins; the stalled one is refused
+ * here. Made by the start-up migration (migrations/invoice-claims.ts) rather than declared on the schema: the models'
+ * indexes are built before the migrations run, and invoices stored before the rule have no claim until it gives them
+ * one (on MongoDB the index could not be built over them).
+ */
+export const CLAIM_INDEX = 'claimId_unique';
+
+/** The claim of an invoice document not issued under an invoice claim: its own id, never a claim's (no ':'). */
+export function ownClaimId(id: Types.ObjectId): string {
+  return `own-${id.toHexString()}`;
+}
 // The CPR number an invoice prints is stored encrypted, beside the record and in its snapshots (security/encryption.ts).
 encryptedFields(invoiceSchema, { paths: ['CPR'], arrays: { snapshots: ['client.CPR'] } });
 

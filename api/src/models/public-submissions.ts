@@ -8,6 +8,7 @@
  * Scope: `tenant`, owned by the therapist the public page named (a therapist sees their own, the owner all).
  */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { encryptedFields } from '../security/encryption.js';
 import { intakeAnswerSchema } from './clients.js';
 import { now } from './common.js';
 import { defineModel } from './scope.js';
@@ -33,8 +34,16 @@ const publicSubmissionSchema = new Schema(
     therapistId: { type: Schema.Types.ObjectId, required: true },
     kind: { type: String, enum: ['booking', 'course', 'intake'], required: true },
     person: { type: personSchema, required: true },
-    /** The e-mail given, lower-cased: the per-address bound counts by it. */
-    emailKey: { type: String, default: '' },
+    /**
+     * The keyed hash of the person's CPR number (security/encryption.ts `cprHash`, as the Client's `cprKey`), derived
+     * on every write: a held submission is matched to the clinic's clients by it, never by the number.
+     */
+    cprKey: { type: String, default: '' },
+    /**
+     * Where it came from: the caller's address as the rate limits count it (an IPv4 address, an IPv6 /64; issue 42).
+     * Held submissions are capped per source (domain/online-booking/public-identity.ts holdSubmission).
+     */
+    sourceKey: { type: String, default: '' },
     /** kind 'booking': the time asked for (kept free on the public page while this waits). */
     treatmentId: { type: Schema.Types.ObjectId, default: null },
     treatmentName: { type: String, default: '' },
@@ -51,7 +60,13 @@ const publicSubmissionSchema = new Schema(
   { versionKey: false },
 );
 publicSubmissionSchema.index({ companyId: 1, createdAt: -1 });
-publicSubmissionSchema.index({ companyId: 1, emailKey: 1 });
+publicSubmissionSchema.index({ companyId: 1, sourceKey: 1 });
+// The CPR number, the reason typed on the booking page and the intake answers are health data, encrypted as on a client.
+encryptedFields(publicSubmissionSchema, {
+  paths: ['person.CPR6Digit', 'person.CPRLast4Digit', 'reason'],
+  arrays: { answers: ['value'] },
+  cprKeyFrom: ['person.CPR6Digit', 'person.CPRLast4Digit'],
+});
 
 /**
  * A signed intake-form link that has been used: `_id` `<companyId>:<sha-256 of the link's token>`, inserted before the

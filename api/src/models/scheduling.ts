@@ -1,5 +1,6 @@
 /** The scheduling aggregate: bookings, leaves, opening hours, and the slot claims that keep them apart. */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { encryptedFields } from '../security/encryption.js';
 import { now, timestamps } from './common.js';
 import { defineModel } from './scope.js';
 
@@ -39,6 +40,8 @@ bookingSchema.index({ companyId: 1, therapistId: 1, from: 1 });
 // The week view's query by day keys (domain/scheduling/bookings.ts listBookings), which the embedded database can serve too.
 bookingSchema.index({ companyId: 1, therapistId: 1, bookingDate: 1 });
 bookingSchema.index({ companyId: 1, clientId: 1, from: -1 });
+// The reason is why the client comes, in their own words on the public page: health data, stored encrypted.
+encryptedFields(bookingSchema, { paths: ['reason'] });
 
 /** A leave ('ikke tilgængelig'): the therapist is unavailable from–to. */
 const leaveSchema = new Schema(

@@ -1,7 +1,9 @@
 /**
- * Health data at rest: CPR numbers, journal texts, Stamjournal and journal field values, comments on fields and the
- * history of changes are stored encrypted (AES-256-GCM, node:crypto), so a copy of the database or a backup shows no
- * health data. CPR numbers are found through a keyed hash (HMAC-SHA256 of the digits) instead of the number itself.
+ * Health data at rest: CPR numbers, journal texts, Stamjournal and journal field values, comments on fields, the
+ * history of changes, intake answers, booking reasons and what the public pages hand in for review are stored
+ * encrypted (AES-256-GCM, node:crypto), so a copy of the database or a backup shows no health data; image files are
+ * encrypted whole (encryptBytes). CPR numbers are found through a keyed hash (HMAC-SHA256 of the digits) instead of
+ * the number itself.
  *
  * It happens in one place: the schema plugin `encryptedFields` (below) encrypts on every write path mongoose offers
  * (save/create, insertMany, update operators) and decrypts every read (lean or not), so no handler can forget it.
@@ -116,8 +118,33 @@ export function decryptText(stored: string): string {
 const FILE_MAGIC = Buffer.from('KLENC1');
 
 /**
- * Encrypts a whole file (the support team's uploads of a clinic's old data, issue 16) with the newest key; the key id
- * is authenticated with it, as in encryptText.
+ * Whether stored bytes are an encrypted file. No image starts with the magic (JPEG starts FF D8, PNG 89 'PNG', GIF
+ * 'GIF8'), so a plain image written before images were encrypted is told apart from ciphertext.
+ */
+export function isEncryptedBytes(stored: Buffer): boolean {
+  return stored.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC);
+}
+
+/** The id of the key an encrypted file was written with, or null for plain bytes. */
+export function keyIdOfBytes(stored: Buffer): string | null {
+  if (!isEncryptedBytes(stored)) return null;
+  const idStart = FILE_MAGIC.length + 1;
+  return stored.subarray(idStart, idStart + stored[FILE_MAGIC.length]!).toString();
+}
+
+/** Whether a stored file must be (re-)encrypted: plain, or encrypted with a key that is not the newest. */
+export function bytesNeedEncryption(stored: Buffer): boolean {
+  return keyIdOfBytes(stored) !== currentKeyId();
+}
+
+/** The plain bytes of a stored file: decrypted, or as they are when written before encryption (not yet migrated). */
+export function plainBytes(stored: Buffer): Buffer {
+  return isEncryptedBytes(stored) ? decryptBytes(stored) : stored;
+}
+
+/**
+ * Encrypts a whole file (the support team's uploads of a clinic's old data, issue 16; client and journal images) with
+ * the newest key; the key id is authenticated with it, as in encryptText.
  */
 export function encryptBytes(plain: Buffer): Buffer {
   const { id, key } = activeKeyring().keys.at(-1)!;
@@ -129,7 +156,7 @@ export function encryptBytes(plain: Buffer): Buffer {
 }
 
 export function decryptBytes(stored: Buffer): Buffer {
-  if (!stored.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC)) throw new DataKeyError('Not an encrypted file');
+  if (!isEncryptedBytes(stored)) throw new DataKeyError('Not an encrypted file');
   const idLength = stored[FILE_MAGIC.length]!;
   const idStart = FILE_MAGIC.length + 1;
   const id = stored.subarray(idStart, idStart + idLength).toString();
@@ -176,10 +203,16 @@ export function cprSearchFilter(text: string): Record<string, string> | null {
 
 /** Which fields of a schema are encrypted: plain paths, and text fields of an array of subdocuments. */
 export interface EncryptedFieldsOptions {
+  /** Top-level fields, or fields of a single nested subdocument, dotted ('person.CPR6Digit'). */
   paths: string[];
   arrays?: Record<string, string[]>;
   /** The Client: derive `cprKey`/`cpr6Key` from CPR6Digit and CPRLast4Digit, and hash plain CPR values in filters. */
   cpr?: boolean;
+  /**
+   * Another record that holds a CPR number (a held public submission): the paths of its two parts, from which `cprKey`
+   * (the same keyed hash as the Client's) is derived on every write, so it is matched to clients by the hash alone.
+   */
+  cprKeyFrom?: [cpr6: string, last4: string];
 }
 
 type Plain = Record<string, unknown>;
@@ -212,10 +245,17 @@ function mapItemField(item: unknown, field: string, transform: (value: string) =
   if (typeof value === 'string') setField(item as Plain, field, transform(value));
 }
 
+/** A field of a plain document or update: a top-level or dotted key as it is (`$set: { 'person.CPR6Digit': … }`), else nested. */
+function valueAt(target: Plain, path: string): unknown {
+  return path in target || !path.includes('.') ? target[path] : getField(target, path);
+}
+
 function mapFields(target: Plain, options: EncryptedFieldsOptions, transform: (value: string) => string): void {
   for (const path of options.paths) {
-    const value = target[path];
-    if (typeof value === 'string') target[path] = transform(value);
+    const value = valueAt(target, path);
+    if (typeof value !== 'string') continue;
+    if (path in target || !path.includes('.')) target[path] = transform(value);
+    else setField(target, path, transform(value));
   }
   for (const [path, fields] of Object.entries(options.arrays ?? {})) {
     const items = target[path];
@@ -232,6 +272,13 @@ function deriveCprKeys(fields: Plain): void {
   if (typeof cpr6 === 'string' && typeof last4 === 'string' && !isEncrypted(cpr6) && !isEncrypted(last4)) fields.cprKey = cprHash(cpr6 + last4);
   // A handler (or older code) that sets cprKey to the digits themselves: store the hash instead.
   if (typeof fields.cprKey === 'string' && !HASH.test(fields.cprKey)) fields.cprKey = cprHash(fields.cprKey);
+}
+
+/** `cprKey` of a record that holds a CPR number in two other fields (`cprKeyFrom`), from their plain values. */
+function deriveCprKeyFrom(fields: Plain, [cpr6Path, last4Path]: [string, string]): void {
+  const cpr6 = valueAt(fields, cpr6Path);
+  const last4 = valueAt(fields, last4Path);
+  if (typeof cpr6 === 'string' && typeof last4 === 'string' && !isEncrypted(cpr6) && !isEncrypted(last4)) fields.cprKey = cprHash(cpr6 + last4);
 }
 
 /** A plain CPR value in a Client filter becomes its hash: `{ cprKey: '0101901234' }`, `{ CPR6Digit: '010190' }`. */
@@ -293,6 +340,7 @@ function encryptUpdate(update: Plain, options: EncryptedFieldsOptions): void {
   for (const target of [update, update.$set, update.$setOnInsert]) {
     if (!target || typeof target !== 'object') continue;
     if (options.cpr) deriveCprKeys(target as Plain);
+    if (options.cprKeyFrom) deriveCprKeyFrom(target as Plain, options.cprKeyFrom);
     mapFields(target as Plain, options, encryptText);
   }
   // `$push` of array items (with or without `$each`).
@@ -343,6 +391,12 @@ export function encryptedFields(schema: Schema, options: EncryptedFieldsOptions)
       deriveCprKeys(fields);
       for (const key of ['cprKey', 'cpr6Key']) if (fields[key] !== undefined) doc.set(key, fields[key]);
     }
+    const from = options.cprKeyFrom;
+    if (from && (doc.isNew || doc.isModified(from[0]) || doc.isModified(from[1]))) {
+      const cpr6 = doc.get(from[0]);
+      const last4 = doc.get(from[1]);
+      if (typeof cpr6 === 'string' && typeof last4 === 'string' && !isEncrypted(cpr6) && !isEncrypted(last4)) doc.set('cprKey', cprHash(cpr6 + last4));
+    }
     for (const path of options.paths) {
       const value = doc.get(path);
       if (typeof value === 'string' && !isEncrypted(value) && (doc.isNew || doc.isModified(path))) doc.set(path, encryptText(value));
@@ -364,6 +418,7 @@ export function encryptedFields(schema: Schema, options: EncryptedFieldsOptions)
       if (isHydrated(doc)) encryptDocument(doc);
       else if (doc && typeof doc === 'object') {
         if (options.cpr) deriveCprKeys(doc as Plain);
+        if (options.cprKeyFrom) deriveCprKeyFrom(doc as Plain, options.cprKeyFrom);
         mapFields(doc as Plain, options, encryptText);
       }
     }

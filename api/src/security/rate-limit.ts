@@ -14,7 +14,14 @@
  * adds and writes back with no re-check (../shared/research/ferretdb-1.24.md), so 24 parallel attempts through two
  * processes were all let through an allowance of 10 (`api/test/two-processes.test.ts`). An insert under `_id`
  * uniqueness is the one write both decide alike, the pattern every race here rests on (data/concurrency/).
+ *
+ * A rule with `backoff` (sign-in per account and address prefix, domain/accounts/throttle.ts) slows down instead of
+ * stopping: its first `points` seats are free, and each further seat may be taken only when the growing delay after
+ * the seat before it has passed (each seat records when it was taken). Two attempts racing for the same seat still
+ * meet at the insert; the loser then finds the next seat's delay just started. A refused attempt takes no seat, so
+ * hammering does not push the delay further out.
  */
+import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { messages } from '@klinik/core/rules';
 import type { RateLimitRule } from '../config.js';
@@ -26,12 +33,42 @@ export interface RateLimiter {
   /** Forgets the attempts of `key` in the current window (after a successful sign-in). */
   reset(rule: string, key: string): Promise<void>;
   has(rule: string): boolean;
+  /**
+   * A value that changes each time `clearScope(scope)` runs. Keys that carry it are all forgotten at once by one
+   * clear, without knowing them: a password reset clears the account's sign-in throttle for every address prefix.
+   */
+  scopeGeneration(scope: string): Promise<string>;
+  clearScope(scope: string): Promise<void>;
 }
 
 interface Seat {
   _id: string;
   /** The end of the seat's window: the sweeper removes seats a day after it. */
   expire: Date;
+  /** When the seat was taken (rules with `backoff`: the next seat's delay counts from here). */
+  at?: number;
+  /** A scope's generation (`generation|<scope>`, same collection, same sweeper). */
+  generation?: string;
+}
+
+/** How long a scope's generation is kept after a clear: longer than any series a clear must end. */
+const GENERATION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The delay before the `seat`-th attempt of a window of a rule with backoff (seat > points). */
+export function backoffDelayMs(rule: RateLimitRule, seat: number): number {
+  if (!rule.backoff || seat <= rule.points) return 0;
+  const { firstDelaySeconds, maxDelaySeconds } = rule.backoff;
+  return Math.min(firstDelaySeconds * 2 ** Math.min(seat - rule.points - 1, 30), maxDelaySeconds) * 1000;
+}
+
+/** How many seats a window of `rule` can hold: the allowance, plus the delayed seats that fit into one window. */
+function capacity(rule: RateLimitRule): number {
+  // A backoff without a delay would be no limit at all: such a rule stops at its allowance instead.
+  if (!rule.backoff || rule.backoff.firstDelaySeconds <= 0 || rule.backoff.maxDelaySeconds <= 0) return rule.points;
+  let waited = 0;
+  let seat = rule.points + 1;
+  for (; waited + backoffDelayMs(rule, seat) <= rule.durationSeconds * 1000; seat += 1) waited += backoffDelayMs(rule, seat);
+  return seat;
 }
 
 const COLLECTION = 'ratelimitseats';
@@ -54,9 +91,11 @@ export async function createRateLimiter(conn: Connection, rules: Record<string, 
   const isTaken = async (id: string) => (await seats.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
 
   /** The first free seat of a window (seats 1 … points are taken in order, so a binary search over `isTaken`). */
-  async function firstFree(prefix: string, points: number): Promise<number> {
+  async function firstFree(prefix: string, points: number, backoff = false): Promise<number> {
     const hinted = firstMaybeFree.get(prefix);
-    if (hinted !== undefined && (hinted <= points || (await isTaken(`${prefix}1`)))) return hinted;
+    // With backoff the seat before decides the delay: a reset elsewhere must not leave this process counting on.
+    if (hinted !== undefined && backoff && (hinted === 1 || (await isTaken(`${prefix}${hinted - 1}`)))) return hinted;
+    if (hinted !== undefined && !backoff && (hinted <= points || (await isTaken(`${prefix}1`)))) return hinted;
     if (!(await isTaken(`${prefix}1`))) return 1;
     let low = 1; // taken
     let high = points + 1; // free, or past the allowance
@@ -82,17 +121,26 @@ export async function createRateLimiter(conn: Connection, rules: Record<string, 
       const at = now();
       const window = windowOf(rule, at);
       const prefix = `${ruleName}|${key}|${window.index}|`;
+      const seatsInWindow = capacity(rule);
       if (firstMaybeFree.size > 50_000) firstMaybeFree.clear();
-      for (let seat = await firstFree(prefix, rule.points); seat <= rule.points; seat += 1) {
+      for (let seat = await firstFree(prefix, seatsInWindow, rule.backoff !== undefined); seat <= seatsInWindow; seat += 1) {
+        if (seat > rule.points) {
+          const before = await seats.findOne({ _id: `${prefix}${seat - 1}` }, { projection: { at: 1 } });
+          const wait = (before?.at ?? -Infinity) + backoffDelayMs(rule, seat) - at;
+          if (wait > 0) {
+            firstMaybeFree.set(prefix, seat);
+            throw new TooManyRequestsError(messages.tooManyRequests, Math.max(1, Math.ceil(Math.min(wait, window.end - at) / 1000)));
+          }
+        }
         try {
-          await seats.insertOne({ _id: `${prefix}${seat}`, expire: new Date(window.end) });
+          await seats.insertOne({ _id: `${prefix}${seat}`, expire: new Date(window.end), ...(rule.backoff ? { at } : {}) });
           firstMaybeFree.set(prefix, seat + 1);
           return;
         } catch (error) {
           if (!isDuplicateKeyError(error)) throw error;
         }
       }
-      firstMaybeFree.set(prefix, rule.points + 1);
+      firstMaybeFree.set(prefix, seatsInWindow + 1);
       throw new TooManyRequestsError(messages.tooManyRequests, Math.max(1, Math.ceil((window.end - at) / 1000)));
     },
     async reset(ruleName, key) {
@@ -100,9 +148,18 @@ export async function createRateLimiter(conn: Connection, rules: Record<string, 
       if (!rule) return;
       const prefix = `${ruleName}|${key}|${windowOf(rule, now()).index}|`;
       firstMaybeFree.delete(prefix);
-      const taken = (await firstFree(prefix, rule.points)) - 1;
+      const taken = (await firstFree(prefix, capacity(rule), rule.backoff !== undefined)) - 1;
       // By `_id`, one at a time in parallel: a filter on anything else scans the collection on FerretDB.
       await Promise.all(Array.from({ length: taken }, (_, index) => seats.deleteOne({ _id: `${prefix}${index + 1}` })));
+    },
+    async scopeGeneration(scope) {
+      const found = await seats.findOne({ _id: `generation|${scope}` }, { projection: { generation: 1 } });
+      return found?.generation ?? '0';
+    },
+    async clearScope(scope) {
+      // A random generation, written by `_id`: of two clears at once either one wins, and both end the old keys.
+      const generation = randomBytes(8).toString('hex');
+      await seats.updateOne({ _id: `generation|${scope}` }, { $set: { generation, expire: new Date(now() + GENERATION_LIFETIME_MS) } }, { upsert: true });
     },
   };
 }

@@ -101,3 +101,13 @@ export async function clientWithJournal(t: TestApi): Promise<{ owner: SignedInOw
   const journal = await t.call('addJournal', { bookingId: booked.body.data.id }, owner.token);
   return { owner, clientId: booked.body.data.clientId, journalId: journal.body.data.id };
 }
+
+/**
+ * Makes the clinic a paying Pro clinic with a saved card at the sandbox provider, as buying Pro leaves it (commerce
+ * tests buy it through the checkout page; here only the state matters): what the platform may charge for, paid SMS.
+ */
+export async function payingWithCard(t: TestApi, owner: Pick<SignedInOwner, 'companyId'>, card: { expiry?: string } = {}): Promise<void> {
+  const periodEnd = t.clock.now() + 30 * DAY_MS;
+  await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { planType: 'pro', status: 'active', planPeriodEnd: periodEnd, reepayId: `c${owner.companyId}` } });
+  await t.models.SandboxCard.create({ _id: `ca_${randomBytes(8).toString('hex')}`, customer: `c${owner.companyId}`, masked: '411111XXXXXX1111', fingerprint: randomBytes(8).toString('hex'), expiry: card.expiry ?? '12/39' });
+}

@@ -2,8 +2,10 @@
  * A Frisbii (Reepay)-shaped payment service for the production adapter's test: a real HTTP server with the provider's
  * paths, basic-auth key check, object shapes, states and documented refusals (a declined card's `transaction_error`,
  * a second settle of a handle, unknown handles 404), its cursor lists, and signed webhooks posted to the API after each
- * change, the way the provider sends them (`signature` = HMAC-SHA256 of `timestamp + id`). What happens on the hosted
- * checkout page is done by `completeSession` (the customer paying there).
+ * change, the way the provider sends them (`signature` = HMAC-SHA256 of `timestamp + id`, where `id` is the webhook's
+ * own and `event_id` the event's), with the records a receiver reads them back by: GET /v1/webhook/{id} (the webhooks
+ * sent, each naming its `event`) and GET /v1/event/{id} (`event_type`, `customer`, `subscription` handle, `invoice` id,
+ * `created`). What happens on the hosted checkout page is done by `completeSession` (the customer paying there).
  *
  * It exists because the real service is paid and remote; what it pins is the wire contract the adapter relies on
  * (api/src/adapters/payments/frisbii/provider.ts lists it). Every request is recorded for the test to read.
@@ -74,8 +76,10 @@ export interface FrisbiiDouble {
   giveUp(handle: string): Promise<void>;
   /** The next `count` calls answer 500. */
   breakFor(count: number): void;
-  /** Every webhook sent so far, as sent (to replay one). */
-  webhooks: { body: string; answered: number }[];
+  /** Every webhook sent so far, as sent (to replay one); the API's status (0 while held or in flight) and outcome. */
+  webhooks: { body: string; answered: number; outcome?: string }[];
+  /** While held, webhooks are recorded (and readable at the provider) but not posted: the test posts them itself. */
+  holdWebhooks(held: boolean): void;
   /** Resolves once every webhook sent so far has been answered. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -91,25 +95,40 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
   const subscriptions = new Map<string, Subscription>();
   const sessions = new Map<string, { path: string; body: Record<string, unknown> }>();
   const requests: RecordedRequest[] = [];
-  const webhooks: { body: string; answered: number }[] = [];
+  const webhooks: { body: string; answered: number; outcome?: string }[] = [];
+  const events = new Map<string, { id: string; created: string; event_type: string; customer: string; subscription?: string; invoice?: string }>();
+  const webhookRecords = new Map<string, { id: string; event: string; state: string; url: string; content: string; created: string; count: number }>();
   const pending = new Set<Promise<void>>();
   let webhookUrl = '';
+  let held = false;
   let broken = 0;
   let sequence = 0;
   const next = (prefix: string) => `${prefix}${(++sequence).toString(36).padStart(6, '0')}`;
   const iso = (ms = now()) => new Date(ms).toISOString();
 
+  /** An event as the provider records it, and its webhook: the webhook names the invoice by handle, the event by id. */
   function emit(event_type: string, fields: { customer: string; subscription?: string; invoice?: string; payment_method?: string }) {
+    const event = {
+      id: next('ev_'),
+      created: iso(),
+      event_type,
+      customer: fields.customer,
+      ...(fields.subscription ? { subscription: fields.subscription } : {}),
+      ...(fields.invoice ? { invoice: invoices.get(fields.invoice)!.id } : {}),
+    };
+    events.set(event.id, event);
     const id = next('wh_');
     const timestamp = iso();
     const signature = createHmac('sha256', webhookSecret).update(timestamp + id).digest('hex');
-    const body = JSON.stringify({ id, event_id: next('ev_'), event_type, timestamp, signature, ...fields });
-    const record = { body, answered: 0 };
+    const body = JSON.stringify({ id, event_id: event.id, event_type, timestamp, signature, ...fields });
+    webhookRecords.set(id, { id, event: event.id, state: 'pending', url: webhookUrl, content: body, created: timestamp, count: 0 });
+    const record: { body: string; answered: number; outcome?: string } = { body, answered: 0 };
     webhooks.push(record);
-    if (!webhookUrl) return;
+    if (!webhookUrl || held) return;
     const delivery = fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-      .then((response) => {
+      .then(async (response) => {
         record.answered = response.status;
+        record.outcome = ((await response.json().catch(() => null)) as { outcome?: string } | null)?.outcome;
       })
       .finally(() => pending.delete(delivery));
     pending.add(delivery);
@@ -180,7 +199,19 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
       if (customers.has(String(body.handle))) return { status: 400, body: { code: 3, error: 'Duplicate handle', http_status: 400 } };
       const customer = { handle: text(body.handle), email: text(body.email), company: text(body.company) };
       customers.set(customer.handle, customer);
+      // An event the product does not use, sent like every other.
+      emit('customer_created', { customer: customer.handle });
       return ok(customer);
+    }
+    if (method === 'GET' && (match = path.match(/^\/api\/v1\/event\/([^/]+)$/))) {
+      const event = events.get(decodeURIComponent(match[1]!));
+      return event ? ok(event) : notFound;
+    }
+    if (method === 'GET' && (match = path.match(/^\/api\/v1\/webhook\/([^/]+)$/))) {
+      // A webhook id or an event id: the webhooks sent for it.
+      const id = decodeURIComponent(match[1]!);
+      const found = [...webhookRecords.values()].filter((record) => record.id === id || record.event === id);
+      return found.length > 0 ? ok(found) : notFound;
     }
     if (method === 'GET' && (match = path.match(/^\/api\/v1\/customer\/([^/]+)\/payment_method$/))) {
       const customer = decodeURIComponent(match[1]!);
@@ -202,7 +233,9 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
       return ok({ ...invoice, source: { card: card.id, masked_card: card.masked_card } });
     }
     if (method === 'GET' && (match = path.match(/^\/api\/v1\/(charge|invoice)\/([^/]+)$/))) {
-      const invoice = invoices.get(decodeURIComponent(match[2]!));
+      // By handle or by the invoice's id.
+      const wanted = decodeURIComponent(match[2]!);
+      const invoice = invoices.get(wanted) ?? [...invoices.values()].find((candidate) => candidate.id === wanted);
       return invoice ? ok(invoice) : notFound;
     }
     if (method === 'POST' && path === '/api/v1/subscription') {
@@ -291,6 +324,9 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
     webhooks,
     deliverTo(url) {
       webhookUrl = url;
+    },
+    holdWebhooks(hold) {
+      held = hold;
     },
     addCard,
     async completeSession(id) {

@@ -110,6 +110,9 @@ export const messageItemSchema = z.strictObject({
 });
 export type MessageItem = z.infer<typeof messageItemSchema>;
 
+export const SMS_RESTRICTIONS = ['emailUnconfirmed', 'trial', 'noCard'] as const;
+export type SmsRestriction = (typeof SMS_RESTRICTIONS)[number];
+
 /** SMS usage (spec 1: Year-to-date SMS data; SMS constants): the month so far and the clinic's year to date. */
 export const smsUsageSchema = z.strictObject({
   /** 'YYYY-MM', Copenhagen time. */
@@ -129,6 +132,13 @@ export const smsUsageSchema = z.strictObject({
   freeTexts: z.string(),
   sentBooking: z.string(),
   sentCourse: z.string(),
+  /** The clinic's choice (issue 42): SMS to numbers outside Denmark, off unless the owner opts in. */
+  smsAbroad: z.boolean(),
+  /**
+   * What holds SMS back now (issue 42): the clinic's e-mail is not confirmed (no SMS at all), a trial stops at its free
+   * quota, or there is no chargeable card (nothing beyond the free quota, nothing abroad).
+   */
+  restrictions: z.array(z.enum(SMS_RESTRICTIONS)),
 });
 export type SmsUsage = z.infer<typeof smsUsageSchema>;
 
@@ -228,9 +238,16 @@ export const contactActions = {
   }),
   getSmsUsage: defineAction({
     access: 'therapist',
-    summary: "The caller's SMS this month (free and billed) and the clinic's year to date.",
+    summary: "The caller's SMS this month (free and billed), the clinic's year to date, its SMS settings and what holds SMS back.",
     input: noInput,
     output: z.strictObject({ data: smsUsageSchema }),
+  }),
+  setSmsSettings: defineAction({
+    access: 'owner',
+    plan: 'pro',
+    summary: "The clinic's SMS settings (issue 42): SMS to numbers outside Denmark; switching it on needs a paid plan and a chargeable card.",
+    input: z.strictObject({ smsAbroad: z.boolean() }),
+    output: z.strictObject({ message: z.string(), data: smsUsageSchema }),
   }),
   newsletterSignup: defineAction({
     access: 'public',

@@ -202,4 +202,12 @@ export const onlineBookingActions = {
     input: z.strictObject({ id: objectId }),
     output: z.strictObject({ message: z.string() }),
   }),
+  rejectPublicSubmissions: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary:
+      "Rejects (deletes) many public submissions at once (issue 42: a queue filled by strangers is cleared in one go); those the caller may not see, or already gone, are skipped. Answers how many went.",
+    input: z.strictObject({ ids: z.array(objectId).min(1, 'Vælg mindst én henvendelse').max(1000, 'Højst 1000 ad gangen') }),
+    output: z.strictObject({ message: z.string(), data: z.strictObject({ rejected: z.number().int() }) }),
+  }),
 } as const;

@@ -48,6 +48,9 @@ export const companyAdminRowSchema = z.strictObject({
   newsletter: z.boolean(),
   /** The payment provider's customer handle, null before the first purchase. */
   reepayId: z.string().nullable(),
+  /** When the clinic last reached its daily SMS cap, or its mail budget (issue 42: a spike worth a look). */
+  smsCapReachedAt: z.number().nullable(),
+  mailCapReachedAt: z.number().nullable(),
 });
 export type CompanyAdminRow = z.infer<typeof companyAdminRowSchema>;
 

@@ -37,10 +37,10 @@ describe('sending the booking', () => {
     expect(calls[0]).toEqual({ action: 'clientAddEventDateClients', input: { therapistId: 'th1', eventDateIds: ['d1', 'd2'], consent: true, client: treatmentState().fields } });
   });
 
-  it("shows 'same day' and a full review queue as they are, and asks for the missing information otherwise", async () => {
+  it("shows 'same day' and too many submissions as they are, and asks for the missing information otherwise", async () => {
     for (const [refusal, shown] of [
       [new ActionError(bookingMessages.sameDay, 400), bookingMessages.sameDay],
-      [new ActionError(publicMessages.clinicQueueFull, 429), publicMessages.clinicQueueFull],
+      [new ActionError(publicMessages.tooManySubmissions, 429), publicMessages.tooManySubmissions],
       [new ActionError(schedulingMessages.clientExists, 409), bookingMessages.missingInformation],
       [new ActionError('Denne tidspunkt overlapper med en anden booking.', 409), bookingMessages.missingInformation],
       [new ActionError('Cannot connect to the server. Please try again.', 0), bookingMessages.missingInformation],

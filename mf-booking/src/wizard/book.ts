@@ -8,7 +8,7 @@ import { ActionError, type ActionClient } from '@klinik/core/client';
 import { bookingMessages, publicMessages } from '@klinik/core/messages';
 import type { WizardState } from './state';
 
-const SHOWN_AS_IS: readonly string[] = [bookingMessages.sameDay, publicMessages.clinicQueueFull, publicMessages.addressQueueFull];
+const SHOWN_AS_IS: readonly string[] = [bookingMessages.sameDay, publicMessages.tooManySubmissions];
 
 export function refusalMessage(reason: unknown): string {
   const message = reason instanceof ActionError ? reason.message : '';

@@ -1,7 +1,10 @@
-/** `/forgot_password`: mails a reset link (spec 1 §4, §8); the message shows for 5 seconds. */
+/**
+ * `/forgot_password`: mails a reset link (spec 1 §4, §8); the message shows for 5 seconds. Every address gets the same
+ * answer (the server's), so the page never tells whether an account exists.
+ */
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
-import { messages, RESET_MESSAGE_VISIBLE_MS } from '@klinik/core/rules';
+import { RESET_MESSAGE_VISIBLE_MS } from '@klinik/core/rules';
 import { ActionError } from '@klinik/core/client';
 import { AppLink } from '../components/AppLink';
 import { AuthCard } from '../components/AuthCard';
@@ -28,7 +31,7 @@ export default function ForgotPassword() {
       show(answer.message, 'success');
     } catch (error) {
       const text = error instanceof ActionError ? error.message : String(error);
-      show(text === messages.noAccountForEmail ? text : `${texts.forgot.otherError}${text}`);
+      show(`${texts.forgot.otherError}${text}`);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,9 @@
  * The blob store (docs/architecture.md, External services): images live outside the database. Locally they are files
  * under `.data/blobs/` (or BLOB_DIR); in production an S3-compatible bucket (`s3.ts`, BLOB_STORE=s3) behind the same
  * interface. Browsers never get a store address: the API serves each blob at `/blobs/<key>` only with a short-lived
- * HMAC signature, minted for the clinic that owns the image (the key starts with its company id).
+ * HMAC signature, minted for the clinic that owns the image (the key starts with its company id). The stores keep
+ * bytes as they are given: the callers encrypt them (security/encryption.ts encryptBytes), so every file at rest is
+ * ciphertext, and the API decrypts an image as it serves it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -42,6 +44,7 @@ export function assertStorableKey(key: string): void {
   if (!isBlobKey(key) && !SUPPORT_KEY_PATTERN.test(key) && !IMPORT_KEY_PATTERN.test(key)) throw new Error('invalid blob key');
 }
 
+/** The type an image is served with (decrypted); support and import files are never served. */
 export function contentTypeOfKey(key: string): string {
   if (key.endsWith('.png')) return 'image/png';
   if (key.endsWith('.gif')) return 'image/gif';

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { messages } from '@klinik/core/rules';
 import { ServiceUnavailableError } from '../../errors.js';
-import { assertStorableKey, contentTypeOfKey, type BlobStore } from './index.js';
+import { assertStorableKey, type BlobStore } from './index.js';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -116,7 +116,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = new S3Cl
             Key,
             Body: data,
             ContentLength: data.length,
-            ContentType: contentTypeOfKey(key),
+            // Every file is stored encrypted by the API (images too; it decrypts as it serves them), never an image.
+            ContentType: 'application/octet-stream',
             ServerSideEncryption: options.serverSideEncryption,
             SSEKMSKeyId: options.serverSideEncryption === 'aws:kms' ? options.kmsKeyId : undefined,
           }),

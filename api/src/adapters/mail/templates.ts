@@ -37,6 +37,21 @@ export function resetPasswordMail(to: string, name: string, link: string, validM
   );
 }
 
+/** To the account's own address when many sign-ins failed (domain/accounts/throttle.ts): at most one an hour. */
+export function repeatedSignInFailuresMail(to: string, name: string, forgotPasswordLink: string): MailMessage {
+  return linkMail(
+    to,
+    'Mange forkerte forsøg på at logge ind på din konto',
+    [
+      `Hej ${name}`,
+      'Der er i den seneste time forsøgt at logge ind på din konto i Klinik med forkert adgangskode mange gange.',
+      'Var det ikke dig, er din konto stadig sikker: forsøgene bremses automatisk, og din egen browser kan stadig logge ind. Er din adgangskode let at gætte, eller bruger du den andre steder, så vælg en ny.',
+    ],
+    forgotPasswordLink,
+    'Vælg en ny adgangskode',
+  );
+}
+
 export function setPasswordMail(to: string, name: string, clinicName: string, link: string, validDays: number): MailMessage {
   return linkMail(
     to,
@@ -102,5 +117,20 @@ export function confirmEmailMail(to: string, name: string, link: string, validDa
     ],
     link,
     'Bekræft e-mail',
+  );
+}
+
+/** Issue 42: the owner hears once when the review queue of the public pages grows long (domain/online-booking/public-identity.ts). */
+export function reviewQueueMail(to: string, name: string, waiting: number, link: string): MailMessage {
+  return linkMail(
+    to,
+    'Mange henvendelser venter på jer',
+    [
+      `Hej ${name}`,
+      `Der ligger nu ${waiting} henvendelser fra jeres online booking og klientformular, som ingen har set endnu. De fleste er bookinger og formularer, hvor oplysningerne ikke passede med en klient, I kender.`,
+      'Kan I ikke genkende dem, kan I afvise mange på én gang under Ny klient → Henvendelser. Henvendelser, der ikke er set efter 14 dage, slettes af sig selv.',
+    ],
+    link,
+    'Se henvendelserne',
   );
 }

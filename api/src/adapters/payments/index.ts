@@ -39,7 +39,7 @@ export function createPaymentProvider(
   if (kind === 'none') return { provider: unavailableProvider(), sandbox: null };
   if (kind === 'frisbii') {
     if (!options.frisbii) throw new Error('PAYMENTS_PROVIDER=frisbii needs FRISBII_PRIVATE_KEY');
-    return { provider: createFrisbiiProvider({ ...options.frisbii, webhookSecret: options.webhookSecret }), sandbox: null };
+    return { provider: createFrisbiiProvider({ ...options.frisbii, webhookSecret: options.webhookSecret, now: options.now }), sandbox: null };
   }
   const sandbox = createSandboxProvider(options);
   return { provider: sandbox, sandbox };

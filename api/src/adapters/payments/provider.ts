@@ -10,7 +10,8 @@
  * excluding VAT; the provider adds VAT (25 %).
  */
 
-import type { TRANSACTION_STATES } from '@klinik/core';
+import { commerceMessages, type TRANSACTION_STATES } from '@klinik/core';
+import { ConflictError } from '../../errors.js';
 
 export interface CustomerRef {
   /** `c<companyId>`: the clinic is found again from every event. */
@@ -95,7 +96,13 @@ export interface ProviderEvent {
   card?: SavedCard;
 }
 
-export type WebhookReading = { verified: false } | { verified: true; event: ProviderEvent | null };
+/**
+ * A webhook request read. Verified means the provider sent it and everything in it is the provider's own record:
+ * `id` is the provider's event id (what the product records so a replay is a no-op), `type` and `customer` the
+ * event's own, and `event` the event as the product uses it, or null for a type the product does not use (recorded
+ * all the same, then acknowledged and ignored).
+ */
+export type WebhookReading = { verified: false } | { verified: true; id: string; type: string; customer: string; event: ProviderEvent | null };
 
 export interface PaymentProvider {
   readonly kind: 'sandbox' | 'frisbii' | 'none';
@@ -103,7 +110,11 @@ export interface PaymentProvider {
   listCards(customer: string): Promise<SavedCard[]>;
   /** A hosted page where the customer enters a new card; completing it makes the purchase. */
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
-  /** Charges a saved card now. The same handle twice makes one charge (the first one is answered). */
+  /**
+   * Charges a saved card now. The same handle twice makes one charge (the first one is answered); a handle the
+   * provider already holds for another charge (another customer, subscription, plan or amount) is never answered as
+   * this one: `ChargeHandleTakenError`.
+   */
   charge(customer: string, cardId: string, purchase: Extract<Purchase, { kind: 'charge' }>): Promise<Charge>;
   /** Starts a subscription on a saved card, charging its first period now; idempotent on the handle like `charge`. */
   subscribe(customer: string, cardId: string, purchase: Extract<Purchase, { kind: 'subscription' }>): Promise<{ subscription: ProviderSubscription; invoice: Charge }>;
@@ -117,9 +128,9 @@ export interface PaymentProvider {
   /** Newest first, `pageSize` at a time; `next_page_token` null on the last page. */
   listCharges(customer: string, pageToken: string | null, pageSize?: number): Promise<{ content: Charge[]; next_page_token: string | null }>;
   /**
-   * A webhook request read: not verified (bad or missing signature: refused, nothing read from it), or verified with
-   * the event it reports (null for an event the product does not use: acknowledged and ignored). `signature` is the
-   * request's `X-Webhook-Signature` header, for providers that sign in a header (the sandbox).
+   * A webhook request read: not verified (bad or missing signature, too old, or not what the provider itself
+   * records: refused, nothing read from it), or verified (see `WebhookReading`). `signature` is the request's
+   * `X-Webhook-Signature` header, for providers that sign in a header (the sandbox).
    */
   readWebhook(rawBody: string, signature: string | undefined): Promise<WebhookReading>;
   /** Housekeeping the provider does on its own clock (renewals, dunning, webhook retries); a no-op for a remote one. */
@@ -128,4 +139,14 @@ export interface PaymentProvider {
 
 export class PaymentDeclinedError extends Error {
   override name = 'PaymentDeclinedError';
+}
+
+/**
+ * The provider holds a charge under this handle that is not the one asked for. Answering it would count someone
+ * else's payment as this one (a renewal skipped, an add-on given unpaid), so it is a refusal: 409, nothing charged.
+ */
+export class ChargeHandleTakenError extends ConflictError {
+  constructor(readonly handle: string) {
+    super(commerceMessages.providerUnavailable);
+  }
 }

@@ -11,13 +11,19 @@ import { deleteInBatches } from '../delete-in-batches.js';
 export interface SmsFreeSlots {
   /** Takes the first free slot of the month for `jobId`; false when all `quota` are taken. */
   take(therapistId: Types.ObjectId, month: string, quota: number, jobId: string, retried: boolean): Promise<boolean>;
+  /**
+   * Gives back the slot `jobId` took (the gateway refused the number, so nothing was sent). Other processes may go
+   * on skipping it as taken until the month ends: that errs towards fewer free SMS, never more.
+   */
+  giveBack(therapistId: Types.ObjectId, month: string, jobId: string): Promise<void>;
   /** Every slot of these therapists (a deleted clinic's purge: jobs/company-purge.ts). */
   forgetTherapists(therapistIds: readonly Types.ObjectId[]): Promise<number>;
 }
 
 /**
- * The lowest slot number of a therapist's month not yet seen taken by this process. Slots are only ever taken, never
- * given back, so skipping the ones seen taken is exact; it saves a used-up month twenty failing inserts per SMS.
+ * The lowest slot number of a therapist's month not yet seen taken by this process. Slots are taken, and given back
+ * only when the gateway refused the number (`giveBack`, which forgets the hint here), so skipping the ones seen taken
+ * errs only towards fewer free SMS; it saves a used-up month twenty failing inserts per SMS.
  */
 const firstMaybeFree = new Map<string, number>();
 
@@ -28,6 +34,11 @@ export function smsFreeSlots(models: Models): SmsFreeSlots {
       let removed = 0;
       for (const therapistId of therapistIds) removed += await deleteInBatches(SmsFreeSlot, { _id: { $regex: `^${therapistId.toHexString()}:` } });
       return removed;
+    },
+    async giveBack(therapistId, month, jobId) {
+      const key = `${therapistId.toHexString()}:${month}`;
+      await SmsFreeSlot.deleteOne({ jobId });
+      firstMaybeFree.delete(key);
     },
     async take(therapistId, month, quota, jobId, retried) {
       const key = `${therapistId.toHexString()}:${month}`;

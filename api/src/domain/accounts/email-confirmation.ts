@@ -7,15 +7,18 @@
  * ten minutes). Clinics registered before the rule have no `emailConfirmed` and count as confirmed.
  */
 import type { ActionName } from '@klinik/core';
-import type { AnyContext, Services } from '../../context.js';
+import type { AnyContext, Services, TherapistContext } from '../../context.js';
 import { ForbiddenError, TooManyRequestsError } from '../../errors.js';
 import { confirmEmailMail } from '../../adapters/mail/templates.js';
 import type { Models } from '../../models/index.js';
 
 const LINK_TTL_SECONDS = 14 * 24 * 60 * 60;
 
-/** Actions that send mail from the clinic to addresses the therapist typed. A new one belongs here. */
-export const CLINIC_MAIL_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['invoiceMail', 'addClient', 'sendNewsletterToAll', 'sendNewsletterToSelection']);
+/**
+ * Actions that send mail from the clinic to addresses the therapist typed. A new one belongs here (an action that
+ * mails only on some paths calls assertEmailConfirmed on those: a colleague's corrected address, issue 42).
+ */
+export const CLINIC_MAIL_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['invoiceMail', 'addClient', 'sendNewsletterToAll', 'sendNewsletterToSelection', 'addTherapistByCompany']);
 
 export const confirmationTexts = {
   confirmed: 'Tak! Din e-mail er bekræftet, og klinikken kan nu sende mails til sine klienter.',
@@ -47,6 +50,11 @@ export async function confirmEmailFromLink(models: Models, services: Pick<Servic
 /** Refuses an action of CLINIC_MAIL_ACTIONS while the caller's clinic has not confirmed its e-mail. */
 export async function assertClinicMayMailClients(action: ActionName, ctx: AnyContext): Promise<void> {
   if (!CLINIC_MAIL_ACTIONS.has(action) || (ctx.kind !== 'therapist' && ctx.kind !== 'owner')) return;
+  await assertEmailConfirmed(ctx);
+}
+
+/** Refuses (403, and mails the owner a fresh link at most every ten minutes) while the clinic's e-mail is unconfirmed. */
+export async function assertEmailConfirmed(ctx: TherapistContext): Promise<void> {
   if (ctx.company.emailConfirmed !== false) return;
   const owner = (await ctx.db.Therapist.findOne({ isAdmin: true }).lean()) ?? ctx.therapist;
   const { limiter, logger } = ctx.services;

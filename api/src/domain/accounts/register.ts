@@ -5,14 +5,16 @@
  * without a company, who cannot sign in, and whom the orphan sweeper removes.
  */
 import { Types } from 'mongoose';
-import { messages, REGISTRATION_TRIAL_MS, type ParsedInput } from '@klinik/core';
+import { COMPANY_FIELD_LABELS, messages, REGISTRATION_TRIAL_MS, type ParsedInput } from '@klinik/core';
 import { ConflictError, isDuplicateKeyError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
+import { assertNoWebAddress } from '../web-addresses.js';
 import { hashPassword } from './passwords.js';
 
 /** `confirmed`: the e-mail counts as confirmed at once (the demo seed); a real registration confirms by mail. */
 export async function registerClinic(models: Models, input: ParsedInput<'register'>, now: number, options: { confirmed?: boolean } = {}) {
   const { therapistInfo, companyInfo } = input;
+  assertNoWebAddress('companyInfo.companyName', COMPANY_FIELD_LABELS.companyName, companyInfo.companyName);
   const companyId = new Types.ObjectId();
   const trial = now + REGISTRATION_TRIAL_MS;
   const passwordHash = await hashPassword(therapistInfo.password);

@@ -8,24 +8,40 @@ import type { Types } from 'mongoose';
 import { messages, type ParsedInput } from '@klinik/core';
 import type { PublicContext, TherapistContext } from '../../context.js';
 import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../errors.js';
-import { resetPasswordMail } from '../../adapters/mail/templates.js';
+import { repeatedSignInFailuresMail, resetPasswordMail } from '../../adapters/mail/templates.js';
+import type { MailMessage } from '../../adapters/mail/index.js';
 import { recordAdminSignIn } from './administrators.js';
-import { issueLinkToken } from './link-tokens.js';
+import { issueLinkToken, issueNoLinkToken, setPasswordFromLink, type LinkPurpose } from './link-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { throttledSignIn } from './throttle.js';
+import { clearSignInThrottle, throttledSignIn } from './throttle.js';
 import { checkSecondFactor, isTwoFactorEnabled, twoFactorKey, twoFactorTexts } from './two-factor.js';
 
 const BY_USERNAME = { crossTenant: 'sign-in and password reset find the account by username, before a clinic is known' };
 
+/**
+ * Sends a mail after the answer: whether an address has an account must not show in how long the answer takes (an
+ * SMTP server can take a second). A failure is logged; the caller could not be told without telling that much.
+ */
+function mailInBackground(ctx: PublicContext, message: MailMessage, what: string): void {
+  void ctx.services.mailer.send(message).catch((error: unknown) => ctx.services.logger.error({ err: error }, `${what} mail failed`));
+}
+
 export async function signIn(ctx: PublicContext, { username, password, deviceToken, otp }: ParsedInput<'login'>) {
-  const { tokens } = ctx.services;
+  const { tokens, config } = ctx.services;
+  // Many wrong passwords: the owner hears of it at their own address (throttle.ts decides when; at most hourly).
+  const tellOwner = async () => {
+    const therapist = await ctx.platform.Therapist.findOne({ username }).setOptions(BY_USERNAME).lean();
+    if (therapist?.email && therapist.isActive !== false) {
+      await ctx.services.mailer.send(repeatedSignInFailuresMail(therapist.email, therapist.nameFirst, `${config.appUrl}/forgot_password`));
+    }
+  };
   const { result, deviceToken: device } = await throttledSignIn(ctx, 'therapist', username, deviceToken, async () => {
     const therapist = await ctx.platform.Therapist.findOne({ username }).setOptions(BY_USERNAME).lean();
     const valid = await verifyPassword(therapist?.passwordHash, password);
     if (!therapist || !valid) throw new UnauthorizedError(messages.wrongLogin);
     await checkSecondFactor(ctx.platform, twoFactorKey('therapist', therapist._id.toString()), otp, ctx.now());
     return therapist;
-  });
+  }, tellOwner);
   const therapist = result;
   if (therapist.isActive === false) throw new ForbiddenError(messages.accountInactive);
   const company = await ctx.platform.Company.findById(therapist.companyId, { isDisabled: 1, deletedAt: 1 }).lean();
@@ -60,11 +76,17 @@ export async function confirmPassword(ctx: TherapistContext, password: string): 
   await ctx.services.limiter.reset('checkPassword:account', ctx.therapistId);
 }
 
-/** A new password from the account menu: other sessions end, this one gets a new token. */
+/**
+ * A new password from the account menu: other sessions end, this one gets a new token, and links mailed before
+ * stop working. The old password is checked under the same allowance as `checkPassword`: a stolen session must not
+ * be a way to guess the password the two actions ask for.
+ */
 export async function changePassword(ctx: TherapistContext, { oldPassword, newPassword }: ParsedInput<'setPassword'>) {
+  await ctx.services.limiter.consume('checkPassword:account', ctx.therapistId);
   if (!(await verifyPassword(ctx.therapist.passwordHash, oldPassword))) {
     throw new ValidationError(messages.wrongOldPassword, { oldPassword: messages.wrongOldPassword });
   }
+  await ctx.services.limiter.reset('checkPassword:account', ctx.therapistId);
   const passwordHash = await hashPassword(newPassword);
   // Compare-and-swap on the token version this call was authorised with: a concurrent logout wins.
   const updated = await ctx.db.Therapist.findOneAndUpdate(
@@ -73,17 +95,46 @@ export async function changePassword(ctx: TherapistContext, { oldPassword, newPa
     { returnDocument: 'after' },
   ).lean();
   if (!updated) throw new ConflictError('Din session blev ændret samtidig. Log ind igen.');
+  await ctx.ownLinkTokens.revokeAll();
   return ctx.services.tokens.sign('therapist', { subject: updated._id.toString(), companyId: updated.companyId.toString(), tokenVersion: updated.tokenVersion });
 }
 
-/** Mails a reset link (single use, expiring); an unknown e-mail answers the spec's message. */
+/**
+ * Mails a reset link (single use, expiring). Every address gets the same answer after the same work (privacy above
+ * the spec's 'Der findes ingen konto…', docs/architecture.md Deviations), and the mail goes out after the answer.
+ * Requests are limited per requesting address by the dispatcher (`resetPassword`); per account only the mails are
+ * (`resetPassword:mail`): a request in between answers alike and mails nothing, so a stranger can neither flood the
+ * owner's inbox nor use up the owner's resets, and the owner reads a working link in the mail sent meanwhile.
+ */
 export async function requestPasswordReset(ctx: PublicContext, email: string): Promise<void> {
-  const { config, mailer } = ctx.services;
-  const therapist = await ctx.platform.Therapist.findOne({ username: email.toLowerCase() }).setOptions(BY_USERNAME).lean();
-  if (!therapist) throw new ValidationError(messages.noAccountForEmail, { email: messages.noAccountForEmail });
+  const { config, limiter } = ctx.services;
+  const username = email.toLowerCase();
+  const therapist = await ctx.platform.Therapist.findOne({ username }).setOptions(BY_USERNAME).lean();
+  try {
+    await limiter.consume('resetPassword:mail', username);
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) return;
+    throw error;
+  }
+  if (!therapist) {
+    await issueNoLinkToken(ctx.platform);
+    return;
+  }
   const token = await issueLinkToken(ctx.platform, 'reset', therapist._id, config.resetTokenTtlSeconds, ctx.now());
   const link = `${config.appUrl}/reset_password?token=${token}`;
-  await mailer.send(resetPasswordMail(therapist.email, therapist.nameFirst, link, Math.round(config.resetTokenTtlSeconds / 60)));
+  mailInBackground(ctx, resetPasswordMail(therapist.email, therapist.nameFirst, link, Math.round(config.resetTokenTtlSeconds / 60)), 'password reset');
+}
+
+/**
+ * A password set from a mailed link (reset or invitation): also clears the account's sign-in throttle on every
+ * address prefix and device, so the owner who just proved they read their mail can sign in at once. Answers false
+ * when the link is unknown, used or expired.
+ */
+export async function setPasswordWithLink(ctx: PublicContext, purpose: LinkPurpose, rawToken: string, password: string): Promise<boolean> {
+  const therapist = await setPasswordFromLink(ctx.platform, purpose, rawToken, password, ctx.now());
+  if (!therapist) return false;
+  await clearSignInThrottle(ctx.services, 'therapist', therapist.username);
+  return true;
 }
 
 /**

@@ -15,8 +15,9 @@ import type { PublicContext, TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, isDuplicateKeyError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors.js';
 import type { ClientDoc, ClientFormFieldDoc, CompanyDoc } from '../../models/index.js';
-import { checkPendingBounds, emailKey, personOf } from '../online-booking/public-identity.js';
+import { countPublicSubmission, holdSubmission, personOf } from '../online-booking/public-identity.js';
 import { formEnabled, publicTherapist } from '../online-booking/public-therapist.js';
+import { assertMailBudget } from '../contact/outbound.js';
 import { createClient } from './clients.js';
 
 /** A mailed form link is valid this long. */
@@ -68,6 +69,9 @@ function formLink(ctx: TherapistContext, therapistId: string, ids: readonly stri
 export async function addClientFromForm(ctx: TherapistContext, input: ParsedInput<'addClient'>): Promise<{ id: string; mailed: boolean }> {
   const questions = await questionsOf(ctx.db, input.ids);
   if (questions.length !== input.ids.length) throw new ValidationError(clientMessages.questionNotFound, { ids: clientMessages.questionNotFound });
+  // The mail goes to an address the therapist typed: within the clinic's mail budget (issue 42), checked before the
+  // client is made, so a refusal changes nothing.
+  await assertMailBudget(ctx, 1);
   const client = await createClient(ctx.db, input.client, ctx.therapist._id);
   const id = client._id.toString();
   const ref = ctx.services.tokens.signPurpose('client-form', { subject: id, companyId: ctx.companyId }, FORM_LINK_TTL_SECONDS);
@@ -156,13 +160,16 @@ export async function submitPublicForm(ctx: PublicContext, input: ParsedInput<'c
   }
   if (!input.client) throw new ValidationError(clientMessages.requiredField('Fornavn'), { 'client.nameFirst': clientMessages.requiredField('Fornavn') });
   // Without the link nobody is looked up: whoever it is, it waits for the therapist, with the same reply.
-  await checkPendingBounds(db, input.client.email);
-  await db.PublicSubmission.create({
-    therapistId: therapist._id,
-    kind: 'intake',
-    person: personOf(input.client),
-    emailKey: emailKey(input.client.email),
-    answers,
-    createdAt: ctx.now(),
-  });
+  await countPublicSubmission(ctx, company._id, input.client);
+  const client = input.client;
+  await holdSubmission(ctx, db, (sourceKey) =>
+    db.PublicSubmission.create({
+      therapistId: therapist._id,
+      kind: 'intake',
+      person: personOf(client),
+      sourceKey,
+      answers,
+      createdAt: ctx.now(),
+    }),
+  );
 }

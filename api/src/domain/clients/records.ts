@@ -110,6 +110,8 @@ export async function updateClient(ctx: TherapistContext, id: string, changes: C
     set.cprKey = `${(set.CPR6Digit as string | undefined) ?? client.CPR6Digit}${(set.CPRLast4Digit as string | undefined) ?? client.CPRLast4Digit}`;
   }
   set.updatedBy = changedByName(ctx);
+  // Newsletters need a recorded choice (issue 42): who switched them on, and when.
+  if ('newsletter' in set) set.newsletterConsent = set.newsletter === true ? { at: ctx.now(), by: changedByName(ctx) } : null;
   try {
     await ctx.db.Client.updateOne({ _id: client._id }, { $set: set });
   } catch (error) {

@@ -104,14 +104,25 @@ async function apply(db: TenantDb, event: ProviderEvent): Promise<void> {
   if (event.event_type === 'invoice_settled' && event.invoice && !event.invoice.subscription) await applyOneTimePurchase(db, event.invoice);
 }
 
+/** A verified webhook as the adapter read it: the provider's event id, type and customer, and the event if used. */
+export interface VerifiedPaymentEvent {
+  id: string;
+  type: string;
+  customer: string;
+  event: ProviderEvent | null;
+}
+
 /**
  * Applies a verified provider event once. It takes the models, not a context: an event arrives from the provider
  * (endpoint/payments.ts) and names its clinic by the customer handle; from there on only that clinic's scoped data is
  * used, and the PaymentEvent ledger (platform) is the one thing read across clinics.
+ *
+ * Every verified event is recorded under its id before anything is decided about it, also one the product ignores
+ * (a type it does not use, a customer that is no clinic): a verified webhook is then spent, and sending it again,
+ * whatever else is written around it, is a duplicate.
  */
-export async function applyPaymentEvent(models: Models, event: ProviderEvent, now: number): Promise<EventOutcome> {
-  const companyId: Types.ObjectId | null = companyOfCustomer(event.customer);
-  if (!companyId) return 'ignored';
+export async function applyPaymentEvent(models: Models, verified: VerifiedPaymentEvent, now: number): Promise<EventOutcome> {
+  const { id, event } = verified;
   const { PaymentEvent } = models;
   let holder: string;
   try {
@@ -119,10 +130,10 @@ export async function applyPaymentEvent(models: Models, event: ProviderEvent, no
     // than a minute is taken over and the event applied again.
     holder = await claimWithRecovery(
       {
-        insert: (token) => PaymentEvent.create({ _id: event.id, type: event.event_type, customer: event.customer, receivedAt: now, holder: token }),
-        find: () => PaymentEvent.findById(event.id).lean(),
+        insert: (token) => PaymentEvent.create({ _id: id, type: verified.type || 'unknown', customer: verified.customer, receivedAt: now, holder: token }),
+        find: () => PaymentEvent.findById(id).lean(),
         settle: (claim) => (!claim.applied && claim.receivedAt < now - ORPHAN_AFTER_MS ? 'abandoned' : 'held'),
-        removeAbandoned: (previous) => PaymentEvent.deleteOne({ _id: event.id, holder: previous, applied: false }),
+        removeAbandoned: (previous) => PaymentEvent.deleteOne({ _id: id, holder: previous, applied: false }),
       },
       'duplicate',
     );
@@ -130,14 +141,17 @@ export async function applyPaymentEvent(models: Models, event: ProviderEvent, no
     if (error instanceof ConflictError) return 'duplicate';
     throw error;
   }
+  const companyId: Types.ObjectId | null = event ? companyOfCustomer(event.customer) : null;
   try {
-    const db = tenantDb(models, companyId);
-    if (await db.Company.exists({})) await apply(db, event);
+    if (event && companyId) {
+      const db = tenantDb(models, companyId);
+      if (await db.Company.exists({})) await apply(db, event);
+    }
   } catch (error) {
     // Not applied: this request's claim goes, so the provider's retry applies it.
-    await PaymentEvent.deleteOne({ _id: event.id, holder, applied: false });
+    await PaymentEvent.deleteOne({ _id: id, holder, applied: false });
     throw error;
   }
-  await PaymentEvent.updateOne({ _id: event.id, holder }, { $set: { applied: true } });
-  return 'applied';
+  await PaymentEvent.updateOne({ _id: id, holder }, { $set: { applied: true } });
+  return event && companyId ? 'applied' : 'ignored';
 }

@@ -1,9 +1,10 @@
 /**
  * Purchases keyed by idempotency key (issue 12): the page sends one key per purchase the owner starts; the first
  * request with a key inserts `Purchase` `<company>:<key>` and goes on, any other request with that key answers what
- * the first one answered (or that it is still running). The provider handle is made from the key too, so even a
- * request that got past here twice would make one charge at the provider.
+ * the first one answered (or that it is still running). The provider handle is made from the key too (hashed), so
+ * even a request that got past here twice would make one charge at the provider.
  */
+import { createHash } from 'node:crypto';
 import { commerceMessages } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError, isDuplicateKeyError, ServiceUnavailableError } from '../../errors.js';
@@ -14,9 +15,16 @@ export interface PurchaseOutcome {
   url?: string;
 }
 
-/** The provider handle of a purchase: `<prefix><company>-<key>`. */
+/**
+ * The provider handle of a purchase: `<prefix><company>-<32 hex of the key's SHA-256>`. The key is the browser's
+ * choice, so it never becomes part of a handle as it is: with `<key>` itself a key could spell a handle the provider
+ * makes for something else (the sandbox names a subscription's invoices `<subscription>-1` and
+ * `<subscription>-<period end>-<attempt>`, so the key `<k>-<period end>` made an add-on whose first invoice was the
+ * Pro renewal's, and the renewal found it 'done'). A purchase handle is always exactly this length and has no dash
+ * after the company, so nothing derived from a handle by adding to it can equal another purchase's handle.
+ */
 export function purchaseHandle(ctx: TherapistContext, prefix: 's' | 'o', key: string): string {
-  return `${prefix}${ctx.companyId}-${key}`;
+  return `${prefix}${ctx.companyId}-${createHash('sha256').update(`purchase:${key}`).digest('hex').slice(0, 32)}`;
 }
 
 /**

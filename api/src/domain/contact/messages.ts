@@ -3,9 +3,10 @@
  * the jobs waiting to be sent or retried), sent/skipped/failed, and the SMS usage of the month and the clinic's year.
  * A therapist sees their own; the owner the clinic's (the models' owner rule).
  */
-import { copenhagenWallTime, type MessageItem, type ParsedInput, type SmsUsage, messageSkipReasons as SKIP, VAT_RATE_PERCENT } from '@klinik/core';
+import { copenhagenWallTime, isPaidPlan, type MessageItem, type ParsedInput, type SmsRestriction, type SmsUsage, messageSkipReasons as SKIP, VAT_RATE_PERCENT } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
-import type { MessageJobDoc, TherapistDoc } from '../../models/index.js';
+import type { CompanyDoc, MessageJobDoc, TherapistDoc } from '../../models/index.js';
+import { hasChargeableCard } from './outbound.js';
 import { dueFollowUpEnds, followUpCandidates, reminderCandidates, reminderLeadMs, type PlannedJob } from './planner.js';
 import { smsMonth, yearToDate } from './sms-ledger.js';
 
@@ -42,7 +43,7 @@ async function upcoming(ctx: TherapistContext, therapists: TherapistDoc[], now: 
   for (const therapist of therapists) {
     if (therapist.reminders) {
       const lead = reminderLeadMs(therapist);
-      jobs.push(...(await reminderCandidates(ctx.db, therapist, { after: now + lead, until: now + lead + AHEAD })));
+      jobs.push(...(await reminderCandidates(ctx.db, therapist, { after: now + lead, until: now + lead + AHEAD }, now)));
     }
     for (const course of [false, true]) {
       const on = course ? therapist.followUpCourse : therapist.followUp;
@@ -83,7 +84,16 @@ export async function sentMessages(ctx: TherapistContext, input: ParsedInput<'ge
   return { total, data: jobs.map((job) => itemOf(job, names, false)) };
 }
 
-export async function smsUsage(ctx: TherapistContext): Promise<SmsUsage> {
+/** What holds the clinic's SMS back now (issue 42; the runner's rules, message-runner.ts sendSms). */
+async function smsRestrictions(ctx: TherapistContext, company: CompanyDoc, now: number): Promise<SmsRestriction[]> {
+  const restrictions: SmsRestriction[] = [];
+  if (company.emailConfirmed === false) restrictions.push('emailUnconfirmed');
+  if (!isPaidPlan(company, now)) restrictions.push('trial');
+  else if (!(await hasChargeableCard(ctx.db, ctx.services.payments, company._id, now))) restrictions.push('noCard');
+  return restrictions;
+}
+
+export async function smsUsage(ctx: TherapistContext, company: CompanyDoc = ctx.company): Promise<SmsUsage> {
   const now = ctx.now();
   const { month, year } = smsMonth(now);
   const monthStart = copenhagenWallTime(year, Number(month.slice(5, 7)), 1);
@@ -105,5 +115,7 @@ export async function smsUsage(ctx: TherapistContext): Promise<SmsUsage> {
     skipped,
     year,
     ...ytd,
+    smsAbroad: company.smsAbroad === true,
+    restrictions: await smsRestrictions(ctx, company, now),
   };
 }

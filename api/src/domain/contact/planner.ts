@@ -4,8 +4,10 @@
  * twice, or in two processes, makes it once (insertMany unordered, duplicates ignored).
  *
  * - SMS reminders: bookings and course days of therapists with reminders on, starting within their lead time
- *   (reminderLeadHours), to clients with reminders on. A moved booking gets a new job for its new time; the old one
- *   is skipped when it comes due (runner.ts).
+ *   (reminderLeadHours), to clients with reminders on. A reminder's job is keyed by its booking (or seat) and the
+ *   Copenhagen day it goes out on, never by the start (issue 42): a booking moved twenty times in a day makes one job,
+ *   which the runner sends with the time the booking has when it goes out (message-runner.ts), so a client gets at
+ *   most one reminder per booking per day however often it moves.
  * - Follow-up mails: `followUpTime` days after a booking or course day ended, to clients with follow-up on; only
  *   what comes due after the setting was switched on (followUpSince), and at most CATCH_UP_MS late (a server that
  *   was down for a week does not send a week's follow-ups at once).
@@ -14,7 +16,7 @@
  * The same candidates, further ahead, are the scheduled messages a therapist sees (preview in messages.ts).
  */
 import type { Types } from 'mongoose';
-import { DEFAULT_REMINDER_LEAD_HOURS } from '@klinik/core';
+import { copenhagenDateKey, DEFAULT_REMINDER_LEAD_HOURS } from '@klinik/core';
 import { insertNew } from '../../data/insert-new.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import type { NewsletterSendDoc, TherapistDoc } from '../../models/index.js';
@@ -58,12 +60,24 @@ async function clientsWith(db: TenantDb, ids: Types.ObjectId[], setting: 'remind
 const nameOf = (client: ClientBrief) => `${client.nameFirst} ${client.nameLast}`.trim();
 
 /** How long before a start the therapist's reminder goes out. */
-export function reminderLeadMs(therapist: Pick<SettingsOf, 'reminderLeadHours'>): number {
+export function reminderLeadMs(therapist: { reminderLeadHours?: number | null }): number {
   return (therapist.reminderLeadHours ?? DEFAULT_REMINDER_LEAD_HOURS) * HOUR;
 }
 
-/** Reminders of bookings and course days starting in `starts` (dueAt = start − lead). */
-export async function reminderCandidates(db: TenantDb, therapist: SettingsOf, starts: Range): Promise<PlannedJob[]> {
+/** The key of a reminder's job: its booking (or seat) and the Copenhagen day it goes out on (not before `now`). */
+export function reminderJobId(kind: 'reminder' | 'courseReminder', ref: Types.ObjectId, dueAt: number, now: number): string {
+  return `${kind}:${ref.toHexString()}:${copenhagenDateKey(Math.max(dueAt, now))}`;
+}
+
+/** The reminders already made of these bookings and course days, as `<ref>:<client>:<start>`. */
+async function handledStarts(db: TenantDb, refs: Types.ObjectId[]): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const jobs = await db.clinic.MessageJob.find({ ref: { $in: refs }, kind: { $in: ['reminder', 'courseReminder'] } }, { ref: 1, clientId: 1, at: 1 }).lean();
+  return new Set(jobs.map((job) => `${job.ref.toHexString()}:${job.clientId.toHexString()}:${job.at}`));
+}
+
+/** Reminders of bookings and course days starting in `starts` (dueAt = start − lead), as planned at `now`. */
+export async function reminderCandidates(db: TenantDb, therapist: SettingsOf, starts: Range, now: number): Promise<PlannedJob[]> {
   const lead = reminderLeadMs(therapist);
   const [bookings, days] = await Promise.all([
     db.clinic.Booking.find({ therapistId: therapist._id, from: { $gt: starts.after, $lte: starts.until } }, { clientId: 1, from: 1 }).lean(),
@@ -71,20 +85,23 @@ export async function reminderCandidates(db: TenantDb, therapist: SettingsOf, st
   ]);
   const seats = days.length ? await db.clinic.EventDateClient.find({ eventDateId: { $in: days.map((day) => day._id) }, isWaiting: false }, { eventDateId: 1, clientId: 1 }).lean() : [];
   const clients = await clientsWith(db, [...bookings.map((booking) => booking.clientId), ...seats.map((seat) => seat.clientId)], 'reminder');
+  // A start already reminded of (or whose reminder was decided otherwise) is not planned again: one reminder per
+  // booking and start, and by the day key at most one per booking and day however often it moves.
+  const handled = await handledStarts(db, [...bookings.map((booking) => booking._id), ...days.map((day) => day._id)]);
   const jobs: PlannedJob[] = [];
   for (const booking of bookings) {
     const client = clients.get(booking.clientId.toHexString());
-    if (!client) continue;
+    if (!client || handled.has(`${booking._id.toHexString()}:${booking.clientId.toHexString()}:${booking.from}`)) continue;
     const dueAt = booking.from - lead;
-    jobs.push({ _id: `reminder:${booking._id.toHexString()}:${booking.from}`, therapistId: therapist._id, kind: 'reminder', channel: 'sms', ref: booking._id, clientId: client._id, recipient: nameOf(client), to: client.phonePrivate ?? '', at: booking.from, dueAt, nextAttemptAt: dueAt });
+    jobs.push({ _id: reminderJobId('reminder', booking._id, dueAt, now), therapistId: therapist._id, kind: 'reminder', channel: 'sms', ref: booking._id, clientId: client._id, recipient: nameOf(client), to: client.phonePrivate ?? '', at: booking.from, dueAt, nextAttemptAt: dueAt });
   }
   const dayById = new Map(days.map((day) => [day._id.toHexString(), day]));
   for (const seat of seats) {
     const client = clients.get(seat.clientId.toHexString());
     const day = dayById.get(seat.eventDateId.toHexString());
-    if (!client || !day) continue;
+    if (!client || !day || handled.has(`${day._id.toHexString()}:${client._id.toHexString()}:${day.from}`)) continue;
     const dueAt = day.from - lead;
-    jobs.push({ _id: `courseReminder:${seat._id.toHexString()}:${day.from}`, therapistId: therapist._id, kind: 'courseReminder', channel: 'sms', ref: day._id, clientId: client._id, recipient: nameOf(client), to: client.phonePrivate ?? '', at: day.from, dueAt, nextAttemptAt: dueAt });
+    jobs.push({ _id: reminderJobId('courseReminder', seat._id, dueAt, now), therapistId: therapist._id, kind: 'courseReminder', channel: 'sms', ref: day._id, clientId: client._id, recipient: nameOf(client), to: client.phonePrivate ?? '', at: day.from, dueAt, nextAttemptAt: dueAt });
   }
   return jobs;
 }

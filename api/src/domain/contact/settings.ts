@@ -1,7 +1,10 @@
 /** Follow-up and SMS-reminder settings on the therapist (spec 2, Follow-up settings on the therapist; issue 15). */
-import { contactMessages as M, DEFAULT_REMINDER_LEAD_HOURS, type ContactSettings, type ParsedInput } from '@klinik/core';
-import type { TherapistContext } from '../../context.js';
+import { contactMessages as M, DEFAULT_REMINDER_LEAD_HOURS, isPaidPlan, type ContactSettings, type ParsedInput, type SmsUsage } from '@klinik/core';
+import type { OwnerContext, TherapistContext } from '../../context.js';
+import { ConflictError } from '../../errors.js';
 import type { CompanyDoc, TherapistDoc } from '../../models/index.js';
+import { smsUsage } from './messages.js';
+import { hasChargeableCard } from './outbound.js';
 import { clinicAddress } from './texts.js';
 
 export function settingsView(therapist: Partial<TherapistDoc>, company: CompanyDoc): ContactSettings {
@@ -32,4 +35,19 @@ export async function saveSettings(ctx: TherapistContext, input: ParsedInput<'sa
   if (input.followUpCourse && before.followUpCourse !== true) set.followUpCourseSince = now;
   await ctx.db.clinic.Therapist.updateOne({ _id: ctx.therapist._id }, { $set: set });
   return { message: M.settingsSaved, data: settingsView({ ...before, ...input }, ctx.company) };
+}
+
+/**
+ * The clinic's SMS settings (issue 42): SMS to numbers outside Denmark cost the platform more and are where toll
+ * fraud goes, so they are off unless the owner opts in, and switching them on needs a paid plan and a chargeable
+ * card (the runner checks both again at every SMS). Switching off is always allowed.
+ */
+export async function saveSmsSettings(ctx: OwnerContext, input: ParsedInput<'setSmsSettings'>): Promise<SmsUsage> {
+  const now = ctx.now();
+  if (input.smsAbroad) {
+    if (!isPaidPlan(ctx.company, now)) throw new ConflictError(M.smsAbroadNeedsPaidPlan);
+    if (!(await hasChargeableCard(ctx.db, ctx.services.payments, ctx.company._id, now))) throw new ConflictError(M.smsAbroadNeedsCard);
+  }
+  await ctx.db.Company.updateOne({}, { $set: { smsAbroad: input.smsAbroad } });
+  return smsUsage(ctx, { ...ctx.company, smsAbroad: input.smsAbroad });
 }

@@ -13,6 +13,7 @@ import type { PublicContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { publicTherapist } from '../online-booking/public-therapist.js';
 import { escapeRegex } from '../search.js';
+import { mayMailPublicRecipient, recipientKey, takeSeat } from './outbound.js';
 import { signupMail } from './texts.js';
 
 const LINK_TTL_SECONDS = 7 * 24 * 3600;
@@ -29,8 +30,17 @@ export async function newsletterSignup(ctx: PublicContext, input: ParsedInput<'n
     if (client?.email) {
       const token = ctx.services.tokens.signPurpose('newsletter-signup', { subject: client._id.toHexString(), companyId: company._id.toHexString() }, LINK_TTL_SECONDS);
       const confirmUrl = `${ctx.services.config.appUrl}/Newsletter?token=${encodeURIComponent(token)}`;
-      // Not awaited: the answer must not take longer for a client's address than for anyone else's.
-      void sendNotice(ctx.services, signupMail({ to: client.email, clinicName: company.companyName, confirmUrl }), 'newsletter sign-up');
+      // Not awaited: the answer must not take longer for a client's address than for anyone else's. One address is
+      // mailed a sign-up link at most twice a day per clinic, within the public per-recipient caps (issue 42), however
+      // many senders ask.
+      const mail = signupMail({ to: client.email, clinicName: company.companyName, confirmUrl });
+      void (async () => {
+        if ((await takeSeat(ctx.services.limiter, 'newsletterSignup:recipient', `${company._id.toHexString()}|${recipientKey(client.email)}`)) !== null) {
+          ctx.services.logger.info({ companyId: company._id.toHexString() }, 'newsletter sign-up mail not sent: the address has had its sign-up links for today');
+          return;
+        }
+        if (await mayMailPublicRecipient(ctx.services, company, client.email, ctx.now(), 'newsletter sign-up')) await sendNotice(ctx.services, mail, 'newsletter sign-up');
+      })().catch((error: unknown) => ctx.services.logger.error({ err: error }, 'newsletter sign-up mail failed'));
     }
   }
   return { message: M.signupAnswer };
@@ -39,7 +49,9 @@ export async function newsletterSignup(ctx: PublicContext, input: ParsedInput<'n
 export async function confirmNewsletterSignup(ctx: PublicContext, input: ParsedInput<'confirmNewsletterSignup'>): Promise<{ message: string }> {
   const claims = ctx.services.tokens.verifyPurpose('newsletter-signup', input.signupToken);
   if (!claims || !Types.ObjectId.isValid(claims.subject) || !Types.ObjectId.isValid(claims.companyId)) throw new ValidationError(M.signupLinkInvalid);
-  const result = await ctx.tenant(new Types.ObjectId(claims.companyId)).clinic.Client.updateOne({ _id: new Types.ObjectId(claims.subject) }, { $set: { newsletter: true } });
+  const result = await ctx
+    .tenant(new Types.ObjectId(claims.companyId))
+    .clinic.Client.updateOne({ _id: new Types.ObjectId(claims.subject) }, { $set: { newsletter: true, newsletterConsent: { at: ctx.now(), by: 'Klienten (tilmelding bekræftet pr. mail)' } } });
   if (result.matchedCount === 0) throw new ValidationError(M.signupLinkInvalid);
   return { message: M.signupConfirmed };
 }

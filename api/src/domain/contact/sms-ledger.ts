@@ -16,17 +16,31 @@ export function smsMonth(at: number): { month: string; year: number } {
 }
 
 /**
- * Records one SMS sent for `jobId`; idempotent. `retried` (a job tried before, or taken over from a runner that died)
+ * Takes one of the therapist's free SMS of the month for `jobId` before it is sent (the runner decides before it
+ * spends: a clinic that may not pay is stopped at its quota). `retried`: the job may hold one from an earlier try.
+ */
+export async function takeFreeSms(db: TenantDb, sms: { jobId: string; therapistId: Types.ObjectId; at: number; quota: number; retried: boolean }): Promise<boolean> {
+  return db.smsFreeSlots.take(sms.therapistId, smsMonth(sms.at).month, sms.quota, sms.jobId, sms.retried);
+}
+
+/** Gives back the free SMS a job took when the gateway refused the number: nothing was sent. */
+export async function giveBackFreeSms(db: TenantDb, sms: { jobId: string; therapistId: Types.ObjectId; at: number }): Promise<void> {
+  await db.smsFreeSlots.giveBack(sms.therapistId, smsMonth(sms.at).month, sms.jobId);
+}
+
+/**
+ * Records one SMS sent for `jobId`; idempotent. `free`: what takeFreeSms decided before sending; without it, the
+ * free SMS is taken here. `retried` (a job tried before, or taken over from a runner that died)
  * makes it look for a record or a free SMS the earlier try may have left; a first try need not.
  */
 export async function recordSms(
   db: TenantDb,
-  sms: { jobId: string; therapistId: Types.ObjectId; kind: 'booking' | 'course'; sentAt: number; quota: number; retried?: boolean },
+  sms: { jobId: string; therapistId: Types.ObjectId; kind: 'booking' | 'course'; sentAt: number; quota: number; retried?: boolean; free?: boolean },
 ): Promise<void> {
   const retried = sms.retried !== false;
   if (retried && (await db.clinic.SmsUsage.exists({ _id: sms.jobId }))) return;
   const { month, year } = smsMonth(sms.sentAt);
-  const free = await db.smsFreeSlots.take(sms.therapistId, month, sms.quota, sms.jobId, retried);
+  const free = sms.free ?? (await db.smsFreeSlots.take(sms.therapistId, month, sms.quota, sms.jobId, retried));
   try {
     await db.clinic.SmsUsage.create({ _id: sms.jobId, therapistId: sms.therapistId, month, year, kind: sms.kind, free, priceOre: free ? 0 : EXTRA_SMS_PRICE_ORE, sentAt: sms.sentAt });
   } catch (error) {

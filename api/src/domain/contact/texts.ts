@@ -7,6 +7,7 @@ import sanitizeHtml from 'sanitize-html';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core';
 import type { MailMessage } from '../../adapters/mail/index.js';
 import { escapeHtml } from '../../adapters/mail/templates.js';
+import { withoutWebAddresses } from '../web-addresses.js';
 
 const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
 
@@ -25,12 +26,25 @@ export function clinicAddress(company: { address?: string | null; post?: string 
   return [company.address, town].filter(Boolean).join(', ');
 }
 
+/**
+ * Clinic-typed text as an SMS carries it (issue 42): at most `max` characters and never a web or mail address
+ * (setCompany refuses a clinic name with one; a name stored before that rule, a treatment or course title, is cut
+ * here), so an SMS under our sender name cannot carry a phishing link.
+ */
+export const SMS_CLINIC_TEXT_MAX = 40;
+export function smsSafeText(text: string, max = SMS_CLINIC_TEXT_MAX): string {
+  const cleaned = withoutWebAddresses(text).replace(/\s+/g, ' ').trim();
+  return cleaned.length > max ? `${cleaned.slice(0, max - 1).trimEnd()}…` : cleaned;
+}
+
 /** The SMS reminder of a booking or a course day. */
 export function reminderSms(input: { clinic: ClinicText; at: number; what: string | null; therapistName: string }): string {
   const when = `${danishWeekday(input.at)} d. ${formatDanishDate(input.at)} kl. ${formatCopenhagenTime(input.at)}`;
-  const what = input.what ? ` (${input.what})` : '';
-  const where = input.clinic.address ? `, ${input.clinic.address}` : '';
-  return `Påmindelse: Du har en tid hos ${input.clinic.name}${what} ${when}${where}. Mvh ${input.therapistName}`;
+  const whatText = input.what ? smsSafeText(input.what) : '';
+  const what = whatText ? ` (${whatText})` : '';
+  const address = smsSafeText(input.clinic.address, 100);
+  const where = address ? `, ${address}` : '';
+  return `Påmindelse: Du har en tid hos ${smsSafeText(input.clinic.name)}${what} ${when}${where}. Mvh ${smsSafeText(input.therapistName)}`;
 }
 
 export function htmlToText(html: string): string {

@@ -5,12 +5,12 @@
  */
 import { Types } from 'mongoose';
 import { formatCopenhagenTime, formatDanishDate, messages, type Participant } from '@klinik/core';
-import { sendNotice } from '../../adapters/mail/index.js';
 import { courseSeatMail } from '../../adapters/mail/templates.js';
 import type { TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { isDuplicateKeyError, NotFoundError } from '../../errors.js';
 import type { EventDateClientDoc } from '../../models/index.js';
+import { sendClinicNotice } from '../contact/outbound.js';
 import { assertMayChange } from '../scheduling/target.js';
 import { findDate } from './access.js';
 
@@ -114,6 +114,6 @@ export async function removeParticipant(ctx: TherapistContext, id: string): Prom
       course: course.title,
       when: `${formatDanishDate(date.from)} kl. ${formatCopenhagenTime(date.from)}–${formatCopenhagenTime(date.to)}`,
     });
-    await sendNotice(ctx.services, mail, 'course seat');
+    await sendClinicNotice(ctx.services, ctx.db, ctx.company, mail, 'course seat', ctx.now());
   }
 }

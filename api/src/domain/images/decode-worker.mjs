@@ -3,8 +3,9 @@
  * Plain JavaScript so that the same file runs from the sources (jest) and beside the compiled API.
  *
  * The header is read first and the image refused before any pixel is decoded when it has too many frames or
- * pixels (a 1 KB GIF can claim 10,000 frames of 10,000 × 10,000). libvips gets one thread and a time limit of
- * its own; the parent terminates the worker when that is not enough.
+ * pixels (a 1 KB GIF can claim 10,000 frames of 10,000 × 10,000); an animation is held to its own, smaller bounds
+ * (`limits.animated`), and the parent is told it is one, so that it applies the animation's shorter time. libvips gets
+ * one thread and a time limit of its own; the parent terminates the worker when that is not enough.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
@@ -29,17 +30,21 @@ async function header(path, limits) {
   }
   const frames = meta.pages ?? 1;
   const frameHeight = meta.pageHeight ?? Math.ceil((meta.height ?? 0) / frames);
-  if (frames > limits.frames) throw new Refused('frames');
-  if ((meta.width ?? 0) * frameHeight * frames > limits.pixels) throw new Refused('pixels');
-  return { format: meta.format, animated: frames > 1 };
+  const animated = frames > 1;
+  const pixels = (meta.width ?? 0) * frameHeight * frames;
+  if (animated && frames > limits.animated.frames) throw new Refused('frames');
+  if (animated && pixels > limits.animated.pixels) throw new Refused('animationPixels');
+  if (pixels > limits.pixels) throw new Refused('pixels');
+  parentPort.postMessage({ header: { animated } });
+  return { format: meta.format, animated, bounds: animated ? limits.animated : limits };
 }
 
 async function image({ path, limits, resizedWidth }) {
-  const { format, animated } = await header(path, limits);
+  const { format, animated, bounds } = await header(path, limits);
   if (format !== 'jpeg' && format !== 'png' && format !== 'gif') throw new Refused('type');
-  const options = { limitInputPixels: limits.pixels, animated: format === 'gif' };
+  const options = { limitInputPixels: bounds.pixels, animated: format === 'gif' };
   // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF and GPS are gone.
-  const source = () => (format === 'gif' ? sharp(path, options) : sharp(path, options).rotate()).timeout({ seconds: limits.seconds });
+  const source = () => (format === 'gif' ? sharp(path, options) : sharp(path, options).rotate()).timeout({ seconds: bounds.seconds });
   const encode = (pipeline) =>
     format === 'jpeg' ? pipeline.jpeg({ quality: 88 }) : format === 'png' ? pipeline.png({ compressionLevel: 8 }) : pipeline.gif();
   try {

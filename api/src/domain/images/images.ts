@@ -1,8 +1,9 @@
 /**
  * Patient and journal images. A file is accepted only if its name says JPEG/JPG/GIF/PNG *and* sharp decodes it as
  * one (so a renamed .exe is refused), at most 4 MB. The stored original is re-encoded without EXIF (no GPS, no
- * camera data), turned upright first; an 800 px wide copy is made for previews. Blobs go to the blob store and
- * are served only through short-lived signed addresses minted here for the owning clinic.
+ * camera data), turned upright first; an 800 px wide copy is made for previews. Blobs go to the blob store encrypted
+ * with the data key (security/encryption.ts encryptBytes, as the support team's uploads), and are served decrypted
+ * (`servedImage`) only through short-lived signed addresses minted here for the owning clinic.
  *
  * Storage used is the sum of the clinic's StorageEntry ledger (+bytes per stored image, −bytes per deleted one,
  * each with a deterministic `_id`), so it stays exact under any number of parallel uploads and deletes. The
@@ -12,6 +13,7 @@
  * Write order (a crash half-way leaves nothing a user can see): the image record ('uploading', invisible), the
  * blobs, the ledger entry, then 'ready'. Delete: the blobs first, then the ledger entry, then the record (removeImage);
  * a retry finishes the job without counting twice, and a blob store that is away leaves everything in place.
+ * The storage ledger counts the images' own bytes (what the clinic uploaded), not the few bytes encryption adds.
  */
 import { Types } from 'mongoose';
 import {
@@ -31,6 +33,7 @@ import { tenantDb, type TenantDb } from '../../data/tenant-db.js';
 import { ForbiddenError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BlobStore } from '../../adapters/blobs/index.js';
 import type { ImageDoc, Models } from '../../models/index.js';
+import { encryptBytes, plainBytes } from '../../security/encryption.js';
 import { visibleClient } from '../clients/clients.js';
 import { copyImagesToDrive } from '../drive/copy.js';
 import { decodeImage, type ImageFormat } from './decode.js';
@@ -46,10 +49,10 @@ interface ProcessedImage {
 }
 
 /** Checks one file by name, size and content (in a worker: ./decode.ts), and makes the EXIF-free original and the 800 px copy. */
-async function processImage(file: UploadedFile): Promise<ProcessedImage> {
+async function processImage(file: UploadedFile, clinic: string): Promise<ProcessedImage> {
   if (!hasImageExtension(file.originalName)) throw new ValidationError(clientMessages.imageType, { files: clientMessages.imageType });
   if (file.size > IMAGE_MAX_BYTES) throw new ValidationError(clientMessages.imageSize, { files: clientMessages.imageSize });
-  const { format, original, preview } = await decodeImage(file.path, clientMessages.imageType);
+  const { format, original, preview } = await decodeImage(file.path, clientMessages.imageType, clinic);
   const name = file.originalName.replace(/[\\/\r\n\t"]/g, '_').slice(0, 200);
   return { name, format, original, preview };
 }
@@ -118,15 +121,15 @@ async function storeImage(
     status: 'uploading',
     createdAt: ctx.now(),
   });
-  await ctx.services.blobs.put(image.blobKey, processed.original);
-  await ctx.services.blobs.put(image.previewKey, processed.preview);
+  await ctx.services.blobs.put(image.blobKey, encryptBytes(processed.original));
+  await ctx.services.blobs.put(image.previewKey, encryptBytes(processed.preview));
   await ctx.db.StorageEntry.create({ _id: `${id.toString()}:add`, bytes });
   await ctx.db.Image.updateOne({ _id: id }, { $set: { status: 'ready' } });
   return { ...image.toObject(), status: 'ready' };
 }
 
 /**
- * Removes one image: blobs, ledger entry, record (in that order, each step safe to repeat). The blobs go first so
+ * Removes one image: blobs, ledger entry, record, blobs again (in that order, each step safe to repeat). The blobs go first so
  * that a store that fails (an outage of the S3 bucket) stops the removal while the record still points at them: the
  * call answers 503 and can be repeated. Record first would leave a client's deleted images in the bucket with
  * nothing pointing at them. A removal cut off after the blobs leaves an image that shows nothing and can be deleted again.
@@ -144,6 +147,10 @@ async function removeStoredImage(db: TenantDb, blobs: BlobStore, image: ImageDoc
     }
   }
   await db.Image.deleteOne({ _id: image._id });
+  // Once more after the record: the encryption pass (migrations/encrypt-at-rest.ts) may have written a file back
+  // between the first delete and now; it looks for the record after each write, so after this nothing is left.
+  await blobs.delete(image.blobKey);
+  await blobs.delete(image.previewKey);
   // The profile picture is cleared on the client whoever's client it is: the image belongs to that client.
   if (image.kind === 'profile') await db.clinic.Client.updateOne({ _id: image.clientId, profileImage: image._id }, { $set: { profileImage: null } });
 }
@@ -194,7 +201,7 @@ export async function uploadImages(ctx: TherapistContext, input: ParsedInput<'up
 
   // Everything is checked and processed before anything is written: a bad file in a batch stores nothing.
   const processed: ProcessedImage[] = [];
-  for (const file of files) processed.push(await processImage(file));
+  for (const file of files) processed.push(await processImage(file, ctx.companyId));
   const newBytes = processed.reduce((sum, image) => sum + image.original.length + image.preview.length, 0);
   const [used, purchased] = await Promise.all([storageUsedBytes(ctx.db), purchasedBytes(ctx.db)]);
   if (wouldExceedStorage(used, newBytes, purchased)) throw new ValidationError(clientMessages.storageFull, { files: clientMessages.storageFull });
@@ -233,6 +240,15 @@ export async function deleteImage(ctx: TherapistContext, id: string): Promise<vo
     if (journal && !isJournalEditable(journal.to, ctx.now())) throw new ForbiddenError(clientMessages.journalClosed);
   }
   await removeImage(ctx, image);
+}
+
+/**
+ * An image file as a browser gets it (`/blobs/<key>`, after the signature is checked): decrypted, or as it is when it
+ * was stored before images were encrypted and the start-up pass has not reached it yet; null when there is none.
+ */
+export async function servedImage(blobs: BlobStore, key: string): Promise<Buffer | null> {
+  const stored = await blobs.get(key);
+  return stored && plainBytes(stored);
 }
 
 /** Every image of a client (when the client is erased). */

@@ -2,9 +2,11 @@
 export const uploadTexts = {
   fieldsFirst: 'Felterne action og token skal sendes før filerne',
   noFilesHere: 'Denne handling tager ikke imod filer',
-  tooManyFrames: 'Billedet har for mange billeder i animationen (højst 200)',
+  tooManyFrames: (most: number) => `Billedet har for mange billeder i animationen (højst ${most})`,
   tooManyPixels: 'Billedet har for mange pixels',
+  animationTooLarge: 'Animationen er for stor. Prøv med en mindre eller kortere animation.',
   tooSlow: 'Billedet kunne ikke behandles i tide. Prøv med et mindre billede.',
+  animationTooSlow: 'Animationen kunne ikke behandles i tide. Prøv med en mindre eller kortere animation.',
   busy: 'Der bliver behandlet mange filer lige nu. Prøv igen om lidt.',
   malformed: 'Uploaden kunne ikke læses',
 } as const;

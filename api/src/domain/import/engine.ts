@@ -27,6 +27,7 @@ import type { TenantDb } from '../../data/tenant-db.js';
 import { insertNew, withSchemaDefaults } from '../../data/insert-new.js';
 import { isDuplicateKeyError } from '../../errors.js';
 import { schemaOf } from '../../models/index.js';
+import { ownClaimId } from '../../models/invoices.js';
 import { cprHash } from '../../security/encryption.js';
 import type { ImportedInvoiceLine, ImportFileKind, ImportSet, RowError } from './mapping.js';
 
@@ -284,8 +285,11 @@ async function writeInvoices(
       amounts: { priceOre, discountOre, netOre: priceOre - discountOre, vatOre, totalOre: invoice.subtotalOre },
       creditFor: null,
     };
+    const _id = importedId(companyId, 'invoice', invoice.sourceId);
     return {
-      _id: importedId(companyId, 'invoice', invoice.sourceId),
+      _id,
+      // Issued by the old system, under no claim of ours: its own (models/invoices.ts; unique).
+      claimId: ownClaimId(_id),
       therapistId,
       clientId,
       bookingId: booking?._id ?? null,

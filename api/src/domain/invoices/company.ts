@@ -1,9 +1,10 @@
 /** The clinic's profile (spec 3: company profile) and the invoice counter of its CVR number (spec 2). */
-import { clientMessages, logoFileProblem, type CompanyProfile, type ParsedInput } from '@klinik/core';
+import { clientMessages, COMPANY_FIELD_LABELS, logoFileProblem, type CompanyProfile, type ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
 import { decodeLogo } from '../images/decode.js';
+import { assertNoWebAddress } from '../web-addresses.js';
 import { copenhagenYear } from './views.js';
 import { counterOf, highestSequence } from './numbering.js';
 
@@ -36,7 +37,7 @@ export async function uploadLogo(ctx: TherapistContext): Promise<CompanyProfile>
   const problem = logoFileProblem({ name: file.originalName, size: file.size });
   if (problem) throw new ValidationError(problem, { logo: problem });
   // Decoded in a worker with bounds on pixels and time (domain/images/decode.ts).
-  const png = await decodeLogo(file.path, clientMessages.logoType);
+  const png = await decodeLogo(file.path, clientMessages.logoType, ctx.companyId);
   await ctx.db.Company.updateOne({}, { $set: { logo: `data:image/png;base64,${png.toString('base64')}` } });
   return toProfile(await freshCompany(ctx));
 }
@@ -50,6 +51,7 @@ export async function companyProfile(ctx: TherapistContext): Promise<CompanyProf
 }
 
 export async function updateCompanyProfile(ctx: TherapistContext, input: ParsedInput<'setCompany'>): Promise<CompanyProfile> {
+  assertNoWebAddress('companyName', COMPANY_FIELD_LABELS.companyName, input.companyName);
   const set: Record<string, unknown> = { ...input, CVR: input.CVR ?? '' };
   if (input.moms === undefined) delete set.moms;
   await ctx.db.Company.updateOne({}, { $set: set });

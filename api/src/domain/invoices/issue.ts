@@ -8,7 +8,7 @@ import { Types } from 'mongoose';
 import type { Invoice, InvoiceSnapshot, ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { claimWithRecovery, ORPHAN_AFTER_MS } from '../../data/concurrency/claim-with-recovery.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { ConflictError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc, InvoiceDoc } from '../../models/index.js';
 import { queueIssuedInvoice } from '../accounting/issued.js';
 import { insertNumbered } from './numbering.js';
@@ -42,12 +42,18 @@ export async function previewInvoice(ctx: TherapistContext, input: ParsedInput<'
 }
 
 /**
- * Claims this invoicing step of the booking (once per cycle), or 409. An unfinished claim is settled by what exists
- * (data/concurrency/claim-with-recovery.ts): an invoice carrying the claim's id means a crashed request issued it, so
- * it is linked to the claim and the booking (what that request would have done next) and never issued again; with no
- * such invoice, a claim older than a minute is taken over.
+ * Claims this invoicing step of the booking (once per cycle), or 409 with `conflictMessage`. An unfinished claim is
+ * settled by what exists (data/concurrency/claim-with-recovery.ts): an invoice carrying the claim's id means a crashed
+ * request issued it, so it is linked to the claim and the booking (what that request would have done next) and never
+ * issued again; with no such invoice, a claim older than a minute is taken over. Deleting a booking takes the same
+ * claim (scheduling/bookings.ts), so a booking is never deleted while its invoice is being issued.
  */
-async function claimBooking(ctx: TherapistContext, booking: BookingDoc, kind: 'inv' | 'cred'): Promise<{ id: string; holder: string }> {
+export async function claimBooking(
+  ctx: TherapistContext,
+  booking: BookingDoc,
+  kind: 'inv' | 'cred',
+  conflictMessage = kind === 'inv' ? 'Bookingen er allerede faktureret' : 'Fakturaen er allerede krediteret',
+): Promise<{ id: string; holder: string }> {
   const credits = await ctx.db.clinic.Invoice.countDocuments({ bookingId: booking._id, isCredit: true });
   const id = `${booking._id.toString()}:${credits}:${kind}`;
   const now = ctx.now();
@@ -66,7 +72,7 @@ async function claimBooking(ctx: TherapistContext, booking: BookingDoc, kind: 'i
       },
       removeAbandoned: (previous) => ctx.db.InvoiceClaim.deleteOne({ _id: id, holder: previous, invoiceId: null }),
     },
-    kind === 'inv' ? 'Bookingen er allerede faktureret' : 'Fakturaen er allerede krediteret',
+    conflictMessage,
   );
   return { id, holder };
 }
@@ -94,10 +100,10 @@ export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'ad
   }
   const claim = await claimBooking(ctx, booking, credit ? 'cred' : 'inv');
   const company = (await ctx.db.Company.findById(ctx.company._id).lean())!;
-  // A request so slow that its claim was taken over stops here rather than issue a second invoice.
-  if (!(await ctx.db.InvoiceClaim.exists({ _id: claim.id, holder: claim.holder }))) {
-    throw new ConflictError(credit ? 'Fakturaen er allerede krediteret' : 'Bookingen er allerede faktureret');
-  }
+  const takenOver = () => new ConflictError(credit ? 'Fakturaen er allerede krediteret' : 'Bookingen er allerede faktureret');
+  // A request so slow that its claim was taken over stops here rather than issue a second invoice; one that stalls
+  // after this check is refused at the insert by the unique index on `claimId` (models/invoices.ts).
+  if (!(await ctx.db.InvoiceClaim.exists({ _id: claim.id, holder: claim.holder }))) throw takenOver();
   const { id } = await insertNumbered(ctx.db, company, year, (seq, number, _id) => ({
     _id,
     claimId: claim.id,
@@ -117,7 +123,10 @@ export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'ad
     snapshots: [{ ...draft, number }],
     createdBy: ctx.therapist._id,
     createdAt: now,
-  }));
+  })).catch((error: unknown) => {
+    if (isDuplicateKeyError(error)) throw takenOver();
+    throw error;
+  });
   await linkIssued(ctx, claim.id, booking._id, { _id: id, isCredit: credit });
   // To the accounting system, when connected: queued, never waited for (a failure never blocks issuing).
   await queueIssuedInvoice(ctx, id);

@@ -1,13 +1,15 @@
 /**
  * Mailing an invoice, credit note or merged statement as Faktura.pdf, rendered here from the stored snapshot. It goes
  * only to the addresses the therapist typed, with the invoice's own subject and the one template
- * (adapters/mail/invoice-mail.ts), and at most `invoiceMail:company` mails per clinic per window (config.ts).
+ * (adapters/mail/invoice-mail.ts), and at most `invoiceMail:company` recipients per clinic per window (config.ts),
+ * within the clinic's mail budget (domain/contact/outbound.ts).
  */
 import { Types } from 'mongoose';
 import type { InvoiceSnapshot, ParsedInput } from '@klinik/core';
 import { invoiceMailMessage } from '../../adapters/mail/invoice-mail.js';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
+import { assertMailBudget } from '../contact/outbound.js';
 import { INVOICE_NOT_FOUND, visibleClientId } from './queries.js';
 
 export async function mailInvoice(ctx: TherapistContext, input: ParsedInput<'invoiceMail'>): Promise<void> {
@@ -20,8 +22,11 @@ export async function mailInvoice(ctx: TherapistContext, input: ParsedInput<'inv
   // the first mail, not when the API starts (loading it was about a tenth of the start-up: 0.15 s of 1.6 s).
   const { invoicePdfBytes } = await import('@klinik/core/invoice-pdf');
   const pdf = Buffer.from(invoicePdfBytes((invoice.snapshots ?? []) as InvoiceSnapshot[]));
-  // Per clinic, whoever sends and from wherever: a clinic account cannot become a mail cannon.
-  await ctx.services.limiter.consume('invoiceMail:company', ctx.companyId);
+  // Per clinic and per recipient, whoever sends and from wherever (issue 42: a mail to ten addresses counts ten): a
+  // clinic account cannot become a mail cannon. First the invoices' own cap, then the clinic's budget of all its mail.
+  const recipients = new Set(input.to.map((address) => address.trim().toLowerCase())).size;
+  for (let n = 0; n < recipients; n += 1) await ctx.services.limiter.consume('invoiceMail:company', ctx.companyId);
+  await assertMailBudget(ctx, recipients);
   await ctx.services.mailer.send(
     invoiceMailMessage(input.to, {
       kind: invoice.isMerged ? '' : invoice.isCredit ? 'Kreditnota' : 'Faktura',

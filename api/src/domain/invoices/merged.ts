@@ -8,6 +8,7 @@ import { formatDanishDate, type Invoice, type ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { InvoiceDoc } from '../../models/index.js';
+import { ownClaimId } from '../../models/invoices.js';
 import { INVOICE_NOT_FOUND, visibleClientId } from './queries.js';
 import { copenhagenYear, toInvoice } from './views.js';
 
@@ -44,8 +45,11 @@ export async function createMerged(ctx: TherapistContext, input: ParsedInput<'ad
   const clientId = await visibleClientId(ctx, input.clientId);
   const invoices = await chosenInvoices(ctx, clientId, input.invoiceIds);
   const first = invoices[0]!;
-  // The statement belongs to whoever made it.
+  // The statement belongs to whoever made it. Issued under no claim, it carries its own (models/invoices.ts).
+  const _id = new Types.ObjectId();
   const doc = await ctx.db.Invoice.create({
+    _id,
+    claimId: ownClaimId(_id),
     therapistId: ctx.therapist._id,
     clientId,
     year: copenhagenYear(ctx.now()),

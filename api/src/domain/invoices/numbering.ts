@@ -32,7 +32,8 @@ export async function counterOf(db: TenantDb, company: CompanyDoc, year: number)
 
 /**
  * Inserts the document `build(seq, number, _id)` under the lowest free number of `year` above the counter, walking
- * up on a duplicate `_id`. Answers the inserted id and number.
+ * up on a duplicate `_id`. Answers the inserted id and number. A duplicate of another unique field (the invoice's
+ * claim) is thrown: the number was free, the document was not.
  */
 export async function insertNumbered(
   db: TenantDb,
@@ -49,6 +50,8 @@ export async function insertNumbered(
       return { id, seq, number };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
+      // A taken number is a document with that `_id`; without one, another unique field refused the insert.
+      if (!(await db.clinic.Invoice.exists({ _id: id }))) throw error;
     }
   }
   throw new Error('No free invoice number after 1000 attempts');

@@ -14,9 +14,10 @@ import { bookingConfirmationMail } from '../../adapters/mail/templates.js';
 import type { PublicContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, ValidationError } from '../../errors.js';
+import { mayMailPublicRecipient } from '../contact/outbound.js';
 import { isFirstBooking } from '../scheduling/bookings.js';
 import { availability } from './availability.js';
-import { checkPendingBounds, emailKey, personOf, resolvePublicPerson } from './public-identity.js';
+import { countPublicSubmission, holdSubmission, personOf, resolvePublicPerson } from './public-identity.js';
 import { formEnabled, publicTherapist } from './public-therapist.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -73,7 +74,7 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
   const dayStart = startOfCopenhagenDay(input.from);
   const offered = await availability(page, { from: dayStart, to: dayStart + DAY_MS + 3 * 3600_000, duration, pause: (treatment.pause ?? 0) * 1000 }, now);
   if (!offered.includes(input.from)) throw new ConflictError(bookingMessages.slotGone);
-  await checkPendingBounds(db, input.client.email);
+  await countPublicSubmission(ctx, company._id, input.client);
 
   const who = await resolvePublicPerson(page, input.client, therapist.isAvailable !== false);
   if (who.kind === 'held') {
@@ -81,23 +82,25 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
     // the work done look the same as for a booking), then lets the claims go: a claim without a Booking would be swept
     // as an orphan, and the held time stays off the public page through availability.ts instead.
     const id = new Types.ObjectId();
-    await db.slots.claimFor(therapist._id, { from: input.from, to: input.from + duration }, id, 'booking', now, () =>
-      db.PublicSubmission.create({
-        _id: id,
-        therapistId: therapist._id,
-        kind: 'booking',
-        person: personOf(input.client),
-        emailKey: emailKey(input.client.email),
-        treatmentId: treatment._id,
-        treatmentName: treatment.name,
-        from: input.from,
-        to: input.from + duration,
-        pause: treatment.pause ?? 0,
-        reason: input.reason,
-        createdAt: now,
-      }),
-    );
-    await db.slots.release(id);
+    await holdSubmission(ctx, db, async (sourceKey) => {
+      await db.slots.claimFor(therapist._id, { from: input.from, to: input.from + duration }, id, 'booking', now, () =>
+        db.PublicSubmission.create({
+          _id: id,
+          therapistId: therapist._id,
+          kind: 'booking',
+          person: personOf(input.client),
+          sourceKey,
+          treatmentId: treatment._id,
+          treatmentName: treatment.name,
+          from: input.from,
+          to: input.from + duration,
+          pause: treatment.pause ?? 0,
+          reason: input.reason,
+          createdAt: now,
+        }),
+      );
+      await db.slots.release(id);
+    });
   } else {
     const { client, created } = who;
     try {
@@ -120,6 +123,7 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
       address: [company.address, [company.post, company.town].filter(Boolean).join(' ')].filter(Boolean).join(', '),
       text: therapist.bookingMailText ?? '',
     });
-    await sendNotice(ctx.services, mail, 'booking confirmation');
+    // Within the clinic's mail budget and the per-recipient caps (issue 42); the answer never says whether it went.
+    if (await mayMailPublicRecipient(ctx.services, company, input.client.email, now, 'booking confirmation')) await sendNotice(ctx.services, mail, 'booking confirmation');
   }
 }

@@ -8,7 +8,7 @@ import type { PublicContext } from '../../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { joinCourseDay } from '../courses/participants.js';
 import { signUpCounts } from '../courses/views.js';
-import { checkPendingBounds, emailKey, personOf, resolvePublicPerson } from './public-identity.js';
+import { countPublicSubmission, holdSubmission, personOf, resolvePublicPerson } from './public-identity.js';
 import { formEnabled, publicTherapist, type PublicPage } from './public-therapist.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -87,20 +87,22 @@ export async function courseSignUp(ctx: PublicContext, input: ParsedInput<'clien
   }
   const courses = new Map((await db.Event.find({ _id: { $in: [...new Set(dates.map((date) => date.eventId.toString()))] } }).lean()).map((course) => [course._id.toString(), course]));
   const limitOf = (date: (typeof dates)[number]) => courses.get(date.eventId.toString())?.limit ?? 0;
-  await checkPendingBounds(db, input.client.email);
+  await countPublicSubmission(ctx, page.company._id, input.client);
   // Courses take new clients whatever the treatment switch says (isAvailable is about treatments).
   const who = await resolvePublicPerson(page, input.client, true);
 
   if (who.kind === 'held') {
     const taken = await publicSeatCounts(db, ids, (id) => limitOf(dates.find((date) => date._id.toString() === id)!));
-    await db.PublicSubmission.create({
-      therapistId: page.therapist._id,
-      kind: 'course',
-      person: personOf(input.client),
-      emailKey: emailKey(input.client.email),
-      eventDateIds: ids,
-      createdAt: now,
-    });
+    await holdSubmission(ctx, db, (sourceKey) =>
+      db.PublicSubmission.create({
+        therapistId: page.therapist._id,
+        kind: 'course',
+        person: personOf(input.client),
+        sourceKey,
+        eventDateIds: ids,
+        createdAt: now,
+      }),
+    );
     return dates.map((date) => ({ eventDateId: date._id.toString(), isWaiting: (taken.get(date._id.toString()) ?? 0) >= limitOf(date) }));
   }
 

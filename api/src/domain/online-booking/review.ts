@@ -33,7 +33,8 @@ export async function listSubmissions(ctx: TherapistContext): Promise<PublicSubm
         post: row.person.post ?? '',
         town: row.person.town ?? '',
       },
-      matchingClientId: (await clientByCpr(ctx.db, row.person))?._id.toString() ?? null,
+      // By the hash stored with the submission (its CPR number is stored encrypted), as every public CPR match.
+      matchingClientId: (await clientByCpr(ctx.db, row.cprKey ?? ''))?._id.toString() ?? null,
       treatmentName: row.treatmentName ?? '',
       from: row.from ?? 0,
       reason: row.reason ?? '',
@@ -80,4 +81,14 @@ export async function acceptSubmission(ctx: TherapistContext, input: ParsedInput
 export async function rejectSubmission(ctx: TherapistContext, id: string): Promise<void> {
   const result = await ctx.db.PublicSubmission.deleteOne({ _id: new Types.ObjectId(id) });
   if (result.deletedCount !== 1) throw new NotFoundError(publicMessages.submissionNotFound);
+}
+
+/** Rejects many at once (issue 42): those the caller may see (their own; the owner's: all), in batches by `_id`. */
+export async function rejectSubmissions(ctx: TherapistContext, ids: readonly string[]): Promise<number> {
+  let rejected = 0;
+  const unique = [...new Set(ids)].map((id) => new Types.ObjectId(id));
+  for (let start = 0; start < unique.length; start += 200) {
+    rejected += (await ctx.db.PublicSubmission.deleteMany({ _id: { $in: unique.slice(start, start + 200) } })).deletedCount;
+  }
+  return rejected;
 }

@@ -3,14 +3,15 @@
  * someone who asked a psychologist for a time is itself health data). The sweeper removes a pending submission when
  * - it asks for a booking whose time ended more than `PASSED_GRACE_MS` ago (it can no longer be accepted), or
  * - it asks for course days that all ended more than `PASSED_GRACE_MS` ago, or
- * - it has waited `PENDING_MAX_MS` (90 days) whatever it asks for (an intake form nobody reviewed).
+ * - it has waited `PENDING_MAX_MS` (14 days, issue 42) whatever it asks for (an intake form nobody reviewed): a
+ *   submission nobody looked at in two weeks will not be, and a queue strangers filled empties itself.
  * One cursor over the submissions, deletes in small batches by `_id` (FerretDB fails a deleteMany of tens of thousands).
  */
 import type { Types } from 'mongoose';
 import type { Models } from '../../models/index.js';
 
 export const PASSED_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
-export const PENDING_MAX_MS = 90 * 24 * 60 * 60 * 1000;
+export const PENDING_MAX_MS = 14 * 24 * 60 * 60 * 1000;
 const BATCH = 200;
 const WHY = { crossTenant: 'sweeper: public submissions nobody can act on any more, in every clinic' };
 

@@ -9,6 +9,7 @@
  */
 import { Types } from 'mongoose';
 import {
+  COMPANY_FIELD_LABELS,
   COMPANY_PAGE_SIZE,
   platformMessages,
   type CompanyAdminRow,
@@ -20,6 +21,7 @@ import type { SuperadminContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { CompanyDoc, TherapistDoc } from '../../models/index.js';
 import { smsMonth, yearToDate } from '../contact/sms-ledger.js';
+import { assertNoWebAddress } from '../web-addresses.js';
 import { startCompanyDeletion } from './deletion.js';
 
 const ACROSS = { crossTenant: 'the platform administrator lists every clinic and counts their users' };
@@ -41,7 +43,7 @@ export function sortRows<T extends { id: string }>(rows: T[], column: keyof T, d
 
 type CompanyFields = Pick<
   CompanyDoc,
-  'companyName' | 'CVR' | 'address' | 'post' | 'town' | 'email' | 'phone' | 'contactPersion' | 'createdAt' | 'planType' | 'status' | 'trial' | 'isDisabled' | 'freeTextsPerMonth' | 'moms' | 'newsletter' | 'reepayId'
+  'companyName' | 'CVR' | 'address' | 'post' | 'town' | 'email' | 'phone' | 'contactPersion' | 'createdAt' | 'planType' | 'status' | 'trial' | 'isDisabled' | 'freeTextsPerMonth' | 'moms' | 'newsletter' | 'reepayId' | 'smsCapReachedAt' | 'mailCapReachedAt'
 > & { _id: Types.ObjectId };
 
 const ROW_FIELDS = {
@@ -62,6 +64,8 @@ const ROW_FIELDS = {
   moms: 1,
   newsletter: 1,
   reepayId: 1,
+  smsCapReachedAt: 1,
+  mailCapReachedAt: 1,
 } as const;
 
 function toRow(company: CompanyFields, users: number): CompanyAdminRow {
@@ -85,6 +89,8 @@ function toRow(company: CompanyFields, users: number): CompanyAdminRow {
     moms: company.moms !== false,
     newsletter: company.newsletter !== false,
     reepayId: company.reepayId ?? null,
+    smsCapReachedAt: company.smsCapReachedAt ?? null,
+    mailCapReachedAt: company.mailCapReachedAt ?? null,
   };
 }
 
@@ -118,6 +124,7 @@ async function rowOf(ctx: SuperadminContext, company: CompanyDoc): Promise<Compa
 }
 
 export async function updateCompany(ctx: SuperadminContext, info: ParsedInput<'setCompanySuperadmin'>['companyInfo']) {
+  assertNoWebAddress('companyInfo.companyName', COMPANY_FIELD_LABELS.companyName, info.companyName);
   const company = await liveCompany(ctx, info.id);
   const { id: _id, ...fields } = info;
   const next = { ...fields, CVR: fields.CVR ?? '', contactPersion: fields.contactPersion ?? '' };

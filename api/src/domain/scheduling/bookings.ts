@@ -11,6 +11,7 @@ import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc, ClientDoc, TreatmentDoc } from '../../models/index.js';
 import { createClient, findVisibleClient } from '../clients/clients.js';
+import { claimBooking } from '../invoices/issue.js';
 import { overlapFilter } from './ranges.js';
 import { assertMayChange, targetTherapist } from './target.js';
 
@@ -150,9 +151,19 @@ export async function changeBooking(ctx: TherapistContext, input: ParsedInput<'s
   return toBookingView(updated);
 }
 
+/**
+ * Deletes a booking unless something would be lost with it (issue 42). One with a journal stays (the journal's `_id`
+ * is the booking's, and journals are kept). One with an invoice stays until the invoice is credited: a credit note needs its booking.
+ * Bookings have no cancelled state; an invoiced booking is credited, then it may go. The booking's invoicing claim is
+ * taken first, as issuing takes it (invoices/issue.ts): of a deletion and an invoice issued at the same time, one
+ * happens, never an invoice of a deleted booking. The claim stays behind, as every invoice claim does.
+ */
 export async function removeBooking(ctx: TherapistContext, id: string): Promise<void> {
   const booking = await findBooking(ctx, id);
   assertMayChange(ctx, booking.therapistId);
+  if (booking.journalId || (await ctx.db.clinic.Journal.exists({ _id: booking._id }))) throw new ConflictError(schedulingMessages.bookingHasJournal);
+  if (booking.invoiceId) throw new ConflictError(schedulingMessages.bookingInvoiced);
+  await claimBooking(ctx, booking, 'inv', schedulingMessages.bookingInvoiced);
   // The booking first, then its claims: a crash between leaves claims only the sweeper sees.
   await ctx.db.Booking.deleteOne({ _id: booking._id });
   await ctx.db.slots.release(booking._id);

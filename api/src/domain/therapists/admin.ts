@@ -9,14 +9,17 @@
  * treatments and courses stay with the clinic under their name, where the owner sees them as before.
  */
 import { Types } from 'mongoose';
-import { messages, THERAPIST_TRIAL_MS, therapistMessages, type ParsedInput, type TherapistRow } from '@klinik/core';
+import { allowsProFeatures, messages, therapistMessages, type ParsedInput, type TherapistRow } from '@klinik/core';
 import { setPasswordMail } from '../../adapters/mail/templates.js';
 import type { OwnerContext } from '../../context.js';
 import { therapistSeats } from '../../data/concurrency/therapist-seats.js';
 import { ConflictError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import type { TherapistDoc } from '../../models/index.js';
+import { assertEmailConfirmed } from '../accounts/email-confirmation.js';
 import { hashPassword } from '../accounts/passwords.js';
+import { assertMailBudget } from '../contact/outbound.js';
 import { escapeRegex, nameWordsFilter } from '../search.js';
+import { usersPageTrial } from './trial.js';
 import { toTherapistRow } from './view.js';
 
 export async function listTherapists(ctx: OwnerContext, { page, size, search }: ParsedInput<'getAllTherapistByCompany'>): Promise<{ data: TherapistRow[]; totalTherapist: number }> {
@@ -87,6 +90,18 @@ async function createTherapist(ctx: OwnerContext, fields: NewTherapist, field: s
   }
 }
 
+/**
+ * Whether the clinic may send an invitation now (issue 42: an invitation is a mail under our name to an address the
+ * owner typed): the clinic's e-mail confirmed, a plan that allows the product (a running trial or Pro), at most
+ * `invite:company` invitations a day (adding, deleting and adding again counts each), within its mail budget.
+ */
+async function assertMayInvite(ctx: OwnerContext): Promise<void> {
+  await assertEmailConfirmed(ctx);
+  if (!allowsProFeatures(ctx.company, ctx.now())) throw new ConflictError(therapistMessages.inviteNeedsPlan);
+  await ctx.services.limiter.consume('invite:company', ctx.companyId);
+  await assertMailBudget(ctx, 1);
+}
+
 async function invite(ctx: OwnerContext, therapist: TherapistDoc): Promise<void> {
   const { config, mailer } = ctx.services;
   const token = await ctx.linkTokens.issue('setPassword', therapist._id, config.setPasswordTokenTtlSeconds, ctx.now());
@@ -95,14 +110,18 @@ async function invite(ctx: OwnerContext, therapist: TherapistDoc): Promise<void>
 }
 
 export async function addTherapist(ctx: OwnerContext, input: ParsedInput<'addTherapistByCompany'>) {
+  await assertMayInvite(ctx);
   const therapist = await createTherapist(ctx, { ...input, subscription: { planType: 'freeTrial', status: 'pending', endsAt: null, handle: null, trialUsed: false } }, 'email');
   await invite(ctx, therapist);
   return { message: therapistMessages.added, data: [{ id: therapist._id.toString() }] };
 }
 
-/** The users page: a colleague with a password the owner chose, on the clinic's plan with a 90-day trial stamp. */
+/**
+ * The users page: a colleague with a password the owner chose, working at once on a 90-day trial of their own
+ * (trial.ts): afterwards the same refusal and the same choice (Pro) as an invited colleague whose trial has ended.
+ */
 export async function createUser(ctx: OwnerContext, input: ParsedInput<'addTherapist'>) {
-  await createTherapist(ctx, { ...input, passwordHash: await hashPassword(input.password), trial: ctx.now() + THERAPIST_TRIAL_MS }, 'email');
+  await createTherapist(ctx, { ...input, passwordHash: await hashPassword(input.password), ...usersPageTrial(ctx.now()) }, 'email');
   return { message: therapistMessages.userCreated };
 }
 
@@ -111,12 +130,20 @@ export async function updateTherapist(ctx: OwnerContext, { id, ...input }: Parse
   const changes: Record<string, unknown> = { nameFirst: input.nameFirst, nameLast: input.nameLast, email: input.email, phone: input.phone, occupation: input.occupation };
   const emailChanged = input.email.toLowerCase() !== therapist.username;
   if (emailChanged) changes.username = input.email.toLowerCase();
+  // A new invitation goes to a corrected address (below): checked before anything changes.
+  if (emailChanged && !therapist.passwordHash) await assertMayInvite(ctx);
   try {
     // A new e-mail is a new username: the old sessions end (the therapist signs in with the new one).
     await ctx.db.clinic.Therapist.updateOne({ _id: therapist._id }, { $set: changes, ...(emailChanged ? { $inc: { tokenVersion: 1 } } : {}) });
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new ConflictError(messages.usernameTaken, { email: messages.usernameTaken });
     throw error;
+  }
+  if (emailChanged) {
+    // The links mailed to the old address (an invitation, a password reset) would let whoever holds it take the
+    // account: they go. Someone who has not accepted the invitation yet is invited again, at the new address.
+    await ctx.linkTokens.revokeAll(therapist._id);
+    if (!therapist.passwordHash) await invite(ctx, { ...therapist, email: input.email, nameFirst: input.nameFirst });
   }
   return { message: therapistMessages.updated };
 }

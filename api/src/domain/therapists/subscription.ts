@@ -7,8 +7,8 @@
  * once (the therapist's sessions stop on their next call) and stops the subscription too.
  *
  * A colleague whose own subscription is pending or has run out cannot work in the clinic (endpoint/authenticate.ts);
- * the owner, and colleagues made before therapist administration (no subscription of their own), work on the clinic's
- * plan.
+ * the owner and a former owner (no subscription of their own) work on the clinic's plan. A colleague of the users page
+ * starts on a 90-day trial of their own (trial.ts), and older ones were given it at start (migrations/colleague-trials.ts).
  */
 import { effectiveTherapistStatus, THERAPIST_FREE_MONTH_MS, THERAPIST_PRO_PLAN, therapistMessages, type ParsedInput } from '@klinik/core';
 import type { OwnerContext } from '../../context.js';

@@ -48,6 +48,7 @@ const useStyles = makeStyles({
   name: { display: 'flex', flexWrap: 'wrap', gap: '4px 8px', alignItems: 'center' },
   email: { overflowWrap: 'anywhere' },
   disabled: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  spike: { color: tokens.colorPaletteDarkOrangeForeground1, fontSize: tokens.fontSizeBase200 },
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   // The header cell's content sits in its own flex box.
   numberHead: { justifyContent: 'flex-end' },
@@ -56,6 +57,10 @@ const useStyles = makeStyles({
 });
 
 const fluentDirection = (direction: SortDirection) => (direction === 'asc' ? 'ascending' : 'descending');
+
+/** A cap reached within the last week is shown beside the clinic's name. */
+const WEEK_MS = 7 * 24 * 3_600_000;
+const recent = (at: number | null) => at !== null && Date.now() - at < WEEK_MS;
 
 export function CompaniesTab({ api, notify }: { api: AdminApi; notify: Notify }) {
   const styles = useStyles();
@@ -142,6 +147,16 @@ export function CompaniesTab({ api, notify }: { api: AdminApi; notify: Notify })
                   <span className={styles.name}>
                     <Text weight="semibold">{company.companyName}</Text>
                     {company.isDisabled && <span className={styles.disabled}>{T.disabledBadge}</span>}
+                    {recent(company.smsCapReachedAt) && (
+                      <span className={styles.spike} title={T.capHint}>
+                        {T.smsCapBadge(formatDanishDate(company.smsCapReachedAt!))}
+                      </span>
+                    )}
+                    {recent(company.mailCapReachedAt) && (
+                      <span className={styles.spike} title={T.capHint}>
+                        {T.mailCapBadge(formatDanishDate(company.mailCapReachedAt!))}
+                      </span>
+                    )}
                   </span>
                 </TableCell>
                 <TableCell className={styles.nowrap}>{company.CVR || texts.page.none}</TableCell>

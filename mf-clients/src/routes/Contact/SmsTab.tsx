@@ -4,10 +4,13 @@
  */
 import {
   Caption1,
+  MessageBar,
+  MessageBarBody,
   ProgressBar,
   Skeleton,
   SkeletonItem,
   Subtitle2,
+  Switch,
   Table,
   TableBody,
   TableCell,
@@ -19,7 +22,7 @@ import {
 } from '@fluentui/react-components';
 import type { SmsUsage } from '@klinik/core';
 import { formatKroner } from '@klinik/core/rules';
-import { QueryView, TableScroll, useQuery } from '@klinik/ui';
+import { QueryView, TableScroll, useMutation, useQuery } from '@klinik/ui';
 import type { TabProps } from './types';
 import { parseMonth, yearRows } from './model';
 import { texts } from './texts';
@@ -47,12 +50,42 @@ function monthName(value: string): string {
   return month ? `${T.months[month.month]!.toLowerCase()} ${month.year}` : value;
 }
 
-function Usage({ usage }: { usage: SmsUsage }) {
+/** The clinic's SMS settings (issue 42): the owner switches SMS abroad; the server says when it cannot be switched on. */
+function Settings({ usage, api, notify, isOwner, onSaved }: { usage: SmsUsage; isOwner: boolean; onSaved: (usage: SmsUsage) => void } & Pick<TabProps, 'api' | 'notify'>) {
+  const styles = useStyles();
+  const save = useMutation((smsAbroad: boolean) => api.setSmsSettings({ smsAbroad }), { notify, onSuccess: (answer) => onSaved(answer.data) });
+  return (
+    <section className={styles.section} aria-labelledby="contact-sms-settings">
+      <Subtitle2 as="h2" id="contact-sms-settings" className={styles.heading}>
+        {T.settings}
+      </Subtitle2>
+      <Switch
+        label={`${T.abroad}: ${usage.smsAbroad ? T.abroadOn : T.abroadOff}`}
+        checked={usage.smsAbroad}
+        disabled={!isOwner || save.pending}
+        onChange={(_, data) => void save.run(data.checked)}
+      />
+      <Caption1 className={styles.hint}>{isOwner ? T.abroadHint : `${T.abroadHint} ${T.abroadOwnerOnly}`}</Caption1>
+      {save.error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{save.error}</MessageBarBody>
+        </MessageBar>
+      )}
+    </section>
+  );
+}
+
+function Usage({ usage, ...settings }: { usage: SmsUsage; isOwner: boolean; onSaved: (usage: SmsUsage) => void } & Pick<TabProps, 'api' | 'notify'>) {
   const styles = useStyles();
   const rows = yearRows(usage);
   const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return (
     <div className={styles.tab}>
+      {usage.restrictions.map((restriction) => (
+        <MessageBar key={restriction} intent="warning">
+          <MessageBarBody>{T.restrictions[restriction]}</MessageBarBody>
+        </MessageBar>
+      ))}
       <section className={styles.section} aria-labelledby="contact-sms-month">
         <Subtitle2 as="h2" id="contact-sms-month" className={styles.heading}>
           {T.month(monthName(usage.month))}
@@ -106,13 +139,16 @@ function Usage({ usage }: { usage: SmsUsage }) {
           </Table>
         </TableScroll>
       </section>
+
+      <Settings usage={usage} {...settings} />
     </div>
   );
 }
 
-export default function SmsTab({ api }: TabProps) {
+export default function SmsTab({ api, notify, shell }: TabProps) {
   const styles = useStyles();
   const usage = useQuery(['getSmsUsage'], async () => (await api.smsUsage()).data);
+  const isOwner = shell.therapist?.isAdmin === true;
   return (
     <section aria-label={T.label}>
       <QueryView
@@ -124,7 +160,7 @@ export default function SmsTab({ api }: TabProps) {
           </Skeleton>
         }
       >
-        {(data) => <Usage usage={data} />}
+        {(data) => <Usage usage={data} api={api} notify={notify} isOwner={isOwner} onSaved={(saved) => usage.setData(() => saved)} />}
       </QueryView>
     </section>
   );

@@ -3,7 +3,7 @@
  * the rest are ours. The server's own messages (saved, sent, field errors) come from @klinik/core's contactMessages
  * in its answers and are shown as they are.
  */
-import type { MessageItem, NewsletterSend } from '@klinik/core';
+import type { MessageItem, NewsletterSend, SmsRestriction } from '@klinik/core';
 import { EXTRA_SMS_PRICE_ORE, formatKroner } from '@klinik/core/rules';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -172,5 +172,17 @@ export const texts = {
     courseColumn: 'Påmindelser om kursusdage',
     total: 'I alt',
     months: ['Januar', 'Februar', 'Marts', 'April', 'Maj', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'December'],
+    /** Issue 42: what holds SMS back, and the clinic's SMS settings. */
+    restrictions: {
+      emailUnconfirmed: 'Klinikkens e-mail er ikke bekræftet, så der sendes ingen SMS. Brug linket i mailen, vi sendte ved oprettelsen.',
+      trial: 'I prøveperioden sendes kun de gratis SMS. Når de er brugt, sendes der ingen påmindelser før næste måned eller et abonnement.',
+      noCard: 'Der er intet gyldigt betalingskort, så der sendes kun de gratis SMS. Gem et kort under Abonnement.',
+    } satisfies Record<SmsRestriction, string>,
+    settings: 'Indstillinger for SMS',
+    abroad: 'SMS til udenlandske numre',
+    abroadHint: 'Påmindelser sendes kun til danske numre (+45), medmindre I slår dette til. SMS til udlandet tæller aldrig med i de gratis SMS og kræver et abonnement og et gemt betalingskort.',
+    abroadOwnerOnly: 'Kun klinikkens ejer kan ændre dette.',
+    abroadOn: 'Slået til',
+    abroadOff: 'Slået fra',
   },
 } as const;

@@ -2,7 +2,7 @@
 export const reviewTexts = {
   label: 'Henvendelser til gennemsyn',
   loadFailed: 'Henvendelserne kunne ikke hentes',
-  hint: 'Indsendt uden klinikkens link, eller fra en person, klinikken ikke kunne genkende. Intet er skrevet på en klient, før du godkender.',
+  hint: 'Indsendt uden klinikkens link, eller fra en person, klinikken ikke kunne genkende. Intet er skrevet på en klient, før du godkender. Henvendelser, der ikke er set efter 14 dage, slettes af sig selv.',
   empty: 'Der er ingen henvendelser at se på.',
   kind: { booking: 'Booking', course: 'Kursustilmelding', intake: 'Klientformular' } as Record<string, string>,
   known: 'Klinikken har en klient med dette CPR-nummer.',
@@ -19,4 +19,9 @@ export const reviewTexts = {
   rejectConfirm: 'Afvis',
   cancel: 'Annuller',
   courseDays: (count: number) => `${count} kursusdag${count === 1 ? '' : 'e'}`,
+  // Issue 42: many at once (a queue strangers filled).
+  select: (name: string) => `Vælg henvendelsen fra ${name}`,
+  selectAll: (count: number) => `Vælg alle (${count})`,
+  rejectSelected: (count: number) => `Afvis valgte (${count})`,
+  rejectManyBody: (count: number) => `${count === 1 ? 'Én henvendelse' : `${count} henvendelser`} slettes. Intet bliver skrevet på en klient.`,
 };

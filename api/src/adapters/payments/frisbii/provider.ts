@@ -10,15 +10,22 @@
  *   product's accept and cancel URLs; the provider appends `id`, `invoice` / `subscription` and `customer`;
  * - one-time charge on a saved card: POST /v1/charge with our handle as both handle and idempotency `key`, settled at
  *   once, the amount as an order line excluding VAT with 25 % VAT (the provider itemises `amount_vat`); a second
- *   attempt for a settled handle answers the settled charge, so a retry never charges twice;
+ *   attempt for a settled handle answers the settled charge if it is this one (customer, no subscription, amount),
+ *   so a retry never charges twice, and a handle held by another charge is refused (`ChargeHandleTakenError`);
  * - subscription: POST /v1/subscription with `signup_method: source`, `conditional_create` (created only if its first
  *   invoice is paid), no trial (the product's own trial is not the provider's), and the catalogue's price as the
  *   per-period `amount` excluding VAT; the plans `pro` and `drive` must exist in the account as monthly plans;
  * - cancel at period end: POST …/cancel; take back: POST …/uncancel; change card: POST …/payment_method;
  * - transactions: GET /v1/list/invoice?customer=…&size=…&next_page_token=… (the provider's cursor list);
- * - webhooks: the provider signs `timestamp + id` with the webhook secret (HMAC-SHA256, hex, in the body's
- *   `signature`); a verified webhook names only handles, so the adapter reads the invoice, subscription or card it
- *   names before handing the domain a `ProviderEvent`. Events the product does not use are acknowledged and ignored.
+ * - webhooks: the provider signs only `timestamp + id` (the webhook's id) with the webhook secret (HMAC-SHA256, hex,
+ *   in the body's `signature`); everything else in the body is unsigned, so none of it is used. A webhook is refused
+ *   when its signature does not verify or its timestamp is more than `WEBHOOK_MAX_AGE_MS` from our clock; else the
+ *   adapter asks the provider what it sent: GET /v1/webhook/{id} (the webhook's `event`), GET /v1/event/{event}
+ *   (`event_type`, `customer`, `subscription` handle, `invoice` id, `created`), then the invoice and subscription the
+ *   event names. Type, customer and handles come only from these; a body that names anything else is refused, and so
+ *   is an invoice or subscription of another customer than the event's. The domain records the event's id before
+ *   anything is ignored, so a verified webhook is spent once used. Events the product does not use are recorded,
+ *   acknowledged and ignored.
  *
  * A provider answer that is neither a success nor a declined card (network, 5xx, a refused request) becomes a 503
  * with the Danish 'payments unavailable' text; nothing is written on our side before the provider has answered.
@@ -27,6 +34,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { commerceMessages, TRANSACTION_STATES } from '@klinik/core';
 import { ServiceUnavailableError } from '../../../errors.js';
 import {
+  ChargeHandleTakenError,
   PaymentDeclinedError,
   type Charge,
   type ChargeState,
@@ -43,7 +51,17 @@ import { createFrisbiiHttp, FrisbiiHttpError, type FrisbiiHttp, type FrisbiiHttp
 
 export interface FrisbiiOptions extends FrisbiiHttpOptions {
   webhookSecret: string;
+  /** The API's clock (the development clock in tests), for a webhook's age. */
+  now?: () => number;
 }
+
+/**
+ * How far a webhook's signed timestamp may be from our clock, either way. The signature covers only `timestamp + id`,
+ * so a leaked signed pair is usable only this long. Five minutes: the provider sends at once, so a delivery takes
+ * seconds, and clocks synchronised by NTP differ by far less; a delivery retried later than this (after an outage of
+ * ours) is refused, and the state it carried is read again with the subscription's next event.
+ */
+export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
 
 /** The provider's objects, as far as the adapter reads them. */
 interface WireCard {
@@ -55,6 +73,7 @@ interface WireCard {
   exp_date?: string;
 }
 interface WireInvoice {
+  id?: string;
   handle: string;
   customer: string;
   subscription?: string | null;
@@ -82,16 +101,30 @@ interface WireSubscription {
   next_period_start?: string;
   expires?: string;
 }
+/** A webhook request's body: only `timestamp` and `id` are signed, the rest is the sender's word. */
 interface WireWebhook {
   id: string;
-  event_id?: string;
-  event_type: string;
+  event_id?: unknown;
+  event_type?: unknown;
   timestamp: string;
   signature: string;
+  customer?: unknown;
+  subscription?: unknown;
+  invoice?: unknown;
+}
+/** GET /v1/webhook/{id}: the provider's record of a webhook it sent (a list: the id may also be an event's). */
+interface WireWebhookRecord {
+  id: string;
+  event: string;
+}
+/** GET /v1/event/{id}: what happened, as the provider records it. `invoice` is the invoice's id, not its handle. */
+interface WireEvent {
+  id: string;
+  created: string;
+  event_type: string;
   customer?: string;
   subscription?: string;
   invoice?: string;
-  payment_method?: string;
 }
 
 const CURRENCY = 'DKK';
@@ -163,12 +196,13 @@ export function signWebhook(secret: string, timestamp: string, id: string): stri
 }
 
 export function createFrisbiiProvider(options: FrisbiiOptions, http: FrisbiiHttp = createFrisbiiHttp(options)): PaymentProvider {
+  const now = options.now ?? Date.now;
   /** Runs a provider call; a declined card stays a decline, anything else unexpected becomes a 503. */
   async function guarded<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof PaymentDeclinedError) throw error;
+      if (error instanceof PaymentDeclinedError || error instanceof ChargeHandleTakenError) throw error;
       if (error instanceof FrisbiiHttpError && error.declined) throw new PaymentDeclinedError(error.body?.transaction_error ?? 'declined');
       throw new ServiceUnavailableError(commerceMessages.providerUnavailable);
     }
@@ -195,6 +229,47 @@ export function createFrisbiiProvider(options: FrisbiiOptions, http: FrisbiiHttp
     return toSubscription(subscription, await cardOfSubscription(handle));
   }
 
+  const refused: WebhookReading = { verified: false };
+
+  /**
+   * A webhook whose signature verified, read back from the provider: the event its id was sent for, and the objects
+   * that event names. Refused when the provider did not send it, or the body claims anything the event does not say.
+   */
+  async function readSignedWebhook(webhook: WireWebhook, sentAt: number): Promise<WebhookReading> {
+    const records = await notFoundAsNull(() => http.api<WireWebhookRecord[]>('GET', `v1/webhook/${path(webhook.id)}`));
+    const record = Array.isArray(records) ? records.find((candidate) => candidate?.id === webhook.id) : undefined;
+    if (!record || typeof record.event !== 'string') return refused;
+    const event = await notFoundAsNull(() => http.api<WireEvent>('GET', `v1/event/${path(record.event)}`));
+    if (!event || event.id !== record.event || typeof event.event_type !== 'string') return refused;
+    const customer = event.customer ?? '';
+    const invoice = event.invoice ? await http.api<WireInvoice>('GET', `v1/invoice/${path(event.invoice)}`) : null;
+    if (invoice && invoice.customer !== customer) return refused;
+    // The body's own fields, where it has them, must be what the provider recorded (the webhook names an invoice by
+    // its handle, the event by its id).
+    const claims = (claimed: unknown, ...actual: (string | null | undefined)[]) => claimed === undefined || claimed === null || actual.some((value) => value != null && value === claimed);
+    const honest =
+      claims(webhook.event_id, event.id) &&
+      claims(webhook.event_type, event.event_type) &&
+      claims(webhook.customer, event.customer) &&
+      claims(webhook.subscription, event.subscription, invoice?.subscription) &&
+      claims(webhook.invoice, invoice?.handle, invoice?.id);
+    if (!honest) return refused;
+
+    const verified = { verified: true as const, id: event.id, type: event.event_type, customer };
+    const type = EVENT_TYPES[event.event_type];
+    if (!type) return { ...verified, event: null };
+    const created = time(event.created);
+    const reported: ProviderEvent = { id: event.id, event_type: type, timestamp: Number.isFinite(created) ? created : sentAt, customer };
+    if (invoice) reported.invoice = toCharge(invoice);
+    const subscriptionHandle = event.subscription ?? invoice?.subscription;
+    if (subscriptionHandle) {
+      const subscription = await http.api<WireSubscription>('GET', `v1/subscription/${path(subscriptionHandle)}`);
+      if (subscription.customer !== customer) return refused;
+      reported.subscription = toSubscription(subscription, await cardOfSubscription(subscriptionHandle));
+    }
+    return { ...verified, event: reported };
+  }
+
   async function ensureCustomer(customer: CheckoutRequest['customer']): Promise<void> {
     const found = await notFoundAsNull(() => http.api<{ handle: string }>('GET', `v1/customer/${path(customer.handle)}`));
     if (!found) await http.api('POST', 'v1/customer', { handle: customer.handle, email: customer.email, company: customer.name, country: 'DK' });
@@ -219,23 +294,6 @@ export function createFrisbiiProvider(options: FrisbiiOptions, http: FrisbiiHttp
       };
     }
     return { path: 'v1/session/recurring', body: { ...common, customer: request.customer.handle } };
-  }
-
-  /** A webhook's named objects, read back from the provider (the webhook itself carries only handles). */
-  async function eventOf(webhook: WireWebhook, type: ProviderEventType): Promise<ProviderEvent> {
-    const event: ProviderEvent = { id: webhook.id, event_type: type, timestamp: time(webhook.timestamp), customer: webhook.customer ?? '' };
-    if (webhook.invoice) {
-      const invoice = await http.api<WireInvoice>('GET', `v1/invoice/${path(webhook.invoice)}`);
-      event.invoice = toCharge(invoice);
-      event.customer ||= invoice.customer;
-    }
-    const subscription = webhook.subscription ?? event.invoice?.subscription;
-    if (subscription) event.subscription = await subscriptionOf(subscription);
-    if (type === 'customer_payment_method_added' && webhook.payment_method && event.customer) {
-      const card = await notFoundAsNull(() => http.api<WireCard>('GET', `v1/customer/${path(event.customer)}/payment_method/card/${path(webhook.payment_method!)}`));
-      if (card) event.card = toCard(card);
-    }
-    return event;
   }
 
   return {
@@ -275,6 +333,9 @@ export function createFrisbiiProvider(options: FrisbiiOptions, http: FrisbiiHttp
           if (!(error instanceof FrisbiiHttpError) || error.declined || error.status !== 400) throw error;
           const existing = await notFoundAsNull(() => http.api<WireInvoice>('GET', `v1/charge/${path(purchase.handle)}`));
           if (!existing || existing.state !== 'settled') throw error;
+          // Answered only if it is this charge: another customer's, a subscription's or another amount's is not.
+          const found = toCharge(existing);
+          if (found.customer !== customer || found.subscription !== null || found.amount_ex_vat !== purchase.amountOre) throw new ChargeHandleTakenError(purchase.handle);
           charge = existing;
         }
         if (charge.state !== 'settled' && charge.state !== 'authorized') throw new PaymentDeclinedError('declined');
@@ -346,15 +407,15 @@ export function createFrisbiiProvider(options: FrisbiiOptions, http: FrisbiiHttp
       try {
         webhook = JSON.parse(rawBody) as WireWebhook;
       } catch {
-        return { verified: false };
+        return refused;
       }
-      if (typeof webhook?.id !== 'string' || typeof webhook.timestamp !== 'string' || typeof webhook.signature !== 'string') return { verified: false };
+      if (typeof webhook?.id !== 'string' || typeof webhook.timestamp !== 'string' || typeof webhook.signature !== 'string') return refused;
       const expected = Buffer.from(signWebhook(options.webhookSecret, webhook.timestamp, webhook.id));
       const given = Buffer.from(webhook.signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { verified: false };
-      const type = EVENT_TYPES[webhook.event_type];
-      if (!type) return { verified: true, event: null };
-      return { verified: true, event: await guarded(() => eventOf(webhook, type)) };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refused;
+      const sentAt = Date.parse(webhook.timestamp);
+      if (!Number.isFinite(sentAt) || Math.abs(now() - sentAt) > WEBHOOK_MAX_AGE_MS) return refused;
+      return guarded(() => readSignedWebhook(webhook, sentAt));
     },
 
     tick: async () => undefined,

@@ -7,13 +7,14 @@
  * signed webhook events, delivered at once and retried on its next tick. It refuses to start in production.
  *
  * Idempotency is by handle, as at a real provider: a charge or subscription handle is its `_id`, so the same handle
- * twice makes one charge.
+ * twice makes one charge; a handle already held by a different charge is refused (`ChargeHandleTakenError`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { maskCard, SANDBOX_CARDS, withVat } from '@klinik/core';
 import { isDuplicateKeyError } from '../../../errors.js';
 import type { Models } from '../../../models/index.js';
 import {
+  ChargeHandleTakenError,
   PaymentDeclinedError,
   type Charge,
   type ChargeState,
@@ -141,7 +142,11 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     return saved;
   }
 
-  /** Inserts the charge under its handle; the same handle again answers the first charge. */
+  /**
+   * Inserts the charge under its handle; the same handle again answers the first charge, if it is this one (same
+   * customer, subscription, plan and amount). A handle taken by another charge is refused, never answered: that
+   * answer would make a renewal look done, or a purchase paid, by someone else's charge.
+   */
   async function createCharge(customer: string, card: CardDoc, purchase: { handle: string; ordertext: string; amountOre: number; plan?: string | null; subscription?: string | null }): Promise<{ charge: ChargeDoc; fresh: boolean }> {
     const vat = withVat(purchase.amountOre).amount_vat;
     const state: ChargeState = card.behaviour === 'decline' ? 'failed' : 'settled';
@@ -162,7 +167,15 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return { charge: doc.toObject(), fresh: true };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
-      return { charge: (await SandboxCharge.findById(purchase.handle).lean()) as ChargeDoc, fresh: false };
+      const existing = (await SandboxCharge.findById(purchase.handle).lean()) as ChargeDoc | null;
+      const same =
+        existing &&
+        existing.customer === customer &&
+        (existing.subscription ?? null) === (purchase.subscription ?? null) &&
+        (existing.plan ?? null) === (purchase.plan ?? null) &&
+        existing.amountOre === purchase.amountOre;
+      if (!same) throw new ChargeHandleTakenError(purchase.handle);
+      return { charge: existing, fresh: false };
     }
   }
 
@@ -351,12 +364,16 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     },
 
     async readWebhook(rawBody, signature) {
+      // The signature covers the whole body, so every field in it is the sandbox's own.
       if (!verifySignature(options.webhookSecret, rawBody, signature)) return { verified: false };
+      let event: ProviderEvent;
       try {
-        return { verified: true, event: JSON.parse(rawBody) as ProviderEvent };
+        event = JSON.parse(rawBody) as ProviderEvent;
       } catch {
         return { verified: false };
       }
+      if (typeof event?.id !== 'string' || typeof event.event_type !== 'string') return { verified: false };
+      return { verified: true, id: event.id, type: event.event_type, customer: event.customer ?? '', event };
     },
 
     async tick(at) {
@@ -366,7 +383,10 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
           { state: 'dunning', nextAttemptAt: { $lte: at } },
         ],
       }).lean();
-      for (const subscription of due) await renew(subscription, at);
+      // One subscription's failure (a refused handle) must not hold up the others' renewals: each is tried, and the
+      // first failure is thrown at the end, for the job's log.
+      const failures: unknown[] = [];
+      for (const subscription of due) await renew(subscription, at).catch((error: unknown) => failures.push(error));
       const ended = await SandboxSubscription.find({ state: 'cancelled', periodTo: { $lte: at } }).lean();
       for (const subscription of ended) {
         const updated = await SandboxSubscription.findOneAndUpdate({ _id: subscription._id, state: 'cancelled' }, { $set: { state: 'expired' } }, { returnDocument: 'after' }).lean();
@@ -374,6 +394,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       }
       const undelivered = await SandboxEvent.find({ delivered: false, attempts: { $lt: 20 } }).sort({ createdAt: 1 }).limit(100).lean();
       for (const event of undelivered) await deliver(event._id, event.body);
+      if (failures.length > 0) throw failures[0];
     },
 
     async session(sessionId) {
