@@ -4,8 +4,9 @@
  * picker, after the confirmation; the list shows it sent to both while the API's message jobs (every 2 s in this
  * stack) send it. The mail carries the text and a working unsubscribe link; the first client unsubscribes through
  * it, and the next newsletter to all reaches only the other; she signs up again on the clinic's public /Newsletter
- * page and confirms through the mailed link. Last, the follow-up and reminder settings: the server's message at its
- * field, then saved with reminders on and still there after a reload.
+ * page and confirms through the mailed link. Then the follow-up and reminder settings: the server's message at its
+ * field, then saved with reminders on and still there after a reload. Last, the SMS tab says what a trial sends and
+ * refuses SMS abroad with the server's reason.
  */
 import { contactMessages } from '@klinik/core';
 import { expect, test } from '../support/test';
@@ -144,4 +145,14 @@ test('newsletter to a selection, unsubscribe through its link, the next one to a
   await expect(treatment.getByLabel(/^Tekst i mailen/)).toHaveValue('Hvordan har du det efter behandlingen?');
   await expect(treatment.getByLabel(/^Antal dage efter/)).toHaveValue('3');
   await page.screenshot({ path: test.info().outputPath('follow-up.png'), fullPage: true });
+
+  // SMS-forbrug (issue 42): a trial sends only its free SMS, and says so; SMS abroad needs a paid plan, and the
+  // server's refusal shows under the switch, which stays off.
+  await page.getByRole('tab', { name: 'SMS-forbrug' }).click();
+  await expect(page.getByText(/^I prøveperioden sendes kun de gratis SMS/)).toBeVisible();
+  const abroad = page.getByRole('switch', { name: /^SMS til udenlandske numre/ });
+  await expect(abroad).not.toBeChecked();
+  await abroad.click();
+  await expect(page.getByRole('alert').filter({ hasText: contactMessages.smsAbroadNeedsPaidPlan })).toBeVisible();
+  await expect(abroad).not.toBeChecked();
 });

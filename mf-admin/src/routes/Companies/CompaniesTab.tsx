@@ -48,7 +48,7 @@ const useStyles = makeStyles({
   name: { display: 'flex', flexWrap: 'wrap', gap: '4px 8px', alignItems: 'center' },
   email: { overflowWrap: 'anywhere' },
   disabled: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
-  spike: { color: tokens.colorPaletteDarkOrangeForeground1, fontSize: tokens.fontSizeBase200 },
+  spike: { color: tokens.colorPaletteDarkOrangeForeground1, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   // The header cell's content sits in its own flex box.
   numberHead: { justifyContent: 'flex-end' },

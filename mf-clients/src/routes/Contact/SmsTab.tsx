@@ -106,6 +106,8 @@ function Usage({ usage, ...settings }: { usage: SmsUsage; isOwner: boolean; onSa
         <Caption1 className={styles.hint}>{T.price(usage.quota)}</Caption1>
       </section>
 
+      <Settings usage={usage} {...settings} />
+
       <section className={styles.section} aria-labelledby="contact-sms-year">
         <Subtitle2 as="h2" id="contact-sms-year" className={styles.heading}>
           {T.year(usage.year)}
@@ -140,7 +142,6 @@ function Usage({ usage, ...settings }: { usage: SmsUsage; isOwner: boolean; onSa
         </TableScroll>
       </section>
 
-      <Settings usage={usage} {...settings} />
     </div>
   );
 }
