@@ -27,6 +27,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/ma
 import { outboxPage } from './adapters/mail/outbox-page.js';
 import { runMessageJobs } from './jobs/messages.js';
 import { billSmsMonths } from './jobs/sms-billing.js';
+import { runPaymentsTick } from './jobs/payments.js';
 import { contentTypeOfKey, createBlobSigner, type BlobStore } from './adapters/blobs/index.js';
 import { createBlobStore } from './adapters/blobs/create.js';
 import { servedImage } from './domain/images/images.js';
@@ -306,8 +307,9 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
         ctx.body = { message: 'advanceMs (et tal, 0 eller større) eller reset: true' };
         return;
       }
-      // What the provider does on its own clock (renewals, dunning) happens as the clock passes it.
-      await services.payments.tick(clock.now());
+      // What the payments ticker does (subscriptions following their plans, the provider's renewals and dunning)
+      // happens as the clock passes it.
+      await runPaymentsTick(services, clock.now());
       // And the reminders and follow-ups that became due: planned and sent before the answer (end-to-end tests).
       await runMessageJobs(services, 'dev-clock');
       await billSmsMonths(services);

@@ -50,6 +50,8 @@ export interface Services {
   wakeMessages?: () => void;
   /** Starts the import job now (set by jobs/imports.ts when it runs in this process): an import starts at once. */
   wakeImports?: () => void;
+  /** Starts the accounting transfer job now (set by jobs/accounting-transfers.ts when it runs in this process). */
+  wakeAccountingTransfers?: () => void;
 }
 
 /** The services a handler may use: everything but the raw models (those come scoped: `db`, `tenant`, `platform`). */

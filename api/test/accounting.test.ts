@@ -2,13 +2,19 @@
  * The accounting integration through the real endpoint and the sandbox accounting system over HTTP (issue 13): the
  * consent page, the code exchanged once, the transfer's counts, a second transfer that adds nothing twice, the
  * period's required dates, invoices transferred as they are issued (and never blocked by the accounting system),
- * disconnecting, who may do what, and the refresh token never in any answer.
+ * disconnecting, who may do what, and the refresh token never in any answer. The transfer runs in the background
+ * (issue 43): started by the page, done by the transfer job, followed with getAccountingTransfer; a run whose process
+ * died is taken over without sending or counting a record twice.
  */
-import { accountingMessages, copenhagenWallTime, DAY_MS } from '@klinik/core';
+import { accountingMessages, copenhagenWallTime, DAY_MS, type AccountingTransfer, type ActionInput, type TransferResult } from '@klinik/core';
 import { runAccountingTick } from '../src/jobs/accounting.js';
+import { MAX_ATTEMPTS, runAccountingTransfers, STALE_MS, TransferRunner } from '../src/jobs/accounting-transfers.js';
 import type { AccountingSandbox } from '../src/adapters/accounting/sandbox/provider.js';
+import { tenantDb } from '../src/data/tenant-db.js';
+import { openRun, type Tally } from '../src/domain/accounting/transfer.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
+import { until } from './support/until.js';
 
 let t: TestApi;
 /** Every answer body of the API and the sandbox's pages, to prove the refresh token is in none of them. */
@@ -115,6 +121,25 @@ async function waitFor<T>(probe: () => Promise<T | null | undefined | false>): P
 
 const company = (clinic: SignedInOwner) => t.models.Company.findById(clinic.companyId).lean();
 
+const runJob = () => runAccountingTransfers(t.api.services, 'test-runner');
+
+interface Transferred {
+  status: number;
+  /** The run's result as the return page shows it (the error's body when the start was refused). */
+  body: TransferResult & { message?: string };
+  run: AccountingTransfer | null;
+}
+
+/** A transfer as the pages make it: started, done by the transfer job, then read back as the page follows it. */
+async function transferred<A extends 'updateClientDineroData' | 'syncDinero'>(action: A, input: ActionInput<A>, token: string): Promise<Transferred> {
+  const started = await t.call(action, input, token);
+  if (started.status !== 200) return { status: started.status, body: started.body as never, run: null };
+  await runJob();
+  const followed = await t.call('getAccountingTransfer', { number: started.body.data.number }, token);
+  expect(followed.status).toBe(200);
+  return { status: 200, body: followed.body.data!.result!, run: followed.body.data };
+}
+
 describe('connecting and transferring', () => {
   it('transfers clients, treatments and invoices with the right counts; a second transfer reports them as already added', async () => {
     const clinic = await proClinic();
@@ -127,7 +152,7 @@ describe('connecting and transferring', () => {
     // Issued before the connection: nothing waits (they go with the first transfer).
     expect(await t.models.AccountingPending.countDocuments({ companyId: clinic.companyId })).toBe(0);
 
-    const first = await t.call('updateClientDineroData', { ...(await consent(clinic)), therapistId: clinic.therapistId }, clinic.token);
+    const first = await transferred('updateClientDineroData', { ...(await consent(clinic)), therapistId: clinic.therapistId }, clinic.token);
     expect(first.status).toBe(200);
     expect(first.body.status).toBe('success');
     expect(first.body.data.invoice).toEqual({ success: 3, fail: 0, total: 3, alreadyAdded: 0, error: null });
@@ -150,29 +175,34 @@ describe('connecting and transferring', () => {
     expect(invoices.every((invoice) => invoice.data.booked === true)).toBe(true);
     expect((invoices[0]!.data.lines as Array<{ amountOre: number; withVat: boolean }>)[0]).toMatchObject({ amountOre: 45000, withVat: true });
 
-    const second = await t.call('updateClientDineroData', await consent(clinic), clinic.token);
+    const second = await transferred('updateClientDineroData', await consent(clinic), clinic.token);
     expect(second.body.status).toBe('success');
     expect(second.body.data.invoice).toEqual({ success: 0, fail: 0, total: 3, alreadyAdded: 3, error: null });
     expect(second.body.data.contact).toEqual({ success: 0, fail: 0, total: 3, alreadyAdded: 3, error: null });
     expect(second.body.data.product).toEqual({ success: 0, fail: 0, total: 2, alreadyAdded: 2, error: null });
     expect(await sandbox().records(first.body.data.dineroOrgId, 'invoice')).toHaveLength(3);
 
-    // Two transfers racing write each record once.
+    // Two starts racing make one run (one at a time per clinic), and two job runners racing for it write each record once.
     const [a, b] = await Promise.all([consent(clinic), consent(clinic)]);
     const raced = await Promise.all([t.call('updateClientDineroData', a, clinic.token), t.call('updateClientDineroData', b, clinic.token)]);
     expect(raced.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(raced[0].body.data.number).toBe(raced[1].body.data.number);
+    expect(raced.map((answer) => answer.body.message).sort()).toEqual([accountingMessages.transferRunning, accountingMessages.transferStarted].sort());
+    await Promise.all([runAccountingTransfers(t.api.services, 'runner-a'), runAccountingTransfers(t.api.services, 'runner-b')]);
     expect(await sandbox().records(first.body.data.dineroOrgId, 'contact')).toHaveLength(3);
 
-    // The return page reloaded: the code is not exchanged again; the transfer only confirms what is there.
+    // The return page reloaded: the code is not exchanged again, and no new transfer starts: the page shows the run
+    // this code started, with its result.
     const reload = await t.call('updateClientDineroData', a, clinic.token);
-    expect(reload.body.data.invoice.alreadyAdded).toBe(3);
+    expect(reload.body.data.number).toBe(raced[0].body.data.number);
+    expect(reload.body.data.result?.data.invoice.alreadyAdded).toBe(3);
     // A code never issued is refused.
     const forged = await t.call('updateClientDineroData', { code: 'code_forged', state: a.state }, clinic.token);
     expect(forged.status).toBe(400);
     expect(forged.body.message).toBe(accountingMessages.codeInvalid);
 
     // The shell's sync icon: everything again, nothing added twice.
-    const synced = await t.call('syncDinero', {}, clinic.token);
+    const synced = await transferred('syncDinero', {}, clinic.token);
     expect(synced.body.data.contact).toEqual({ success: 0, fail: 0, total: 3, alreadyAdded: 3, error: null });
 
     const status = await t.call('getDineroStatus', {}, clinic.token);
@@ -211,18 +241,18 @@ describe('connecting and transferring', () => {
     await invoiced(clinic, signe); // issued 23-11-2026
     t.clock.advance(3 * DAY_MS);
     await invoiced(clinic, bo, 1); // issued 26-11-2026
-    const result = await t.call('updateClientDineroData', await consent(clinic, { allDataFlag: false, fromDate: '2026-11-24', toDate: '2026-11-30' }, 'Periode ApS'), clinic.token);
+    const result = await transferred('updateClientDineroData', await consent(clinic, { allDataFlag: false, fromDate: '2026-11-24', toDate: '2026-11-30' }, 'Periode ApS'), clinic.token);
     expect(result.body.data.invoice).toMatchObject({ success: 1, total: 1 });
     expect(result.body.data.contact).toMatchObject({ success: 1, total: 1 });
     expect(result.body.data.product).toMatchObject({ success: 1, total: 1 });
-    const everything = await t.call('updateClientDineroData', await consent(clinic, { allDataFlag: true }, 'Periode ApS'), clinic.token);
+    const everything = await transferred('updateClientDineroData', await consent(clinic, { allDataFlag: true }, 'Periode ApS'), clinic.token);
     expect(everything.body.data.invoice).toMatchObject({ success: 1, alreadyAdded: 1, total: 2 });
   });
 
   it('transfers a new invoice as it is issued; a failing accounting system never blocks issuing, and the ticker retries', async () => {
     const clinic = await proClinic();
     const signe = await client(clinic, '1234');
-    const connected = await t.call('updateClientDineroData', await consent(clinic, undefined, 'Løbende ApS'), clinic.token);
+    const connected = await transferred('updateClientDineroData', await consent(clinic, undefined, 'Løbende ApS'), clinic.token);
     const organization = connected.body.data.dineroOrgId;
     const invoiceId = await invoiced(clinic, signe);
     await waitFor(async () => (await t.models.AccountingLink.findOne({ companyId: clinic.companyId, kind: 'invoice', localId: invoiceId, externalId: { $ne: null } }).lean()) ?? null);
@@ -242,6 +272,222 @@ describe('connecting and transferring', () => {
     await runAccountingTick(t.api.services);
     expect(await t.models.AccountingPending.countDocuments({ companyId: clinic.companyId })).toBe(0);
     expect(await sandbox().records(organization, 'invoice')).toHaveLength(2);
+  });
+});
+
+/** Holds the sandbox's invoice writes until `release()`; `reached` once the first one arrived. */
+function holdInvoices() {
+  const provider = sandbox();
+  const original = provider.createBookedInvoice.bind(provider);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { reached: false, release, restore: () => undefined as void };
+  provider.createBookedInvoice = async (...args) => {
+    state.reached = true;
+    await gate;
+    return original(...args);
+  };
+  state.restore = () => {
+    provider.createBookedInvoice = original;
+    release();
+  };
+  return state;
+}
+
+const runOf = (clinic: SignedInOwner, number: number) => t.models.AccountingRun.findById(`${clinic.companyId}:transfer:${number}`).lean();
+
+describe('the transfer in the background (issue 43)', () => {
+  it('answers at once, shows its progress and counts while it runs, is one at a time, and keeps its result', async () => {
+    const clinic = await proClinic();
+    const signe = await client(clinic, '1234');
+    const bo = await client(clinic, '5678');
+    await client(clinic, '9012');
+    await invoiced(clinic, signe, 0);
+    await invoiced(clinic, bo, 1);
+    await invoiced(clinic, signe, 0);
+
+    const started = await t.call('updateClientDineroData', await consent(clinic, undefined, 'Baggrund ApS'), clinic.token);
+    expect(started.status).toBe(200);
+    expect(started.body.message).toBe(accountingMessages.transferStarted);
+    expect(started.body.data).toMatchObject({ status: 'queued', source: 'connect', done: 0, result: null });
+    const { number } = started.body.data;
+    const organization = (await company(clinic))!.dineroOrgId!;
+    // Nothing went to the accounting system inside the request.
+    expect(await sandbox().records(organization, 'contact')).toHaveLength(0);
+    // The shell's sync icon meanwhile: the run under way, not a second one.
+    const sync = await t.call('syncDinero', {}, clinic.token);
+    expect([sync.body.message, sync.body.data.number]).toEqual([accountingMessages.transferRunning, number]);
+
+    // The accounting system holds the first invoice: the run waits there, and its progress is written meanwhile.
+    const hold = holdInvoices();
+    try {
+      const job = runJob();
+      const seen: { run: AccountingTransfer | null } = { run: null };
+      await until(async () => {
+        seen.run = (await t.call('getAccountingTransfer', {}, clinic.token)).body.data;
+        return hold.reached && seen.run?.done === 5;
+      }, 'the progress of the treatments and clients');
+      expect(seen.run).toMatchObject({
+        number,
+        status: 'running',
+        total: 8,
+        result: null,
+        counts: { product: { success: 2, total: 2 }, contact: { success: 3, total: 3 }, invoice: { total: 0 } },
+      });
+      hold.release();
+      await job;
+    } finally {
+      hold.restore();
+    }
+
+    // The result is kept: the page reloaded later reads it again. The run's entries are gone, it is closed.
+    const over = (await t.call('getAccountingTransfer', { number }, clinic.token)).body.data!;
+    expect(over).toMatchObject({ status: 'done', done: 8, total: 8, message: null });
+    expect(over.result).toEqual({
+      status: 'success',
+      message: accountingMessages.transferDone,
+      data: {
+        dineroOrgId: organization,
+        invoice: { success: 3, fail: 0, total: 3, alreadyAdded: 0, error: null },
+        contact: { success: 3, fail: 0, total: 3, alreadyAdded: 0, error: null },
+        product: { success: 2, fail: 0, total: 2, alreadyAdded: 0, error: null },
+      },
+    });
+    expect(await t.models.AccountingRunEntry.countDocuments({ companyId: clinic.companyId })).toBe(0);
+    expect((await runOf(clinic, number))?.closedAt).not.toBeNull();
+    // Now a start is a new run.
+    const next = await t.call('syncDinero', {}, clinic.token);
+    expect([next.body.message, next.body.data.number]).toEqual([accountingMessages.transferStarted, number + 1]);
+    await runJob();
+    expect((await t.call('getAccountingTransfer', {}, clinic.token)).body.data).toMatchObject({ number: number + 1, status: 'done', source: 'sync' });
+
+    // Another clinic's owner naming this run's number: not found (a number is read within the caller's clinic).
+    const stranger = await proClinic();
+    const foreign = await t.call('getAccountingTransfer', { number }, stranger.token);
+    expect([foreign.status, foreign.body.message]).toEqual([404, accountingMessages.transferNotFound]);
+    expect((await t.call('getAccountingTransfer', {}, stranger.token)).body.data).toBeNull();
+  });
+
+  it('takes over a run whose process died, and finishes it without sending or counting any record twice', async () => {
+    const clinic = await proClinic();
+    const clients = [await client(clinic, '1234'), await client(clinic, '5678'), await client(clinic, '9012')];
+    for (const id of clients) await invoiced(clinic, id, 0);
+    const started = await t.call('updateClientDineroData', await consent(clinic, undefined, 'Nedbrud ApS'), clinic.token);
+    const { number } = started.body.data;
+    const runId = `${clinic.companyId}:transfer:${number}`;
+    const organization = (await company(clinic))!.dineroOrgId!;
+
+    // What the dead process left: both treatments written and noted in the run's entries; the first client written
+    // (its link done) after the last progress write; the second written at the accounting system, whose answer never
+    // came back (its claim without the accounting system's id).
+    const db = tenantDb(t.api.services.models, (await company(clinic))!._id);
+    const entries: Array<{ _id: string; companyId: string; runId: string; externalId: string | null; tally: Tally[] }> = [];
+    const none = { success: 0, fail: 0, total: 0, alreadyAdded: 0, error: null };
+    const dead = await openRun({ accounting: sandbox(), now: () => t.clock.now(), logger: t.api.services.logger }, db, (await company(clinic))!, {
+      runId,
+      finished: new Map(),
+      counts: { invoice: none, contact: none, product: none },
+      finish: (key, externalId, tally) => entries.push({ _id: `${runId}:${key}`, companyId: clinic.companyId, runId, externalId, tally }),
+    });
+    for (const treatment of clinic.treatments) {
+      const stored = (await t.models.Treatment.findById(treatment).lean())!;
+      await dead.product({ localId: treatment, name: stored.name, priceOre: stored.priceOre });
+    }
+    await t.models.AccountingRunEntry.insertMany(entries.splice(0));
+    await dead.contactById(clients[0]!);
+    const second = (await t.models.Client.findById(clients[1]).lean())!;
+    const access = (await company(clinic))!.dineroAccessToken!;
+    await sandbox().upsertContact(access, organization, { name: `${second.nameFirst} ${second.nameLast}`, street: '', zipCode: '', city: '', email: '', phone: '', externalReference: `klinik-${clinic.companyId}-client-${clients[1]}` });
+    await t.models.AccountingLink.create({ _id: `${clinic.companyId}:${organization}:contact:${clients[1]}`, companyId: clinic.companyId, organizationId: organization, kind: 'contact', localId: clients[1], claimedAt: t.clock.now(), holder: 'dead', runId });
+    await t.models.MessageLease.create({ _id: `accounting:${runId}#1`, holder: 'dead', until: t.clock.now() });
+    await t.models.AccountingRun.updateOne({ _id: runId }, { $set: { status: 'running', phase: 'contacts', leaseSeq: 1, attempts: 1, heartbeatAt: t.clock.now(), done: 2, total: 8 } });
+
+    // Its heartbeat is fresh: nobody takes it over yet.
+    expect(await runJob()).toBe(0);
+    t.clock.advance(STALE_MS + 1_000);
+    expect(await runJob()).toBe(1);
+    const over = (await t.call('getAccountingTransfer', { number }, clinic.token)).body.data!;
+    expect(over.status).toBe('done');
+    expect(over.result?.data).toEqual({
+      dineroOrgId: organization,
+      invoice: { success: 3, fail: 0, total: 3, alreadyAdded: 0, error: null },
+      contact: { success: 3, fail: 0, total: 3, alreadyAdded: 0, error: null },
+      product: { success: 2, fail: 0, total: 2, alreadyAdded: 0, error: null },
+    });
+    for (const [kind, count] of [['contact', 3], ['product', 2], ['invoice', 3]] as const) {
+      const records = await sandbox().records(organization, kind);
+      expect({ kind, references: new Set(records.map((record) => record.externalReference)).size, records: records.length }).toEqual({ kind, references: count, records: count });
+    }
+    expect((await runOf(clinic, number))?.attempts).toBe(2);
+
+    // A process that claimed a queued run and died before marking it running: its lease runs out, the next is taken.
+    const orphan = (await t.call('syncDinero', {}, clinic.token)).body.data.number;
+    await t.models.MessageLease.create({ _id: `accounting:${clinic.companyId}:transfer:${orphan}#1`, holder: 'dead', until: t.clock.now() + STALE_MS });
+    expect(await runJob()).toBe(0);
+    t.clock.advance(STALE_MS + 1_000);
+    expect(await runJob()).toBe(0);
+    expect(await runJob()).toBe(1);
+    expect((await t.call('getAccountingTransfer', { number: orphan }, clinic.token)).body.data).toMatchObject({ status: 'done', result: { status: 'success' } });
+
+    // A run that died on every attempt is given up, with its reason on the page.
+    const doomed = await t.call('syncDinero', {}, clinic.token);
+    await t.models.AccountingRun.updateOne({ _id: `${clinic.companyId}:transfer:${doomed.body.data.number}` }, { $set: { status: 'running', leaseSeq: MAX_ATTEMPTS, attempts: MAX_ATTEMPTS, heartbeatAt: 0 } });
+    await runJob();
+    const given = (await t.call('getAccountingTransfer', {}, clinic.token)).body.data!;
+    expect([given.status, given.message, given.result?.status, given.result?.message]).toEqual(['failed', accountingMessages.transferGaveUp, 'failed', accountingMessages.transferGaveUp]);
+  });
+
+  it('goes back to the queue when its process stops, and the next process finishes it counting each record once', async () => {
+    const clinic = await proClinic();
+    const signe = await client(clinic, '1234');
+    const bo = await client(clinic, '5678');
+    await invoiced(clinic, signe, 0);
+    await invoiced(clinic, bo, 0);
+    const { number } = (await t.call('updateClientDineroData', await consent(clinic, undefined, 'Stop ApS'), clinic.token)).body.data;
+    const hold = holdInvoices();
+    try {
+      const runner = new TransferRunner(t.api.services, 'stopping-runner');
+      expect(await runner.pass()).toBe(1);
+      await until(() => hold.reached, 'the first invoice at the accounting system');
+      const stopped = runner.stop();
+      hold.release();
+      await stopped;
+    } finally {
+      hold.restore();
+    }
+    // The invoice under way was finished; the run waits for the next process, without an attempt spent.
+    expect(await runOf(clinic, number)).toMatchObject({ status: 'queued', attempts: 0, heartbeatAt: 0, done: 5 });
+    expect(await runJob()).toBe(1);
+    const over = (await t.call('getAccountingTransfer', { number }, clinic.token)).body.data!;
+    expect(over.result?.data).toMatchObject({
+      invoice: { success: 2, fail: 0, total: 2, alreadyAdded: 0 },
+      contact: { success: 2, fail: 0, total: 2, alreadyAdded: 0 },
+      product: { success: 2, fail: 0, total: 2, alreadyAdded: 0 },
+    });
+    expect(await sandbox().records(over.result!.data.dineroOrgId, 'invoice')).toHaveLength(2);
+  });
+
+  it('keeps its access to the accounting system through a run longer than an access token lives', async () => {
+    const clinic = await proClinic();
+    for (const last4 of ['1234', '5678', '9012']) await client(clinic, last4);
+    const returned = await consent(clinic, undefined, 'Lang ApS');
+    const provider = sandbox();
+    const original = provider.upsertContact.bind(provider);
+    // Each client takes two hours at the accounting system: the access token (an hour) runs out between them.
+    provider.upsertContact = async (...args) => {
+      const written = await original(...args);
+      t.clock.advance(2 * HOUR);
+      return written;
+    };
+    try {
+      const done = await transferred('updateClientDineroData', returned, clinic.token);
+      expect(done.run).toMatchObject({ status: 'done', message: null });
+      expect(done.body.data.contact).toMatchObject({ success: 3, fail: 0, total: 3 });
+    } finally {
+      provider.upsertContact = original;
+    }
   });
 });
 

@@ -161,6 +161,9 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   setMergedInvoice: proRow,
   deleteInvoice: proRow,
   invoiceMail: proRow,
+  setInvoicePaid: proRow,
+  setInvoiceUnpaid: proOwnerRow,
+  sendInvoiceReminder: proRow,
   getCompany: therapistRow,
   setCompany: ownerRow,
   uploadCompanyLogo: ownerRow,
@@ -205,6 +208,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getVismaConnectUrl: proOwnerRow,
   updateClientDineroData: proOwnerRow,
   syncDinero: proOwnerRow,
+  getAccountingTransfer: ownerRow,
   disconnectDinero: ownerRow,
   getDineroStatus: therapistRow,
   // Contact (issue 15)

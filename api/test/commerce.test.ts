@@ -3,8 +3,14 @@
  * webhooks, renewals on the API's clock, idempotent purchases, and every clinic kept to its own subscriptions.
  */
 import { randomUUID } from 'node:crypto';
-import { SANDBOX_CARDS, commerceMessages } from '@klinik/core';
+import { Types } from 'mongoose';
+import { FREE_TRIAL_MS, SANDBOX_CARDS, commerceMessages, formatDanishDate } from '@klinik/core';
+import { addMonth } from '../src/adapters/payments/sandbox/provider.js';
 import { signBody } from '../src/adapters/payments/signature.js';
+import { tenantDb } from '../src/data/tenant-db.js';
+import { recordSms } from '../src/domain/contact/sms-ledger.js';
+import { runPaymentsTick } from '../src/jobs/payments.js';
+import { billSmsMonths } from '../src/jobs/sms-billing.js';
 import { clinicWithTrial, colleagueOf, registerAndLogin, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -367,5 +373,207 @@ describe('add-ons', () => {
     const stranger = await registerAndLogin(t);
     expect((await t.call('singleTimePaymentSuccess', { invoice: bought.body.invoice! }, stranger.token)).status).toBe(404);
     expect((await t.call('getAllAddOn', {}, stranger.token)).body.data[0]).toMatchObject({ purchased: 0, status: null });
+  });
+});
+
+/**
+ * Issue 43: billing that stops when it should. The clock is the API's own (the development clock); each day passes as
+ * it does in production: the payments ticker (the clinics' subscriptions following their plans, then the provider's
+ * renewals) and the SMS billing, once a day.
+ */
+describe('billing stops with the plan (issue 43)', () => {
+  const services = () => t.api.services;
+  /** `days` pass in steps of `step` days (a week: the renewals are monthly, and a year of daily runs is slow here). */
+  async function passDays(days: number, step = 7) {
+    for (let day = 0; day < days; day += step) {
+      t.clock.advance(Math.min(step, days - day) * DAY);
+      await runPaymentsTick(services());
+      await billSmsMonths(services());
+    }
+  }
+  async function chargesOf(owner: SignedInOwner) {
+    return (await services().payments.listCharges(`c${owner.companyId}`, null, 500)).content;
+  }
+  async function saveCard(owner: SignedInOwner): Promise<string> {
+    const added = await t.call('addPaymentMethod', {}, owner.token);
+    expect((await payOnPage(added.body.url, SANDBOX_CARDS.succeeds)).status).toBe(303);
+    return (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data[0]!.id;
+  }
+
+  it('ending the plan ends Pro, every add-on and both colleagues\' Pro; a year later nothing was charged after the period end but the SMS sent while it was paid', async () => {
+    const owner = await expiredTrial();
+    await buyProOnPage(owner);
+    const [card] = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data;
+    const cardId = card!.id;
+    // Every kind of subscription, bought a few days into Pro's month, so their periods end after Pro's.
+    t.clock.advance(3 * DAY);
+    expect((await t.call('singleTimePayment', { id: 'storage', cardId, idempotencyKey: key() }, owner.token)).status).toBe(200);
+    expect((await t.call('singleTimePayment', { id: 'importdata', cardId, idempotencyKey: key() }, owner.token)).status).toBe(200);
+    expect((await t.call('createSubscription', { id: 'drive', cardId, idempotencyKey: key() }, owner.token)).status).toBe(200);
+    expect((await t.call('freeAddOnWithProPlan', { id: 'accounting' }, owner.token)).status).toBe(200);
+    const colleagues = [await colleagueOf(t, owner), await colleagueOf(t, owner, { nameFirst: 'Asta', nameLast: 'Holm' })];
+    for (const colleague of colleagues) {
+      expect((await t.call('adminPurchaseTherapistProSubscription', { therapistId: colleague.therapistId, cardId, idempotencyKey: key() }, owner.token)).status).toBe(200);
+    }
+    // A paid SMS (beyond the free quota) sent while the plan is paid for: a debt billed once its month is over.
+    const db = tenantDb(services().models, new Types.ObjectId(owner.companyId));
+    await recordSms(db, { jobId: `debt-${owner.companyId}`, therapistId: new Types.ObjectId(owner.therapistId), kind: 'booking', sentAt: t.clock.now(), quota: 0 });
+
+    // The confirmation names what ends, and 'Deaktiver' ends exactly that.
+    const listed = (await t.call('getTherapistAllPurchasedSubscription', {}, owner.token)).body.info.endsWithPlan;
+    expect(listed.map((row) => [row.kind, row.name])).toEqual([
+      ['plan', 'Pro'],
+      ['addOn', 'Backup til Google Drev'],
+      ['therapist', 'Pro terapeut: Jonas Bæk'],
+      ['therapist', 'Pro terapeut: Asta Holm'],
+    ]);
+    expect(listed.every((row) => row.endsAt !== null && row.endsAt > t.clock.now())).toBe(true);
+    const cancelled = await t.call('cancelProPlanSubscription', {}, owner.token);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.ended).toEqual(listed);
+    expect((await t.call('getTherapistAllPurchasedSubscription', {}, owner.token)).body.info.endsWithPlan).toEqual([]);
+    const periodEnd = cancelled.body.data.cancelDate!;
+    const rows = (await t.call('getAllTherapistByCompany', {}, owner.token)).body.data.filter((row) => row.therapistSubscription?.planType === 'pro');
+    expect(rows.map((row) => row.therapistSubscription!.status)).toEqual(['cancelled', 'cancelled']);
+    const cancelledAt = t.clock.now();
+    const before = (await chargesOf(owner)).length;
+    expect(before).toBe(6);
+
+    await passDays(366);
+    const after = await chargesOf(owner);
+    const later = after.filter((charge) => charge.created > cancelledAt);
+    // Nothing renewed: the one charge since is the SMS of the month they were sent in, charged once that month ended.
+    expect(later.map((charge) => charge.ordertext)).toEqual([expect.stringMatching(/^SMS ud over de gratis, \d{4}-\d{2} \(1 stk\.\)$/)]);
+    expect(after.filter((charge) => charge.created > periodEnd && !charge.ordertext.startsWith('SMS'))).toEqual([]);
+    expect(await plan(owner)).toMatchObject({ planType: 'pro', status: 'expired' });
+    const states = await t.models.SandboxSubscription.find({ customer: `c${owner.companyId}` }, { state: 1 }).lean();
+    expect(states).toHaveLength(4);
+    expect(states.every((subscription) => subscription.state === 'expired')).toBe(true);
+    expect((await t.models.Company.findById(owner.companyId).lean())?.driveAddOnActive).toBe(false);
+  }, 120_000);
+
+  it('a trial that runs out without Pro ends the drive backup and a colleague\'s Pro bought during it: nothing is charged to a clinic whose plan is not usable', async () => {
+    const owner = await clinicWithTrial(t);
+    const cardId = await saveCard(owner);
+    t.clock.advance(20 * DAY);
+    expect((await t.call('createSubscription', { id: 'drive', cardId, idempotencyKey: key() }, owner.token)).status).toBe(200);
+    const colleague = await colleagueOf(t, owner);
+    expect((await t.call('adminPurchaseTherapistProSubscription', { therapistId: colleague.therapistId, cardId, idempotencyKey: key() }, owner.token)).status).toBe(200);
+    const trialEnd = (await plan(owner)).trial!;
+    expect((await chargesOf(owner)).length).toBe(2);
+
+    await passDays(70);
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'expired' });
+    expect((await chargesOf(owner)).filter((charge) => charge.created >= trialEnd)).toEqual([]);
+    // And none starts while the plan is not usable.
+    const refused = await t.call('createSubscription', { id: 'drive', cardId, idempotencyKey: key() }, owner.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(commerceMessages.planNotRunning);
+    expect((await t.call('singleTimePayment', { id: 'storage', cardId, idempotencyKey: key() }, owner.token)).status).toBe(409);
+    expect((await chargesOf(owner)).length).toBe(2);
+  });
+
+  it('taking a cancelled plan back within its period takes back what ended with it, free', async () => {
+    const owner = await expiredTrial();
+    await buyProOnPage(owner);
+    const [card] = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data;
+    expect((await t.call('createSubscription', { id: 'drive', cardId: card!.id, idempotencyKey: key() }, owner.token)).status).toBe(200);
+    expect((await t.call('cancelTherapistAllSubscription', {}, owner.token)).body.ended.map((row) => row.name)).toEqual(['Pro', 'Backup til Google Drev']);
+    // With the plan ended, a monthly add-on is not started again on its own.
+    expect((await t.call('createSubscription', { id: 'drive', cardId: card!.id, idempotencyKey: key() }, owner.token)).status).toBe(409);
+    expect((await t.call('purchasedProPlanSubscription', { idempotencyKey: key() }, owner.token)).body.message).toBe(commerceMessages.proResumed);
+    const drive = (await t.call('getAllAddOn', {}, owner.token)).body.data.find((row) => row.id === 'drive')!;
+    expect(drive).toMatchObject({ status: 'active', cancelDate: null });
+    expect((await chargesOf(owner)).length).toBe(2);
+    // And they renew again, as before.
+    await passDays(33);
+    expect((await chargesOf(owner)).map((charge) => charge.ordertext).sort()).toEqual(['Backup til Google Drev', 'Backup til Google Drev', 'Pro abonnement', 'Pro abonnement']);
+  });
+});
+
+describe('Pro bought during the trial (issue 43)', () => {
+  async function saveCard(owner: SignedInOwner): Promise<string> {
+    const added = await t.call('addPaymentMethod', {}, owner.token);
+    expect((await payOnPage(added.body.url, SANDBOX_CARDS.succeeds)).status).toBe(303);
+    return (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data[0]!.id;
+  }
+  const charges = async (owner: SignedInOwner) => (await t.call('getCustomerAllTransaction', {}, owner.token)).body.content;
+
+  it('saves the card and starts the paid period the day the trial ends, charged then by the renewal; no trial day is lost', async () => {
+    const owner = await clinicWithTrial(t);
+    const cardId = await saveCard(owner);
+    t.clock.advance(10 * DAY);
+    const trialEnd = (await plan(owner)).trial!;
+    const bought = await t.call('purchasedProPlanSubscription', { cardId, idempotencyKey: key() }, owner.token);
+    expect(bought.status).toBe(200);
+    expect(bought.body.message).toBe(commerceMessages.proScheduled(formatDanishDate(trialEnd)));
+    expect(bought.body.data).toMatchObject({ planType: 'freeTrial', status: 'active', proStartsAt: trialEnd });
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'active', trial: trialEnd, proStartsAt: trialEnd });
+    expect(await charges(owner)).toEqual([]);
+    expect((await t.call('purchasedProPlanSubscription', { cardId, idempotencyKey: key() }, owner.token)).body.message).toBe(commerceMessages.proAlreadyScheduled);
+
+    // The last minute of the trial: still nothing charged.
+    t.clock.set(trialEnd - 60_000);
+    await runPaymentsTick(t.api.services);
+    expect(await charges(owner)).toEqual([]);
+    // The trial's end: the first month is charged, and the plan is Pro for a month from then.
+    t.clock.set(trialEnd + 1000);
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'active' });
+    await runPaymentsTick(t.api.services);
+    expect((await charges(owner)).map((row) => [row.order_lines[0]?.ordertext, row.amount, row.state])).toEqual([['Pro abonnement', 18_625, 'settled']]);
+    const company = await t.models.Company.findById(owner.companyId).lean();
+    expect(company).toMatchObject({ planType: 'pro', status: 'active', proStartsAt: null });
+    expect(company!.planPeriodEnd).toBe(addMonth(trialEnd));
+  });
+
+  it('on the provider\'s page during the trial nothing is charged; cancelled before it starts, it never does', async () => {
+    const owner = await clinicWithTrial(t);
+    const trialEnd = (await plan(owner)).trial!;
+    const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: key() }, owner.token);
+    const page = await fetch(started.body.url!);
+    const text = await page.text();
+    expect(text).toContain(`186,25 kr. inkl. moms pr. måned, første gang ${formatDanishDate(trialEnd)}. Der trækkes intet nu.`);
+    expect(text).toContain('>Gem kort</button>');
+    const paid = await payOnPage(started.body.url!, SANDBOX_CARDS.succeeds);
+    expect(paid.status).toBe(303);
+    expect(new URL(paid.location!).searchParams.get('invoice')).toBeNull();
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'active', proStartsAt: trialEnd });
+    expect(await charges(owner)).toEqual([]);
+
+    const ended = await t.call('cancelProPlanSubscription', {}, owner.token);
+    expect(ended.body.ended).toEqual([expect.objectContaining({ kind: 'plan', name: 'Pro', endsAt: null, startsAt: trialEnd })]);
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'active', proStartsAt: null });
+    t.clock.set(trialEnd + 1000);
+    await runPaymentsTick(t.api.services);
+    t.clock.advance(40 * DAY);
+    await runPaymentsTick(t.api.services);
+    expect(await charges(owner)).toEqual([]);
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'expired' });
+  });
+});
+
+describe('the free trial (issue 43)', () => {
+  it('runs a month from the day it is chosen, not from registration', async () => {
+    const owner = await registerAndLogin(t);
+    t.clock.advance(20 * DAY);
+    const chosen = t.clock.now();
+    const started = await t.call('purchasedFreePlanSubscription', {}, owner.token);
+    expect(started.body.data).toMatchObject({ planType: 'freeTrial', status: 'active' });
+    // A month from the choice (the test clock runs on with real time between the two readings).
+    expect(started.body.data.trial).toBeGreaterThanOrEqual(chosen + FREE_TRIAL_MS);
+    expect(started.body.data.trial).toBeLessThanOrEqual(t.clock.now() + FREE_TRIAL_MS);
+    t.clock.advance(29 * DAY);
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'active' });
+    expect((await t.call('getAllEvent', {}, owner.token)).status).toBe(200);
+    t.clock.advance(DAY);
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'expired' });
+  });
+
+  it('tells a clinic with no plan that any plan will do (spec 2 §1)', async () => {
+    const owner = await registerAndLogin(t);
+    const refused = await t.call('getAllEvent', {}, owner.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Du kan vælge en hvilken som helst plan, og så kan du bruge den');
+    expect((await t.call('freeAddOnWithProPlan', { id: 'accounting' }, owner.token)).body.message).toBe('Du kan vælge en hvilken som helst plan, og så kan du bruge den');
   });
 });

@@ -9,12 +9,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Zip, ZipDeflate, zipSync } from 'fflate';
-import { importMessages as M, supportMessages, type ImportRunView } from '@klinik/core';
+import { DAY_MS, formatInvoiceNumber, importMessages as M, startOfCopenhagenDay, supportMessages, type ImportRunView } from '@klinik/core';
 import { supportFileKey } from '../src/adapters/blobs/index.js';
 import { generateSampleExport, SAMPLE_FILE_NAMES, toCsv, toXlsx, type SampleExport, type SampleKind } from '../src/domain/import/samples.js';
 import { MAX_ATTEMPTS, runImports, STALE_MS } from '../src/jobs/imports.js';
 import { encryptBytes } from '../src/security/encryption.js';
-import { clinicWithTrial, colleagueOf, type SignedInOwner } from './support/fixtures.js';
+import { copenhagenYear } from '../src/domain/invoices/views.js';
+import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -241,6 +242,36 @@ describe('an import', () => {
     expect(await holdings(a.companyId)).toEqual(aBefore);
     expect(await t.models.Client.findById(aClient!._id).lean()).toEqual(aClient);
     expect((await holdings(b.companyId)).clients).toBe(run.counts!.clients.added);
+  });
+});
+
+describe('invoice numbers across systems (issue 43)', () => {
+  it("imports invoices numbered 1..40 of this year, says the next number in the report and its mail, and issues 0041", async () => {
+    const owner = await ownerWithAddOn();
+    const records = generateSampleExport({ seed: 13, clients: 25, treatments: 4, bookings: 80, invoices: 40, now: t.clock.now() });
+    expect(records.invoice).toHaveLength(40);
+    // The old system's invoices of this year, numbered 1..40 as a clinic that moves over mid-year has them.
+    const numberOf = new Map(records.invoice.map((invoice, index) => [invoice.id, index + 1]));
+    const today = startOfCopenhagenDay(t.clock.now());
+    records.invoice = records.invoice.map((invoice) => ({ ...invoice, number: numberOf.get(invoice.id)!, date: today }));
+    records.invoiceLine = records.invoiceLine.map((line) => ({ ...line, invoiceNumber: numberOf.get(line.invoiceId)! }));
+    const year = copenhagenYear(t.clock.now());
+    const next = formatInvoiceNumber(41, year);
+
+    const run = await finished(owner, (await send(owner.token, csvFiles(records))).body.data.id);
+    expect(run).toMatchObject({ status: 'done', counts: { invoices: { added: 40, existing: 0 } }, nextInvoiceNumber: next });
+    const mail = await smtp.waitForMail(owner.email, 5_000, `${M.success} Rapport over din dataimport`);
+    expect(mail.text).toContain(M.nextInvoiceNumber(next));
+
+    // The clinic's first own invoice continues after the old system's: 0001 is not issued again.
+    expect((await t.call('setCompany', { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678' }, owner.token)).status).toBe(200);
+    const treatment = await t.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 0 }, owner.token);
+    const from = startOfCopenhagenDay(t.clock.now() + 60 * DAY_MS) + 6 * 3_600_000;
+    const booked = await t.call('addBooking', { treatmentId: treatment.body.data.id, from, client: newClient('4321') }, owner.token);
+    expect(booked.status).toBe(200);
+    await t.call('setClient', { id: booked.body.data.clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, owner.token);
+    const issued = await t.call('addInvoice', { bookingId: booked.body.data.id, settings: { type: true, discount: 0, moms: true, treatmentText: false, aktuelBehandling: false, followUpText: false } }, owner.token);
+    expect([issued.status, issued.body.data.number]).toEqual([200, next]);
   });
 });
 

@@ -6,12 +6,14 @@
  * clinic's own records and touch nothing of the first.
  */
 import { Types } from 'mongoose';
-import { DAY_MS, copenhagenWallTime, formatDanishDate, formatCopenhagenTime } from '@klinik/core';
+import { DAY_MS, copenhagenWallTime, formatDanishDate, formatCopenhagenTime, formatInvoiceNumber, invoiceSequenceOf, startOfCopenhagenDay } from '@klinik/core';
 import { tenantDb } from '../src/data/tenant-db.js';
 import { engineTexts, importedId, overlapCheck, writeImport } from '../src/domain/import/engine.js';
-import { highestSequence } from '../src/domain/invoices/numbering.js';
+import { highestSequence, invoiceIdFor } from '../src/domain/invoices/numbering.js';
+import { copenhagenYear } from '../src/domain/invoices/views.js';
 import { mapImport, type ImportFileKind, type SourceRow } from '../src/domain/import/mapping.js';
 import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
+import { stallNextInvoiceInsert } from './support/stall-insert.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
 let t: TestApi;
@@ -69,7 +71,10 @@ it('writes clients, treatments and bookings the product shows; a second run writ
   const { set } = mapImport(exportOf(at));
   const db = tenantDb(t.api.services.models, new Types.ObjectId(owner.companyId));
   const first = await writeImport(db, new Types.ObjectId(owner.therapistId), set, t.clock.now(), ({ done, total }) => progress.push(done / total));
-  expect(first).toEqual({ clients: { added: 2, existing: 0 }, treatments: { added: 1, existing: 0 }, bookings: { added: 2, existing: 0 }, invoices: { added: 1, existing: 0 }, errors: [] });
+  // Old number 1001 holds 1001 of its year (issue 43); the report says so when that year is this one.
+  const year = copenhagenYear(at.past);
+  const raised = year === copenhagenYear(t.clock.now()) ? formatInvoiceNumber(1002, year) : null;
+  expect(first).toEqual({ clients: { added: 2, existing: 0 }, treatments: { added: 1, existing: 0 }, bookings: { added: 2, existing: 0 }, invoices: { added: 1, existing: 0 }, errors: [], nextInvoiceNumber: raised });
   expect(progress.at(-1)).toBe(1);
 
   // Through the product's own actions: the clients with their CPR, the treatment in seconds, both bookings.
@@ -91,14 +96,15 @@ it('writes clients, treatments and bookings the product shows; a second run writ
   const taken = await t.call('addBooking', { treatmentId: importedId(new Types.ObjectId(owner.companyId), 'treatment', '7').toHexString(), from: at.future, client: newClient('4321') }, owner.token);
   expect(taken.status).toBe(409);
 
-  // The old invoice with its old number and its lines, linked to its booking; our own sequence is not moved by it.
+  // The old invoice with its old number and its lines, linked to its booking both ways; its number is held in the
+  // clinic's own sequence of its year, under the `_id` an invoice of that number has.
   const invoices = await t.call('getAllInvoice', {}, owner.token);
   expect(invoices.status).toBe(200);
   const old = invoices.body.result.find((invoice) => invoice.number === '1001');
-  expect(old).toMatchObject({ totalOre: 60_000, bookingId: importedId(new Types.ObjectId(owner.companyId), 'booking', `11@${at.past}`).toHexString() });
+  expect(old).toMatchObject({ id: invoiceIdFor(new Types.ObjectId(owner.companyId), year, 1001).toHexString(), totalOre: 60_000, bookingId: importedId(new Types.ObjectId(owner.companyId), 'booking', `11@${at.past}`).toHexString() });
+  expect(await t.models.Booking.findById(importedId(new Types.ObjectId(owner.companyId), 'booking', `11@${at.past}`)).lean()).toMatchObject({ invoiceId: new Types.ObjectId(old!.id) });
   expect(old!.image[0]).toMatchObject({ treatment: { name: 'Fysioterapi, Elastik' }, amounts: { vatOre: 1000, totalOre: 60_000 } });
-  const year = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Copenhagen' }).format(at.past));
-  expect(await highestSequence(db, year)).toBe(0);
+  expect(await highestSequence(db, year)).toBe(1001);
 
   // As the database has them (written as plain documents, engine.ts PLAIN): the schema's defaults are there, and
   // the CPR numbers are encrypted in the client and in the invoice's snapshot.
@@ -121,6 +127,7 @@ it('writes clients, treatments and bookings the product shows; a second run writ
     bookings: { added: 0, existing: 2 },
     invoices: { added: 0, existing: 1 },
     errors: [],
+    nextInvoiceNumber: null,
   });
   expect(await counts()).toEqual(before);
 });
@@ -171,6 +178,180 @@ it("makes another clinic's own records from the same old IDs, touching nothing o
   expect(await t.models.Client.find({ companyId: first.companyId }).lean()).toEqual(firstClients);
   const secondIds = (await t.models.Client.find({ companyId: second.companyId }, { _id: 1 }).lean()).map((client) => client._id.toHexString());
   expect(secondIds.some((id) => firstClients.some((client) => client._id.toHexString() === id))).toBe(false);
+});
+
+describe('invoice numbers across systems (issue 43)', () => {
+  const HOUR = 3_600_000;
+  const COMPANY = { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' };
+  const SETTINGS = { type: true, discount: 0, moms: true, treatmentText: false, aktuelBehandling: false, followUpText: false };
+
+  /** A clinic that can issue invoices: its profile, a treatment, and `bookings` booked of one client with an address. */
+  async function invoicingClinic(bookings: number) {
+    const owner = await clinicWithTrial(t);
+    expect((await t.call('setCompany', COMPANY, owner.token)).status).toBe(200);
+    const treatment = (await t.call('addTreatment', { name: 'Massage', price: 450, duration: 45 * 60, pause: 0 }, owner.token)).body.data.id;
+    const start = startOfCopenhagenDay(t.clock.now() + 2 * DAY_MS);
+    const ids: string[] = [];
+    let clientId: string | undefined;
+    for (let index = 0; index < bookings; index += 1) {
+      const from = start + (6 + (index % 14)) * HOUR + Math.floor(index / 14) * DAY_MS;
+      const booked = await t.call('addBooking', { treatmentId: treatment, from, ...(clientId ? { clientId } : { client: newClient('4321') }) }, owner.token);
+      expect(booked.status).toBe(200);
+      if (!clientId) {
+        clientId = booked.body.data.clientId;
+        await t.call('setClient', { id: clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, owner.token);
+      }
+      ids.push(booked.body.data.id);
+    }
+    return { owner, bookings: ids };
+  }
+
+  const issue = (owner: SignedInOwner, bookingId: string) => t.call('addInvoice', { bookingId, settings: SETTINGS }, owner.token);
+
+  /** An old system's invoices of today, numbered as given, for one client. */
+  function invoicesNumbered(numbers: string[]): Record<ImportFileKind, SourceRow[]> {
+    const today = stamp(t.clock.now()).slice(0, 10);
+    return {
+      client: rows({ ID: '11', Navn: 'Anne Marie Sørensen', CPR: '120385-1234', 'E-mail': '', Telefonnummer: '', Adresse: '' }),
+      treatment: [],
+      booking: [],
+      invoice: rows(...numbers.map((number, index) => ({ ID: String(900 + index), 'Klient ID': '11', Subtotal: '100,00', Nummer: number, Dato: today, Oprettet: '' }))),
+      invoiceLine: [],
+    };
+  }
+
+  /** Every number the clinic's invoices of `year` hold, as the sequence counts them, with how often. */
+  async function heldNumbers(owner: SignedInOwner, year: number): Promise<Map<number, number>> {
+    const held = new Map<number, number>();
+    for (const invoice of await t.models.Invoice.find({ companyId: owner.companyId, isMerged: false }, { number: 1 }).lean()) {
+      const seq = invoiceSequenceOf(invoice.number, year);
+      if (seq !== null) held.set(seq, (held.get(seq) ?? 0) + 1);
+    }
+    return held;
+  }
+
+  it('imports 1..40 of this year, then issues 0041: the next number is above them and says so', async () => {
+    const { owner, bookings } = await invoicingClinic(1);
+    const year = copenhagenYear(t.clock.now());
+    const result = await importInto(owner, invoicesNumbered(Array.from({ length: 40 }, (_, index) => String(index + 1))));
+    expect(result.invoices).toEqual({ added: 40, existing: 0 });
+    expect(result.nextInvoiceNumber).toBe(formatInvoiceNumber(41, year));
+    expect((await t.call('getCvrFromNumber', { CVR: '12345678' }, owner.token)).body.data).toMatchObject({ count: 40, year });
+    const issued = await issue(owner, bookings[0]!);
+    expect(issued.status).toBe(200);
+    expect(issued.body.data.number).toBe(formatInvoiceNumber(41, year));
+    expect([...(await heldNumbers(owner, year)).values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it('refuses an old invoice whose number the clinic already issued, or another row has; other numbers stay outside', async () => {
+    const { owner, bookings } = await invoicingClinic(4);
+    const year = copenhagenYear(t.clock.now());
+    const yy = String(year % 100).padStart(2, '0');
+    for (const bookingId of bookings.slice(0, 3)) expect((await issue(owner, bookingId)).status).toBe(200);
+    // Rows 2..8: three numbers issued here already, one number written two ways, a later one, one of no sequence.
+    const files = invoicesNumbered(['1', '0002', `0003-${yy}`, `0004-${yy}`, '4', '10', 'F-77']);
+    const refusals = [
+      { file: 'invoice', row: 2, message: engineTexts.invoiceNumberTaken('1') },
+      { file: 'invoice', row: 3, message: engineTexts.invoiceNumberTaken('0002') },
+      { file: 'invoice', row: 4, message: engineTexts.invoiceNumberTaken(`0003-${yy}`) },
+      { file: 'invoice', row: 6, message: engineTexts.invoiceSameNumber('4', 5) },
+    ];
+    const first = await importInto(owner, files);
+    expect(first.invoices).toEqual({ added: 3, existing: 0 });
+    expect(first.errors.sort((a, b) => a.row - b.row)).toEqual(refusals);
+    expect(first.nextInvoiceNumber).toBe(formatInvoiceNumber(11, year));
+    expect((await issue(owner, bookings[3]!)).body.data.number).toBe(formatInvoiceNumber(11, year));
+    expect(Object.fromEntries(await heldNumbers(owner, year))).toEqual({ 1: 1, 2: 1, 3: 1, 4: 1, 10: 1, 11: 1 });
+    expect(await t.models.Invoice.countDocuments({ companyId: owner.companyId, number: 'F-77', seq: 0, imported: true })).toBe(1);
+
+    // Again: the same three are there, the same rows refused, and nothing moved.
+    const again = await importInto(owner, files);
+    expect(again.invoices).toEqual({ added: 0, existing: 3 });
+    expect(again.errors.sort((a, b) => a.row - b.row)).toEqual(refusals);
+    expect(again.nextInvoiceNumber).toBeNull();
+    expect(await t.models.Invoice.countDocuments({ companyId: owner.companyId })).toBe(7);
+  });
+
+  /** Holds the import's first insert of invoices until released (the next number's own insert passes). */
+  function stallImportInvoices() {
+    const Invoice = t.api.services.models.Invoice as unknown as Record<string, unknown> & { insertMany: (...args: unknown[]) => Promise<unknown> };
+    const original = Invoice.insertMany;
+    const own = Object.hasOwn(Invoice, 'insertMany');
+    let reached!: () => void;
+    const atInsert = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    Invoice.insertMany = async function (this: unknown, ...args: unknown[]) {
+      if (!held) {
+        held = true;
+        reached();
+        await released;
+      }
+      return original.apply(this, args);
+    };
+    return { atInsert, release, restore: () => (own ? (Invoice.insertMany = original) : Reflect.deleteProperty(Invoice, 'insertMany')) };
+  }
+
+  const importOf = (owner: SignedInOwner, numbers: string[]) => {
+    const { set } = mapImport(invoicesNumbered(numbers));
+    return writeImport(tenantDb(t.api.services.models, new Types.ObjectId(owner.companyId)), new Types.ObjectId(owner.therapistId), set, t.clock.now());
+  };
+
+  it('never gives one number twice when an import and an issue race, whichever inserts first', async () => {
+    const year = copenhagenYear(t.clock.now());
+    const numbers = Array.from({ length: 100 }, (_, index) => formatInvoiceNumber(index + 1, year));
+
+    // An issue that read the counter before the import began inserts after it: 0001 is held, so it walks on past 0100.
+    const early = await invoicingClinic(1);
+    const stalledIssue = stallNextInvoiceInsert(t, early.bookings[0]!);
+    try {
+      const issuing = issue(early.owner, early.bookings[0]!);
+      await stalledIssue.atInsert;
+      const result = await importOf(early.owner, numbers);
+      expect([result.invoices.added, result.errors, result.nextInvoiceNumber]).toEqual([100, [], formatInvoiceNumber(101, year)]);
+      stalledIssue.release();
+      expect((await issuing).body.data.number).toBe(formatInvoiceNumber(101, year));
+    } finally {
+      stalledIssue.release();
+      stalledIssue.restore();
+    }
+    expect([...(await heldNumbers(early.owner, year)).values()].filter((count) => count > 1)).toEqual([]);
+
+    // An issue that inserts while the import waits at its insert takes 0001 first: the old 0001 is refused and reported.
+    const late = await invoicingClinic(2);
+    const stalledImport = stallImportInvoices();
+    try {
+      const importing = importOf(late.owner, numbers);
+      await stalledImport.atInsert;
+      expect((await issue(late.owner, late.bookings[0]!)).body.data.number).toBe(formatInvoiceNumber(1, year));
+      stalledImport.release();
+      const result = await importing;
+      expect([result.invoices.added, result.errors, result.nextInvoiceNumber]).toEqual([99, [{ file: 'invoice', row: 2, message: engineTexts.invoiceNumberTaken(numbers[0]!) }], formatInvoiceNumber(101, year)]);
+    } finally {
+      stalledImport.release();
+      stalledImport.restore();
+    }
+    expect((await issue(late.owner, late.bookings[1]!)).body.data.number).toBe(formatInvoiceNumber(101, year));
+    const held = await heldNumbers(late.owner, year);
+    expect([...held.values()].filter((count) => count > 1)).toEqual([]);
+    expect(held.size).toBe(101);
+  });
+
+  it('never gives one number twice when an import and several issues run at once', async () => {
+    const { owner, bookings } = await invoicingClinic(6);
+    const year = copenhagenYear(t.clock.now());
+    const numbers = Array.from({ length: 100 }, (_, index) => formatInvoiceNumber(index + 1, year));
+    const [result, ...issued] = await Promise.all([importOf(owner, numbers), ...bookings.map((bookingId) => issue(owner, bookingId))]);
+    expect(issued.map((answer) => answer.status)).toEqual(bookings.map(() => 200));
+    // Each old invoice is in, or refused because an issue took its number first; nothing else.
+    expect(result.invoices.added + result.errors.length).toBe(numbers.length);
+    expect(result.errors.every((error) => error.message === engineTexts.invoiceNumberTaken(numbers[error.row - 2]!))).toBe(true);
+    const held = await heldNumbers(owner, year);
+    expect([...held.values()].filter((count) => count > 1)).toEqual([]);
+    expect(held.size).toBe(result.invoices.added + bookings.length);
+    expect((await t.call('getCvrFromNumber', { CVR: '12345678' }, owner.token)).body.data.count).toBe(Math.max(...held.keys()));
+  });
 });
 
 it('finds overlaps among sorted bookings by binary search', () => {

@@ -4,8 +4,8 @@
  * no database.
  */
 import { copenhagenWallTime } from '@klinik/core';
-import { mapImport, mappingTexts, type ImportFileKind, type SourceRow } from '../src/domain/import/mapping.js';
-import { parseAmountOre, parseCpr, parseMinutes, parseNumber, parsePhone, parseText, parseTime, splitAddress, splitName, valueTexts } from '../src/domain/import/values.js';
+import { importedInvoiceLines, mapImport, mappingTexts, type ImportFileKind, type SourceRow } from '../src/domain/import/mapping.js';
+import { parseAmountOre, parseCpr, parseLineVat, parseMinutes, parseNumber, parsePhone, parseText, parseTime, splitAddress, splitName, valueTexts } from '../src/domain/import/values.js';
 
 const value = <T>(parsed: { ok: true; value: T } | { ok: false; reason: string }) => (parsed.ok ? parsed.value : `FEJL: ${parsed.reason}`);
 
@@ -115,7 +115,7 @@ describe('mapping a whole import', () => {
       expect.objectContaining({ sourceId: `1@${copenhagenWallTime(2026, 3, 2, 10, 0)}`, clientSourceId: '1', treatmentSourceId: '7', invoiceSourceIds: ['501', '502'], subtotalOre: 45_000 }),
     ]);
     expect(set.invoices).toEqual([expect.objectContaining({ sourceId: '501', number: '1001', date: copenhagenWallTime(2026, 3, 2), subtotalOre: 45_000 })]);
-    expect(set.invoiceLines).toEqual([{ sourceId: '1', row: 2, invoiceNumber: '1001', text: 'Massage', priceOre: 45_000, discountOre: 0, vatOre: 0 }]);
+    expect(set.invoiceLines).toEqual([{ sourceId: '1', row: 2, invoiceNumber: '1001', text: 'Massage', priceOre: 45_000, discountOre: 0, vatOre: 0, vatExempt: false }]);
     expect(errors).toEqual([
       { file: 'client', row: 3, message: mappingTexts.noCpr },
       { file: 'client', row: 4, message: valueTexts.formula('Navn') },
@@ -145,6 +145,53 @@ describe('mapping a whole import', () => {
       { file: 'booking', row: 3, message: mappingTexts.overlaps(2) },
       { file: 'booking', row: 5, message: mappingTexts.unknownTreatment('99') },
       { file: 'booking', row: 6, message: mappingTexts.overlaps(2) },
+    ]);
+  });
+});
+
+describe('VAT per invoice line (issue 43)', () => {
+  it("reads the Moms cell as an amount, a Danish rate or 'Momsfri'; empty is no VAT; more than the line is refused", () => {
+    // Lines of 562,50 kr. (VAT included) and 500,00 kr.
+    expect(value(parseLineVat('Moms', '112,50', 56_250))).toEqual({ vatOre: 11_250, vatExempt: false });
+    expect(value(parseLineVat('Moms', '25 %', 56_250))).toEqual({ vatOre: 11_250, vatExempt: false });
+    // A fifth of 0,03 kr. is 0,006 kr. → 0,01 (half up).
+    expect(value(parseLineVat('Moms', '25%', 3))).toEqual({ vatOre: 1, vatExempt: false });
+    expect(value(parseLineVat('Moms', '0 %', 50_000))).toEqual({ vatOre: 0, vatExempt: false });
+    expect(value(parseLineVat('Moms', 'Momsfri', 50_000))).toEqual({ vatOre: 0, vatExempt: true });
+    expect(value(parseLineVat('Moms', '', 50_000))).toEqual({ vatOre: 0, vatExempt: false });
+    expect(value(parseLineVat('Moms', '12 %', 50_000))).toBe(`FEJL: ${valueTexts.vatRate('Moms', '12 %')}`);
+    expect(value(parseLineVat('Moms', 'ja', 50_000))).toBe(`FEJL: ${valueTexts.number('Moms', 'ja')}`);
+    expect(value(parseLineVat('Moms', '600,00', 50_000))).toBe(`FEJL: ${valueTexts.vatTooLarge('Moms')}`);
+  });
+
+  it('maps a mixed invoice to lines that each keep their own VAT, net and total exactly', () => {
+    const { set, errors } = mapImport(
+      files({
+        client: rows(client('1')),
+        invoice: rows({ ID: '501', 'Klient ID': '1', Subtotal: '1.062,50', Nummer: '1001', Dato: '02-03-2026', Oprettet: '02-03-2026 11:00' }),
+        invoiceLine: rows(
+          { ID: '1', Rabat: '0,00', Fakturanummer: '1001', Pris: '500,00', Moms: 'Momsfri', Tekst: 'Fysioterapi' },
+          { ID: '2', Rabat: '12,50', Fakturanummer: '1001', Pris: '575,00', Moms: '25 %', Tekst: 'Massage' },
+          { ID: '3', Rabat: '0,00', Fakturanummer: '1001', Pris: '10,00', Moms: '20,00', Tekst: 'Forkert' },
+        ),
+      }),
+    );
+    expect(errors).toEqual([{ file: 'invoiceLine', row: 4, message: valueTexts.vatTooLarge('Moms') }]);
+    expect(set.invoiceLines.map((line) => [line.text, line.vatOre, line.vatExempt])).toEqual([
+      ['Fysioterapi', 0, true],
+      ['Massage', 11_250, false],
+    ]);
+    const lines = importedInvoiceLines(set.invoiceLines);
+    // 575 − 12,50 = 562,50 with 112,50 VAT: 450,00 net; the price and discount in the same proportion (460 and 10).
+    expect(lines.map((line) => [line.name, line.priceOre, line.discountOre, line.netOre, line.vatExempt, line.vatPercent, line.vatOre, line.totalOre])).toEqual([
+      ['Fysioterapi', 50_000, 0, 50_000, true, 0, 0, 50_000],
+      ['Massage', 46_000, 1_000, 45_000, false, 25, 11_250, 56_250],
+    ]);
+    // The invoice's Subtotal says whether Pris had VAT included: 1.062,50 is Pris − Rabat; 1.175,00 would be that plus Moms.
+    expect(importedInvoiceLines(set.invoiceLines, 106_250)).toEqual(lines);
+    expect(importedInvoiceLines(set.invoiceLines, 117_500).map((line) => [line.priceOre, line.discountOre, line.netOre, line.vatOre, line.totalOre])).toEqual([
+      [50_000, 0, 50_000, 0, 50_000],
+      [57_500, 1_250, 56_250, 11_250, 67_500],
     ]);
   });
 });

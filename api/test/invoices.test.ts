@@ -6,7 +6,7 @@
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { invoicePdfBytes } from '@klinik/core/invoice-pdf';
-import { copenhagenWallTime, DAY_MS } from '@klinik/core';
+import { copenhagenWallTime, DAY_MS, type InvoiceSnapshot } from '@klinik/core';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { stallNextInvoiceInsert } from './support/stall-insert.js';
@@ -114,7 +114,7 @@ describe('issuing', () => {
     const later = await bookingFor(clinic);
     const preview = await t.call('getInvoicePreview', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
     // 449,99 − 12,50 = 437,49; VAT 25 % = 109,3725 → 109,37; total 546,86.
-    expect(preview.body.data.amounts).toEqual({ priceOre: 44999, discountOre: 1250, netOre: 43749, vatOre: 10937, totalOre: 54686 });
+    expect(preview.body.data.amounts).toEqual({ priceOre: 44999, discountOre: 1250, netOre: 43749, vatBaseOre: 43749, vatFreeOre: 0, vatOre: 10937, totalOre: 54686 });
     expect(preview.body.data.number).toBe('Udkast');
     const issued = await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token);
     expect(issued.status).toBe(200);
@@ -182,7 +182,7 @@ describe('issuing', () => {
     const clinic = await readyClinic(0.05);
     const tiny = await bookingFor(clinic);
     // 0,05 × 25 % = 0,0125 → 0,01 (half up on øre).
-    expect((await t.call('getInvoicePreview', { bookingId: tiny.id, settings: { ...SETTINGS, discount: 0 } }, clinic.token)).body.data.amounts).toEqual({ priceOre: 5, discountOre: 0, netOre: 5, vatOre: 1, totalOre: 6 });
+    expect((await t.call('getInvoicePreview', { bookingId: tiny.id, settings: { ...SETTINGS, discount: 0 } }, clinic.token)).body.data.amounts).toEqual({ priceOre: 5, discountOre: 0, netOre: 5, vatBaseOre: 5, vatFreeOre: 0, vatOre: 1, totalOre: 6 });
     expect((await t.call('getInvoicePreview', { bookingId: tiny.id, settings: { ...SETTINGS, discount: 0, moms: false } }, clinic.token)).body.data.amounts.totalOre).toBe(5);
     expect((await t.call('getInvoicePreview', { bookingId: tiny.id, settings: { ...SETTINGS, discount: 10 } }, clinic.token)).body.data.amounts).toMatchObject({ discountOre: 5, totalOre: 0 });
     expect((await t.call('getInvoicePreview', { bookingId: tiny.id, settings: { ...SETTINGS, discount: '1,234' } }, clinic.token)).status).toBe(400);
@@ -318,6 +318,38 @@ describe('issuing', () => {
     } finally {
       t.clock.advance(-newYear);
     }
+  });
+});
+
+describe('the next invoice number (issue 43)', () => {
+  it('moves only up: a lower one is refused in Danish and changes nothing; the owner alone sets it', async () => {
+    const clinic = await readyClinic();
+    const colleague = await colleagueOf(t, clinic);
+    const set = (count: number, token = clinic.token) => t.call('setCvrCounter', { CVR: '12345678', count }, token);
+    expect((await set(40)).body.data).toMatchObject({ count: 40, year: 2026 });
+    const lower = await set(39);
+    expect([lower.status, lower.body.message]).toEqual([409, 'Næste fakturanummer kan kun sættes op: det skal være 0041-26 eller højere, så intet fakturanummer bruges to gange']);
+    expect((await set(50, colleague.token)).status).toBe(403);
+    expect((await t.call('getCvrFromNumber', { CVR: '12345678' }, clinic.token)).body.data).toMatchObject({ count: 40, year: 2026 });
+    expect((await set(40)).status).toBe(200);
+    const booking = await bookingFor(clinic);
+    expect((await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data.number).toBe('0041-26');
+    // Issued, 0041 is used: setting the counter back to 40 would offer it again.
+    expect((await set(40)).body.message).toBe('Næste fakturanummer kan kun sættes op: det skal være 0042-26 eller højere, så intet fakturanummer bruges to gange');
+  });
+
+  it('raises the next number above the numbers a clinic imported this year before the rule, once, at start', async () => {
+    const clinic = await readyClinic();
+    const { raiseFloorsAboveImportedNumbers } = await import('../src/migrations/imported-invoice-numbers.js');
+    const conn = t.api.services.models.Invoice.db;
+    // As an import left them before issue 43: outside the sequence (seq 0), under ids of their own.
+    const { Types } = await import('mongoose');
+    const imported = (number: string, year: number) => ({ _id: new Types.ObjectId(), companyId: new Types.ObjectId(clinic.companyId), therapistId: new Types.ObjectId(clinic.therapistId), number, year, seq: 0, imported: true, isMerged: false, isCredit: false, claimId: `import-${number}-${year}`, snapshots: [] });
+    await conn.collection('invoices').insertMany([imported('0038-26', 2026), imported('40', 2026), imported('F-2026-90', 2026), imported('0077-25', 2025)]);
+    expect(await raiseFloorsAboveImportedNumbers(conn, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await raiseFloorsAboveImportedNumbers(conn, t.clock.now())).toBe(0);
+    const booking = await bookingFor(clinic);
+    expect((await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data.number).toBe('0041-26');
   });
 });
 
@@ -476,5 +508,158 @@ describe('the logo', () => {
     expect(Math.abs(image!.bbox.x - 56.7)).toBeLessThan(1.5);
     expect(image!.bbox.y).toBeLessThan(60);
     expect(page.toStructuredText('preserve-whitespace').asText()).toContain('Faktura');
+  });
+});
+
+describe('VAT per treatment, due date and payment details (issue 43)', () => {
+  const textOf = (image: Parameters<typeof invoicePdfBytes>[0]): string[] => {
+    const doc = mupdf.Document.openDocument(invoicePdfBytes(image), 'application/pdf');
+    return Array.from({ length: doc.countPages() }, (_, index) => doc.loadPage(index).toStructuredText('preserve-whitespace').asText());
+  };
+  /** The page's words in order, whatever the lines wrap at. */
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+  const EXEMPT = 'Momsfri ydelse, jf. momslovens § 13, stk. 1, nr. 1';
+  const times = (text: string, part: string) => flat(text).split(part).length - 1;
+
+  async function mixedClinic() {
+    const clinic = await readyClinic();
+    const physio = await t.call('addTreatment', { name: 'Fysioterapi', price: 500, duration: 30 * 60, pause: 0, vatExempt: true }, clinic.token);
+    expect(physio.body.data.vatExempt).toBe(true);
+    return { ...clinic, physioId: physio.body.data.id };
+  }
+
+  it('gives each treatment its VAT kind, new ones from the clinic\'s default, and keeps it when changed without one', async () => {
+    const clinic = await readyClinic();
+    const massage = (await t.call('getTreatment', { id: clinic.treatmentId }, clinic.token)).body.data;
+    // 'Momsregistreret' (the default): a new treatment carries VAT.
+    expect(massage.vatExempt).toBe(false);
+    expect((await t.call('setTreatment', { id: clinic.treatmentId, name: 'Massage', price: 450, duration: 45 * 60, pause: 0, vatExempt: true }, clinic.token)).body.data.vatExempt).toBe(true);
+    expect((await t.call('setTreatment', { id: clinic.treatmentId, name: 'Massage', price: 460, duration: 45 * 60, pause: 0 }, clinic.token)).body.data).toMatchObject({ price: 460, vatExempt: true });
+    expect((await t.call('setTreatment', { id: clinic.treatmentId, name: 'Massage', price: 460, duration: 45 * 60, pause: 0, vatExempt: 'ja' } as never, clinic.token)).status).toBe(400);
+    // A clinic that is not VAT registered: its new treatments are exempt unless said otherwise.
+    expect((await t.call('setCompany', { ...COMPANY, moms: false }, clinic.token)).status).toBe(200);
+    expect((await t.call('addTreatment', { name: 'Psykoterapi', price: 900, duration: 50 * 60, pause: 0 }, clinic.token)).body.data.vatExempt).toBe(true);
+    expect((await t.call('addTreatment', { name: 'Olie', price: 100, duration: 5 * 60, pause: 0, vatExempt: false }, clinic.token)).body.data.vatExempt).toBe(false);
+  });
+
+  it('issues a mixed invoice: VAT per line, totals to the øre, the exemption text once, the due date and how to pay; its credit note mirrors it', async () => {
+    const clinic = await mixedClinic();
+    const booking = await bookingFor(clinic, '4300');
+    const settings = { ...SETTINGS, treatmentText: false, aktuelBehandling: false, followUpText: false };
+    const issued = await t.call('addInvoice', { bookingId: booking.id, settings, extraTreatmentIds: [clinic.physioId] }, clinic.token);
+    expect(issued.status).toBe(200);
+    const invoice = issued.body.data;
+    const snapshot = invoice.image[0]!;
+    // 450 + 500 less 12,50 spread by price (5,92 and 6,58): 25 % on 444,08 is 111,02; the physiotherapy carries none.
+    expect(snapshot.lines!.map((line) => [line.name, line.priceOre, line.discountOre, line.netOre, line.vatExempt, line.vatPercent, line.vatOre, line.totalOre])).toEqual([
+      ['Massage', 45_000, 592, 44_408, false, 25, 11_102, 55_510],
+      ['Fysioterapi', 50_000, 658, 49_342, true, 0, 0, 49_342],
+    ]);
+    expect(snapshot.amounts).toEqual({ priceOre: 95_000, discountOre: 1_250, netOre: 93_750, vatBaseOre: 44_408, vatFreeOre: 49_342, vatOre: 11_102, totalOre: 104_852 });
+    expect(invoice.totalOre).toBe(104_852);
+    // Issued on 23-11-2026 with the default 'Betalingsfrist' of 8 days.
+    expect(snapshot.dueDate).toBe('2026-12-01');
+    const [page, ...more] = textOf(invoice.image);
+    expect(more).toEqual([]);
+    for (const expected of ['Massage (45 min.)', 'Fysioterapi', '25 %', 'Momsfri', 'Momsgrundlag', '444,08 kr.', 'Momsfrit beløb', '493,42 kr.', 'Moms 25 %', '111,02 kr.', 'I alt', '1.048,52 kr.', 'Forfaldsdato:', '01-12-2026']) {
+      expect(page).toContain(expected);
+    }
+    expect(times(page!, EXEMPT)).toBe(1);
+    expect(flat(page!)).toContain('Betales senest 01-12-2026 til reg.nr. 1234, kontonr. 0012345678 eller MobilePay 12345. Angiv fakturanummer 0001-26 som reference.');
+
+    const credit = (await t.call('addInvoice', { bookingId: booking.id, settings: { ...settings, type: false }, extraTreatmentIds: [] }, clinic.token)).body.data;
+    const mirrored = credit.image[0]!;
+    expect(mirrored.lines!.map((line) => [line.vatExempt, line.vatPercent, line.netOre, line.vatOre, line.totalOre])).toEqual([
+      [false, 25, -44_408, -11_102, -55_510],
+      [true, 0, -49_342, 0, -49_342],
+    ]);
+    expect(mirrored.amounts).toEqual({ priceOre: -95_000, discountOre: -1_250, netOre: -93_750, vatBaseOre: -44_408, vatFreeOre: -49_342, vatOre: -11_102, totalOre: -104_852 });
+    expect(credit.totalOre).toBe(-104_852);
+    expect(mirrored.dueDate).toBeUndefined();
+    const creditPage = textOf(credit.image)[0]!;
+    expect(times(creditPage, EXEMPT)).toBe(1);
+    for (const expected of ['Kreditnota', 'Krediterer faktura:', 'Momsfri', '-111,02 kr.', 'Krediteret i alt', '-1.048,52 kr.']) expect(creditPage).toContain(expected);
+    expect(creditPage).not.toContain('Forfaldsdato');
+    expect(creditPage).not.toContain('Betales senest');
+  });
+
+  it('refuses a treatment as a further line that the clinic does not have, and more than ten', async () => {
+    const clinic = await mixedClinic();
+    const other = await mixedClinic();
+    const booking = await bookingFor(clinic, '4310');
+    const foreign = await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS, extraTreatmentIds: [other.physioId] }, clinic.token);
+    expect([foreign.status, foreign.body.message]).toEqual([400, 'En af de valgte ekstra ydelser findes ikke']);
+    const many = await t.call('getInvoicePreview', { bookingId: booking.id, settings: SETTINGS, extraTreatmentIds: Array.from({ length: 11 }, () => clinic.physioId) }, clinic.token);
+    expect([many.status, many.body.message]).toEqual([400, 'Højst 10 ekstra ydelser på en faktura']);
+    expect(await t.models.Invoice.countDocuments({ companyId: clinic.companyId })).toBe(0);
+    // The same treatment twice is two lines.
+    const twice = await t.call('getInvoicePreview', { bookingId: booking.id, settings: { ...SETTINGS, discount: 0 }, extraTreatmentIds: [clinic.physioId, clinic.physioId] }, clinic.token);
+    expect(twice.body.data.amounts).toMatchObject({ vatBaseOre: 45_000, vatFreeOre: 100_000, vatOre: 11_250, totalOre: 156_250 });
+  });
+
+  it("prints 'Betalingsfrist' as the clinic sets it; a profile saved without it keeps it", async () => {
+    const clinic = await readyClinic();
+    expect((await t.call('getCompany', {}, clinic.token)).body.data.dueDays).toBe(8);
+    const refused = await t.call('setCompany', { ...COMPANY, dueDays: 91 }, clinic.token);
+    expect([refused.status, refused.body.errors]).toEqual([400, { dueDays: 'Betalingsfrist skal være et helt antal dage fra 0 til 90' }]);
+    expect((await t.call('setCompany', { ...COMPANY, dueDays: '14' }, clinic.token)).body.data.dueDays).toBe(14);
+    expect((await t.call('setCompany', COMPANY, clinic.token)).body.data.dueDays).toBe(14);
+    const booking = await bookingFor(clinic, '4320');
+    const invoice = (await t.call('addInvoice', { bookingId: booking.id, settings: SETTINGS }, clinic.token)).body.data;
+    expect(invoice.image[0]!.dueDate).toBe('2026-12-07');
+    expect(flat(textOf(invoice.image)[0]!)).toContain('Betales senest 07-12-2026 til reg.nr. 1234, kontonr. 0012345678 eller MobilePay 12345.');
+  });
+
+  it('adds up a merged statement by VAT kind, an invoice issued before issue 43 among them', async () => {
+    const clinic = await mixedClinic();
+    const mixed = await bookingFor(clinic, '4330');
+    const plain = await bookingFor(clinic, '4330');
+    const settings = { ...SETTINGS, treatmentText: false, aktuelBehandling: false, followUpText: false };
+    const a = (await t.call('addInvoice', { bookingId: mixed.id, settings, extraTreatmentIds: [clinic.physioId] }, clinic.token)).body.data;
+    const b = (await t.call('addInvoice', { bookingId: plain.id, settings: { ...settings, discount: 0, moms: false } }, clinic.token)).body.data;
+    // As issued before issue 43: one treatment, no lines, no due date (450,00 without VAT).
+    const { lines: _lines, dueDate: _due, ...older } = b.image[0]!;
+    await t.models.Invoice.updateOne({ _id: b.id }, { $set: { snapshots: [{ ...older, amounts: { priceOre: 45_000, discountOre: 0, netOre: 45_000, vatOre: 0, totalOre: 45_000 } }] } });
+    const day = copenhagenWallTime(2026, 12, 1, 0, 0);
+    const merged = (await t.call('addMergedInvoice', { clientId: mixed.clientId, from: day, to: day + 40 * DAY_MS, invoiceIds: [a.id, b.id] }, clinic.token)).body.data;
+    expect(merged.totalOre).toBe(104_852 + 45_000);
+    const [summary, first, second] = textOf(merged.image);
+    expect(summary).toContain('Samlet opgørelse');
+    for (const expected of ['Momsgrundlag', '444,08 kr.', 'Momsfrit beløb', '943,42 kr.', 'Moms 25 %', '111,02 kr.', '1.498,52 kr.']) expect(summary).toContain(expected);
+    expect(times(summary!, EXEMPT)).toBe(1);
+    expect(times(first!, EXEMPT)).toBe(1);
+    // The older invoice's page as it always printed.
+    expect(second).toContain('Der er ikke beregnet moms');
+    expect(times(second!, EXEMPT)).toBe(0);
+  });
+
+  it('prints an invoice issued before issue 43 exactly as it printed then (its PDF text unchanged)', () => {
+    const from = copenhagenWallTime(2025, 3, 4, 10, 0);
+    const old: InvoiceSnapshot = {
+      number: '0007-25',
+      issuedAt: copenhagenWallTime(2025, 3, 4, 12, 0),
+      therapist: { nameFirst: 'Mette', nameLast: 'Ørsted' },
+      company: { companyName: 'Fysio Ærø', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345', logo: null },
+      client: { nameFirst: 'Signe', nameLast: 'Kjær', address: 'Åvej 2', post: '4000', town: 'Roskilde', email: 'signe@example.dk', CPR: '010190-1234' },
+      treatment: { name: 'Massage', duration: 2700, price: 45000 },
+      booking: { from, to: from + 2_700_000 },
+      journal: { treatment: 'Massage af nakke', followUp: 'Om to uger' },
+      stamJournal: [{ name: 'Aktuel behandling', value: 'Ondt i nakken' }],
+      upComing: [{ from: from + 14 * DAY_MS }],
+      settings: { type: true, discount: 1250, moms: true, treatmentText: true, aktuelBehandling: true, followUpText: true },
+      amounts: { priceOre: 45000, discountOre: 1250, netOre: 43750, vatOre: 10938, totalOre: 54688 },
+      creditFor: null,
+    };
+    const noVat: InvoiceSnapshot = { ...old, settings: { ...old.settings, moms: false, discount: 0 }, amounts: { priceOre: 45000, discountOre: 0, netOre: 45000, vatOre: 0, totalOre: 45000 }, company: { ...old.company, mobilePay: '' } };
+    const credit: InvoiceSnapshot = { ...old, number: '0008-25', settings: { ...old.settings, type: false }, amounts: { priceOre: -45000, discountOre: -1250, netOre: -43750, vatOre: -10938, totalOre: -54688 }, creditFor: '0007-25' };
+    // The text the renderer gave these snapshots before issue 43, read back the same way.
+    const before = {
+  invoice: ["Faktura", "", "Fysio Ærø", "Havnegade 1", "5970 Ærøskøbing", "CVR: 12345678", "", "Tlf.: 62521234", "kontakt@fysio-aeroe.test", "Til", "Signe Kjær", "Åvej 2", "4000 Roskilde", "CPR: 010190-1234", "", "Fakturanr.:", "0007-25", "Dato:", "04-03-2025", "Behandler:", "Mette Ørsted", "", "Ydelse", "Beløb", "", "Massage (45 min.)", "450,00 kr.", "", "04-03-2025 kl. 10:00–10:45", "", "Rabat", "-12,50 kr.", "Beløb uden moms", "437,50 kr.", "Moms 25 %", "109,38 kr.", "", "I alt", "546,88 kr.", "", "Aktuel behandling", "Ondt i nakken", "", "Behandling", "Massage af nakke", "", "Opfølgning", "Om to uger", "", "Kommende tider", "18-03-2025 kl. 10:00", "", "Betaling til reg.nr. 1234, kontonr. 0012345678 eller MobilePay 12345. Angiv fakturanummer 0007-25.", "", ""],
+  noVat: ["Faktura", "", "Fysio Ærø", "Havnegade 1", "5970 Ærøskøbing", "CVR: 12345678", "", "Tlf.: 62521234", "kontakt@fysio-aeroe.test", "Til", "Signe Kjær", "Åvej 2", "4000 Roskilde", "CPR: 010190-1234", "", "Fakturanr.:", "0007-25", "Dato:", "04-03-2025", "Behandler:", "Mette Ørsted", "", "Ydelse", "Beløb", "", "Massage (45 min.)", "450,00 kr.", "", "04-03-2025 kl. 10:00–10:45", "", "Beløb uden moms", "450,00 kr.", "Moms", "Der er ikke beregnet moms", "", "I alt", "450,00 kr.", "", "Aktuel behandling", "Ondt i nakken", "", "Behandling", "Massage af nakke", "", "Opfølgning", "Om to uger", "", "Kommende tider", "18-03-2025 kl. 10:00", "", "Betaling til reg.nr. 1234, kontonr. 0012345678. Angiv fakturanummer 0007-25.", "", ""],
+  credit: ["Kreditnota", "", "Fysio Ærø", "Havnegade 1", "5970 Ærøskøbing", "CVR: 12345678", "", "Tlf.: 62521234", "kontakt@fysio-aeroe.test", "Til", "Signe Kjær", "Åvej 2", "4000 Roskilde", "CPR: 010190-1234", "", "Kreditnotanr.:", "0008-25", "Dato:", "04-03-2025", "Behandler:", "Mette Ørsted", "Krediterer faktura:", "0007-25", "", "Ydelse", "Beløb", "", "Massage (45 min.)", "-450,00 kr.", "", "04-03-2025 kl. 10:00–10:45", "", "Rabat", "12,50 kr.", "Beløb uden moms", "-437,50 kr.", "Moms 25 %", "-109,38 kr.", "", "Krediteret i alt", "-546,88 kr.", "", "Aktuel behandling", "Ondt i nakken", "", "Behandling", "Massage af nakke", "", "Opfølgning", "Om to uger", "", "Kommende tider", "18-03-2025 kl. 10:00", "", "Beløbet tilbageføres til den konto, betalingen kom fra.", "", ""],
+    };
+    expect(textOf(old)).toEqual([before.invoice.join('\n')]);
+    expect(textOf(noVat)).toEqual([before.noVat.join('\n')]);
+    expect(textOf(credit)).toEqual([before.credit.join('\n')]);
   });
 });

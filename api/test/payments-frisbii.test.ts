@@ -6,7 +6,7 @@
  * user (a declined card: the Danish message and nothing changed; the provider down: 503 and nothing written).
  */
 import { randomUUID } from 'node:crypto';
-import { commerceMessages } from '@klinik/core';
+import { commerceMessages, copenhagenDateKey, formatCopenhagenTime, formatDanishDate } from '@klinik/core';
 import { configFromEnv } from '../src/config.js';
 import { signWebhook, WEBHOOK_MAX_AGE_MS } from '../src/adapters/payments/frisbii/provider.js';
 import { clinicWithTrial, type SignedInOwner } from './support/fixtures.js';
@@ -41,6 +41,12 @@ const DAY = 24 * 3600_000;
 
 async function plan(owner: SignedInOwner) {
   return (await t.call('getTherapist', {}, owner.token)).body.data.company;
+}
+/** A clinic whose trial has run out: Pro bought now is charged at once (during a trial it would start at its end). */
+async function afterItsTrial(): Promise<SignedInOwner> {
+  const owner = await clinicWithTrial(t);
+  t.clock.advance(31 * DAY);
+  return owner;
 }
 const customerOf = (owner: SignedInOwner) => `c${owner.companyId}`;
 const sent = (method: string, path: string) => frisbii.requests.filter((request) => request.method === method && request.path === path);
@@ -108,13 +114,13 @@ describe('the Frisbii adapter', () => {
   });
 
   it('a declined card answers the Danish message and changes nothing', async () => {
-    const owner = await clinicWithTrial(t);
+    const owner = await afterItsTrial();
     await t.call('getAllCompanyCustomPaymentCards', {}, owner.token);
     const cardId = frisbii.addCard(customerOf(owner), { declines: true });
     const answer = await t.call('purchasedProPlanSubscription', { idempotencyKey: key(), cardId }, owner.token);
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(commerceMessages.declined);
-    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'active' });
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'expired' });
   });
 
   it("refuses another clinic's card before anything is sent to the provider", async () => {
@@ -131,7 +137,7 @@ describe('the Frisbii adapter', () => {
   });
 
   it('a failed renewal: dunning keeps Pro working, the provider giving up makes the plan pending; cancel and take back', async () => {
-    const owner = await clinicWithTrial(t);
+    const owner = await afterItsTrial();
     await t.call('getAllCompanyCustomPaymentCards', {}, owner.token);
     const cardId = frisbii.addCard(customerOf(owner));
     const bought = await t.call('purchasedProPlanSubscription', { idempotencyKey: key(), cardId }, owner.token);
@@ -158,7 +164,7 @@ describe('the Frisbii adapter', () => {
   });
 
   it('refuses a webhook whose signature does not verify, and applies a replayed one once', async () => {
-    const owner = await clinicWithTrial(t);
+    const owner = await afterItsTrial();
     await t.call('getAllCompanyCustomPaymentCards', {}, owner.token);
     const cardId = frisbii.addCard(customerOf(owner));
     await t.call('purchasedProPlanSubscription', { idempotencyKey: key(), cardId }, owner.token);
@@ -195,7 +201,7 @@ describe('the Frisbii adapter', () => {
 
   it("a webhook's signature vouches only for its id and time: a leaked one is not another event, for another clinic, or late", async () => {
     // One clinic pays Pro; another is on its trial.
-    const payer = await clinicWithTrial(t);
+    const payer = await afterItsTrial();
     await t.call('getAllCompanyCustomPaymentCards', {}, payer.token);
     const cardId = frisbii.addCard(customerOf(payer));
     expect((await t.call('purchasedProPlanSubscription', { idempotencyKey: key(), cardId }, payer.token)).status).toBe(200);
@@ -230,6 +236,43 @@ describe('the Frisbii adapter', () => {
     t.clock.advance(WEBHOOK_MAX_AGE_MS + 1000);
     expect((await post(late)).status).toBe(401);
     expect(await plan(payer)).toMatchObject({ planType: 'pro', status: 'active' });
+  });
+
+  it('Pro bought during the trial is created with the trial\'s end as its start date: nothing is invoiced until the provider starts it', async () => {
+    const owner = await clinicWithTrial(t);
+    t.clock.advance(10 * DAY);
+    const trialEnd = (await plan(owner)).trial!;
+    const startsAt = Math.ceil(trialEnd / 1000) * 1000;
+    await t.call('getAllCompanyCustomPaymentCards', {}, owner.token);
+    const cardId = frisbii.addCard(customerOf(owner));
+    const bought = await t.call('purchasedProPlanSubscription', { idempotencyKey: key(), cardId }, owner.token);
+    expect(bought.status).toBe(200);
+    expect(bought.body.message).toBe(commerceMessages.proScheduled(formatDanishDate(trialEnd)));
+    await frisbii.settled();
+    const created = sent('POST', '/api/v1/subscription').at(-1)!.body!;
+    // Copenhagen wall time, as the account's time zone reads it.
+    expect(created).toMatchObject({ plan: 'pro', source: cardId, signup_method: 'source', no_trial: true, start_date: `${copenhagenDateKey(startsAt)}T${formatCopenhagenTime(startsAt)}:${String(new Date(startsAt).getUTCSeconds()).padStart(2, '0')}` });
+    expect(await plan(owner)).toMatchObject({ planType: 'freeTrial', status: 'active', proStartsAt: startsAt });
+    expect((await t.call('getCustomerAllTransaction', {}, owner.token)).body.content).toEqual([]);
+
+    // The provider's clock reaches the start: the first month is invoiced, and the webhooks make the plan Pro.
+    t.clock.set(startsAt);
+    await frisbii.reachStart(String(created.handle));
+    expect(await plan(owner)).toMatchObject({ planType: 'pro', status: 'active', proStartsAt: null });
+    expect((await t.call('getCustomerAllTransaction', {}, owner.token)).body.content.map((row) => [row.amount, row.state])).toEqual([[18_625, 'settled']]);
+
+    // On the hosted page during a trial: the same start date, and nothing invoiced there either.
+    const other = await clinicWithTrial(t);
+    const otherEnd = (await plan(other)).trial!;
+    const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: key() }, other.token);
+    const sessionId = started.body.url!.split('/').at(-1)!;
+    const prepared = frisbii.sessions.get(sessionId)!.body.prepare_subscription as Record<string, unknown>;
+    expect(prepared).toMatchObject({ plan: 'pro', no_trial: true });
+    expect(prepared.start_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    const back = new URL(await frisbii.completeSession(sessionId));
+    expect(back.searchParams.get('invoice')).toBeNull();
+    expect(await plan(other)).toMatchObject({ planType: 'freeTrial', status: 'active', proStartsAt: Math.ceil(otherEnd / 1000) * 1000 });
+    expect((await t.call('getCustomerAllTransaction', {}, other.token)).body.content).toEqual([]);
   });
 
   it('never answers a charge under a handle that is not this one', async () => {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { actions, contactMessages, copenhagenWallTime, objectId, type ActionName } from '@klinik/core';
+import { actions, contactMessages, copenhagenDateKey, copenhagenWallTime, objectId, type ActionName } from '@klinik/core';
 import { TENANT_MODELS } from '../src/models/index.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -92,6 +92,7 @@ async function clinicWithEverything(): Promise<ClinicA> {
   form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
   const uploaded = (await (await fetch(t.url, { method: 'POST', body: form })).json()) as { data: { id: string }[] };
   const invoiceId = (await ok('addInvoice', { bookingId: invoiced.id, settings: { type: true, discount: 0, moms: true } }, owner.token)).data.id;
+  await ok('setInvoicePaid', { id: invoiceId, paidOn: copenhagenDateKey(t.clock.now()), method: 'bank' }, owner.token);
   const mergedInvoiceId = (await ok('addMergedInvoice', { clientId, from: at(1, 0), to: at(2, 0), invoiceIds: [invoiceId] }, owner.token)).data.id;
   // A public intake form sent without the clinic's link waits for review (issue 14).
   await ok('clientSubmitClientForm', { therapistID: owner.therapistId, client: { ...newClient('9876'), address: 'Vej 1', post: '5000', town: 'Odense' }, answers: [] }, owner.token);
@@ -188,8 +189,8 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   uploadImages: (a) => ({ clientId: a.clientId, kind: 'journal', journalId: a.journalId }),
   getImages: (a) => ({ clientId: a.clientId }),
   deleteImage: (a) => ({ id: a.imageId }),
-  getInvoicePreview: (a) => ({ bookingId: a.bookingId, settings: { type: true } }),
-  addInvoice: (a) => ({ bookingId: a.bookingId, settings: { type: true } }),
+  getInvoicePreview: (a) => ({ bookingId: a.bookingId, settings: { type: true }, extraTreatmentIds: [a.treatmentId] }),
+  addInvoice: (a) => ({ bookingId: a.bookingId, settings: { type: true }, extraTreatmentIds: [a.treatmentId] }),
   getInvoice: (a) => ({ id: a.invoiceId }),
   getAllInvoice: (a) => ({ therapistId: a.owner.therapistId }),
   getInvoicesByBookingIds: (a) => ({ bookingIds: [a.invoicedBookingId] }),
@@ -199,6 +200,10 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   setMergedInvoice: (a) => ({ id: a.mergedInvoiceId, invoiceIds: [a.invoiceId] }),
   deleteInvoice: (a) => ({ id: a.mergedInvoiceId }),
   invoiceMail: (a) => ({ id: a.invoiceId, to: 'tyv@example.com' }),
+  // A's invoice is paid (clinicWithEverything): B marking it paid or unpaid would change it.
+  setInvoicePaid: (a) => ({ id: a.invoiceId, paidOn: copenhagenDateKey(t.clock.now()), method: 'cash' }),
+  setInvoiceUnpaid: (a) => ({ id: a.invoiceId }),
+  sendInvoiceReminder: (a) => ({ id: a.invoiceId }),
   acceptPublicSubmission: [(a) => ({ id: a.submissionId }), (a) => ({ id: a.submissionId, clientId: a.clientId })],
   rejectPublicSubmission: (a) => ({ id: a.submissionId }),
   rejectPublicSubmissions: (a) => ({ ids: [a.submissionId] }),

@@ -4,7 +4,7 @@
  * ends it at once), availability only for oneself, the owner handover, and deletion that keeps the clinic's records.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_THERAPISTS, messages, SANDBOX_CARDS, THERAPIST_TRIAL_MS, therapistMessages, type TherapistForm } from '@klinik/core';
+import { commerceMessages, MAX_THERAPISTS, messages, SANDBOX_CARDS, THERAPIST_TRIAL_MS, therapistMessages, type TherapistForm } from '@klinik/core';
 import { createLogger } from '../src/logger.js';
 import { giveColleaguesTheirTrial, MIGRATION_GRACE_MS } from '../src/migrations/colleague-trials.js';
 import { runStartupMigrations } from '../src/migrations/index.js';
@@ -198,11 +198,62 @@ describe('the status of a therapist', () => {
     expect(bought.status).toBe(200);
     const row = (await t.call('getAllTherapistByCompany', {}, owner.token)).body.data.find((candidate) => candidate.id === id)!;
     expect(row.therapistSubscription).toMatchObject({ planType: 'pro', status: 'active' });
-    // The clinic's own plan is untouched, and the colleague's subscription is not listed as the clinic's.
-    expect((await t.call('getTherapist', {}, owner.token)).body.data.company).toMatchObject({ planType: 'pro', status: 'active' });
+    // The clinic's own plan is untouched (Pro, bought during its trial, starts when the trial ends: issue 43), and the
+    // colleague's subscription is not listed as the clinic's.
+    const company = (await t.call('getTherapist', {}, owner.token)).body.data.company;
+    expect(company).toMatchObject({ planType: 'freeTrial', status: 'active' });
+    expect(company.proStartsAt).toBe(company.trial);
     expect((await t.call('getTherapistAllPurchasedSubscription', {}, owner.token)).body.data.filter((subscription) => subscription.kind === 'plan')).toHaveLength(1);
     expect((await t.call('adminPurchaseTherapistProSubscription', { therapistId: id, cardId, idempotencyKey: randomUUID() }, owner.token)).body.message).toBe(therapistMessages.alreadyActive);
   });
+});
+
+describe("a colleague's Pro and the clinic's plan (issue 43)", () => {
+  it("ends with the clinic's plan, cannot be taken back while the plan is ended, and comes back with it", async () => {
+    const owner = await clinicWithTrial(t);
+    t.clock.advance(31 * DAY);
+    try {
+      await endsAndComesBack(owner);
+    } finally {
+      // The start-up migration's test below reads the real clock.
+      t.clock.advance(-31 * DAY);
+    }
+  });
+
+  async function endsAndComesBack(owner: SignedInOwner) {
+    // Pro on the provider's page after the trial: charged at once, and the card saved.
+    const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: randomUUID() }, owner.token);
+    const page = await fetch(started.body.url!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }).toString(),
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(303);
+    const cardId = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data[0]!.id;
+    const email = uniqueEmail('kollega');
+    const id = await addColleague(owner, email);
+    const colleague = await acceptInvitation(email);
+    expect((await t.call('adminPurchaseTherapistProSubscription', { therapistId: id, cardId, idempotencyKey: randomUUID() }, owner.token)).status).toBe(200);
+    const row = async () => (await t.call('getAllTherapistByCompany', {}, owner.token)).body.data.find((candidate) => candidate.id === id)!.therapistSubscription;
+
+    const ended = await t.call('cancelTherapistAllSubscription', {}, owner.token);
+    expect(ended.body.ended.map((subscription) => [subscription.kind, subscription.name])).toEqual([
+      ['plan', 'Pro'],
+      ['therapist', 'Pro terapeut: Jonas Holm'],
+    ]);
+    // Paid to the end of the colleague's month, then over: never renewed on the clinic's card.
+    expect(await row()).toMatchObject({ planType: 'pro', status: 'cancelled' });
+    expect((await t.call('getAllEvent', {}, colleague)).status).toBe(200);
+    const again = await t.call('adminPurchaseTherapistProSubscription', { therapistId: id, cardId, idempotencyKey: randomUUID() }, owner.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(commerceMessages.planNotRunning);
+
+    // The owner takes the plan back within its period: the colleague's Pro goes on with it, nothing charged.
+    expect((await t.call('purchasedProPlanSubscription', { idempotencyKey: randomUUID() }, owner.token)).body.message).toBe(commerceMessages.proResumed);
+    expect(await row()).toMatchObject({ planType: 'pro', status: 'active' });
+    expect((await t.call('getCustomerAllTransaction', {}, owner.token)).body.content).toHaveLength(2);
+  }
 });
 
 describe('owner handover', () => {

@@ -26,6 +26,13 @@ export const accountingMessages = {
   disconnected: 'Forbindelsen til Dinero er fjernet',
   toConsent: 'Du sendes videre til Dinero',
   entityFailed: 'Kunne ikke overføres til Dinero',
+  /** Issue 43: the transfer runs in the background; the pages follow it. */
+  transferStarted: 'Overførslen til Dinero er startet',
+  /** A second start while one runs answers the run under way. */
+  transferRunning: 'En overførsel til Dinero er allerede i gang',
+  transferNotFound: 'Overførslen findes ikke',
+  /** A run whose process died again and again (MAX_ATTEMPTS in jobs/accounting-transfers.ts). */
+  transferGaveUp: 'Overførslen kunne ikke gennemføres. Prøv igen, eller kontakt support.',
 } as const;
 
 export const ACCOUNTING_ENTITIES = ['invoice', 'contact', 'product'] as const;

@@ -149,7 +149,12 @@ export const commerceMessages = {
   fieldRequired: 'This field is required',
   alreadyPro: 'Klinikken har allerede et Pro abonnement',
   proActive: 'Pro abonnementet er aktivt',
+  /** Pro bought during the trial (issue 43): nothing is charged before the date it names. */
+  proScheduled: (date: string) => `Pro er bestilt og starter ${date}, når prøveperioden slutter. Det første beløb trækkes på dit kort den dag.`,
+  proAlreadyScheduled: 'Pro er allerede bestilt og starter, når prøveperioden slutter',
   proResumed: 'Pro abonnementet fortsætter',
+  /** A monthly add-on or a colleague's Pro while the clinic's own plan is ended or has run out (issue 43). */
+  planNotRunning: 'Klinikkens abonnement er opsagt eller udløbet. Vælg Pro igen, før du køber flere abonnementer.',
   toCheckout: 'Du sendes videre til betalingen',
   /** Spec 3 §8: the default cancel toast. */
   cancelled: 'Abonnementet er blevet opsagt.',

@@ -67,6 +67,15 @@ describe('the company profile (spec 3 §5)', () => {
     expect(errorsOf({ ...VALID, mobilePay: '1'.repeat(100) })).toEqual({});
   });
 
+  it("takes 'Betalingsfrist' as whole days from 0 to 90, typed or as a number, and leaves it out when not sent (issue 43)", () => {
+    expect(companyProfileInputSchema.parse({ ...VALID, dueDays: '14' }).dueDays).toBe(14);
+    expect(companyProfileInputSchema.parse({ ...VALID, dueDays: 0 }).dueDays).toBe(0);
+    expect(companyProfileInputSchema.parse(VALID).dueDays).toBeUndefined();
+    for (const wrong of ['', '8,5', '91', -1, 8.5, '1e1', '0x10', { $gt: 0 }, null]) {
+      expect(errorsOf({ ...VALID, dueDays: wrong })).toEqual({ dueDays: 'Betalingsfrist skal være et helt antal dage fra 0 til 90' });
+    }
+  });
+
   it('refuses wrong types, operators and unknown fields', () => {
     expect(errorsOf({ ...VALID, CVR: { $gt: '' } }).CVR).toBeDefined();
     expect(errorsOf({ ...VALID, mobilePay: { $ne: null } }).mobilePay).toBeDefined();

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LOGO_EXTENSIONS, LOGO_MAX_BYTES } from './client-records.js';
-import { EMAIL_MAX_LENGTH } from './constants.js';
+import { DUE_DAYS_MAX, EMAIL_MAX_LENGTH } from './constants.js';
 import { cvr, phone, post, requiredText } from './fields.js';
 import { messages } from './messages.js';
 import { clientMessages } from './messages-scheduling.js';
@@ -23,6 +23,7 @@ export const COMPANY_FIELD_LABELS = {
   post: 'Postnummer',
   regNumber: 'Reg.nr.',
   accountNumber: 'Kontonummer',
+  dueDays: 'Betalingsfrist',
 } as const;
 
 /** Spec 3 §5 maxima (characters; digits for the number fields). */
@@ -50,7 +51,18 @@ export const companyMessages = {
   digits: (label: string, max: number) => `${label} skal være et tal med højst ${max} cifre`,
   // ours (issue 42): the name goes out in SMS and mails under the platform's sender name; checked by the server
   noWebAddress: (label: string) => `${label} må ikke indeholde en webadresse eller en e-mailadresse`,
+  // ours (issue 43)
+  dueDays: `${COMPANY_FIELD_LABELS.dueDays} skal være et helt antal dage fra 0 til ${DUE_DAYS_MAX}`,
 } as const;
+
+/**
+ * 'Betalingsfrist' in whole days, 0 to DUE_DAYS_MAX; the form sends what was typed ('14'), a JSON client a number.
+ * Optional: a profile saved without it keeps the clinic's (DEFAULT_DUE_DAYS until changed).
+ */
+const dueDays = z
+  .union([z.number(), z.string().max(10, companyMessages.dueDays)], { error: companyMessages.dueDays })
+  .transform((value) => (typeof value === 'number' ? value : /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN))
+  .refine((value) => Number.isInteger(value) && value >= 0 && value <= DUE_DAYS_MAX, companyMessages.dueDays);
 
 /**
  * An optional number kept as its digits (leading zeros matter in bank numbers): spaces are dropped, anything
@@ -85,6 +97,7 @@ export const companyProfileInputSchema = z.strictObject({
   post,
   regNumber: optionalDigits(COMPANY_FIELD_LABELS.regNumber, COMPANY_FIELD_MAX.regNumber).default(''),
   accountNumber: optionalDigits(COMPANY_FIELD_LABELS.accountNumber, COMPANY_FIELD_MAX.accountNumber).default(''),
+  dueDays: dueDays.optional(),
 });
 export type CompanyProfileInput = z.input<typeof companyProfileInputSchema>;
 

@@ -33,6 +33,16 @@ export const EXTRA_SMS_PRICE_ORE = 60;
 export const VAT_RATE_PERCENT = 25;
 export const PRO_PLAN_PRICE_DKK = 149;
 
+/**
+ * Invoices (issue 43). 'Betalingsfrist': days from the issue date to the due date; 8 is what Danish clinics commonly
+ * print (and the previous system's default), 0 means payment on receipt, and 90 is far beyond what a private client is
+ * given. An invoice may carry up to 10 more treatments than its booking's (a massage and a product on one visit);
+ * a real visit has one or two, and the bound keeps a snapshot small.
+ */
+export const DEFAULT_DUE_DAYS = 8;
+export const DUE_DAYS_MAX = 90;
+export const INVOICE_EXTRA_LINES_MAX = 10;
+
 /** UI timers in milliseconds (spec 1 §9). */
 export const LOGIN_ERROR_VISIBLE_MS = 10_000;
 export const RESET_MESSAGE_VISIBLE_MS = 5_000;
@@ -54,6 +64,19 @@ export const TIME_ZONE = 'Europe/Copenhagen';
 export const DEFAULT_THERAPIST_COLORS = ['#ffffff', '#35408e'] as const;
 
 /**
+ * The theme colour without one of the therapist's own: #35408e in the calendar (the stored default above), #4d5ccc in
+ * every other area (spec 2 §3 'default #35408e in the calendar, #4d5ccc elsewhere'; spec 3 §3).
+ */
+export const DEFAULT_THEME_COLOUR_OUTSIDE_CALENDAR = '#4d5ccc';
+
+/** A therapist's theme colour (the second entry of `colors`), or the default of the area it is shown in. */
+export function themeColourOf(colors: readonly string[] | null | undefined, area: 'calendar' | 'elsewhere'): string {
+  const own = colors?.[1]?.trim();
+  if (own) return own;
+  return area === 'calendar' ? DEFAULT_THERAPIST_COLORS[1] : DEFAULT_THEME_COLOUR_OUTSIDE_CALENDAR;
+}
+
+/**
  * How much of what a clinic makes itself one record may hold (issue 14: every answer has a bound). Far above what a
  * clinic uses (the largest seen: 40 treatments, 12 custom fields); reaching one is refused with `capReached`.
  */
@@ -71,3 +94,10 @@ export const DEFAULT_REMINDER_LEAD_HOURS = 24;
 export const NEWSLETTER_SELECTION_MAX = 5000;
 export const NEWSLETTER_MESSAGE_MAX = 100_000;
 export const FOLLOW_UP_TEXT_MAX = 2000;
+
+/**
+ * How often the accounting return page and the shell's sync icon ask how far a background transfer has come (issue
+ * 43): one small request a second per open page, for the minutes a transfer takes. Here, not beside the accounting
+ * rules, because the shell's sync icon reads it through @klinik/core/rules (no zod in the shell).
+ */
+export const ACCOUNTING_POLL_MS = 1_000;

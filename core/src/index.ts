@@ -3,6 +3,8 @@ import './zod-locale.js';
 export * from './rules.js';
 export * from './client-records.js';
 export * from './invoices.js';
+export * from './invoice-payments.js';
+export * from './invoice-numbering.js';
 export * from './invoice-notes.js';
 export * from './commerce.js';
 export * from './therapists.js';

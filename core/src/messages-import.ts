@@ -25,6 +25,8 @@ export const importMessages = {
   zipAlone: 'En zip-fil skal indeholde alle fem filer: vælg enten zip-filen eller de fem filer',
   supportUploadGone: 'Filerne fra supporten kan ikke importeres (de er allerede importeret, eller de findes ikke længere).',
   failed: 'Importen kunne ikke gennemføres. Prøv igen, eller kontakt support.',
+  // ours (issue 43): the imported invoices' numbers are the clinic's; its own continue above them
+  nextInvoiceNumber: (number: string) => `Næste fakturanummer er sat til ${number}, over de importerede fakturaers numre fra i år, så intet nummer bruges to gange.`,
 } as const;
 
 /** The form's five file fields (spec 2, Import payload), in the form's order, and the zip that may hold them all. */

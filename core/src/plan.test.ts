@@ -1,10 +1,17 @@
+import { DEFAULT_THEME_COLOUR_OUTSIDE_CALENDAR, themeColourOf } from './constants.js';
 import {
+  allowsNewSubscriptions,
   allowsProFeatures,
   effectivePlanStatus,
+  FREE_TRIAL_MS,
+  freeTrialEndIfChosenAt,
   freeTrialRefusal,
   isPlanBlocked,
   landingPathAfterLogin,
   planCardButton,
+  planKnownEnd,
+  planRefusalText,
+  proPurchaseTiming,
   showsAccountMenuItems,
   showsFreeTrialCard,
 } from './plan.js';
@@ -93,7 +100,59 @@ describe('plan choice screen (spec 3)', () => {
   it('refuses the free trial to a pro company, after the trial end, and while it runs', () => {
     expect(freeTrialRefusal({ planType: 'empty', status: 'empty', trial: NOW + DAY }, NOW)).toBeNull();
     expect(freeTrialRefusal({ planType: 'pro', status: 'active' }, NOW)).toBe('pro');
-    expect(freeTrialRefusal({ planType: 'empty', status: 'empty', trial: NOW - 1 }, NOW)).toBe('expired');
+    // The date stamped at registration decides nothing: the month runs from the choice (issue 43).
+    expect(freeTrialRefusal({ planType: 'empty', status: 'empty', trial: NOW - 1 }, NOW)).toBeNull();
+    expect(freeTrialRefusal({ planType: 'freeTrial', status: 'active', trial: NOW - 1 }, NOW)).toBe('expired');
     expect(freeTrialRefusal({ planType: 'freeTrial', status: 'active', trial: NOW + DAY }, NOW)).toBe('active');
+  });
+});
+
+describe('the trial, Pro and when the plan ends (issue 43)', () => {
+  const trial = { planType: 'freeTrial', status: 'active', trial: NOW + 10 * DAY } as const;
+
+  it('promises the trial a month from the day it is chosen', () => {
+    expect(FREE_TRIAL_MS).toBe(2_592_000_000);
+    expect(freeTrialEndIfChosenAt(NOW)).toBe(NOW + 30 * DAY);
+  });
+
+  it('buys Pro to start at the end of a running trial, and at once otherwise', () => {
+    expect(proPurchaseTiming(trial, NOW)).toEqual({ kind: 'atTrialEnd', startsAt: NOW + 10 * DAY });
+    expect(proPurchaseTiming({ ...trial, trial: NOW - 1 }, NOW)).toEqual({ kind: 'now' });
+    expect(proPurchaseTiming({ planType: 'empty', status: 'empty', trial: NOW + DAY }, NOW)).toEqual({ kind: 'now' });
+    expect(proPurchaseTiming({ planType: 'pro', status: 'cancelled', cancelDate: NOW + DAY }, NOW)).toEqual({ kind: 'now' });
+  });
+
+  it('shows Pro bought during the trial as chosen, and does not lock the clinic out while its first charge is made', () => {
+    const scheduled = { ...trial, proStartsAt: trial.trial };
+    expect(planCardButton('pro', scheduled, NOW)).toEqual({ label: 'udvalgt', disabled: true });
+    expect(planCardButton('pro', trial, NOW)).toEqual({ label: 'Vælg Abonnement', disabled: false });
+    expect(effectivePlanStatus({ ...scheduled, trial: NOW - 1 }, NOW)).toBe('active');
+    expect(effectivePlanStatus({ ...trial, trial: NOW - 1 }, NOW)).toBe('expired');
+  });
+
+  it('knows when the plan ends: nothing of the clinic may be charged from then on', () => {
+    expect(planKnownEnd(trial, NOW)).toBe(NOW + 10 * DAY);
+    expect(planKnownEnd({ ...trial, proStartsAt: NOW + 10 * DAY }, NOW)).toBeNull();
+    expect(planKnownEnd({ planType: 'pro', status: 'active' }, NOW)).toBeNull();
+    expect(planKnownEnd({ planType: 'pro', status: 'cancelled', cancelDate: NOW + DAY }, NOW)).toBe(NOW + DAY);
+    expect(planKnownEnd({ planType: 'pro', status: 'pending' }, NOW)).toBe(NOW);
+    expect(planKnownEnd({ planType: 'empty', status: 'empty' }, NOW)).toBe(NOW);
+    expect(allowsNewSubscriptions(trial, NOW)).toBe(true);
+    expect(allowsNewSubscriptions({ planType: 'pro', status: 'cancelled', cancelDate: NOW + DAY }, NOW)).toBe(false);
+    expect(allowsNewSubscriptions({ planType: 'pro', status: 'expired' }, NOW)).toBe(false);
+  });
+
+  it("says 'any plan will do' to a clinic with no plan (spec 2 §1)", () => {
+    expect(planRefusalText({ planType: 'empty' }, 'Kan kun bruges med pro abonnement')).toBe('Du kan vælge en hvilken som helst plan, og så kan du bruge den');
+    expect(planRefusalText({ planType: null }, 'x')).toBe('Du kan vælge en hvilken som helst plan, og så kan du bruge den');
+    expect(planRefusalText({ planType: 'freeTrial' }, 'Kan kun bruges med pro abonnement')).toBe('Kan kun bruges med pro abonnement');
+  });
+
+  it('gives the theme colour #35408e in the calendar and #4d5ccc elsewhere when the therapist has none (spec 2 §3)', () => {
+    expect(DEFAULT_THEME_COLOUR_OUTSIDE_CALENDAR).toBe('#4d5ccc');
+    expect(themeColourOf(['#ffffff'], 'calendar')).toBe('#35408e');
+    expect(themeColourOf([], 'elsewhere')).toBe('#4d5ccc');
+    expect(themeColourOf(null, 'elsewhere')).toBe('#4d5ccc');
+    expect(themeColourOf(['#ffffff', '#aa3300'], 'elsewhere')).toBe('#aa3300');
   });
 });

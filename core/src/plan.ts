@@ -4,6 +4,7 @@
  * Stored values: planType 'pro' | 'freeTrial' | 'empty'; status 'active' | 'cancelled' | 'expired' |
  * 'pending' | 'empty'. `null`/missing are read as 'empty' so older records behave like new ones.
  */
+import { REGISTRATION_TRIAL_MS } from './constants.js';
 
 export const PLAN_TYPES = ['pro', 'freeTrial', 'empty'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
@@ -17,6 +18,50 @@ export interface PlanState {
   trial?: number | null | undefined;
   /** A cancelled plan stays usable until this moment, epoch ms. */
   cancelDate?: number | null | undefined;
+  /**
+   * Pro bought during the free trial (issue 43): its paid period, and its first charge, start at this moment, the
+   * trial's end. Until then the plan is the trial, and nothing has been charged.
+   */
+  proStartsAt?: number | null | undefined;
+}
+
+/**
+ * The free trial's length, counted from the moment the owner chooses it (issue 43: it used to run from registration,
+ * so an owner who chose '1 måneds gratis prøve' on day 20 got 10 days). Spec 1 §9's 2,592,000,000 ms.
+ */
+export const FREE_TRIAL_MS = REGISTRATION_TRIAL_MS;
+
+/** When the free trial would end if it were chosen at `now`: what its card promises before it is chosen. */
+export function freeTrialEndIfChosenAt(now: number): number {
+  return now + FREE_TRIAL_MS;
+}
+
+/**
+ * Spec 2 §1: where the plan does not allow a feature the product says 'Kan kun bruges med pro abonnement' (or 'Kan kun
+ * benyttes med Pro version'); when there is no plan at all, this.
+ */
+export const NO_PLAN_TEXT = 'Du kan vælge en hvilken som helst plan, og så kan du bruge den';
+
+/** The refusal of a Pro-gated feature: the no-plan text for a clinic without a plan, else `otherwise`. */
+export function planRefusalText(plan: Pick<PlanState, 'planType'>, otherwise: string): string {
+  return normalizePlanType(plan.planType) === 'empty' ? NO_PLAN_TEXT : otherwise;
+}
+
+/**
+ * Buying Pro now (issue 43): during a running free trial the card is saved and the paid period starts the moment the
+ * trial ends (the first charge that day, by the provider's renewal); otherwise the first month is charged at once. The
+ * Pro card says which, with the date, and the server buys it so.
+ */
+export function proPurchaseTiming(plan: PlanState, now: number): { kind: 'atTrialEnd'; startsAt: number } | { kind: 'now' } {
+  if (normalizePlanType(plan.planType) === 'freeTrial' && effectivePlanStatus(plan, now) === 'active' && plan.trial != null && plan.trial > now) {
+    return { kind: 'atTrialEnd', startsAt: plan.trial };
+  }
+  return { kind: 'now' };
+}
+
+/** Pro is bought to follow the trial and has not been charged yet (issue 43). */
+export function isProScheduled(plan: PlanState): boolean {
+  return plan.proStartsAt != null && normalizePlanType(plan.planType) === 'freeTrial';
 }
 
 export function normalizePlanType(value: string | null | undefined): PlanType {
@@ -28,13 +73,15 @@ export function normalizePlanStatus(value: string | null | undefined): PlanStatu
 }
 
 /**
- * The status as of `now`: an active free trial whose end has passed is expired, and so is a cancelled plan
- * past its cancel date. The stored status may lag (the expiry job runs periodically); this never does.
+ * The status as of `now`: an active free trial whose end has passed is expired (unless Pro was bought to follow it:
+ * its first charge at the trial's end makes the plan Pro, and the clinic is not locked out in the minutes until that
+ * charge is reported), and so is a cancelled plan past its cancel date. The stored status may lag (the expiry job runs
+ * periodically); this never does.
  */
 export function effectivePlanStatus(plan: PlanState, now: number): PlanStatus {
   const status = normalizePlanStatus(plan.status);
   const planType = normalizePlanType(plan.planType);
-  if (status === 'active' && planType === 'freeTrial' && plan.trial != null && plan.trial <= now) return 'expired';
+  if (status === 'active' && planType === 'freeTrial' && plan.trial != null && plan.trial <= now && plan.proStartsAt == null) return 'expired';
   if (status === 'cancelled' && plan.cancelDate != null && plan.cancelDate <= now) return 'expired';
   return status;
 }
@@ -84,6 +131,38 @@ export function isPaidPlan(plan: PlanState, now: number): boolean {
   return normalizePlanType(plan.planType) === 'pro' && allowsProFeatures(plan, now);
 }
 
+/**
+ * When the clinic's plan stops being usable, as far as it is known now (issue 43): `now` or earlier when it is not
+ * usable (expired, pending, no plan); the cancel date of a cancelled Pro plan; the end of a free trial with no Pro
+ * bought to follow it; null while nothing ends it (Pro that renews, or a trial with Pro starting at its end). Nothing
+ * of the clinic's (an add-on's or a colleague's subscription) may be charged from that moment on.
+ */
+export function planKnownEnd(plan: PlanState, now: number): number | null {
+  if (!allowsProFeatures(plan, now)) return now;
+  const planType = normalizePlanType(plan.planType);
+  const status = effectivePlanStatus(plan, now);
+  if (planType === 'pro' && status === 'cancelled') return plan.cancelDate ?? now;
+  if (planType === 'freeTrial' && plan.proStartsAt == null) return plan.trial ?? now;
+  return null;
+}
+
+/**
+ * Whether the clinic may start a new monthly subscription (a monthly add-on, a colleague's Pro): its plan is usable and
+ * not ended by the owner (what would start now would be ended with it at once).
+ */
+export function allowsNewSubscriptions(plan: PlanState, now: number): boolean {
+  if (!allowsProFeatures(plan, now)) return false;
+  return !(normalizePlanType(plan.planType) === 'pro' && effectivePlanStatus(plan, now) === 'cancelled');
+}
+
+/**
+ * Whether an add-on that is free with Pro may be switched on: Pro usable now, or bought during the trial to follow it
+ * (the clinic has chosen Pro; its first charge is at the trial's end).
+ */
+export function allowsFreeWithPro(plan: PlanState, now: number): boolean {
+  return (normalizePlanType(plan.planType) === 'pro' || isProScheduled(plan)) && allowsProFeatures(plan, now);
+}
+
 /** Spec 3, plan choice screen: the free-trial card shows only when the plan type is empty or freeTrial. */
 export function showsFreeTrialCard(plan: PlanState): boolean {
   return normalizePlanType(plan.planType) !== 'pro';
@@ -102,17 +181,20 @@ export function planCardButton(card: 'freeTrial' | 'pro', plan: PlanState, now: 
     return status === 'expired' ? { label: 'udløbet', disabled: true } : { label: 'udvalgt', disabled: true };
   }
   if (card === 'pro' && planType === 'pro' && status === 'active') return { label: 'udvalgt', disabled: true };
+  // Pro bought during the trial, starting when it ends, is chosen too.
+  if (card === 'pro' && isProScheduled(plan)) return { label: 'udvalgt', disabled: true };
   return { label: 'Vælg Abonnement', disabled: false };
 }
 
 /**
  * Why the one-month free trial cannot be started now, or null when it can. The server and the plan card agree
- * through this rule: it is for a company without a plan, or one whose trial has not run out.
+ * through this rule: it is for a company without a plan (its month then runs from that moment, whenever the clinic
+ * registered: the date stamped at registration decides nothing), once.
  */
 export function freeTrialRefusal(plan: PlanState, now: number): 'pro' | 'expired' | 'active' | null {
   const planType = normalizePlanType(plan.planType);
   if (planType === 'pro') return 'pro';
-  if (plan.trial != null && plan.trial <= now) return 'expired';
+  if (planType === 'freeTrial' && plan.trial != null && plan.trial <= now) return 'expired';
   if (planType === 'freeTrial' && effectivePlanStatus(plan, now) === 'active') return 'active';
   return null;
 }

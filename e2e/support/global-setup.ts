@@ -16,8 +16,13 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 export default async function globalSetup() {
   const smtp = await startSmtpSink(E2E_PORTS.smtp);
   const inbox = http.createServer((req, res) => {
-    const to = new URL(req.url ?? '/', 'http://localhost').searchParams.get('to')?.toLowerCase();
-    const mails = smtp.mails.filter((mail) => !to || mail.to.includes(to)).map(({ attachments, ...mail }) => ({ ...mail, attachments: attachments.map((a) => a.filename) }));
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+    const to = query.get('to')?.toLowerCase();
+    // `content=1`: each attachment's bytes too (base64), for a journey that reads a mailed PDF back.
+    const content = query.get('content') === '1';
+    const mails = smtp.mails
+      .filter((mail) => !to || mail.to.includes(to))
+      .map(({ attachments, ...mail }) => ({ ...mail, attachments: attachments.map((a) => (content ? { filename: a.filename, base64: a.content.toString('base64') } : a.filename)) }));
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(mails));
   });

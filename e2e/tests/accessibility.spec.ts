@@ -199,15 +199,26 @@ test("the therapist's plan, subscription, settings and the shell's own pages", a
     { path: '/Samtykketekst', ready: heading('Samtykkeerklæring – behandling og journalføring') },
   ]);
 
-  // Pro bought on the payment provider's page: the return page, and the subscription's own page.
+  // Pro ordered on the payment provider's page during the trial (it starts, and is first charged, when the trial
+  // ends): the return page, the plan card with its confirmation of what ends, and the subscription's own page.
   await navigate(page, '/planlægge');
   await page.getByRole('region', { name: 'Pro' }).getByRole('button', { name: 'Vælg Abonnement' }).click();
-  await payOnCheckout(page, CARDS.succeeds, /^Betal/);
-  await expect(page.getByRole('heading', { name: 'Betalingen er gennemført' })).toBeVisible();
+  await payOnCheckout(page, CARDS.succeeds, 'Gem kort');
+  await expect(page.getByRole('heading', { name: 'Pro er bestilt' })).toBeVisible();
   found.push(...(await violations(page, '/payment/success')));
   await navigate(page, '/Abonnement');
-  await page.getByRole('region', { name: 'Pro' }).getByRole('button', { name: 'Indstillinger for Pro' }).click();
-  await expect(page.getByRole('list', { name: 'Betalinger' }).getByRole('listitem')).toHaveCount(1);
+  const planCard = page.getByRole('region', { name: '1 måneds gratis prøve' });
+  await expect(planCard.getByText(/^Pro starter \d{2}-\d{2}-\d{4}\./)).toBeVisible();
+  await planCard.getByRole('button', { name: 'Deaktiver' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Er du sikker?' });
+  await expect(confirm.getByRole('list', { name: 'Abonnementer, der stopper' }).getByRole('listitem')).toHaveCount(1);
+  found.push(...(await violations(page, '/Abonnement, ending the plan')));
+  await confirm.getByRole('button', { name: 'Annuller' }).click();
+  await expect(confirm).toBeHidden();
+  const login = await api<{ token: string }>('login', { username: email, password: PASSWORD });
+  const subscriptions = await api<{ data: { id: string; kind: string }[] }>('getTherapistAllPurchasedSubscription', { token: login.body.token });
+  await navigate(page, `/Abonnement/${subscriptions.body.data.find((subscription) => subscription.kind === 'plan')!.id}`);
+  await expect(page.getByText('Der er ingen betalinger på dette abonnement endnu.')).toBeVisible();
   found.push(...(await violations(page, '/Abonnement/:id')));
   expectNone(found);
 });

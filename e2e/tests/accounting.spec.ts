@@ -3,9 +3,10 @@
  * Integration settings, §5 Integration dates): a Pro clinic with clients, treatments and issued invoices activates the
  * Dinero add-on on /Tilføjelser, the integration settings open ('Overfør alt' on by default; a period needs both dates,
  * 'Feltet er påkrævet.'), 'Forbind til Dinero' leads to the sandbox's consent page, 'Tillad' returns to the accounting
- * return page, which shows the progress and then the counts for invoices, treatments and patients; 'Fortsæt' goes to
- * /Kalender, where the shell's sync icon syncs ('synkronisering...', then 'synkroniseringen er afsluttet.'). A second
- * transfer reports everything as already added.
+ * return page, which follows the transfer running in the background (issue 43: a progress bar, the address naming the
+ * run) and then shows the counts for invoices, treatments and patients, also after a reload; 'Fortsæt' goes to
+ * /Kalender, where the shell's sync icon syncs ('synkronisering...' while its transfer runs, then 'synkroniseringen er
+ * afsluttet.'). A second transfer reports everything as already added.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
@@ -63,7 +64,8 @@ async function connectAndAllow(page: Page) {
   await expect(page.getByRole('heading', { name: 'Forbind Klinik med Dinero' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Afvis' })).toBeVisible();
   await page.getByRole('button', { name: 'Tillad' }).click();
-  await expect(page).toHaveURL(/\/payment\/dinero-verification\?code=/);
+  // Back with the code; the page then names the run in its address instead.
+  await expect(page).toHaveURL(/\/payment\/dinero-verification\?(code=|run=)/);
 }
 
 async function expectCounts(page: Page, rows: Record<'invoice' | 'product' | 'contact', { label: string; success: number; alreadyAdded: number; total: number }>) {
@@ -100,19 +102,30 @@ test('connecting the accounting sandbox transfers invoices, treatments and clien
   await dialog.getByLabel('Fra dato').fill('2030-01-01');
   await expect(dialog.getByText('Feltet er påkrævet.')).toHaveCount(1);
   await dialog.getByRole('switch', { name: 'Overfør alt' }).click();
+  // The page's questions about the run are held: the progress screen shows meanwhile.
+  const releasePolls = await holdRequests(page, '**/api', isAction('getAccountingTransfer'));
   await connectAndAllow(page);
 
-  // The progress screen, then the counts.
-  await expect(page.getByRole('heading', { name: 'Overførslen er gennemført' })).toBeVisible();
-  await expectCounts(page, {
+  // The transfer runs in the background: the address names the run (the code is gone from it), a progress bar shows.
+  await expect(page).toHaveURL(/\/payment\/dinero-verification\?run=\d+$/);
+  await expect(page.getByRole('progressbar', { name: 'Overfører data til Dinero…' })).toBeVisible();
+  releasePolls();
+  const firstCounts = {
     invoice: { label: 'Fakturaer', success: 3, alreadyAdded: 0, total: 3 },
     product: { label: 'Behandlinger', success: 2, alreadyAdded: 0, total: 2 },
     contact: { label: 'Patienter', success: 3, alreadyAdded: 0, total: 3 },
-  });
+  };
+  await expect(page.getByRole('heading', { name: 'Overførslen er gennemført' })).toBeVisible();
+  await expectCounts(page, firstCounts);
+  await page.unroute('**/api');
+  // The result stays with the run: a reload shows it again, and transfers nothing.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Overførslen er gennemført' })).toBeVisible();
+  await expectCounts(page, firstCounts);
   await page.getByRole('button', { name: 'Fortsæt' }).click();
   await expect(page).toHaveURL(/\/Kalender$/);
 
-  // The shell's sync icon, for the owner of a connected clinic: 'synkronisering...' while the server works (its
+  // The shell's sync icon, for the owner of a connected clinic: 'synkronisering...' while its transfer runs (the start's
   // answer is held until the label has been seen), then 'synkroniseringen er afsluttet.' for 2 seconds.
   const release = await holdRequests(page, '**/api', isAction('syncDinero'));
   const header = page.getByRole('banner');

@@ -6,9 +6,13 @@
  * and its receipt downloads as a PDF; storage bought on the saved card makes the client page's quota 5 GB larger, and
  * the data import bought with a new card returns to its page, which leads on to the upload; on
  * /Abonnement/{id} a card added with 3-D Secure (after its confirmation page)
- * takes over every subscription; cancel-all keeps Pro until the period ends, and after the clock passes it the gated
- * pages send the clinic to /planlægge, where the payment-method dialog offers the saved cards and a new 3-D Secure card
- * buys Pro again; months of renewals later /Transactions loads its further pages as the list is scrolled. Then /planlægge, /Abonnement and /Transactions on a 390 px phone.
+ * takes over every subscription; cancel-all, after a confirmation that lists what ends (Pro and the drive backup, each
+ * with its last day), keeps Pro until the period ends, and after the clock passes it the gated pages send the clinic
+ * to /planlægge, where the payment-method dialog offers the saved cards and a new 3-D Secure card buys Pro again;
+ * months of renewals later /Transactions loads its further pages as the list is scrolled. During a trial (issue 43)
+ * the cards say when: the trial's month from the day it is chosen, Pro ordered during it starting at its end, nothing
+ * charged on the provider's page, and ending it before then ends it unpaid. Then /planlægge, /Abonnement and
+ * /Transactions on a 390 px phone.
  *
  * The API's clock is test-only (POST /dev/clock) and is reset after each test, so other journeys are unaffected.
  */
@@ -127,6 +131,14 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   await page.getByRole('button', { name: 'Upload filere' }).click();
   await expect(page).toHaveURL(/\/Importerdata$/);
 
+  // The drive backup, a monthly add-on, on the saved card.
+  await page.goto('/Tilføjelser');
+  const drive = page.getByRole('region', { name: 'Backup til Google Drev' });
+  await drive.getByRole('button', { name: 'Aktiver' }).click();
+  await paymentDialog.getByRole('radio', { name: 'Gemt kort 4111XXXXXXXX1111' }).check();
+  await paymentDialog.getByRole('button', { name: 'Betal' }).click();
+  await expect(drive.getByRole('button', { name: 'Deaktiver' })).toBeVisible();
+
   // The return page believes the server, not its address: a made-up invoice is not a payment.
   await page.goto('/payment/success?id=x&invoice=o_made_up_invoice&customer=c1');
   await expect(page.getByRole('alert')).toContainText('Betalingen kunne ikke hentes. Betalingen findes ikke');
@@ -177,12 +189,14 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   await expectToast(page, 'Betalingskortet er opdateret på alle abonnementer');
   await expect(cards.getByRole('radio', { name: /4000XXXXXXXX3220\s*Aktivt kort/ })).toBeChecked();
 
-  // 5. Cancel-all after 'Er du sikker?': Pro stays usable until the period ends.
+  // 5. Cancel-all after 'Er du sikker?', which lists what ends with the plan: Pro stays usable until the period ends.
   await page.getByRole('button', { name: 'Tilbage til Mit Abonnement' }).click();
   await expect(page).toHaveURL(/\/Abonnement$/);
   await page.getByRole('button', { name: 'Opsig alle abonnementer' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Er du sikker?' });
   await expect(confirm).toBeVisible();
+  const ending = confirm.getByRole('list', { name: 'Abonnementer, der stopper' }).getByRole('listitem');
+  await expect(ending).toHaveText([/^Pro: kan bruges til og med \d{2}-\d{2}-\d{4}$/, /^Backup til Google Drev: kan bruges til og med \d{2}-\d{2}-\d{4}$/]);
   await confirm.getByRole('button', { name: 'Opsig alle' }).click();
   await expect(confirm).toBeHidden();
   await expectToast(page, 'Abonnementet er blevet opsagt.');
@@ -218,7 +232,8 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   expect(await planOf(email)).toMatchObject({ planType: 'pro', status: 'active' });
 
   // 8. Months of renewals: /Transactions shows the provider's first page (20) and loads the rest when its bottom
-  // marker scrolls into view. 4 charges so far, and one renewal each time the clock passes a period.
+  // marker scrolls into view. 5 charges so far (the drive backup ended with the plan and is not renewed), and one
+  // renewal of Pro each time the clock passes a period.
   for (let month = 0; month < 21; month++) await moveClock({ advanceMs: 32 * DAY });
   await page.goto('/Transactions');
   const receipts = page.getByRole('button', { name: /^Hent kvittering for / });
@@ -226,9 +241,57 @@ test('an expired trial buys Pro on the checkout page, keeps its cards, cancels, 
   const more = page.getByRole('button', { name: 'Hent flere' });
   await expect(more).toBeVisible();
   await more.scrollIntoViewIfNeeded();
-  await expect(receipts).toHaveCount(25);
+  await expect(receipts).toHaveCount(26);
   await expect(more).toHaveCount(0);
   await expect(page.getByText('Alle transaktioner er vist.')).toBeVisible();
+});
+
+test("during the trial the cards say when: Pro ordered starts at the trial's end, nothing is charged before, and ending it first ends it unpaid", async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('pro-i-proeve');
+  await registerClinic(email);
+
+  // No plan yet: the trial's card names the day its month would end, counted from the choice.
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/planl%C3%A6gge$/);
+  const freeCard = page.getByRole('region', { name: '1 måneds gratis prøve' });
+  const proCard = page.getByRole('region', { name: 'Pro' });
+  await expect(freeCard.getByText(/^Vælger du den i dag, er den gratis til \d{2}-\d{2}-\d{4}\.$/)).toBeVisible();
+  const promised = (await freeCard.getByText(/^Vælger du den i dag/).textContent())!.match(/\d{2}-\d{2}-\d{4}/)![0];
+  await freeCard.getByRole('button', { name: 'Vælg Abonnement' }).click();
+  await expect(page).toHaveURL(/\/Kalender$/);
+
+  // In the trial, the Pro card says Pro follows it, from the day it ends, and only then is the card charged.
+  await page.goto('/planlægge');
+  await expect(freeCard.getByText(`Prøveperioden slutter ${promised}`)).toBeVisible();
+  await expect(proCard.getByText(`Din gratis prøveperiode fortsætter. Pro starter ${promised}, når den slutter, og først den dag trækkes den første måned på dit kort. Derefter trækkes beløbet automatisk hver måned.`)).toBeVisible();
+  await proCard.getByRole('button', { name: 'Vælg Abonnement' }).click();
+  await expect(page.getByText(`186,25 kr. inkl. moms pr. måned, første gang ${promised}. Der trækkes intet nu.`)).toBeVisible();
+  await payOnCheckout(page, CARDS.succeeds, 'Gem kort');
+  await expect(page).toHaveURL(/\/payment\/success\?/);
+  await expect(page.getByRole('heading', { name: 'Pro er bestilt' })).toBeVisible();
+  await expect(page.getByText(`Pro starter ${promised}, når prøveperioden slutter`, { exact: false })).toBeVisible();
+  await page.goto('/planlægge');
+  await expect(proCard.getByRole('button', { name: 'udvalgt' })).toBeDisabled();
+  await expect(proCard.getByText(`Pro er bestilt og starter ${promised}. Den første måned trækkes på dit kort den dag.`)).toBeVisible();
+  await page.goto('/Transactions');
+  await expect(page.getByText('Der er ingen transaktioner endnu.')).toBeVisible();
+
+  // Ended before it starts: the confirmation says it never starts, and nothing is ever charged.
+  await page.goto('/Abonnement');
+  const plan = page.getByRole('region', { name: '1 måneds gratis prøve' });
+  await expect(plan.getByText(`Pro starter ${promised}. Den første måned trækkes på dit kort den dag.`)).toBeVisible();
+  await plan.getByRole('button', { name: 'Deaktiver' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Er du sikker?' });
+  await expect(confirm.getByRole('list', { name: 'Abonnementer, der stopper' }).getByRole('listitem')).toHaveText([`Pro: skulle starte ${promised}, starter ikke, og der trækkes intet`]);
+  await confirm.getByRole('button', { name: 'Opsig abonnementet' }).click();
+  await expectToast(page, 'Abonnementet er blevet opsagt.');
+  await expect(plan.getByRole('button', { name: 'Køb Pro' })).toBeVisible();
+  await moveClock({ advanceMs: 31 * DAY });
+  expect(await planOf(email)).toMatchObject({ planType: 'freeTrial', status: 'expired' });
+  const login = await api<{ token: string }>('login', { username: email, password: PASSWORD });
+  const charges = await api<{ content: unknown[] }>('getCustomerAllTransaction', { token: login.body.token });
+  expect(charges.body.content).toEqual([]);
 });
 
 test('phone: the plan page, the subscription and the transactions fit 390 px', async ({ browser }) => {

@@ -1,7 +1,8 @@
 /**
  * Invoices (issue 6): from a booking the therapist opens the invoice dialog; an incomplete company profile gives
  * the 'Firmaindstillinger' alert; then an invoice with discount and VAT, its preview, creation, the list, the
- * mail with the server-built PDF, a credit note, and a merged statement created, edited and deleted.
+ * mail with the server-built PDF, its payment status (marked paid, filtered, undone; issue 43), a credit note that
+ * settles it, and a merged statement created, edited and deleted.
  */
 import { copenhagenDateKey } from '@klinik/core/time';
 import { expect, test } from '../support/test';
@@ -80,6 +81,37 @@ test('invoice from a booking: missing data, preview, create, mail, credit note, 
   const received = await waitForMail(clientEmail);
   expect(received.subject).toBeTruthy();
 
+  // Payment status (issue 43): unpaid, with the outstanding total above the list; marked paid with the day and the
+  // way; the status filter; the owner's undo.
+  const outstanding = page.getByRole('status', { name: 'Udestående' });
+  await expect(row).toContainText('Ubetalt');
+  await expect(outstanding).toContainText('546,88 kr.');
+  await page.getByRole('button', { name: 'Markér som betalt' }).click();
+  const paying = page.getByRole('dialog', { name: 'Markér som betalt: 0001-26' });
+  await expect(paying.getByLabel('Betalingsdato')).toHaveValue(copenhagenDateKey(Date.now()));
+  await paying.getByRole('radio', { name: 'MobilePay' }).check();
+  await paying.getByRole('button', { name: 'Gem' }).click();
+  await expectToast(page, 'Faktura 0001-26 er markeret som betalt');
+  await expect(paying).toBeHidden();
+  await expect(row).toContainText('Betalt');
+  await expect(page.getByText(/^Betalt \d\d-\d\d-\d{4} \(MobilePay\)$/)).toBeVisible();
+  await expect(page.getByText(/^Markeret som betalt af Ida Holm \d\d-\d\d-\d{4} \d\d:\d\d$/)).toBeVisible();
+  await expect(outstanding).toContainText('0,00 kr.');
+  const status = page.getByLabel('Status');
+  await status.selectOption('Ubetalte');
+  await expect(page.getByText('Ingen ubetalte fakturaer')).toBeVisible();
+  await status.selectOption('Betalte');
+  await expect(page.getByRole('button', { name: /0001-26/ })).toBeVisible();
+  await status.selectOption('Alle');
+  await page.getByRole('button', { name: 'Markér som ubetalt' }).click();
+  await page.getByRole('alertdialog', { name: 'Er du sikker?' }).getByRole('button', { name: 'Markér som ubetalt' }).click();
+  await expectToast(page, 'Faktura 0001-26 er markeret som ubetalt');
+  await expect(row).toContainText('Ubetalt');
+  await expect(outstanding).toContainText('546,88 kr.');
+  await status.selectOption('Ubetalte');
+  await expect(page.getByRole('button', { name: /0001-26/ })).toBeVisible();
+  await status.selectOption('Alle');
+
   // A credit note of the invoice.
   await page.getByRole('button', { name: 'Opret kreditnota' }).click();
   const credit = page.getByRole('dialog');
@@ -88,6 +120,9 @@ test('invoice from a booking: missing data, preview, create, mail, credit note, 
   await credit.getByRole('button', { name: 'Opret', exact: true }).click();
   await expectToast(page, 'Kreditnota 0002-26 er oprettet');
   await expect(page.getByRole('button', { name: /0002-26.*Kreditnota/ })).toBeVisible();
+  // The credit note settles the invoice: nothing is outstanding.
+  await expect(page.getByRole('button', { name: /0001-26/ })).toContainText('Krediteret');
+  await expect(outstanding).toContainText('0,00 kr.');
 
   // A merged statement of the client's invoices in the period, then deleted after 'Er du sikker?'.
   await page.getByRole('tab', { name: 'Samlet opgørelse' }).click();

@@ -167,3 +167,74 @@ test('the owner completes /Settings from the invoice dialog and issues the invoi
   expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 });
+
+test("'Næste fakturanummer': the owner moves it up, never down, and the next invoice takes it; a colleague only reads it (issue 43)", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('fakturanummer');
+  await registerClinic(email, { freeTrial: true });
+  const token = (await api<{ token: string }>('login', { username: email, password: PASSWORD })).body.token;
+  // The profile with its CVR number, which owns the counter (this journey is about the number, not the profile).
+  const { logo: _logo, ...profile } = (await api<{ data: Record<string, unknown> }>('getCompany', { token })).body.data;
+  expect((await api('setCompany', { token, ...profile, CVR: '12345678', regNumber: '1234', accountNumber: '0012345678' })).status).toBe(200);
+  const yy = new Intl.DateTimeFormat('da-DK', { year: '2-digit', timeZone: 'Europe/Copenhagen' }).format(Date.now());
+
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/Kalender$/);
+  await page.goto('/Settings');
+  const section = page.getByRole('region', { name: 'Næste fakturanummer' });
+  const next = section.getByRole('status');
+  await expect(next).toHaveText(`Næste faktura får nummeret 0001-${yy}`);
+  const field = section.getByRole('textbox', { name: 'Næste fakturanummer' });
+  const save = section.getByRole('button', { name: 'Gem næste fakturanummer' });
+
+  // Continuing after another system: the typed number is shown as it will print, then saved.
+  await field.fill('41');
+  await expect(section.getByText(`Næste faktura får så nummeret 0041-${yy}`)).toBeVisible();
+  await save.click();
+  await expect(next).toHaveText(`Næste faktura får nummeret 0041-${yy} – Næste fakturanummer er gemt.`);
+  await expect(field).toHaveValue('');
+
+  // Down is refused with the rule's text, and nothing is sent; the server says the same to a screen left open.
+  const onlyUp = `Næste fakturanummer kan kun sættes op: det skal være 0041-${yy} eller højere, så intet fakturanummer bruges to gange`;
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if ((request.postData() ?? '').includes('"action":"setCvrCounter"')) sent.push(request.url());
+  });
+  await field.fill('7');
+  await save.click();
+  await expect(section.getByText(onlyUp)).toBeVisible();
+  expect(sent).toEqual([]);
+  const stale = await api<{ message: string }>('setCvrCounter', { token, CVR: '12345678', count: 6 });
+  expect([stale.status, stale.body.message]).toEqual([409, onlyUp]);
+
+  // The next invoice takes 0041, and the page then offers 0042.
+  const treatment = await api<{ data: { id: string } }>('addTreatment', { token, name: 'Massage', price: 400, duration: 2700, pause: 0 });
+  const booked = await api<{ data: { id: string; clientId: string } }>('addBooking', {
+    token,
+    treatmentId: treatment.body.data.id,
+    from: at(dayKey(nextMonday(), 2), 11),
+    client: { nameFirst: 'Signe', nameLast: 'Kjær', CPR6Digit: '010190', CPRLast4Digit: '1234', email: uniqueEmail('klient'), phonePrivate: '20304050' },
+  });
+  expect((await api('setClient', { token, id: booked.body.data.clientId, changes: { address: 'Åvej 3', post: '8000', town: 'Aarhus C' } })).status).toBe(200);
+  const settings = { type: true, discount: 0, moms: true, treatmentText: false, aktuelBehandling: false, followUpText: false };
+  const issued = await api<{ data: { number: string } }>('addInvoice', { token, bookingId: booked.body.data.id, settings });
+  expect(issued.body.data.number).toBe(`0041-${yy}`);
+  await page.reload();
+  await expect(next).toHaveText(`Næste faktura får nummeret 0042-${yy}`);
+
+  // A colleague sees the number, read-only, also on a phone.
+  const colleague = uniqueEmail('kollega');
+  expect((await api('addTherapist', { token, nameFirst: 'Jonas', nameLast: 'Bæk', email: colleague, phone: '40506070', password: 'kollega-kode', confirmPassword: 'kollega-kode' })).status).toBe(200);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const other = await context.newPage();
+  await logIn(other, colleague, 'kollega-kode');
+  await expect(other).toHaveURL(/\/Kalender$/);
+  await other.goto('/Settings');
+  const read = other.getByRole('region', { name: 'Næste fakturanummer' });
+  await expect(read.getByRole('status')).toHaveText(`Næste faktura får nummeret 0042-${yy}`);
+  await expect(read.getByText('Kun klinikkens administrator kan ændre næste fakturanummer.')).toBeVisible();
+  await expect(read.getByRole('textbox')).toHaveCount(0);
+  expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});

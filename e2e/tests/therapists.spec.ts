@@ -224,8 +224,8 @@ test('users table and owner handover: the own switch only, create user, then the
   expect(await emails()).toEqual([...ascending].reverse());
 
   // Handover: the own password (required, then checked), the new administrator (required), 'Er du sikker?'.
-  await page.getByRole('button', { name: 'Overdrag administratorrollen' }).click();
-  const handover = page.getByRole('alertdialog', { name: 'Overdrag administratorrollen' });
+  await page.getByRole('button', { name: 'Skift administrator' }).click();
+  const handover = page.getByRole('alertdialog', { name: 'Skift administrator' });
   await handover.getByRole('button', { name: 'Næste' }).click();
   await expect(handover.getByText('Adgangskode er påkrævet')).toBeVisible();
   await handover.getByLabel(/^Adgangskode/).fill('forkert-kode');

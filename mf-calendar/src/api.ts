@@ -7,6 +7,8 @@ export const calendarApi = (client: ActionClient) => ({
   addTreatment: (input: ActionInput<'addTreatment'>) => client.call('addTreatment', input),
   setTreatment: (input: ActionInput<'setTreatment'>) => client.call('setTreatment', input),
   deleteTreatment: (id: string) => client.call('deleteTreatment', { id }),
+  /** The clinic's profile: its 'Momsregistreret' is a new treatment's VAT default. */
+  company: () => client.call('getCompany', {}),
   bookableTreatments: () => client.call('getAvailableTreatmentsFromTherapist', {}),
   bookings: (from: number, to: number) => client.call('getBookingsFromTherapist', { from, to }),
   leaves: (from: number, to: number) => client.call('getLeavesForDay', { from, to }),

@@ -14,10 +14,18 @@ export const texts = {
     freeTitle: '1 måneds gratis prøve', // spec
     freePrice: '0 kr.',
     freePeriod: 'i 1 måned',
+    /** Before the trial is chosen: its month runs from the choice (issue 43). */
+    freeEndsIfChosen: (date: string) => `Vælger du den i dag, er den gratis til ${date}.`,
     proTitle: 'Pro',
     proPrice: '149 kr.',
     proPeriod: 'pr. måned ekskl. moms',
-    proNote: 'Første måned er gratis. Derefter trækkes beløbet automatisk på dit kort.',
+    /** What buying Pro does (issue 43: the old note promised a free month that buying Pro never gave). */
+    proChargedNow: 'Den første måned trækkes på dit kort, når du vælger Pro. Derefter trækkes beløbet automatisk hver måned.',
+    proAfterTrial: (date: string) =>
+      `Din gratis prøveperiode fortsætter. Pro starter ${date}, når den slutter, og først den dag trækkes den første måned på dit kort. Derefter trækkes beløbet automatisk hver måned.`,
+    proScheduled: (date: string) => `Pro er bestilt og starter ${date}. Den første måned trækkes på dit kort den dag.`,
+    proPaymentWhat: (date: string | null) => `Pro: 149 kr. pr. måned ekskl. moms${date ? `, første gang ${date}` : ''}`,
+    orderPro: 'Bestil Pro',
     proExpiredNote: 'Din prøveperiode er udløbet. Vælg Pro for at fortsætte med at bruge Klinik.',
     proCancelled: (date: string) => `Dit Pro abonnement er opsagt og kan bruges til og med ${date}. Vælg det igen for at fortsætte uden ny betaling.`,
     ownerOnly: 'Kun klinikkens administrator kan vælge abonnement. Kontakt din administrator.',
@@ -46,6 +54,8 @@ export const texts = {
     checking: 'Vi henter betalingen hos betalingsudbyderen…',
     successTitle: 'Betalingen er gennemført',
     successBody: (what: string, amount: string) => `Tak! ${what}: ${amount} inkl. moms er betalt.`,
+    orderedTitle: 'Pro er bestilt',
+    orderedBody: (date: string) => `Tak! Dit kort er gemt, og der er ikke trukket noget. Pro starter ${date}, når prøveperioden slutter, og den første måned trækkes på kortet den dag.`,
     toCalendar: 'Gå til kalenderen',
     waitingTitle: 'Betalingen er ikke bekræftet endnu',
     waitingBody: 'Betalingsudbyderen har ikke bekræftet betalingen endnu. Det tager som regel kun et øjeblik.',
@@ -103,11 +113,14 @@ export const texts = {
   subscription: {
     heading: 'Mit Abonnement',
     cancelAll: 'Opsig alle abonnementer',
-    cancelAllBody: 'Pro abonnementet og alle tilføjelser opsiges til udgangen af den periode, der er betalt for. Indtil da kan du bruge dem som nu.',
+    /** Both buttons end the clinic's plan, and with it every subscription the clinic pays for (issue 43). */
+    endsIntro: 'Når klinikkens abonnement opsiges, stopper alle klinikkens abonnementer. Hvert kan bruges til udgangen af den periode, der er betalt for, og der trækkes ikke flere beløb:',
+    endsList: 'Abonnementer, der stopper',
+    endsAt: (name: string, date: string) => `${name}: kan bruges til og med ${date}`,
+    neverStarts: (name: string, date: string) => `${name}: skulle starte ${date}, starter ikke, og der trækkes intet`,
     cancelAllConfirm: 'Opsig alle',
     deactivate: 'Deaktiver', // spec
-    deactivateBody: 'Pro abonnementet opsiges til udgangen af den periode, der er betalt for. Indtil da kan du bruge det som nu.',
-    deactivateConfirm: 'Opsig Pro',
+    deactivateConfirm: 'Opsig abonnementet',
     cancelled: 'Abonnementet er blevet opsagt.', // spec
     cancelError: (message: string) => `Error cancelling Pro Plan: ${message}`, // spec
     keep: 'Annuller',
@@ -120,6 +133,7 @@ export const texts = {
     pro: 'Pro',
     perMonth: (amount: string) => `${amount} pr. måned ekskl. moms`,
     trialEnds: (date: string) => `Prøveperioden slutter ${date}`,
+    proStarts: (date: string) => `Pro starter ${date}. Den første måned trækkes på dit kort den dag.`,
     activeUntil: (date: string) => `Kan bruges til og med ${date}`,
     nextPayment: (date: string) => `Næste betaling ${date}`,
     settings: (name: string) => `Indstillinger for ${name}`,

@@ -6,14 +6,19 @@ export type InvoiceSettings = ActionInput<'getInvoicePreview'>['settings'];
 
 export const invoicesApi = (client: ActionClient) => ({
   company: () => client.call('getCompany', {}),
-  preview: (bookingId: string, settings: InvoiceSettings) => client.call('getInvoicePreview', { bookingId, settings }),
-  add: (bookingId: string, settings: InvoiceSettings) => client.call('addInvoice', { bookingId, settings }),
+  preview: (bookingId: string, settings: InvoiceSettings, extraTreatmentIds: string[] = []) => client.call('getInvoicePreview', { bookingId, settings, extraTreatmentIds }),
+  add: (bookingId: string, settings: InvoiceSettings, extraTreatmentIds: string[] = []) => client.call('addInvoice', { bookingId, settings, extraTreatmentIds }),
+  /** The caller's treatments: more lines an invoice may carry (issue 43). */
+  treatments: () => client.call('getTreatmentsFromTherapist', {}),
   invoice: (id: string) => client.call('getInvoice', { id }),
-  /** The paged list; mapped to the { data, total } that usePagedList reads. */
+  /** The paged list; mapped to the { data, total } that usePagedList reads, with the outstanding total (issue 43). */
   list: async (input: ActionInput<'getAllInvoice'>) => {
     const answer = await client.call('getAllInvoice', input);
-    return { data: answer.result, total: answer.totalCount };
+    return { data: answer.result, total: answer.totalCount, outstandingOre: answer.outstandingOre };
   },
+  markPaid: (input: ActionInput<'setInvoicePaid'>) => client.call('setInvoicePaid', input),
+  markUnpaid: (id: string) => client.call('setInvoiceUnpaid', { id }),
+  remind: (id: string) => client.call('sendInvoiceReminder', { id }),
   byBookingIds: (bookingIds: string[]) => client.call('getInvoicesByBookingIds', { bookingIds }),
   mergedByClient: (clientId: string) => client.call('getMergedInvoicesByClient', { clientId }),
   forPeriod: (clientId: string, from: number, to: number) => client.call('getInvoicesForPeriod', { clientId, from, to }),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody } from '@fluentui/react-components';
 
 /**
@@ -16,7 +16,8 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   title?: string;
-  body?: string;
+  /** Text, or a little more (a list of what the action touches). */
+  body?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
   onConfirm: () => Promise<void> | void;

@@ -4,8 +4,8 @@ import { companyProfile, cvrCounter, setCvrCounter, startCvrCounter, updateCompa
 import { issueInvoice, previewInvoice } from '../domain/invoices/issue.js';
 import { mailInvoice } from '../domain/invoices/mail.js';
 import { createMerged, deleteMerged, mergedOfClient, updateMerged } from '../domain/invoices/merged.js';
-import { invoicesForPeriod, invoicesOfBookings, listInvoices, visibleInvoice } from '../domain/invoices/queries.js';
-import { toInvoice } from '../domain/invoices/views.js';
+import { invoiceWithPayment, markPaid, markUnpaid, sendReminder } from '../domain/invoices/payments.js';
+import { invoicesForPeriod, invoicesOfBookings, listInvoices } from '../domain/invoices/queries.js';
 import type { Handlers } from './types.js';
 
 export const invoiceHandlers: Handlers<keyof typeof invoiceActions> = {
@@ -17,7 +17,7 @@ export const invoiceHandlers: Handlers<keyof typeof invoiceActions> = {
     const data = await issueInvoice(ctx, input);
     return { message: data.isCredit ? `Kreditnota ${data.number} er oprettet` : `Faktura ${data.number} er oprettet`, data };
   },
-  getInvoice: async ({ id }, ctx) => ({ data: toInvoice(await visibleInvoice(ctx, id)) }),
+  getInvoice: async ({ id }, ctx) => ({ data: await invoiceWithPayment(ctx, id) }),
   getAllInvoice: (input, ctx) => listInvoices(ctx, input),
   async getInvoicesByBookingIds({ bookingIds }, ctx) {
     const data = await invoicesOfBookings(ctx, bookingIds);
@@ -41,7 +41,19 @@ export const invoiceHandlers: Handlers<keyof typeof invoiceActions> = {
     await mailInvoice(ctx, input);
     return { message: 'Fakturaen er sendt' };
   },
+  async setInvoicePaid(input, ctx) {
+    const data = await markPaid(ctx, input);
+    return { message: `Faktura ${data.number} er markeret som betalt`, data };
+  },
+  async setInvoiceUnpaid({ id }, ctx) {
+    const data = await markUnpaid(ctx, id);
+    return { message: `Faktura ${data.number} er markeret som ubetalt`, data };
+  },
+  async sendInvoiceReminder({ id }, ctx) {
+    const data = await sendReminder(ctx, id);
+    return { message: `Rykkeren for faktura ${data.number} er sendt til klientens e-mail`, data };
+  },
   getCvrFromNumber: async ({ CVR }, ctx) => ({ data: await cvrCounter(ctx, CVR) }),
   addCvrNumber: async ({ CVR }, ctx) => ({ message: 'Fakturatælleren er oprettet', data: await startCvrCounter(ctx, CVR) }),
-  setCvrCounter: async (input, ctx) => ({ message: 'Fakturatælleren er gemt', data: await setCvrCounter(ctx, input) }),
+  setCvrCounter: async (input, ctx) => ({ message: 'Næste fakturanummer er gemt', data: await setCvrCounter(ctx, input) }),
 };

@@ -5,7 +5,8 @@ import mongoose, { type Schema } from 'mongoose';
  * already (duplicate `_id`): the way writes here are made idempotent, `_id` uniqueness at insert being the one atomic
  * guarantee FerretDB 1.24 gives (docs/architecture.md). Answers how many this call wrote; any other write error
  * is thrown. `onBatch` hears of each batch done (an import's progress). `inFlight` batches go at once: while the
- * database stores one, this process encodes the next (the import sends two).
+ * database stores one, this process encodes the next (the import sends two). `onDuplicate` hears of each document
+ * refused as a duplicate (an import's invoice whose number another invoice holds: import/engine.ts).
  */
 export async function insertNew<T>(
   insert: (docs: T[]) => Promise<unknown[]>,
@@ -13,6 +14,7 @@ export async function insertNew<T>(
   batch: number,
   onBatch: (count: number) => void = () => undefined,
   inFlight = 1,
+  onDuplicate?: (doc: T) => void,
 ): Promise<number> {
   let added = 0;
   let next = 0;
@@ -27,8 +29,14 @@ export async function insertNew<T>(
         const inserted = (await insert(chunk)).length;
         added += inserted;
       } catch (error) {
-        const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
+        type WriteError = { code?: number; index?: number; err?: { code?: number; index?: number } };
+        const writeErrors = (error as { writeErrors?: WriteError[] }).writeErrors;
         if (!writeErrors || !writeErrors.every((item) => (item.code ?? item.err?.code) === 11000)) throw error;
+        if (onDuplicate) {
+          const refused = writeErrors.map((item) => chunk[item.index ?? item.err?.index ?? -1]);
+          if (refused.some((doc) => doc === undefined)) throw error;
+          for (const doc of refused) onDuplicate(doc!);
+        }
         added += chunk.length - writeErrors.length;
       }
       onBatch(chunk.length);

@@ -4,7 +4,7 @@
  * answer is the context the action's declared access allows.
  */
 import { Types } from 'mongoose';
-import { accessLevelsOf, actions, allowsProFeatures, effectiveTherapistStatus, messages, therapistMessages, type ActionContract } from '@klinik/core';
+import { accessLevelsOf, actions, allowsProFeatures, effectiveTherapistStatus, messages, planRefusalText, therapistMessages, type ActionContract } from '@klinik/core';
 import { OwnerContext, PublicContext, SuperadminContext, TeamContext, TherapistContext, type AnyContext, type RequestInfo, type Services } from '../context.js';
 import { subscriptionStateOf } from '../domain/therapists/view.js';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
@@ -42,7 +42,8 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
       const status = effectiveTherapistStatus(subscriptionStateOf(therapist), services.clock.now());
       if (status === 'pending' || status === 'expired') throw new ForbiddenError(therapistMessages.subscriptionEnded);
     }
-    if (contract.plan === 'pro' && !allowsProFeatures(company, services.clock.now())) throw new ForbiddenError(messages.proPlanRequired);
+    // Spec 2 §1: a clinic with no plan at all is told it may choose any plan.
+    if (contract.plan === 'pro' && !allowsProFeatures(company, services.clock.now())) throw new ForbiddenError(planRefusalText(company, messages.proPlanRequired));
     return therapist.isAdmin ? new OwnerContext(services, request, therapist, company) : new TherapistContext(services, request, therapist, company);
   }
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blobs/index.js';
 import { colleagueTrialsMigration } from './colleague-trials.js';
 import { encryptAtRestMigration } from './encrypt-at-rest.js';
+import { importedInvoiceNumbersMigration } from './imported-invoice-numbers.js';
 import { invoiceClaimsMigration } from './invoice-claims.js';
 import { invoiceSnapshotsMigration } from './invoice-snapshots.js';
 import { runMigrations, type Migration } from './runner.js';
@@ -14,7 +15,7 @@ import { runMigrations, type Migration } from './runner.js';
  * recorded as done.
  */
 export function startupMigrations(blobs?: BlobStore): Migration[] {
-  return [...(blobs ? [encryptAtRestMigration(blobs)] : []), invoiceSnapshotsMigration, invoiceClaimsMigration, colleagueTrialsMigration];
+  return [...(blobs ? [encryptAtRestMigration(blobs)] : []), invoiceSnapshotsMigration, invoiceClaimsMigration, colleagueTrialsMigration, importedInvoiceNumbersMigration];
 }
 
 export async function runStartupMigrations(conn: Connection, logger: Logger, blobs?: BlobStore): Promise<string[]> {

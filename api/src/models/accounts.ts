@@ -3,7 +3,7 @@
  * support team's users.
  */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
-import { DEFAULT_THERAPIST_COLORS, PLAN_STATUSES, PLAN_TYPES } from '@klinik/core/rules';
+import { DEFAULT_DUE_DAYS, DEFAULT_THERAPIST_COLORS, PLAN_STATUSES, PLAN_TYPES } from '@klinik/core/rules';
 import { INCLUDED_STORAGE_BYTES } from '@klinik/core/records';
 import { now, timestamps } from './common.js';
 import { defineModel } from './scope.js';
@@ -19,6 +19,8 @@ const companySchema = new Schema(
     phone: { type: String, default: '' },
     contactPersion: { type: String, default: '' },
     moms: { type: Boolean, default: true },
+    /** 'Betalingsfrist' (issue 43): days from an invoice's date to its due date. Clinics made before have none: the default. */
+    dueDays: { type: Number, default: DEFAULT_DUE_DAYS },
     newsletter: { type: Boolean, default: true },
     isDisabled: { type: Boolean, default: false },
     /**
@@ -64,6 +66,11 @@ const companySchema = new Schema(
     planPeriodEnd: { type: Number, default: null },
     /** The provider handle of the Pro subscription the plan follows (the most recently started one). */
     planHandle: { type: String, default: null },
+    /**
+     * Pro bought during the free trial (issue 43): the moment its paid period and first charge start (the trial's
+     * end); null once it has started, or when there is none. Follows the subscription's webhooks (commerce/events.ts).
+     */
+    proStartsAt: { type: Number, default: null },
     /** The clinic's base storage quota (1 GB included); each storage add-on adds 5 GB (AddOnPurchase). Used: StorageEntry. */
     total_purchased_storage_bytes: { type: Number, default: INCLUDED_STORAGE_BYTES },
     /** Whether the cloud-drive add-on is active (a monthly add-on: follows its subscription's webhooks). */

@@ -53,6 +53,8 @@ const importRunSchema = new Schema(
       default: () => [],
     },
     errorCount: { type: Number, default: 0 },
+    /** The clinic's next invoice number when the run's invoices raised it (issue 43), for the report; else null. */
+    nextInvoiceNumber: { type: String, default: null },
     /** Why a failed run failed (a file that cannot be read), in Danish. */
     message: { type: String, default: null },
     leaseSeq: { type: Number, default: 0 },

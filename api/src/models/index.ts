@@ -25,6 +25,7 @@ import { signInModels } from './signin.js';
 import type { ScopeRule } from './scope.js';
 import { treatmentModels } from './treatments.js';
 
+export type { AccountingRunDoc } from './accounting.js';
 export type { CompanyDoc, TherapistDoc, TeamUserDoc } from './accounts.js';
 export type { ClientDoc, ClientFormFieldDoc } from './clients.js';
 export type { PurchaseDoc, SubscriptionDoc } from './commerce.js';

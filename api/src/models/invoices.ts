@@ -1,5 +1,6 @@
 /** The invoice aggregate: invoices, credit notes and merged statements, and the per-booking invoice claims. */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { dueDateOf, overdueFrom, type DueDateSource } from '@klinik/core';
 import { encryptedFields } from '../security/encryption.js';
 import { defineModel } from './scope.js';
 
@@ -44,17 +45,43 @@ const invoiceSchema = new Schema(
     /** When an erased client's invoice may go: the end of the bookkeeping retention. */
     keepUntil: { type: Number, default: null },
     /**
-     * Brought from the clinic's old system by an import (issue 17): `number` is the old number, `seq` 0, so it is
-     * outside the clinic's own gapless sequence, and it is never sent to the accounting system.
+     * Brought from the clinic's old system by an import (issue 17): `number` is the old number, never sent to the
+     * accounting system. An old number with a place in the year's sequence holds it (its `_id` and `seq` are that
+     * number's, issue 43); any other has `seq` 0, outside the sequence (import/engine.ts).
      */
     imported: { type: Boolean, default: false },
+    /**
+     * Payment status (issue 43; domain/invoices/payments.ts). `overdueFrom`: when it is overdue if still unpaid (the
+     * start of the day after its due date), set as it is issued (below); null for what is not paid on its own (credit
+     * notes, merged statements, imports, invoices issued before payments were tracked). The rest is what the ledger
+     * of its payment events (`InvoiceEvent`) last decided, `paymentSeq` being that event's number.
+     */
+    overdueFrom: { type: Number, default: null },
+    paymentSeq: { type: Number, default: 0 },
+    paidOn: { type: String, default: null },
+    paymentMethod: { type: String, default: null },
+    paidMarkedByName: { type: String, default: null },
+    paidMarkedAt: { type: Number, default: null },
   },
   { versionKey: false },
 );
+/**
+ * An invoice gets its overdue moment as it is inserted, from the due date of the snapshot it is issued with
+ * (dueDateOf: the snapshot's own, else issue date + DEFAULT_DUE_DAYS), whichever module issues it. Imports are
+ * inserted as plain documents and never pass here: their payments were the old system's.
+ */
+invoiceSchema.pre('validate', function setOverdueFrom() {
+  if (!this.isNew || this.overdueFrom !== null || this.isMerged || this.isCredit || this.imported) return;
+  const due = dueDateOf({ image: (this.snapshots ?? []) as DueDateSource[] });
+  if (due) this.overdueFrom = overdueFrom(due);
+});
 invoiceSchema.index({ companyId: 1, year: 1, seq: -1 });
 invoiceSchema.index({ companyId: 1, clientId: 1, bookingFrom: 1 });
 invoiceSchema.index({ companyId: 1, createdAt: -1 });
 invoiceSchema.index({ companyId: 1, claimId: 1 });
+// The list's status filters and outstanding total, and the credit notes that settle invoices (issue 43).
+invoiceSchema.index({ companyId: 1, paidOn: 1, overdueFrom: 1 });
+invoiceSchema.index({ companyId: 1, creditForId: 1 });
 /**
  * The unique index on `claimId` (issue 42): a request that stalls for over a minute between its claim check and its
  * insert has had its claim taken over, and the insert of the request that took it over wins; the stalled one is refused
@@ -87,9 +114,37 @@ const invoiceClaimSchema = new Schema(
   { versionKey: false },
 );
 
+/**
+ * The ledger of an invoice's payment status (issue 43; domain/invoices/payments.ts), insert-only: `_id`
+ * `<invoice>:payment:<n>` for the n-th change (marked paid, or the owner's undo) and `<invoice>:reminder:<n>` for the
+ * n-th reminder, so of two requests making the same change or sending the same reminder exactly one inserts (on
+ * every MongoDB-protocol server). Who and when, never an address: the reminder went to the client's e-mail then.
+ */
+const invoiceEventSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: Schema.Types.ObjectId, required: true },
+    invoiceId: { type: Schema.Types.ObjectId, required: true },
+    kind: { type: String, enum: ['paid', 'unpaid', 'reminder'], required: true },
+    seq: { type: Number, required: true },
+    at: { type: Number, required: true },
+    by: { type: Schema.Types.ObjectId, required: true },
+    /** The name of who did it, as it was then. */
+    byName: { type: String, default: '' },
+    paidOn: { type: String, default: null },
+    method: { type: String, default: null },
+    /** The request that sent a reminder: only it removes the reminder when its mail could not go. */
+    holder: { type: String, default: null },
+  },
+  { versionKey: false },
+);
+invoiceEventSchema.index({ companyId: 1, invoiceId: 1 });
+
 export type InvoiceDoc = InferSchemaType<typeof invoiceSchema> & { _id: Types.ObjectId };
+export type InvoiceEventDoc = InferSchemaType<typeof invoiceEventSchema>;
 
 export const invoiceModels = {
   Invoice: defineModel(invoiceSchema, { kind: 'tenant', owner: 'therapistId' }),
   InvoiceClaim: defineModel(invoiceClaimSchema, { kind: 'tenant' }),
+  InvoiceEvent: defineModel(invoiceEventSchema, { kind: 'tenant' }),
 };

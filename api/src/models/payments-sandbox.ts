@@ -45,6 +45,8 @@ const sandboxSessionSchema = new Schema(
     plan: { type: String, default: null },
     ordertext: { type: String, default: '' },
     amountOre: { type: Number, default: 0 },
+    /** A subscription whose first period starts later (Pro bought during the trial): nothing is charged on the page. */
+    startsAt: { type: Number, default: null },
     acceptUrl: { type: String, required: true },
     cancelUrl: { type: String, required: true },
     state: { type: String, enum: ['open', 'confirming', 'completed', 'cancelled'], default: 'open' },
@@ -84,6 +86,11 @@ const sandboxSubscriptionSchema = new Schema(
     state: { type: String, enum: ['active', 'dunning', 'cancelled', 'expired'], required: true },
     periodFrom: { type: Number, required: true },
     periodTo: { type: Number, required: true },
+    /**
+     * false until its first period starts (a subscription created with a later start: periodFrom = periodTo = the
+     * start, charged first by the renewal at that moment, like Reepay's `has_started`).
+     */
+    started: { type: Boolean, default: true },
     failNextRenewal: { type: Boolean, default: false },
     /** Failed renewal attempts in a row (dunning gives up after three). */
     failedAttempts: { type: Number, default: 0 },

@@ -35,6 +35,11 @@ export interface DineroDouble {
   creditNotes: Map<string, Document>;
   /** The next POST to this path prefix answers this status (once). */
   failNext(pathPrefix: string, status: number): void;
+  /**
+   * The `nth` POST from now to exactly this path is done (its record made) but never answered, as when the caller's
+   * process dies between Dinero's write and its answer; resolves when it has arrived.
+   */
+  holdPost(path: string, nth: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,7 @@ export async function startDineroDouble(): Promise<DineroDouble> {
   const invoices = new Map<string, Document>();
   const creditNotes = new Map<string, Document>();
   const failures: Array<{ prefix: string; status: number }> = [];
+  const holds: Array<{ path: string; left: number; arrived: () => void }> = [];
 
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -66,7 +72,10 @@ export async function startDineroDouble(): Promise<DineroDouble> {
       const body: unknown = form ? Object.fromEntries(new URLSearchParams(text)) : text ? JSON.parse(text) : null;
       const entry: DoubleRequest = { method: request.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorization: request.headers.authorization ?? '' };
       requests.push(entry);
+      const hold = holds.find((candidate) => entry.method === 'POST' && entry.path === candidate.path && --candidate.left === 0);
+      if (hold) holds.splice(holds.indexOf(hold), 1);
       const answer = (status: number, json: unknown) => {
+        if (hold) return hold.arrived();
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(json));
       };
@@ -142,6 +151,9 @@ export async function startDineroDouble(): Promise<DineroDouble> {
     creditNotes,
     failNext(prefix, status) {
       failures.push({ prefix, status });
+    },
+    holdPost(path, nth) {
+      return new Promise<void>((arrived) => holds.push({ path, left: nth, arrived }));
     },
     async close() {
       server.closeAllConnections();

@@ -12,6 +12,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { copenhagenWallTime } from '@klinik/core';
 import { listenLocally } from './local-server.js';
 
 export interface RecordedRequest {
@@ -58,6 +59,10 @@ interface Subscription {
   expires: string | null;
   card: string;
   amount: number;
+  /** False while it waits for a later `start_date` (nothing invoiced yet); true once its first period began. */
+  has_started: boolean;
+  start_date: string;
+  first_period_start: string;
 }
 
 export interface FrisbiiDouble {
@@ -74,6 +79,8 @@ export interface FrisbiiDouble {
   /** The next renewal of a subscription fails: a dunning invoice, then (`giveUp`) the subscription expires. */
   failRenewal(handle: string): Promise<void>;
   giveUp(handle: string): Promise<void>;
+  /** The provider's clock reaches a later-starting subscription's start date: its first period is invoiced. */
+  reachStart(handle: string): Promise<void>;
   /** The next `count` calls answer 500. */
   breakFor(count: number): void;
   /** Every webhook sent so far, as sent (to replay one); the API's status (0 while held or in flight) and outcome. */
@@ -157,7 +164,43 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
 
   const declined = { status: 400, body: { code: 105, error: 'Transaction declined', transaction_error: 'declined_by_acquirer', http_status: 400 } };
 
+  /** `yyyy-MM-ddTHH:mm:ss` read in the account's time zone (Europe/Copenhagen), as the provider reads `start_date`. */
+  function startDate(value: unknown): number | null {
+    const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(value) : null;
+    if (!match) return null;
+    return copenhagenWallTime(Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5])) + Number(match[6]) * 1000;
+  }
+
+  function firstInvoice(subscription: Subscription, card: Card): Invoice {
+    const invoice = invoiceFor(subscription.customer, `inv-${subscription.handle}-1`, card, [{ ordertext: PLAN_TEXT[subscription.plan] ?? subscription.plan, amount: subscription.amount }], subscription);
+    return invoice;
+  }
+
   function startSubscription(body: Record<string, unknown>, card: Card): Subscription {
+    const later = startDate(body.start_date);
+    if (later !== null && later > now()) {
+      // Not eligible for its first period yet: created without an invoice (conditional_create does not apply).
+      const waiting: Subscription = {
+        handle: String(body.handle),
+        customer: String(body.customer),
+        plan: String(body.plan),
+        state: 'active',
+        is_cancelled: false,
+        dunning_invoices: 0,
+        created: iso(),
+        current_period_start: '',
+        next_period_start: iso(later),
+        expires: null,
+        card: card.id,
+        amount: Number(body.amount),
+        has_started: false,
+        start_date: iso(later),
+        first_period_start: iso(later),
+      };
+      subscriptions.set(waiting.handle, waiting);
+      emit('subscription_created', { customer: waiting.customer, subscription: waiting.handle });
+      return waiting;
+    }
     const start = now();
     const subscription: Subscription = {
       handle: String(body.handle),
@@ -172,9 +215,12 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
       expires: null,
       card: card.id,
       amount: Number(body.amount),
+      has_started: true,
+      start_date: iso(start),
+      first_period_start: iso(start),
     };
     subscriptions.set(subscription.handle, subscription);
-    const invoice = invoiceFor(subscription.customer, `inv-${subscription.handle}-1`, card, [{ ordertext: PLAN_TEXT[subscription.plan] ?? subscription.plan, amount: subscription.amount }], subscription);
+    const invoice = firstInvoice(subscription, card);
     emit('subscription_created', { customer: subscription.customer, subscription: subscription.handle });
     emit('invoice_settled', { customer: subscription.customer, subscription: subscription.handle, invoice: invoice.handle });
     return subscription;
@@ -242,7 +288,9 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
       if (subscriptions.has(String(body.handle))) return { status: 400, body: { code: 3, error: 'Duplicate handle', http_status: 400 } };
       const card = cards.get(String(body.source));
       if (!card || card.customer !== body.customer) return { status: 400, body: { code: 41, error: 'Payment method not found', http_status: 400 } };
-      if (card.declines) return declined;
+      // A later start date invoices nothing now, so a card that declines is only found out at the start.
+      const later = startDate(body.start_date);
+      if (card.declines && !(later !== null && later > now())) return declined;
       return ok(startSubscription(body, card));
     }
     if ((match = path.match(/^\/api\/v1\/subscription\/([^/]+)(?:\/(cancel|uncancel|payment_method))?$/))) {
@@ -350,7 +398,7 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
         const prepared = body.prepare_subscription as Record<string, unknown>;
         const subscription = startSubscription(prepared, cards.get(cardId)!);
         accept.searchParams.set('subscription', subscription.handle);
-        accept.searchParams.set('invoice', `inv-${subscription.handle}-1`);
+        if (subscription.has_started) accept.searchParams.set('invoice', `inv-${subscription.handle}-1`);
       } else accept.searchParams.set('payment_method', cardId);
       await settled();
       return accept.toString();
@@ -367,6 +415,18 @@ export async function startFrisbiiDouble(privateKey: string, webhookSecret: stri
       subscription.state = 'expired';
       invoices.get(`inv-${handle}-2`)!.state = 'failed';
       emit('subscription_expired', { customer: subscription.customer, subscription: handle });
+      await settled();
+    },
+    async reachStart(handle) {
+      const subscription = subscriptions.get(handle)!;
+      if (subscription.has_started || subscription.is_cancelled || subscription.state !== 'active') throw new Error(`${handle} is not waiting for its start`);
+      const start = Date.parse(subscription.start_date);
+      subscription.has_started = true;
+      subscription.current_period_start = iso(start);
+      subscription.next_period_start = iso(start + MONTH);
+      const invoice = firstInvoice(subscription, cards.get(subscription.card)!);
+      emit('invoice_settled', { customer: subscription.customer, subscription: handle, invoice: invoice.handle });
+      emit('subscription_renewal', { customer: subscription.customer, subscription: handle });
       await settled();
     },
     breakFor(count) {

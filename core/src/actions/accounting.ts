@@ -46,6 +46,30 @@ export const transferResultSchema = z.strictObject({
 });
 export type TransferResult = z.infer<typeof transferResultSchema>;
 
+/**
+ * One transfer as it runs in the background and when it is over (issue 43): the clinic's n-th (`number`), how far it
+ * has come (`done` of `total` records: treatments, clients, invoices) with its counts so far, then its `result`.
+ */
+export const accountingTransferSchema = z.strictObject({
+  number: z.number().int(),
+  /** queued: waiting for the transfer job; running; done (the result's counts); failed (`message` says why). */
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** connect: started by the return page; sync: by the shell's sync icon. */
+  source: z.enum(['connect', 'sync']),
+  done: z.number().int(),
+  total: z.number().int(),
+  counts: z.strictObject({ invoice: count, contact: count, product: count }),
+  /** Set when it is over: the counts per kind; 'failed' when a record failed or the run stopped. */
+  result: transferResultSchema.nullable(),
+  /** Why a failed run stopped (the connection lost, Dinero unreachable), in Danish. */
+  message: z.string().nullable(),
+  createdAt: z.number(),
+  finishedAt: z.number().nullable(),
+});
+export type AccountingTransfer = z.infer<typeof accountingTransferSchema>;
+
+const transferStarted = z.strictObject({ message: z.string(), data: accountingTransferSchema });
+
 export const accountingStatusSchema = z.strictObject({
   /** Whether the accounting add-on is active (free with Pro). */
   addOnActive: z.boolean(),
@@ -73,22 +97,28 @@ export const accountingActions = {
     access: 'owner',
     plan: 'pro',
     summary:
-      'The return page: exchanges `code` once, transfers by `state`; counts per kind. Never the refresh token.',
+      'The return page: exchanges `code` once and starts the transfer `state` asks for in the background (or answers the one under way, or on a reload the one this code started). Never the refresh token.',
     input: z.strictObject({
       /** The spec's payload names the therapist; when sent it must be the caller. */
       therapistId: objectId.optional(),
       code: z.string({ error: accountingMessages.codeInvalid }).min(1, accountingMessages.codeInvalid).max(2048).regex(/^[\w.~+/=-]+$/, accountingMessages.codeInvalid),
       state: z.string({ error: accountingMessages.stateInvalid }).min(1, accountingMessages.stateInvalid).max(2048).regex(/^[\w.-]+$/, accountingMessages.stateInvalid),
     }),
-    output: transferResultSchema,
+    output: transferStarted,
   }),
   syncDinero: defineAction({
     access: 'owner',
     plan: 'pro',
     summary:
-      "The shell's sync icon: transfers what is not yet in the organisation; the transfer result.",
+      "The shell's sync icon: starts a transfer of what is not yet in the organisation in the background (or answers the one under way).",
     input: z.strictObject({}),
-    output: transferResultSchema,
+    output: transferStarted,
+  }),
+  getAccountingTransfer: defineAction({
+    access: 'owner',
+    summary: 'A transfer of the clinic (by `number`, or the latest): how far it has come, its counts, its result when over.',
+    input: z.strictObject({ number: z.number().int().min(1).max(1_000_000_000).optional() }),
+    output: z.strictObject({ data: accountingTransferSchema.nullable() }),
   }),
   disconnectDinero: defineAction({
     access: 'owner',

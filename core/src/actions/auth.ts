@@ -73,6 +73,8 @@ export const therapistViewSchema = z.strictObject({
     status: z.enum(PLAN_STATUSES),
     trial: z.number().nullable(),
     cancelDate: z.number().nullable(),
+    /** Pro bought during the free trial: it starts (and is first charged) then; null otherwise (issue 43). */
+    proStartsAt: z.number().nullable(),
     logo: z.string().nullable(),
     dineroOrgId: z.string().nullable(),
     /** Whether an accounting organisation is connected; the refresh token itself never leaves the server. */
@@ -185,7 +187,7 @@ export const authActions = {
   }),
   purchasedFreePlanSubscription: defineAction({
     access: 'owner',
-    summary: 'Starts the one-month free trial: planType freeTrial, status active.',
+    summary: 'Starts the one-month free trial: planType freeTrial, status active, its month counted from now (not from registration).',
     input: noInput,
     output: z.strictObject({
       message: z.string(),

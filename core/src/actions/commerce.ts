@@ -18,7 +18,28 @@ const cardChoice = z.string().max(200).regex(/^ca_[a-f0-9]{8,64}$/, commerceMess
 /** A subscription's handle as the pages name it. */
 const subscriptionHandle = z.string().max(200).regex(/^s[a-f0-9]{24}-[A-Za-z0-9-]{16,64}$/, commerceMessages.subscriptionUnknown);
 
-const planState = z.strictObject({ planType: z.enum(PLAN_TYPES), status: z.enum(PLAN_STATUSES), cancelDate: z.number().nullable(), planPeriodEnd: z.number().nullable() });
+const planState = z.strictObject({
+  planType: z.enum(PLAN_TYPES),
+  status: z.enum(PLAN_STATUSES),
+  cancelDate: z.number().nullable(),
+  planPeriodEnd: z.number().nullable(),
+  /** Pro bought during the trial: its paid period and first charge start then (null otherwise). */
+  proStartsAt: z.number().nullable(),
+});
+
+/**
+ * One subscription that ends when the clinic's plan is ended (issue 43): Pro, each add-on subscription, each
+ * colleague's own Pro. `endsAt` is the end of the period paid for (nothing is charged after it); `startsAt` is set
+ * for Pro bought during the trial, which then never starts and is never charged.
+ */
+export const endingSubscriptionSchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['plan', 'addOn', 'therapist']),
+  name: z.string(),
+  endsAt: z.number().nullable(),
+  startsAt: z.number().nullable(),
+});
+export type EndingSubscription = z.infer<typeof endingSubscriptionSchema>;
 
 export const savedCardSchema = z.strictObject({
   id: z.string(),
@@ -142,29 +163,37 @@ export const commerceActions = {
   purchasedProPlanSubscription: defineAction({
     access: 'owner',
     summary:
-      'Buys the Pro plan: with a saved card it is charged now and answers the new plan; without one it answers `url`, the provider\'s checkout page. A cancelled Pro plan still in its period is taken up again without a charge.',
+      "Buys the Pro plan: with a saved card it is charged now and answers the new plan; without one it answers `url`, the provider's checkout page. During a running free trial nothing is charged now: the card is saved and the paid period starts when the trial ends (`proStartsAt`), with its first charge that day. A cancelled Pro plan still in its period is taken up again without a charge, and so is what ended with it.",
     input: z.strictObject({ cardId: cardChoice, idempotencyKey }),
     output: z.strictObject({ message: z.string(), url: z.string().optional(), data: planState }),
   }),
   cancelProPlanSubscription: defineAction({
     access: 'owner',
-    summary: 'Cancels the Pro plan at the end of the paid period (usable until then).',
+    summary:
+      "'Deaktiver' on the plan card: ends the clinic's plan, and with it every subscription of the clinic (each add-on subscription, each colleague's own Pro), each at the end of the period paid for; nothing is charged after. Pro bought during the trial never starts.",
     input: noInput,
-    output: z.strictObject({ message: z.string(), data: planState }),
+    output: z.strictObject({ message: z.string(), data: planState, ended: z.array(endingSubscriptionSchema) }),
   }),
   cancelTherapistAllSubscription: defineAction({
     access: 'owner',
-    summary: "Cancel-all (/Abonnement): cancels the Pro plan and every add-on subscription at the end of their periods. `therapistId`, when sent, must be the caller's.",
+    summary: "Cancel-all (/Abonnement): ends the Pro plan, every add-on subscription and every colleague's own Pro, each at the end of its period (the same as ending the plan). `therapistId`, when sent, must be the caller's.",
     input: z.strictObject({ therapistId: z.string().max(200).regex(/^[a-f0-9]{24}$/i).optional() }),
-    output: z.strictObject({ message: z.string(), data: planState }),
+    output: z.strictObject({ message: z.string(), data: planState, ended: z.array(endingSubscriptionSchema) }),
   }),
   getTherapistAllPurchasedSubscription: defineAction({
     access: 'owner',
-    summary: "The clinic's subscriptions (plan and add-ons) with their periods, and the subscription info of the plan card.",
+    summary:
+      "The clinic's subscriptions (plan and add-ons) with their periods, and the subscription info of the plan card; `endsWithPlan` lists what ending the plan (or cancel-all) would end now, for the confirmation.",
     input: noInput,
     output: z.strictObject({
       data: z.array(subscriptionViewSchema),
-      info: z.strictObject({ isInvoiceFound: z.boolean(), trial_end: z.number().nullable(), isPaymentCardAdd: z.boolean() }),
+      info: z.strictObject({
+        isInvoiceFound: z.boolean(),
+        trial_end: z.number().nullable(),
+        isPaymentCardAdd: z.boolean(),
+        proStartsAt: z.number().nullable(),
+        endsWithPlan: z.array(endingSubscriptionSchema),
+      }),
     }),
   }),
   getSubscriptionSettings: defineAction({

@@ -28,6 +28,8 @@ export const importRunSchema = z.strictObject({
   /** The refused rows (the first 200; `errorCount` tells all): the file's name, its row number, why. */
   errors: z.array(z.strictObject({ fileName: z.string(), row: z.number().int(), message: z.string() })),
   errorCount: z.number().int(),
+  /** The clinic's next invoice number ('0041-26') when the imported invoices raised it (issue 43); else null. */
+  nextInvoiceNumber: z.string().nullable(),
   message: z.string().nullable(),
   createdAt: z.number(),
   finishedAt: z.number().nullable(),

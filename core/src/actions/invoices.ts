@@ -11,7 +11,10 @@ import { z } from 'zod';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
 import { companyProfileInputSchema } from '../company.js';
 import { epochMs, objectId } from '../fields.js';
+import { INVOICE_EXTRA_LINES_MAX } from '../constants.js';
 import { kronerToOre } from '../invoices.js';
+import { INVOICE_STATUS_FILTERS, INVOICE_STATUSES, isDateKey, PAYMENT_METHODS, REMINDER_INTERVAL_DAYS } from '../invoice-payments.js';
+import { INVOICE_SEQUENCE_MAX } from '../invoice-numbering.js';
 
 export const invoiceSettingsSchema = z.strictObject({
   /** true: invoice; false: credit note of the booking's invoice. */
@@ -28,6 +31,10 @@ export const invoiceSettingsSchema = z.strictObject({
       }
       return ore;
     }),
+  /**
+   * The spec's 'Moms' yes/no: VAT is charged on the lines whose treatment is not exempt (issue 43: off for a clinic
+   * that is not VAT registered; the dialog starts from the clinic's 'Momsregistreret'). Exempt lines never carry VAT.
+   */
   moms: z.boolean().default(false),
   /** Show the journal's treatment text. */
   treatmentText: z.boolean().default(false),
@@ -44,6 +51,28 @@ const party = {
   town: z.string(),
   email: z.string(),
 };
+
+/**
+ * One line of an invoice (issue 43): a treatment with its own VAT. Amounts in øre: the price, its share of the
+ * invoice's discount, what is left (the VAT base when VAT is charged), the VAT and the line's total. `vatExempt`: a
+ * health service exempt from VAT (momslovens § 13, stk. 1, nr. 1); `vatPercent` 25 or 0. A credit note's lines are its
+ * invoice's, negated.
+ */
+export const invoiceLineSchema = z.strictObject({
+  name: z.string(),
+  /** The treatment it was made from (the accounting system's product); null for an imported line. */
+  treatmentId: z.string().nullable(),
+  /** Seconds, printed after the name ('(45 min.)'); null when not printed. */
+  duration: z.number().nullable(),
+  priceOre: z.number(),
+  discountOre: z.number(),
+  netOre: z.number(),
+  vatExempt: z.boolean(),
+  vatPercent: z.number(),
+  vatOre: z.number(),
+  totalOre: z.number(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 export const invoiceSnapshotSchema = z.strictObject({
   number: z.string(),
@@ -74,11 +103,47 @@ export const invoiceSnapshotSchema = z.strictObject({
     aktuelBehandling: z.boolean(),
     followUpText: z.boolean(),
   }),
-  amounts: z.strictObject({ priceOre: z.number(), discountOre: z.number(), netOre: z.number(), vatOre: z.number(), totalOre: z.number() }),
+  amounts: z.strictObject({
+    priceOre: z.number(),
+    discountOre: z.number(),
+    netOre: z.number(),
+    vatOre: z.number(),
+    totalOre: z.number(),
+    /** Since issue 43: the sum of the lines VAT is charged on, and of the lines without VAT. */
+    vatBaseOre: z.number().optional(),
+    vatFreeOre: z.number().optional(),
+  }),
   /** A credit note: the number of the invoice it credits. */
   creditFor: z.string().nullable(),
+  /**
+   * Since issue 43: the lines, each with its own VAT. A snapshot without them (issued before) is one line, its
+   * `treatment`, with the VAT of `settings.moms`, and prints exactly as it did.
+   */
+  lines: z.array(invoiceLineSchema).optional(),
+  /** Since issue 43, invoices only: the last day to pay (YYYY-MM-DD, Copenhagen), the issue date plus 'Betalingsfrist'. */
+  dueDate: z.string().optional(),
 });
 export type InvoiceSnapshot = z.infer<typeof invoiceSnapshotSchema>;
+
+/**
+ * Whether an invoice is paid (issue 43). Null for what is not paid on its own: a credit note, a merged statement, an
+ * invoice brought by an import or issued before payments were tracked.
+ */
+export const invoicePaymentSchema = z.strictObject({
+  status: z.enum(INVOICE_STATUSES),
+  /** The last day to pay (YYYY-MM-DD, Copenhagen); overdue from the next day. */
+  dueDate: z.string(),
+  /** Marked paid: the day the payment came in, how, who marked it (their name then) and when. */
+  paidOn: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  markedBy: z.string().nullable(),
+  markedAt: z.number().nullable(),
+  /** The number of the credit note that settles it, when one does. */
+  creditedBy: z.string().nullable(),
+  /** When each reminder was sent, oldest first. */
+  reminders: z.array(z.number()),
+});
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
 
 export const invoiceSchema = z.strictObject({
   id: z.string(),
@@ -99,6 +164,7 @@ export const invoiceSchema = z.strictObject({
   to: z.number().nullable(),
   /** The snapshot, or for a merged statement the snapshots of its invoices (spec 2, Invoice record `image`). */
   image: z.array(invoiceSnapshotSchema),
+  payment: invoicePaymentSchema.nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -114,10 +180,23 @@ export const companyProfileSchema = z.strictObject({
   post: z.string(),
   regNumber: z.string(),
   accountNumber: z.string(),
+  /** 'Betalingsfrist': days from an invoice's date to its due date. */
+  dueDays: z.number(),
   /** A PNG data URL (at most 600 × 240 px), or null. */
   logo: z.string().nullable(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
+
+/**
+ * What an invoice of a booking is made of: the booking's treatment, and up to INVOICE_EXTRA_LINES_MAX more treatments
+ * of the clinic delivered at the same visit (issue 43), each a line with its own VAT. A credit note takes its
+ * invoice's lines and ignores these.
+ */
+const invoiceOfBookingInput = z.strictObject({
+  bookingId: objectId,
+  settings: invoiceSettingsSchema,
+  extraTreatmentIds: z.array(objectId).max(INVOICE_EXTRA_LINES_MAX, `Højst ${INVOICE_EXTRA_LINES_MAX} ekstra ydelser på en faktura`).default([]),
+});
 
 const page = {
   page: z.number().int().min(1).default(1),
@@ -148,14 +227,14 @@ export const invoiceActions = {
     access: 'therapist',
     plan: 'pro',
     summary: "The snapshot an invoice (or credit note) of a booking would carry now; missing data answers 400 with the reasons joined by '||'.",
-    input: z.strictObject({ bookingId: objectId, settings: invoiceSettingsSchema }),
+    input: invoiceOfBookingInput,
     output: z.strictObject({ data: invoiceSnapshotSchema }),
   }),
   addInvoice: defineAction({
     access: 'therapist',
     plan: 'pro',
     summary: 'Issues the invoice (or the credit note of its invoice) of a booking with the next number of the year; the snapshot never changes afterwards.',
-    input: z.strictObject({ bookingId: objectId, settings: invoiceSettingsSchema }),
+    input: invoiceOfBookingInput,
     output: z.strictObject({ message: z.string(), data: invoiceSchema }),
   }),
   getInvoice: defineAction({
@@ -168,9 +247,15 @@ export const invoiceActions = {
   getAllInvoice: defineAction({
     access: 'therapist',
     plan: 'pro',
-    summary: 'Invoices and credit notes, newest first, searchable by name, CPR or number; the owner may pick a therapist (result, totalCount).',
-    input: z.strictObject({ ...page, search: z.string().trim().max(100).default(''), therapistId: objectId.optional() }),
-    output: z.strictObject({ result: z.array(invoiceSchema), totalCount: z.number().int() }),
+    summary:
+      "Invoices and credit notes, newest first, searchable by name, CPR or number and filtered by payment status; the owner may pick a therapist (result, totalCount). outstandingOre: what the unpaid and overdue invoices the caller sees (of the therapist picked) add up to, credited ones left out.",
+    input: z.strictObject({
+      ...page,
+      search: z.string().trim().max(100).default(''),
+      therapistId: objectId.optional(),
+      status: z.enum(INVOICE_STATUS_FILTERS, { error: 'Ukendt status' }).default('all'),
+    }),
+    output: z.strictObject({ result: z.array(invoiceSchema), totalCount: z.number().int(), outstandingOre: z.number().int() }),
   }),
   getInvoicesByBookingIds: defineAction({
     access: 'therapist',
@@ -232,6 +317,32 @@ export const invoiceActions = {
     }),
     output: messageAnswer,
   }),
+  setInvoicePaid: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary:
+      'Marks an invoice paid: the day the payment came in (not in the future) and how (bank transfer, MobilePay, card, cash), recorded with who and when. 409 when it is paid or credited already, or changed at the same moment.',
+    input: z.strictObject({
+      id: objectId,
+      paidOn: z.string({ error: 'Vælg betalingsdatoen' }).max(10, 'Betalingsdatoen skal være en dato').refine(isDateKey, 'Betalingsdatoen skal være en dato'),
+      method: z.enum(PAYMENT_METHODS, { error: 'Vælg hvordan der er betalt' }),
+    }),
+    output: z.strictObject({ message: z.string(), data: invoiceSchema }),
+  }),
+  setInvoiceUnpaid: defineAction({
+    access: 'owner',
+    plan: 'pro',
+    summary: 'Undoes marking an invoice paid (the owner only), recorded with who and when. 409 when it is not marked paid, or changed at the same moment.',
+    input: z.strictObject({ id: objectId }),
+    output: z.strictObject({ message: z.string(), data: invoiceSchema }),
+  }),
+  sendInvoiceReminder: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: `Mails a reminder ('Rykker: Faktura 0001-26 fra …') with the invoice's PDF to the client's e-mail on record (never a typed address), for an overdue invoice, at most once per invoice in ${REMINDER_INTERVAL_DAYS} days; spends the clinic's mail budget.`,
+    input: z.strictObject({ id: objectId }),
+    output: z.strictObject({ message: z.string(), data: invoiceSchema }),
+  }),
   getCvrFromNumber: defineAction({
     access: 'therapist',
     summary: "The clinic's invoice counter for its CVR number: the count this year and when it last moved.",
@@ -246,8 +357,9 @@ export const invoiceActions = {
   }),
   setCvrCounter: defineAction({
     access: 'owner',
-    summary: 'Continues numbering after another system: the next invoice this year gets count + 1 (never below numbers already used).',
-    input: z.strictObject({ CVR: z.string().max(200).trim().regex(/^\d{8}$/, 'CVR skal være 8 cifre'), count: z.number().int().min(0).max(999_999) }),
+    summary:
+      "Continues numbering after another system (/Settings' 'Næste fakturanummer'): the next invoice this year gets count + 1. The counter only goes up: a count below this year's (numbers used, imported or set) is refused, 409.",
+    input: z.strictObject({ CVR: z.string().max(200).trim().regex(/^\d{8}$/, 'CVR skal være 8 cifre'), count: z.number().int().min(0).max(INVOICE_SEQUENCE_MAX) }),
     output: z.strictObject({ message: z.string(), data: z.strictObject({ CVR: z.string(), count: z.number(), year: z.number(), updatedAt: z.number().nullable() }) }),
   }),
 } as const;

@@ -50,6 +50,8 @@ export const treatmentSchema = z.strictObject({
   therapistId: z.string(),
   nameFirst: z.string(),
   nameLast: z.string(),
+  /** A health service exempt from VAT (momslovens § 13, stk. 1, nr. 1); otherwise its invoice lines carry 25 % (issue 43). */
+  vatExempt: z.boolean(),
   /** Whether the caller may edit and delete it: their own treatments, or any for the owner. */
   isEdit: z.boolean(),
 });
@@ -60,6 +62,8 @@ const treatmentFields = {
   price: priceDkk,
   duration: durationSeconds,
   pause: pauseSeconds,
+  /** Left out: a new treatment takes the clinic's default (not 'Momsregistreret' → exempt), a changed one keeps its own. */
+  vatExempt: z.boolean({ error: 'Vælg om behandlingen er momsfri' }).optional(),
 };
 
 export const treatmentActions = {

@@ -5,9 +5,13 @@ import type { ActionClient } from '@klinik/core/client';
 export const accountingKeys = {
   status: ['getDineroStatus'] as const,
   transfer: (code: string) => ['updateClientDineroData', code] as const,
+  run: (number: number) => ['getAccountingTransfer', number] as const,
 };
 
+/** A transfer as it runs in the background, and its result when it is over (issue 43). */
+export type TransferRun = NonNullable<ActionOutput<'getAccountingTransfer'>['data']>;
 export type TransferAnswer = ActionOutput<'updateClientDineroData'>;
+export type TransferResultAnswer = NonNullable<TransferRun['result']>;
 export type AccountingStatusAnswer = ActionOutput<'getDineroStatus'>['data'];
 
 export function accountingApi(client: ActionClient) {
@@ -16,6 +20,7 @@ export function accountingApi(client: ActionClient) {
     connectUrl: (settings: IntegrationSettings) =>
       client.call('getVismaConnectUrl', settings.allDataFlag ? { allDataFlag: true } : { allDataFlag: false, fromDate: settings.fromDate ?? null, toDate: settings.toDate ?? null }),
     transfer: (code: string, state: string) => client.call('updateClientDineroData', { code, state }),
+    run: async (number: number) => (await client.call('getAccountingTransfer', { number })).data,
     disconnect: () => client.call('disconnectDinero', {}),
   };
 }
@@ -24,8 +29,8 @@ export type AccountingApi = ReturnType<typeof accountingApi>;
 
 const transfers = new Map<string, Promise<TransferAnswer>>();
 /**
- * One transfer per code and page load: the return page may mount twice (React's strict mode, a remount of the
- * route), and a second request would report everything as already added. The answer holds counts only.
+ * One start per code and page load: the return page may mount twice (React's strict mode, a remount of the route).
+ * The server answers a second start with the same run anyway; this saves the request.
  */
 export function transferOnce(api: AccountingApi, code: string, state: string): Promise<TransferAnswer> {
   let pending = transfers.get(code);

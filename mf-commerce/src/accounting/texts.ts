@@ -47,7 +47,9 @@ export const accountingTexts = {
   result: {
     heading: 'Overførsel til Dinero',
     progress: 'Overfører data til Dinero…',
-    progressHint: 'Det kan tage et øjeblik. Luk ikke siden.',
+    progressHint: 'Overførslen fortsætter, også hvis du lukker siden. Resultatet kan ses her bagefter.',
+    waiting: 'Overførslen venter på at gå i gang…',
+    progressCount: (done: number, total: number) => `${done} af ${total} poster gennemgået`,
     done: 'Overførslen er gennemført',
     /** Spec 3 §8. */
     failed: accountingMessages.transferFailed,

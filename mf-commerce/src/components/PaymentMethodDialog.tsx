@@ -38,6 +38,7 @@ export default function PaymentMethodDialog({
   what,
   pending,
   error,
+  payLabel = T.pay,
   onPay,
   onClose,
 }: {
@@ -47,6 +48,8 @@ export default function PaymentMethodDialog({
   pending: boolean;
   /** The failure of the last attempt (the server's message). */
   error: string | null;
+  /** The saved card's button: 'Betal', or what happens instead when nothing is paid now (Pro ordered in the trial). */
+  payLabel?: string;
   onPay: (cardId: string | null) => void;
   onClose: () => void;
 }) {
@@ -84,7 +87,7 @@ export default function PaymentMethodDialog({
               {T.cancel}
             </Button>
             <Button appearance="primary" onClick={() => onPay(cardId)} disabled={pending} icon={pending ? <Spinner size="tiny" /> : undefined}>
-              {cardId === null ? T.continue : T.pay}
+              {cardId === null ? T.continue : payLabel}
             </Button>
           </DialogActions>
         </DialogBody>

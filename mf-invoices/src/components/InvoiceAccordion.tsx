@@ -1,6 +1,6 @@
 /**
- * Invoices as accordion rows (spec 2, Invoice list): number, date, client, total and type in the header, one row
- * open at a time. The open row's details (PDF preview, mail, download) load when first opened.
+ * Invoices as accordion rows (spec 2, Invoice list): number, date, client, total, type and payment status (issue 43)
+ * in the header, one row open at a time. The open row's details (PDF preview, mail, download) load when first opened.
  */
 import type { ReactNode } from 'react';
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
@@ -9,6 +9,7 @@ import { formatKroner } from '@klinik/core/rules';
 import { formatDanishDate } from '@klinik/core/time';
 import { texts } from '../texts';
 import { clientName, invoiceKind } from './invoiceFacts';
+import { StatusBadge } from './StatusBadge';
 
 const useStyles = makeStyles({
   list: {
@@ -22,7 +23,7 @@ const useStyles = makeStyles({
   },
   header: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(72px, 7em) minmax(84px, 7em) minmax(0, 1fr) minmax(96px, 9em) minmax(110px, 9em)',
+    gridTemplateColumns: 'minmax(72px, 7em) minmax(84px, 7em) minmax(0, 1fr) minmax(96px, 9em) minmax(170px, 13em)',
     gap: '4px 12px',
     alignItems: 'center',
     width: '100%',
@@ -33,14 +34,17 @@ const useStyles = makeStyles({
     '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr) auto' },
   },
   // On a phone an invoice is two lines: its number and the client's whole line width for the name, then the date,
-  // the amount and the kind (three columns of one line left the name 85 px of a 390 px phone: 'Lars Søren…').
+  // the amount (three columns of one line left the name 85 px of a 390 px phone: 'Lars Søren…'), then the kind and
+  // the payment status on a line of their own.
   single: { '@media (max-width: 640px)': { gridTemplateColumns: 'auto minmax(0, 1fr) auto' } },
+  singleTags: { '@media (max-width: 640px)': { gridColumnStart: 1, gridColumnEnd: -1 } },
   singleDate: { '@media (max-width: 640px)': { gridRowStart: 2, gridColumnStart: 1 } },
   // A name longer than that wraps rather than losing its end.
   singleName: { '@media (max-width: 640px)': { gridRowStart: 1, gridColumnStart: 2, gridColumnEnd: 4, whiteSpace: 'normal', overflowWrap: 'anywhere' } },
   number: { fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   total: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', '@media (max-width: 640px)': { textAlign: 'left' } },
+  tags: { display: 'flex', flexWrap: 'wrap', gap: '4px', justifySelf: 'start', minWidth: 0 },
   kind: {
     justifySelf: 'start',
     padding: '0 8px',
@@ -83,7 +87,12 @@ export function InvoiceAccordion({
                 <span className={mergeClasses(styles.name, !invoice.isMerged && styles.singleName)}>{clientName(invoice)}</span>
                 <span className={styles.total}>{formatKroner(invoice.totalOre)}</span>
                 {/* A merged statement's number already says 'Samlet opgørelse'. */}
-                {!invoice.isMerged && <span className={mergeClasses(styles.kind, invoice.isCredit && styles.credit)}>{invoiceKind(invoice)}</span>}
+                {!invoice.isMerged && (
+                  <span className={mergeClasses(styles.tags, styles.singleTags)}>
+                    <span className={mergeClasses(styles.kind, invoice.isCredit && styles.credit)}>{invoiceKind(invoice)}</span>
+                    {invoice.payment && <StatusBadge status={invoice.payment.status} />}
+                  </span>
+                )}
               </span>
             </AccordionHeader>
             <AccordionPanel className={styles.panel}>{openId === invoice.id ? details(invoice) : null}</AccordionPanel>

@@ -1,6 +1,7 @@
 /**
  * An open invoice row: the PDF preview (the renderer loads now, not with the list) and 'Send på mail',
- * 'Download PDF'; for an invoice of a booking 'Opret kreditnota'; for a merged statement 'Rediger' and 'Slet'.
+ * 'Download PDF'; for an invoice of a booking 'Opret kreditnota'; for a merged statement 'Rediger' and 'Slet'; for an
+ * invoice with a payment status its payment (PaymentPanel: 'Markér som betalt', the reminders, 'Send rykker').
  */
 import { useState } from 'react';
 import { Button, Caption1, makeStyles } from '@fluentui/react-components';
@@ -13,6 +14,7 @@ import { texts } from '../texts';
 import { invoiceKind } from './invoiceFacts';
 import type { Notify } from './InvoiceDialog';
 import MailDialog from './MailDialog';
+import PaymentPanel from './PaymentPanel';
 import PdfPreview from './PdfPreview';
 
 const T = texts.details;
@@ -26,12 +28,14 @@ export interface InvoiceDetailsProps {
   api: InvoicesApi;
   invoice: Invoice;
   notify: Notify;
+  /** The owner may undo 'Markér som betalt'. */
+  isOwner?: boolean;
   onCredit?: (invoice: Invoice) => void;
   onEdit?: (invoice: Invoice) => void;
   onDelete?: (invoice: Invoice) => void;
 }
 
-export default function InvoiceDetails({ api, invoice, notify, onCredit, onEdit, onDelete }: InvoiceDetailsProps) {
+export default function InvoiceDetails({ api, invoice, notify, isOwner = false, onCredit, onEdit, onDelete }: InvoiceDetailsProps) {
   const styles = useStyles();
   const [mailing, setMailing] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -56,6 +60,7 @@ export default function InvoiceDetails({ api, invoice, notify, onCredit, onEdit,
       {invoice.isMerged && invoice.from !== null && invoice.to !== null && (
         <Caption1>{`${texts.merged.period}: ${texts.merged.period_(formatDanishDate(invoice.from), formatDanishDate(invoice.to))} · ${texts.merged.invoices(invoice.image.length)}`}</Caption1>
       )}
+      {invoice.payment && <PaymentPanel api={api} invoice={invoice} payment={invoice.payment} isOwner={isOwner} notify={notify} />}
       <div className={styles.actions} role="group" aria-label={`${T.actions} ${invoice.number}`}>
         <Button icon={<MailRegular />} onClick={() => setMailing(true)}>
           {T.sendMail}

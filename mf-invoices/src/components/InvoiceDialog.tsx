@@ -12,7 +12,7 @@ import { formatKroner } from '@klinik/core/rules';
 import { LoadError, useMutation, useQuery } from '@klinik/ui';
 import type { InvoiceSettings, InvoicesApi } from '../api';
 import { texts } from '../texts';
-import { discountProblem, initialChoices, problemsOf, toSettings, type Choices } from './invoiceChoices';
+import { discountProblem, extraTreatmentIdsOf, initialChoices, problemsOf, toSettings, type Choices } from './invoiceChoices';
 import { InvoiceProblems } from './InvoiceProblems';
 import { InvoiceSettingsForm } from './InvoiceSettingsForm';
 import PdfPreview from './PdfPreview';
@@ -55,11 +55,14 @@ export default function InvoiceDialog({
   /** The server's preview: the second step. */
   const [snapshot, setSnapshot] = useState<InvoiceSnapshot | null>(null);
 
-  const preview = useMutation((settings: InvoiceSettings) => api.preview(bookingId, settings), { onSuccess: (answer) => setSnapshot(answer.data) });
+  // The caller's treatments for more lines; loaded with the dialog, needed only when chosen.
+  const treatments = useQuery(['getTreatmentsFromTherapist'], async () => (await api.treatments()).data);
+  const extras = extraTreatmentIdsOf(choices);
+  const preview = useMutation((settings: InvoiceSettings) => api.preview(bookingId, settings, extras), { onSuccess: (answer) => setSnapshot(answer.data) });
   const create = useMutation(
     async (settings: InvoiceSettings) => {
       try {
-        return await api.add(bookingId, settings);
+        return await api.add(bookingId, settings, extras);
       } catch (reason) {
         // A discount the server refuses is corrected in the form, so the dialog goes back to it.
         if (reason instanceof ActionError && discountProblem(reason.errors)) setSnapshot(null);
@@ -119,6 +122,8 @@ export default function InvoiceDialog({
                 choices={choices}
                 moms={choices.moms ?? clinicMoms}
                 momsReady={!company.loading}
+                treatments={treatments.data ?? []}
+                treatmentsFailed={treatments.error !== null}
                 discountError={discountError}
                 onChange={(change) => setChoices((current) => ({ ...current, ...change }))}
                 onSubmit={next}

@@ -16,9 +16,16 @@ export interface Choices {
   treatmentText: boolean;
   aktuelBehandling: boolean;
   followUpText: boolean;
+  /** More treatments of the same visit, each a line with its own VAT (issue 43). */
+  extraTreatmentIds: string[];
 }
 
-export const initialChoices = (credit: boolean): Choices => ({ credit, discount: '', moms: null, treatmentText: false, aktuelBehandling: false, followUpText: false });
+export const initialChoices = (credit: boolean): Choices => ({ credit, discount: '', moms: null, treatmentText: false, aktuelBehandling: false, followUpText: false, extraTreatmentIds: [] });
+
+/** The more lines sent: none for a credit note, which repeats its invoice's lines. */
+export function extraTreatmentIdsOf(choices: Choices): string[] {
+  return choices.credit ? [] : choices.extraTreatmentIds;
+}
 
 export function toSettings(choices: Choices, clinicMoms: boolean): InvoiceSettings {
   return {

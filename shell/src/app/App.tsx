@@ -3,6 +3,7 @@ import { Suspense, useMemo, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { FluentProvider } from '@fluentui/react-components';
+import { themeColourOf } from '@klinik/core/rules';
 import { partOnDemand, type PreloadableComponent } from '@klinik/ui';
 import { PageSpinner } from '../components/PageSpinner';
 import { therapistAtom, useSessionWatch } from '../session/session';
@@ -65,7 +66,10 @@ function remoteElement(route: RemoteRoute) {
 
 function ThemedRoutes() {
   useSessionWatch();
-  const colour = useAtomValue(therapistAtom)?.colors?.[1];
+  // A signed-in therapist without a colour of their own gets the spec's default outside the calendar (#4d5ccc, spec 2
+  // §3); the signed-out pages keep the product's own.
+  const therapist = useAtomValue(therapistAtom);
+  const colour = therapist ? themeColourOf(therapist.colors, 'elsewhere') : undefined;
   // One theme object per colour: a new one (each refresh of the therapist) has FluentProvider build its rule of 459
   // CSS variables again and hands every reader of the theme context a new value.
   const theme = useMemo(() => themeFor(colour), [colour]);

@@ -1,13 +1,17 @@
 /**
  * The accounting sync in the header (spec 1 §2: 'A sync icon shows for admin therapists with a connected accounting
  * organisation'; Accounting sync: 'synkronisering...' while syncing, then 'synkroniseringen er afsluttet.' for 2
- * seconds). The icon sends `syncDinero`, which transfers what is not yet in the organisation (nothing twice). Part of
- * the main layout's lazy chunk: the sign-in pages carry none of it (a chunk of its own would add its name to the
- * shell's runtime, which the sign-in pages' budget does carry).
+ * seconds). The icon sends `syncDinero`, which starts a background transfer of what is not yet in the organisation
+ * (nothing twice), or answers the one under way; the label follows that run (`getAccountingTransfer` every second)
+ * until it is over (issue 43). A transfer already running when the layout mounts (started on the return page) is
+ * followed too. Part of the main layout's lazy chunk: the sign-in pages carry none of it (a chunk of its own would
+ * add its name to the shell's runtime, which the sign-in pages' budget does carry).
  */
 import { useEffect, useState } from 'react';
 import { Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons';
+import type { AccountingTransfer } from '@klinik/core';
+import { ACCOUNTING_POLL_MS } from '@klinik/core/rules';
 import type { ActionClient } from '@klinik/core/client';
 import { areaTexts } from '../area-texts';
 
@@ -27,20 +31,70 @@ const useStyles = makeStyles({
 
 type Phase = 'idle' | 'running' | 'done' | 'failed';
 
+const over = (run: AccountingTransfer) => run.status === 'done' || run.status === 'failed';
+const outcome = (run: AccountingTransfer): Phase => (run.status === 'done' && run.result?.status === 'success' ? 'done' : 'failed');
+
 export default function AccountingSync({ client }: { client: ActionClient }) {
   const styles = useStyles();
   const [phase, setPhase] = useState<Phase>('idle');
+  /** The run the label follows until it is over. */
+  const [following, setFollowing] = useState<number | null>(null);
   useEffect(() => {
     if (phase !== 'done' && phase !== 'failed') return;
     const timer = setTimeout(() => setPhase('idle'), SYNC_DONE_MS);
     return () => clearTimeout(timer);
   }, [phase]);
 
+  // A transfer under way when the layout mounts (the return page started it): followed like one started here.
+  useEffect(() => {
+    let gone = false;
+    client.call('getAccountingTransfer', {}).then(
+      (answer) => {
+        if (gone || !answer.data || over(answer.data)) return;
+        setPhase('running');
+        setFollowing(answer.data.number);
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [client]);
+
+  useEffect(() => {
+    if (following === null) return;
+    let gone = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      timer = setTimeout(() => {
+        client.call('getAccountingTransfer', { number: following }).then(
+          (answer) => {
+            if (gone) return;
+            if (answer.data && !over(answer.data)) return ask();
+            setFollowing(null);
+            setPhase(answer.data ? outcome(answer.data) : 'failed');
+          },
+          () => {
+            if (gone) return;
+            setFollowing(null);
+            setPhase('failed');
+          },
+        );
+      }, ACCOUNTING_POLL_MS);
+    };
+    ask();
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
+  }, [client, following]);
+
   async function sync() {
     setPhase('running');
     try {
       const answer = await client.call('syncDinero', {});
-      setPhase(answer.status === 'success' ? 'done' : 'failed');
+      if (over(answer.data)) setPhase(outcome(answer.data));
+      else setFollowing(answer.data.number);
     } catch {
       setPhase('failed');
     }

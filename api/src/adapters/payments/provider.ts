@@ -56,12 +56,18 @@ export interface ProviderSubscription {
   period_from: number;
   period_to: number;
   card_id: string;
+  /**
+   * Set while the subscription has not started (created with a later start, Reepay's `has_started` false): its first
+   * period begins, and is first charged, then. Null once it has started.
+   */
+  starts_at: number | null;
 }
 
 /** What a purchase is for: a one-time charge, a monthly subscription, or only a saved card. */
 export type Purchase =
   | { kind: 'charge'; handle: string; ordertext: string; amountOre: number }
-  | { kind: 'subscription'; handle: string; plan: string; ordertext: string; amountOre: number }
+  /** `startsAt`: the first period starts (and is charged) then, not now (Pro bought during the trial). */
+  | { kind: 'subscription'; handle: string; plan: string; ordertext: string; amountOre: number; startsAt?: number | null }
   | { kind: 'card' };
 
 export interface CheckoutRequest {
@@ -116,9 +122,12 @@ export interface PaymentProvider {
    * this one: `ChargeHandleTakenError`.
    */
   charge(customer: string, cardId: string, purchase: Extract<Purchase, { kind: 'charge' }>): Promise<Charge>;
-  /** Starts a subscription on a saved card, charging its first period now; idempotent on the handle like `charge`. */
-  subscribe(customer: string, cardId: string, purchase: Extract<Purchase, { kind: 'subscription' }>): Promise<{ subscription: ProviderSubscription; invoice: Charge }>;
-  /** Cancels at the end of the current period. */
+  /**
+   * Starts a subscription on a saved card, charging its first period now, or, with a later `startsAt`, nothing now
+   * (`invoice` null: the first charge is the renewal at the start); idempotent on the handle like `charge`.
+   */
+  subscribe(customer: string, cardId: string, purchase: Extract<Purchase, { kind: 'subscription' }>): Promise<{ subscription: ProviderSubscription; invoice: Charge | null }>;
+  /** Cancels at the end of the current period (one that has not started never starts). */
   cancelSubscription(handle: string): Promise<ProviderSubscription>;
   /** Takes back a cancellation while the period lasts: renewals go on as before, nothing is charged now. */
   reactivateSubscription(handle: string): Promise<ProviderSubscription>;

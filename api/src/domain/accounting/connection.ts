@@ -4,21 +4,18 @@
  * (checked here, on every call). The refresh token is written to the company and never read back into an answer.
  */
 import { createHash } from 'node:crypto';
-import { accountingMessages, transferScope, type IntegrationSettings, type ParsedInput, type TransferResult } from '@klinik/core';
+import { accountingMessages, transferScope, type AccountingTransfer, type IntegrationSettings, type ParsedInput } from '@klinik/core';
 import type { OwnerContext, TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, ForbiddenError, isDuplicateKeyError, ServiceUnavailableError, ValidationError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
 import { AccountingUnavailableError } from '../../adapters/accounting/provider.js';
+import { findRun, startTransfer, transferView } from './runs.js';
 import { readState, signState, STATE_TTL_MS } from './state.js';
-import { asDomainError, openRun, transferScoped, type AccountingDeps, type Counts } from './transfer.js';
+import { asDomainError } from './transfer.js';
 
 async function freshCompany(db: TenantDb): Promise<CompanyDoc> {
   return (await db.Company.findById(db.companyId).lean())!;
-}
-
-function deps(ctx: TherapistContext): AccountingDeps {
-  return { accounting: ctx.services.accounting, now: () => ctx.now(), logger: ctx.services.logger };
 }
 
 async function activeAddOn(ctx: TherapistContext): Promise<CompanyDoc> {
@@ -64,20 +61,14 @@ async function firstUseOfCode(ctx: OwnerContext, code: string): Promise<boolean>
   }
 }
 
-export function transferResult(organizationId: string, counts: Counts): TransferResult {
-  const failed = counts.invoice.fail + counts.contact.fail + counts.product.fail > 0;
-  return {
-    status: failed ? 'failed' : 'success',
-    message: failed ? accountingMessages.transferPartly : accountingMessages.transferDone,
-    data: { dineroOrgId: organizationId, ...counts },
-  };
-}
+type Started = { message: string; data: AccountingTransfer };
 
 /**
- * The return page: the state must be this clinic's and owner's, signed and fresh; the code is exchanged once (a
- * reload of the page finds it used and, while connected, only runs the transfer again, which adds nothing twice).
+ * The return page: the state must be this clinic's and owner's, signed and fresh; the code is exchanged once and the
+ * transfer the state asks for starts in the background (runs.ts). A reload of the page finds the code used and
+ * answers the run it started (or, while connected, starts one, which adds nothing twice).
  */
-export async function connectAndTransfer(ctx: OwnerContext, input: ParsedInput<'updateClientDineroData'>): Promise<TransferResult> {
+export async function connectAndTransfer(ctx: OwnerContext, input: ParsedInput<'updateClientDineroData'>): Promise<Started> {
   if (input.therapistId && input.therapistId !== ctx.therapistId) throw new ForbiddenError(accountingMessages.stateInvalid);
   const state = readState(stateSecret(ctx), input.state, ctx.now());
   if (!state || state.companyId !== ctx.companyId || state.therapistId !== ctx.therapistId) throw new ForbiddenError(accountingMessages.stateInvalid);
@@ -96,21 +87,29 @@ export async function connectAndTransfer(ctx: OwnerContext, input: ParsedInput<'
     });
     await ctx.db.Company.updateOne({}, { $set: { dineroOrgId: grant.organizationId, dineroRefreshToken: grant.refreshToken, dineroAccessToken: null, dineroAccessTokenExpiresAt: null } });
     company = await freshCompany(ctx.db);
-  } else if (!company.dineroOrgId) {
-    throw new ValidationError(accountingMessages.codeInvalid);
+  } else {
+    // The page reloaded: the run this code got, as it is now.
+    const marker = await ctx.db.AccountingLink.findById(codeMarker(ctx, input.code)._id).lean();
+    const earlier = marker?.runId ? await findRun(ctx.db, marker.runId) : null;
+    if (earlier) return { message: accountingMessages.transferStarted, data: transferView(earlier) };
+    if (!company.dineroOrgId) throw new ValidationError(accountingMessages.codeInvalid);
   }
-  const run = await openRun(deps(ctx), ctx.db, company);
-  return transferResult(run.organizationId, await transferScoped(run, checked.scope));
+  if (!company.dineroOrgId || !company.dineroRefreshToken) throw new ConflictError(accountingMessages.notConnected);
+  const settings = checked.scope.kind === 'all' ? { allDataFlag: true, fromDate: null, toDate: null } : { allDataFlag: false, fromDate: checked.scope.fromDate, toDate: checked.scope.toDate };
+  const { run, started } = await startTransfer(ctx, { source: 'connect', settings, organizationId: company.dineroOrgId });
+  await ctx.db.AccountingLink.updateOne({ _id: codeMarker(ctx, input.code)._id }, { $set: { runId: run._id } });
+  return { message: started ? accountingMessages.transferStarted : accountingMessages.transferRunning, data: transferView(run) };
 }
 
-/** The shell's sync: everything not yet in the organisation; what waited is then in it (or waits for the ticker). */
-export async function syncNow(ctx: OwnerContext): Promise<TransferResult> {
+/**
+ * The shell's sync: a background transfer of everything not yet in the organisation (what waited is then in it, or
+ * waits for the ticker), or the one under way.
+ */
+export async function syncNow(ctx: OwnerContext): Promise<Started> {
   const company = await activeAddOn(ctx);
   if (!company.dineroOrgId || !company.dineroRefreshToken) throw new ConflictError(accountingMessages.notConnected);
-  const run = await openRun(deps(ctx), ctx.db, company);
-  const counts = await transferScoped(run, { kind: 'all' });
-  if (counts.invoice.fail === 0) await ctx.db.AccountingPending.deleteMany({});
-  return transferResult(run.organizationId, counts);
+  const { run, started } = await startTransfer(ctx, { source: 'sync', settings: { allDataFlag: true, fromDate: null, toDate: null }, organizationId: company.dineroOrgId });
+  return { message: started ? accountingMessages.transferStarted : accountingMessages.transferRunning, data: transferView(run) };
 }
 
 /** Removes the link (the refresh token goes); invoices waiting to be transferred are let go. What was transferred stays recorded, so reconnecting the same organisation adds nothing twice. */

@@ -9,7 +9,9 @@
  * a treatment's name and price, an invoice's number, date, amounts and the treatment's name and date. Never a CPR
  * number, a journal text or any other health data; client records are read with a projection of exactly those fields.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import type { Types } from 'mongoose';
 import type { Logger } from 'pino';
 import { accountingContactFields, accountingMessages, copenhagenDateKey, copenhagenWallTime, countOutcome, emptyCount, formatDanishDate, type InvoiceSnapshot, type TransferCount, type TransferScope } from '@klinik/core';
 import type { AccountingProvider, Upserted } from '../../adapters/accounting/provider.js';
@@ -27,6 +29,31 @@ export interface AccountingDeps {
 
 export type Counts = { invoice: TransferCount; contact: TransferCount; product: TransferCount };
 type Kind = keyof Counts;
+
+/** One count a record made. */
+export interface Tally {
+  kind: Kind;
+  outcome: 'success' | 'alreadyAdded' | 'fail';
+  error: string | null;
+}
+
+/**
+ * A background transfer's memory of what it has finished (domain/accounting/runs.ts): kept with the run, so an attempt
+ * that takes over after a crash neither sends nor counts a record again. Without one (an issued invoice's own
+ * transfer) a run remembers only in memory.
+ */
+export interface RunLedger {
+  readonly runId: string;
+  /** What earlier attempts finished: `<kind>:<our id>` → its id in the accounting system (null: it failed). */
+  readonly finished: ReadonlyMap<string, string | null>;
+  /** The counts of the earlier attempts. */
+  readonly counts: Counts;
+  /** A record this attempt finished, with the counts it made. */
+  finish(key: string, externalId: string | null, tally: Tally[]): void;
+}
+
+/** The counts of the record being worked on (a record's own work; records it needs have their own). */
+const tallies = new AsyncLocalStorage<Tally[]>();
 
 /** The only client fields ever read for the accounting system. */
 const CONTACT_PROJECTION = { nameFirst: 1, nameLast: 1, address: 1, post: 1, town: 1, email: 1, phonePrivate: 1, phoneWork: 1 } as const;
@@ -46,8 +73,30 @@ export class TransferRun {
     readonly db: TenantDb,
     readonly company: Pick<CompanyDoc, '_id' | 'moms'>,
     readonly organizationId: string,
-    private readonly access: string,
-  ) {}
+    private access: string,
+    private accessExpiresAt = Number.POSITIVE_INFINITY,
+    private readonly ledger: RunLedger | null = null,
+  ) {
+    if (ledger) Object.assign(this.counts, structuredClone(ledger.counts));
+  }
+
+  /**
+   * A background transfer outlives its access token (an hour at Visma Connect, a first transfer of years of invoices
+   * takes longer): a fresh one, through the one-refresh-at-a-time rule, before the next record when it is near its end.
+   */
+  async keepAccess(): Promise<void> {
+    if (this.accessExpiresAt > this.deps.now() + ACCESS_MARGIN_MS) return;
+    const company = await this.db.Company.findById(this.db.companyId).lean();
+    if (!company?.dineroRefreshToken || company.dineroOrgId !== this.organizationId) throw new ConflictError(accountingMessages.notConnected);
+    const fresh = await accessToken(this.deps, this.db, company);
+    this.access = fresh.token;
+    this.accessExpiresAt = fresh.expiresAt;
+  }
+
+  /** Whether an earlier attempt of this run claimed the link (so what it wrote counts as this run's). */
+  private ours(link: { runId?: string | null } | null | undefined): boolean {
+    return Boolean(this.ledger && link?.runId === this.ledger.runId);
+  }
 
   get companyId(): string {
     return this.company._id.toString();
@@ -55,14 +104,25 @@ export class TransferRun {
 
   private count(kind: Kind, outcome: 'success' | 'alreadyAdded' | 'fail', error?: string): void {
     this.counts[kind] = countOutcome(this.counts[kind], outcome, error);
+    tallies.getStore()?.push({ kind, outcome, error: outcome === 'fail' ? (error ?? accountingMessages.entityFailed) : null });
   }
 
-  /** The record once per run (later asks get the first answer and are not counted again). */
+  /** The record once per run (later asks get the first answer and are not counted again), also across attempts. */
   private memo(kind: Kind, localId: string, work: () => Promise<string | null>): Promise<string | null> {
     const key = `${kind}:${localId}`;
     let promise = this.done.get(key);
     if (!promise) {
-      promise = work();
+      const ledger = this.ledger;
+      const earlier = ledger?.finished.get(key);
+      if (earlier !== undefined) promise = Promise.resolve(earlier);
+      else if (!ledger) promise = work();
+      else {
+        const tally: Tally[] = [];
+        promise = tallies.run(tally, work).then((id) => {
+          ledger.finish(key, id, tally);
+          return id;
+        });
+      }
       this.done.set(key, promise);
     }
     return promise;
@@ -74,20 +134,26 @@ export class TransferRun {
     const _id = `${this.companyId}:${this.organizationId}:${kind}:${localId}`;
     const existing = await db.AccountingLink.findById(_id).lean();
     if (existing?.externalId) {
-      this.count(kind, 'alreadyAdded');
+      // Written by an earlier attempt of this run (cut off before it noted the record as finished): this run's.
+      this.count(kind, this.ours(existing) ? 'success' : 'alreadyAdded');
       return existing.externalId;
     }
     const now = this.deps.now();
     let holder: string;
+    let takenOver = false;
     try {
       // An unfinished claim older than a minute is taken over: the write that follows finds a record the crashed
       // transfer may have made in the accounting system by our own reference (the adapters' upsert), so nothing is
       // written there twice.
       holder = await claimWithRecovery(
         {
-          insert: (token) => db.AccountingLink.create({ _id, organizationId: this.organizationId, kind, localId, claimedAt: now, holder: token }),
+          insert: (token) => db.AccountingLink.create({ _id, organizationId: this.organizationId, kind, localId, claimedAt: now, holder: token, runId: this.ledger?.runId ?? null }),
           find: () => db.AccountingLink.findById(_id).lean(),
-          settle: (claim) => (!claim.externalId && claim.claimedAt < now - ORPHAN_AFTER_MS ? 'abandoned' : 'held'),
+          settle: (claim) => {
+            if (claim.externalId || claim.claimedAt >= now - ORPHAN_AFTER_MS) return 'held';
+            takenOver = this.ours(claim);
+            return 'abandoned';
+          },
           removeAbandoned: (previous) => db.AccountingLink.deleteOne({ _id, holder: previous, externalId: null }),
         },
         'busy',
@@ -106,7 +172,8 @@ export class TransferRun {
     try {
       const written = await write();
       await db.AccountingLink.updateOne({ _id }, { $set: { externalId: written.id, doneAt: this.deps.now() } });
-      this.count(kind, written.created ? 'success' : 'alreadyAdded');
+      // Found by our reference after a crashed attempt of this same run: that attempt sent it, so it is this run's.
+      this.count(kind, written.created || takenOver ? 'success' : 'alreadyAdded');
       return written.id;
     } catch (error) {
       // Let go of the claim (this transfer's own) so that the next transfer tries again.
@@ -137,27 +204,34 @@ export class TransferRun {
     return this.contact(client);
   }
 
-  product(treatment: { localId: string; name: string; priceOre: number }): Promise<string | null> {
+  /**
+   * `withVat`: the account the product books to by default, by the treatment's VAT kind (issue 43; each invoice line
+   * names its own account anyway); the clinic's 'Momsregistreret' when not known.
+   */
+  product(treatment: { localId: string; name: string; priceOre: number; withVat?: boolean }): Promise<string | null> {
     return this.memo('product', treatment.localId, () =>
       this.once('product', treatment.localId, () =>
         this.deps.accounting.upsertProduct(this.access, this.organizationId, {
           externalReference: externalReference(this.companyId, 'treatment', treatment.localId),
           name: treatment.name,
           priceOre: treatment.priceOre,
-          withVat: this.company.moms !== false,
+          withVat: treatment.withVat ?? this.company.moms !== false,
         }),
       ),
     );
   }
 
-  /** The treatment an invoice was for; a treatment deleted since is recreated from the invoice's own snapshot. */
-  private async productOf(invoice: InvoiceDoc, snapshot: InvoiceSnapshot): Promise<string | null> {
-    const booking = invoice.bookingId ? await this.db.clinic.Booking.findById(invoice.bookingId, { treatmentId: 1 }).lean() : null;
-    const treatment = booking?.treatmentId ? await this.db.clinic.Treatment.findById(booking.treatmentId).lean() : null;
-    if (treatment) return this.product({ localId: treatment._id.toString(), name: treatment.name, priceOre: treatment.priceOre });
-    const price = Math.abs(snapshot.treatment.price);
-    const localId = `snapshot-${createHash('sha256').update(`${snapshot.treatment.name}|${price}`).digest('hex').slice(0, 24)}`;
-    return this.product({ localId, name: snapshot.treatment.name, priceOre: price });
+  /**
+   * The treatment a line was for (a line of an invoice issued before issue 43: the booking's); a treatment deleted
+   * since is recreated from the invoice's own snapshot.
+   */
+  private async productOf(invoice: InvoiceDoc, line: AccountingLinePlan): Promise<string | null> {
+    let treatmentId = line.treatmentId;
+    if (!treatmentId && invoice.bookingId) treatmentId = (await this.db.clinic.Booking.findById(invoice.bookingId, { treatmentId: 1 }).lean())?.treatmentId?.toString() ?? null;
+    const treatment = treatmentId ? await this.db.clinic.Treatment.findById(treatmentId).lean() : null;
+    if (treatment) return this.product({ localId: treatment._id.toString(), name: treatment.name, priceOre: treatment.priceOre, withVat: line.withVat });
+    const localId = `snapshot-${createHash('sha256').update(`${line.name}|${line.priceOre}`).digest('hex').slice(0, 24)}`;
+    return this.product({ localId, name: line.name, priceOre: line.priceOre, withVat: line.withVat });
   }
 
   invoice(invoice: InvoiceDoc): Promise<string | null> {
@@ -169,7 +243,9 @@ export class TransferRun {
         return null;
       }
       const contactId = await this.contactById(invoice.clientId);
-      const productId = await this.productOf(invoice, snapshot);
+      const plans = accountingLinesOf(snapshot);
+      const productIds: (string | null)[] = [];
+      for (const plan of plans) productIds.push(await this.productOf(invoice, plan));
       let creditFor: string | null = null;
       if (invoice.isCredit && invoice.creditForId) {
         const original = await this.db.clinic.Invoice.findById(invoice.creditForId).lean();
@@ -179,24 +255,61 @@ export class TransferRun {
           return null;
         }
       }
-      if (!contactId || !productId) {
+      if (!contactId || productIds.some((productId) => !productId)) {
         this.count('invoice', 'fail', accountingMessages.entityFailed);
         return null;
       }
       // The treatment's name and date only: the snapshot's journal and Stamjournal texts never leave the clinic.
-      const description = `${snapshot.treatment.name} ${formatDanishDate(snapshot.booking.from)}`;
+      // Each line to the account of its VAT kind (issue 43).
+      const lines = plans.map((plan, index) => ({
+        productId: productIds[index]!,
+        description: `${plan.name} ${formatDanishDate(snapshot.booking.from)}`,
+        amountOre: plan.amountOre,
+        withVat: plan.withVat,
+      }));
       return this.once('invoice', id, () =>
         this.deps.accounting.createBookedInvoice(this.access, this.organizationId, {
           externalReference: externalReference(this.companyId, 'invoice', id),
           contactId,
           date: copenhagenDateKey(invoice.createdAt),
           number: invoice.number,
-          lines: [{ productId, description, amountOre: Math.abs(snapshot.amounts.netOre), withVat: snapshot.settings.moms }],
+          lines,
           creditFor,
         }),
       );
     });
   }
+}
+
+/** An invoice line as the accounting system gets it: its product, its net amount and whether it carries VAT. */
+export interface AccountingLinePlan {
+  /** The treatment it was made from; null for an invoice issued before issue 43 (its booking's treatment). */
+  treatmentId: string | null;
+  name: string;
+  /** The treatment's price (the product's), øre. */
+  priceOre: number;
+  /** Net of the line excluding VAT, øre, positive also on a credit note (the document is the credit). */
+  amountOre: number;
+  /** Its VAT kind: 25 % (the sales account with VAT) or none (the account without). */
+  withVat: boolean;
+}
+
+/**
+ * The lines of an invoice or credit note for the accounting system (issue 43): one per snapshot line, each posted to
+ * the account of its own VAT kind, so a mixed visit is booked as it was invoiced; an invoice issued before has its
+ * one treatment with the invoice's VAT.
+ */
+export function accountingLinesOf(snapshot: InvoiceSnapshot): AccountingLinePlan[] {
+  if (!snapshot.lines) {
+    return [{ treatmentId: null, name: snapshot.treatment.name, priceOre: Math.abs(snapshot.treatment.price), amountOre: Math.abs(snapshot.amounts.netOre), withVat: snapshot.settings.moms }];
+  }
+  return snapshot.lines.map((line) => ({
+    treatmentId: line.treatmentId,
+    name: line.name,
+    priceOre: Math.abs(line.priceOre),
+    amountOre: Math.abs(line.netOre),
+    withVat: line.vatPercent > 0,
+  }));
 }
 
 /** An access token is reused until a minute before it expires. */
@@ -214,9 +327,9 @@ function validAccess(company: Pick<CompanyDoc, 'dineroAccessToken' | 'dineroAcce
  * on the refresh token and the access token it replaces (`<company>:refresh:<sha-256>`, claim with orphan recovery);
  * the others wait for the access token it stores. A failed refresh lets its claim go.
  */
-async function accessToken(deps: AccountingDeps, db: TenantDb, company: CompanyDoc): Promise<string> {
+async function accessToken(deps: AccountingDeps, db: TenantDb, company: CompanyDoc): Promise<{ token: string; expiresAt: number }> {
   const cached = validAccess(company, deps.now());
-  if (cached) return cached;
+  if (cached) return { token: cached, expiresAt: company.dineroAccessTokenExpiresAt ?? 0 };
   const refreshToken = company.dineroRefreshToken!;
   const digest = createHash('sha256').update(`${refreshToken}:${company.dineroAccessTokenExpiresAt ?? 0}`).digest('hex');
   const _id = `${company._id.toString()}:refresh:${digest}`;
@@ -240,7 +353,7 @@ async function accessToken(deps: AccountingDeps, db: TenantDb, company: CompanyD
       await new Promise((resolve) => setTimeout(resolve, 100));
       const fresh = await db.Company.findById(db.companyId).lean();
       const access = fresh ? validAccess(fresh, deps.now()) : null;
-      if (access) return access;
+      if (access) return { token: access, expiresAt: fresh?.dineroAccessTokenExpiresAt ?? 0 };
     }
     throw new ServiceUnavailableError(accountingMessages.unavailable);
   }
@@ -256,13 +369,14 @@ async function accessToken(deps: AccountingDeps, db: TenantDb, company: CompanyD
     { $set: { dineroAccessToken: token.accessToken, dineroAccessTokenExpiresAt: token.expiresAt, ...(token.refreshToken ? { dineroRefreshToken: token.refreshToken } : {}) } },
   );
   await db.AccountingLink.deleteOne({ _id, holder });
-  return token.accessToken;
+  return { token: token.accessToken, expiresAt: token.expiresAt };
 }
 
-/** A run for the clinic's connection, with its access token. */
-export async function openRun(deps: AccountingDeps, db: TenantDb, company: CompanyDoc): Promise<TransferRun> {
+/** A run for the clinic's connection, with its access token; a background transfer's with its ledger. */
+export async function openRun(deps: AccountingDeps, db: TenantDb, company: CompanyDoc, ledger: RunLedger | null = null): Promise<TransferRun> {
   if (!company.dineroOrgId || !company.dineroRefreshToken) throw new ConflictError(accountingMessages.notConnected);
-  return new TransferRun(deps, db, company, company.dineroOrgId, await accessToken(deps, db, company));
+  const access = await accessToken(deps, db, company);
+  return new TransferRun(deps, db, company, company.dineroOrgId, access.token, access.expiresAt, ledger);
 }
 
 /** The provider's failures as the product's errors: a grant no longer valid (409), the service unreachable (503). */
@@ -276,23 +390,82 @@ export async function asDomainError<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Everything, or the invoices issued in the period (Copenhagen days, both included) with their clients and treatments. */
-export async function transferScoped(run: TransferRun, scope: TransferScope): Promise<Counts> {
+/** What a background transfer hears of, and asks, while it goes through the records. */
+export interface TransferHooks {
+  /** The records it goes through in all (treatments, clients and invoices; a period's invoices), once counted. */
+  planned(total: number): void;
+  phase(phase: 'products' | 'contacts' | 'invoices'): void;
+  /** One record gone through. */
+  step(): void;
+  /** Asked before each record: true ends the transfer there (the process stopping, the run taken over or cancelled). */
+  stopped(): boolean;
+}
+
+const NO_HOOKS: TransferHooks = { planned: () => undefined, phase: () => undefined, step: () => undefined, stopped: () => false };
+/** Records read from the database at a time: a clinic's years of invoices are not held in memory at once. */
+const READ_BATCH = 100;
+
+function batches<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += READ_BATCH) out.push(items.slice(index, index + READ_BATCH));
+  return out;
+}
+
+/**
+ * Everything, or the invoices issued in the period (Copenhagen days, both included) with their clients and treatments.
+ * Answers whether it went through all of them (false: `hooks.stopped()` ended it first).
+ */
+export async function transferScoped(run: TransferRun, scope: TransferScope, hooks: TransferHooks = NO_HOOKS): Promise<boolean> {
   const { clinic } = run.db;
-  await asDomainError(async () => {
+  return asDomainError(async () => {
     let issued: Record<string, unknown> = {};
+    let treatments: Array<{ _id: { toString(): string }; name: string; priceOre: number; vatExempt?: boolean | null }> = [];
+    let clientIds: Types.ObjectId[] = [];
     if (scope.kind === 'all') {
-      for (const treatment of await clinic.Treatment.find({}).sort({ createdAt: 1 }).lean()) {
-        await run.product({ localId: treatment._id.toString(), name: treatment.name, priceOre: treatment.priceOre });
-      }
-      for (const client of await clinic.Client.find({}, CONTACT_PROJECTION).sort({ _id: 1 }).lean()) await run.contact(client);
+      treatments = await clinic.Treatment.find({}, { name: 1, priceOre: 1, vatExempt: 1 }).sort({ createdAt: 1, _id: 1 }).lean();
+      clientIds = (await clinic.Client.find({}, { _id: 1 }).sort({ _id: 1 }).lean()).map((client) => client._id);
     } else {
       const [fromYear, fromMonth, fromDay] = scope.fromDate.split('-').map(Number) as [number, number, number];
       const [toYear, toMonth, toDay] = scope.toDate.split('-').map(Number) as [number, number, number];
       issued = { createdAt: { $gte: copenhagenWallTime(fromYear, fromMonth, fromDay), $lt: copenhagenWallTime(toYear, toMonth, toDay + 1) } };
     }
     // Merged statements are not numbered documents and are not booked; originals before their credit notes.
-    for (const invoice of await clinic.Invoice.find({ isMerged: false, ...issued }).sort({ createdAt: 1, seq: 1 }).lean()) await run.invoice(invoice);
+    const invoiceIds = (await clinic.Invoice.find({ isMerged: false, ...issued }, { _id: 1 }).sort({ createdAt: 1, seq: 1, _id: 1 }).lean()).map((invoice) => invoice._id);
+    hooks.planned(treatments.length + clientIds.length + invoiceIds.length);
+
+    hooks.phase('products');
+    for (const treatment of treatments) {
+      if (hooks.stopped()) return false;
+      await run.keepAccess();
+      await run.product({ localId: treatment._id.toString(), name: treatment.name, priceOre: treatment.priceOre, withVat: treatment.vatExempt !== true });
+      hooks.step();
+    }
+    hooks.phase('contacts');
+    for (const ids of batches(clientIds)) {
+      const clients = new Map((await clinic.Client.find({ _id: { $in: ids } }, CONTACT_PROJECTION).lean()).map((client) => [client._id.toString(), client]));
+      for (const id of ids) {
+        if (hooks.stopped()) return false;
+        const client = clients.get(id.toString());
+        if (client) {
+          await run.keepAccess();
+          await run.contact(client);
+        }
+        hooks.step();
+      }
+    }
+    hooks.phase('invoices');
+    for (const ids of batches(invoiceIds)) {
+      const invoices = new Map((await clinic.Invoice.find({ _id: { $in: ids } }).lean()).map((invoice) => [invoice._id.toString(), invoice]));
+      for (const id of ids) {
+        if (hooks.stopped()) return false;
+        const invoice = invoices.get(id.toString());
+        if (invoice) {
+          await run.keepAccess();
+          await run.invoice(invoice);
+        }
+        hooks.step();
+      }
+    }
+    return true;
   });
-  return run.counts;
 }

@@ -18,7 +18,7 @@ const LINK_TTL_SECONDS = 14 * 24 * 60 * 60;
  * Actions that send mail from the clinic to addresses the therapist typed. A new one belongs here (an action that
  * mails only on some paths calls assertEmailConfirmed on those: a colleague's corrected address, issue 42).
  */
-export const CLINIC_MAIL_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['invoiceMail', 'addClient', 'sendNewsletterToAll', 'sendNewsletterToSelection', 'addTherapistByCompany']);
+export const CLINIC_MAIL_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['invoiceMail', 'sendInvoiceReminder', 'addClient', 'sendNewsletterToAll', 'sendNewsletterToSelection', 'addTherapistByCompany']);
 
 export const confirmationTexts = {
   confirmed: 'Tak! Din e-mail er bekræftet, og klinikken kan nu sende mails til sine klienter.',

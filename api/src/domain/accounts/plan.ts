@@ -1,9 +1,13 @@
-/** The clinic's plan as its owner changes it (spec 3, Plan choice): today the free trial; Pro comes with commerce. */
-import { freeTrialRefusal, messages, REGISTRATION_TRIAL_MS } from '@klinik/core';
+/** The clinic's plan as its owner changes it (spec 3, Plan choice): the free trial here; Pro in domain/commerce/plan.ts. */
+import { freeTrialEndIfChosenAt, freeTrialRefusal, messages } from '@klinik/core';
 import type { OwnerContext } from '../../context.js';
 import { ConflictError } from '../../errors.js';
 
-/** Starts the 14-day free trial once; refused with the spec's reasons (Pro already, trial used, trial running). */
+/**
+ * Starts the one-month free trial once, its month counted from now (issue 43: it ran from registration, so the card's
+ * '1 måneds gratis prøve' chosen on day 20 gave 10 days); refused with the spec's reasons (Pro already, trial used,
+ * trial running). The date stamped at registration (spec 1 §9) decides nothing.
+ */
 export async function startFreeTrial(ctx: OwnerContext) {
   const now = ctx.now();
   const company = ctx.company;
@@ -14,7 +18,7 @@ export async function startFreeTrial(ctx: OwnerContext) {
   // Compare-and-swap on the plan as read: a concurrent plan change makes this call lose, not overwrite.
   const updated = await ctx.db.Company.findOneAndUpdate(
     { planType: company.planType, status: company.status },
-    { $set: { planType: 'freeTrial', status: 'active', trial: company.trial ?? now + REGISTRATION_TRIAL_MS } },
+    { $set: { planType: 'freeTrial', status: 'active', trial: freeTrialEndIfChosenAt(now) } },
     { returnDocument: 'after' },
   ).lean();
   if (!updated) throw new ConflictError('Abonnementet blev ændret samtidig. Prøv igen.');

@@ -33,6 +33,7 @@ export function toTherapistView(therapist: TherapistDoc, company: CompanyDoc, no
       status: effectivePlanStatus(company, now),
       trial: company.trial ?? null,
       cancelDate: company.cancelDate ?? null,
+      proStartsAt: company.proStartsAt ?? null,
       logo: company.logo ?? null,
       dineroOrgId: company.dineroOrgId ?? null,
       dineroConnected: Boolean(company.dineroOrgId && company.dineroRefreshToken),

@@ -6,11 +6,22 @@
  * - drive (monthly): the cloud-drive backup is on while its subscription is (`company.driveAddOnActive`);
  * - accounting (free with Pro): activated and deactivated without payment; deactivating disconnects it.
  */
-import { ADD_ONS, addOnOffer, allowsProFeatures, commerceMessages, normalizePlanType, type AddOnOffer, type AddOnView, type ParsedInput } from '@klinik/core';
+import {
+  ADD_ONS,
+  addOnOffer,
+  allowsFreeWithPro,
+  allowsNewSubscriptions,
+  allowsProFeatures,
+  commerceMessages,
+  planRefusalText,
+  type AddOnOffer,
+  type AddOnView,
+  type ParsedInput,
+} from '@klinik/core';
 import type { OwnerContext, TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
-import type { CompanyDoc, SubscriptionDoc } from '../../models/index.js';
+import type { SubscriptionDoc } from '../../models/index.js';
 import { disconnect } from '../accounting/connection.js';
 import { customerHandle, customerRef, ensureCustomer, payWithSavedCard } from './customer.js';
 import { currentCompany, returnUrls } from './plan.js';
@@ -85,7 +96,10 @@ export async function buyOneTime(ctx: OwnerContext, input: ParsedInput<'singleTi
   if (!offer.oneTimePurchase) throw new ValidationError(commerceMessages.notOneTime, { id: commerceMessages.notOneTime });
   const handle = purchaseHandle(ctx, 'o', input.idempotencyKey);
   const outcome = await oncePerKey(ctx, input.idempotencyKey, offer.key, handle, async () => {
-    if (offer.key === 'importdata' && (await currentCompany(ctx)).importDataActive) throw new ConflictError(commerceMessages.addOnAlreadyActive);
+    const company = await currentCompany(ctx);
+    // Nothing is charged to a clinic whose plan is not usable (issue 43); the pages never offer it, the API refuses it.
+    if (!allowsProFeatures(company, ctx.now())) throw new ConflictError(planRefusalText(company, commerceMessages.planNotRunning));
+    if (offer.key === 'importdata' && company.importDataActive) throw new ConflictError(commerceMessages.addOnAlreadyActive);
     const customer = await ensureCustomer(ctx);
     const purchase = { kind: 'charge' as const, handle, ordertext: offer.name, amountOre: offer.priceOre };
     if (input.cardId) {
@@ -107,6 +121,9 @@ export async function subscribeAddOn(ctx: OwnerContext, input: ParsedInput<'crea
   if (offer.freeWithPro) throw new ValidationError(commerceMessages.freeWithProOnly, { id: commerceMessages.freeWithProOnly });
   const handle = purchaseHandle(ctx, 's', input.idempotencyKey);
   const outcome = await oncePerKey(ctx, input.idempotencyKey, offer.key, handle, async () => {
+    // A monthly add-on ends with the plan (plan-end.ts): none starts on a plan that is ended or not usable.
+    const company = await currentCompany(ctx);
+    if (!allowsNewSubscriptions(company, ctx.now())) throw new ConflictError(planRefusalText(company, commerceMessages.planNotRunning));
     if (subscriptionStatus(await latestSubscription(ctx.db, offer.key)) === 'active') throw new ConflictError(commerceMessages.addOnAlreadyActive);
     const customer = await ensureCustomer(ctx);
     await ctx.db.Subscription.updateOne({ handle }, { $setOnInsert: { kind: 'addOn', product: offer.key, state: 'pending' } }, { upsert: true });
@@ -130,15 +147,12 @@ export async function cancelAddOn(ctx: OwnerContext, key: string): Promise<void>
   await ctx.services.payments.cancelSubscription(subscription.handle);
 }
 
-function hasActivePro(company: CompanyDoc, now: number): boolean {
-  return normalizePlanType(company.planType) === 'pro' && allowsProFeatures(company, now);
-}
 
 export async function activateFree(ctx: OwnerContext, key: string): Promise<void> {
   const offer = offerOf(key);
   if (!offer.freeWithPro) throw new ValidationError(commerceMessages.addOnUnknown, { id: commerceMessages.addOnUnknown });
   const company = await currentCompany(ctx);
-  if (!hasActivePro(company, ctx.now())) throw new ForbiddenError(commerceMessages.proRequired);
+  if (!allowsFreeWithPro(company, ctx.now())) throw new ForbiddenError(planRefusalText(company, commerceMessages.proRequired));
   if (company.accountingAddOnActive) throw new ConflictError(commerceMessages.addOnAlreadyActive);
   await ctx.db.Company.updateOne({}, { $set: { accountingAddOnActive: true } });
 }

@@ -6,6 +6,9 @@
  * The plan follows its Pro subscription: active (also while a failed renewal is retried: 'dunning' keeps the clinic
  * working) → Pro active until the period's end; cancelled → cancelled until the period's end; expired after a
  * cancellation → expired; expired because the provider gave up the failed renewals → pending (blocked until paid).
+ * A Pro subscription that has not started (bought during the trial, issue 43) leaves the plan the trial: the clinic
+ * records when it starts (`proStartsAt`); its first charge, at the trial's end, makes the plan Pro like a renewal;
+ * cancelled before it starts, it never does.
  */
 import type { Types } from 'mongoose';
 import { claimWithRecovery, ORPHAN_AFTER_MS } from '../../data/concurrency/claim-with-recovery.js';
@@ -46,14 +49,21 @@ async function recordSubscription(db: TenantDb, event: ProviderEvent, subscripti
 async function followPlan(db: TenantDb, event: ProviderEvent, subscription: ProviderSubscription): Promise<void> {
   const company = await db.Company.findById(db.companyId, { planHandle: 1 }).lean();
   if (!company) return;
+  if (subscription.starts_at !== null) {
+    // Bought during the trial and waiting for its end: the trial goes on, nothing is paid yet.
+    if (subscription.state === 'active') await db.Company.updateOne({}, { $set: { planHandle: subscription.handle, proStartsAt: subscription.starts_at } });
+    else if (company.planHandle === subscription.handle) await db.Company.updateOne({}, { $set: { planHandle: null, proStartsAt: null } });
+    return;
+  }
   if (subscription.state === 'active') {
     // The most recently started (or renewed) Pro subscription is the one the plan follows.
-    await db.Company.updateOne({}, { $set: { planHandle: subscription.handle, planType: 'pro', status: 'active', cancelDate: null, planPeriodEnd: subscription.period_to } });
+    await db.Company.updateOne({}, { $set: { planHandle: subscription.handle, planType: 'pro', status: 'active', cancelDate: null, planPeriodEnd: subscription.period_to, proStartsAt: null } });
     return;
   }
   if (company.planHandle !== subscription.handle) return;
   if (subscription.state === 'dunning') {
-    await db.Company.updateOne({}, { $set: { planType: 'pro', status: 'active' } });
+    // Also a first charge (at the trial's end) that failed: Pro has started, and is retried like a renewal.
+    await db.Company.updateOne({}, { $set: { planType: 'pro', status: 'active', proStartsAt: null } });
   } else if (subscription.state === 'cancelled') {
     await db.Company.updateOne({}, { $set: { planType: 'pro', status: 'cancelled', cancelDate: subscription.period_to, planPeriodEnd: subscription.period_to } });
   } else if (subscription.state === 'expired') {

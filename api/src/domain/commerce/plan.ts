@@ -1,21 +1,26 @@
 /**
- * Buying, cancelling and resuming Pro (spec 3 §4, Plan choice, Cancel-all; issue 12). A clinic whose trial expired
- * can always buy Pro: these actions have no plan gate. With a saved card the first month is charged at once; without
- * one the answer is the provider's checkout page, and the plan changes when the provider's webhook says it was paid.
+ * Buying, cancelling and resuming Pro (spec 3 §4, Plan choice, Cancel-all; issues 12 and 43). A clinic whose trial
+ * expired can always buy Pro: these actions have no plan gate. Outside a trial a saved card is charged the first month
+ * at once; during a running trial nothing is charged now: the card is saved and Pro's paid period starts when the
+ * trial ends, its first charge that day (the provider's renewal), so no trial day is lost. Without a saved card the
+ * answer is the provider's checkout page, and the plan changes when the provider's webhook says so. Ending the plan
+ * ends every subscription of the clinic with it (plan-end.ts).
  */
-import { commerceMessages, effectivePlanStatus, normalizePlanStatus, normalizePlanType, PRO_PLAN, type ParsedInput } from '@klinik/core';
+import { commerceMessages, effectivePlanStatus, formatDanishDate, isProScheduled, normalizePlanStatus, normalizePlanType, PRO_PLAN, proPurchaseTiming, type ParsedInput } from '@klinik/core';
 import type { OwnerContext, TherapistContext } from '../../context.js';
 import { ConflictError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
 import { customerHandle, customerRef, ensureCustomer, payWithSavedCard } from './customer.js';
+import { endPlan, resumeWithPlan } from './plan-end.js';
 import { oncePerKey, purchaseHandle } from './purchases.js';
 
-export function planStateOf(company: Pick<CompanyDoc, 'planType' | 'status' | 'cancelDate' | 'planPeriodEnd'>) {
+export function planStateOf(company: Pick<CompanyDoc, 'planType' | 'status' | 'cancelDate' | 'planPeriodEnd' | 'proStartsAt'>) {
   return {
     planType: normalizePlanType(company.planType),
     status: normalizePlanStatus(company.status),
     cancelDate: company.cancelDate ?? null,
     planPeriodEnd: company.planPeriodEnd ?? null,
+    proStartsAt: company.proStartsAt ?? null,
   };
 }
 
@@ -36,22 +41,29 @@ export function returnUrls(ctx: TherapistContext, success = '/payment/success') 
 export async function purchasePro(ctx: OwnerContext, input: ParsedInput<'purchasedProPlanSubscription'>) {
   const payments = ctx.services.payments;
   const handle = purchaseHandle(ctx, 's', input.idempotencyKey);
-  const purchase = { kind: 'subscription' as const, handle, plan: PRO_PLAN.key, ordertext: `${PRO_PLAN.name} abonnement`, amountOre: PRO_PLAN.priceOre };
   const outcome = await oncePerKey(ctx, input.idempotencyKey, PRO_PLAN.key, handle, async () => {
     const company = await currentCompany(ctx);
-    const status = effectivePlanStatus(company, ctx.now());
+    const now = ctx.now();
+    const status = effectivePlanStatus(company, now);
     if (normalizePlanType(company.planType) === 'pro' && status === 'active') throw new ConflictError(commerceMessages.alreadyPro);
+    if (isProScheduled(company)) throw new ConflictError(commerceMessages.proAlreadyScheduled);
     if (normalizePlanType(company.planType) === 'pro' && status === 'cancelled' && company.planHandle) {
-      // Cancelled but still paid for: the cancellation is taken back, nothing is charged now.
+      // Cancelled but still paid for: the cancellation is taken back, nothing is charged now, and what ended with the
+      // plan and is still paid for goes on too.
       await payments.reactivateSubscription(company.planHandle);
+      await resumeWithPlan(payments, ctx.db, now, ctx.services.logger);
       return { message: commerceMessages.proResumed };
     }
+    // During a running trial Pro follows it: nothing is charged before the trial's last moment.
+    const timing = proPurchaseTiming(company, now);
+    const startsAt = timing.kind === 'atTrialEnd' ? timing.startsAt : null;
+    const purchase = { kind: 'subscription' as const, handle, plan: PRO_PLAN.key, ordertext: `${PRO_PLAN.name} abonnement`, amountOre: PRO_PLAN.priceOre, startsAt };
     const customer = await ensureCustomer(ctx);
     await ctx.db.Subscription.updateOne({ handle }, { $setOnInsert: { kind: 'plan', product: PRO_PLAN.key, state: 'pending' } }, { upsert: true });
     if (input.cardId) {
       const cardId = input.cardId;
       await payWithSavedCard(ctx, cardId, () => payments.subscribe(customer, cardId, purchase));
-      return { message: commerceMessages.proActive };
+      return { message: startsAt === null ? commerceMessages.proActive : commerceMessages.proScheduled(formatDanishDate(startsAt)) };
     }
     const checkout = await payments.createCheckout({ customer: customerRef(ctx), purchase, ...returnUrls(ctx), origin: ctx.origin });
     return { message: commerceMessages.toCheckout, url: checkout.url };
@@ -59,24 +71,28 @@ export async function purchasePro(ctx: OwnerContext, input: ParsedInput<'purchas
   return { ...outcome, data: planStateOf(await currentCompany(ctx)) };
 }
 
-async function cancelPlanAtProvider(ctx: OwnerContext, company: CompanyDoc): Promise<boolean> {
-  if (normalizePlanType(company.planType) !== 'pro' || normalizePlanStatus(company.status) !== 'active' || !company.planHandle) return false;
-  await ctx.services.payments.cancelSubscription(company.planHandle);
-  return true;
+/** Pro is running (also while a renewal is retried) or bought to follow the trial: there is a plan to end. */
+function hasPlanToEnd(company: CompanyDoc): boolean {
+  const pro = normalizePlanType(company.planType) === 'pro' && normalizePlanStatus(company.status) === 'active';
+  return Boolean(company.planHandle) && (pro || isProScheduled(company));
 }
 
+/**
+ * 'Deaktiver' on the plan card: ends the plan, and everything the clinic pays for each month with it (plan-end.ts).
+ * Refused when there is no plan to end.
+ */
 export async function cancelPro(ctx: OwnerContext) {
-  if (!(await cancelPlanAtProvider(ctx, await currentCompany(ctx)))) throw new ConflictError(commerceMessages.nothingToCancel);
-  return { message: commerceMessages.cancelled, data: planStateOf(await currentCompany(ctx)) };
+  const company = await currentCompany(ctx);
+  if (!hasPlanToEnd(company)) throw new ConflictError(commerceMessages.nothingToCancel);
+  const ended = await endPlan(ctx.services.payments, ctx.db, company);
+  return { message: commerceMessages.cancelled, data: planStateOf(await currentCompany(ctx)), ended };
 }
 
-/** Cancel-all: the plan and every add-on subscription, each at the end of its period. */
+/** Cancel-all: the same as ending the plan, and also when only add-ons or colleagues are left to end. */
 export async function cancelAll(ctx: OwnerContext) {
-  const planCancelled = await cancelPlanAtProvider(ctx, await currentCompany(ctx));
-  const addOns = await ctx.db.Subscription.find({ kind: 'addOn', state: { $in: ['active', 'dunning'] } }, { handle: 1 }).lean();
-  for (const subscription of addOns) await ctx.services.payments.cancelSubscription(subscription.handle);
-  if (!planCancelled && addOns.length === 0) throw new ConflictError(commerceMessages.nothingToCancel);
-  return { message: commerceMessages.cancelled, data: planStateOf(await currentCompany(ctx)) };
+  const ended = await endPlan(ctx.services.payments, ctx.db, await currentCompany(ctx));
+  if (ended.length === 0) throw new ConflictError(commerceMessages.nothingToCancel);
+  return { message: commerceMessages.cancelled, data: planStateOf(await currentCompany(ctx)), ended };
 }
 
 export { customerHandle };

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../errors.js';
 import type { SubscriptionDoc } from '../../models/index.js';
 import { assertOwnCard, customerHandle, customerRef, savedCards as cards } from './customer.js';
 import { currentCompany, planStateOf, returnUrls } from './plan.js';
+import { subscriptionsEndingWithPlan } from './plan-end.js';
 
 function productName(product: string): { name: string; priceOre: number } {
   if (product === PRO_PLAN.key) return { name: PRO_PLAN.name, priceOre: PRO_PLAN.priceOre };
@@ -57,7 +58,13 @@ export async function purchasedSubscriptions(ctx: OwnerContext) {
   const trialEnd = normalizePlanType(company.planType) === 'freeTrial' && company.trial && company.trial > now ? company.trial : null;
   return {
     data: docs.map((doc) => toSubscriptionView(doc as SubscriptionDoc)),
-    info: { isInvoiceFound: docs.some((doc) => doc.kind === 'plan'), trial_end: trialEnd, isPaymentCardAdd: saved.length > 0 },
+    info: {
+      isInvoiceFound: docs.some((doc) => doc.kind === 'plan'),
+      trial_end: trialEnd,
+      isPaymentCardAdd: saved.length > 0,
+      proStartsAt: company.proStartsAt ?? null,
+      endsWithPlan: await subscriptionsEndingWithPlan(ctx.db, company),
+    },
   };
 }
 

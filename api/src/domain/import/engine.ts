@@ -12,24 +12,31 @@
  *   and one at the same time as an existing booking is reported, not written. Future bookings claim their time like
  *   any booking (data/concurrency/slot-claims.ts), so an import cannot double-book a day the online page offers.
  *
- * - Invoices keep their old numbers and stay outside our own gapless sequence: `seq` 0 and `imported`, so the
- *   clinic's next number (the highest `seq` of the year, invoices/numbering.ts) is never moved by them, and they are
- *   never sent to the accounting system (only issued invoices are queued for it). Their lines become one snapshot
- *   (the lines' texts and summed amounts), so /Faktura lists and prints them like any invoice; a booking that names
+ * - Invoices keep their old numbers, are `imported` and are never sent to the accounting system (only issued
+ *   invoices are queued for it). Their lines become one snapshot, each line with its own VAT (issue 43,
+ *   mapping.ts `importedInvoiceLines`), so /Faktura lists and prints them like any invoice; a booking that names
  *   the invoice (Fakturaer) is linked to it.
- *
- * Still to come (issue 17): the action and its screen, progress for the screen and the mailed report.
+ * - An old number with a place in the clinic's yearly sequence ('41', '0041', '0041-26' in 2026: core
+ *   `invoiceSequenceOf`) holds that place as one of ours does (issue 43): the invoice's `_id` is the number's
+ *   (`invoiceIdFor`) and its `seq` the place, so the next number the clinic issues is above it and the number is
+ *   never issued again. Of an issue and the import racing for one number exactly one insert succeeds; the issue then
+ *   walks on (numbering.ts), while an imported invoice whose number is already held (issued here first, or by
+ *   another import) is refused and reported rather than stored as a second invoice with that number. The year's
+ *   highest imported number goes in first, so an issue that starts during the import is above all of them at once.
+ *   Which record an invoice is across runs is told by its `claimId`, derived from the old ID (`ownClaimId`), not by
+ *   its `_id`. Any other number ('F-2026-41') stays outside the sequence with `seq` 0 and an `_id` from its old ID.
  */
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { copenhagenDateKey, type InvoiceSnapshot } from '@klinik/core';
+import { copenhagenDateKey, formatInvoiceNumber, invoiceSequenceOf, invoiceTotals, type InvoiceSnapshot } from '@klinik/core';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { insertNew, withSchemaDefaults } from '../../data/insert-new.js';
 import { isDuplicateKeyError } from '../../errors.js';
 import { schemaOf } from '../../models/index.js';
 import { ownClaimId } from '../../models/invoices.js';
+import { counterOf, invoiceIdFor } from '../invoices/numbering.js';
 import { cprHash } from '../../security/encryption.js';
-import type { ImportedInvoiceLine, ImportFileKind, ImportSet, RowError } from './mapping.js';
+import { importedInvoiceLines, type ImportedInvoiceLine, type ImportFileKind, type ImportSet, type RowError } from './mapping.js';
 
 /** The `_id` of an imported record: the same clinic, kind and old ID give the same id, in every run. */
 export function importedId(companyId: Types.ObjectId, kind: ImportFileKind, sourceId: string): Types.ObjectId {
@@ -38,6 +45,8 @@ export function importedId(companyId: Types.ObjectId, kind: ImportFileKind, sour
 
 export const engineTexts = {
   bookingTaken: 'Terapeuten har allerede en booking på dette tidspunkt',
+  invoiceNumberTaken: (number: string) => `Fakturanummer ${number} er allerede brugt af en anden faktura i klinikken, så fakturaen er ikke importeret (et fakturanummer må kun findes én gang)`,
+  invoiceSameNumber: (number: string, row: number) => `Fakturanummer ${number} er samme nummer som fakturaen i række ${row}`,
 } as const;
 
 export interface ImportCounts {
@@ -54,6 +63,8 @@ export interface ImportResult {
   invoices: ImportCounts;
   /** Rows refused while writing (a booking at the time of an existing one), for the report beside mapping's. */
   errors: RowError[];
+  /** The clinic's next invoice number ('0041-26') when this run's invoices raised it; null when they did not. */
+  nextInvoiceNumber: string | null;
 }
 
 export interface ImportProgress {
@@ -162,6 +173,8 @@ export async function writeImport(
 
   const invoiceSourceIds = new Set(set.invoices.map((invoice) => invoice.sourceId));
   const bookingOfInvoice = new Map<string, { _id: Types.ObjectId; from: number; to: number }>();
+  // Each booking's invoice by its old ID: linked once the invoices are in (an invoice refused for its number is not).
+  const invoiceOfBooking = new Map<Record<string, unknown>, string>();
 
   // Bookings: an imported one that is already there (an earlier run) is left as it is; one at the time of another
   // existing booking of the therapist is refused.
@@ -197,14 +210,23 @@ export async function writeImport(
       nameLast: people.get(booking.clientSourceId)?.nameLast ?? '',
       email: people.get(booking.clientSourceId)?.email ?? '',
       source: 'import',
-      invoiceId: invoiceSourceId ? importedId(companyId, 'invoice', invoiceSourceId) : null,
+      invoiceId: null as Types.ObjectId | null,
       createdAt: booking.createdAt ?? now,
     };
-    if (invoiceSourceId) bookingOfInvoice.set(invoiceSourceId, doc);
+    if (invoiceSourceId) {
+      bookingOfInvoice.set(invoiceSourceId, doc);
+      invoiceOfBooking.set(doc, invoiceSourceId);
+    }
     if (booking.from < now) pastDocs.push(doc);
     else future.push({ doc, row: booking.row });
   }
   step(set.bookings.length - pastDocs.length - future.length);
+
+  // The invoices before the bookings: a booking links the invoice's `_id`, which its number decides.
+  const invoices = await writeInvoices(db, therapistId, set, clientIds, bookingOfInvoice, step, now);
+  errors.push(...invoices.errors);
+  for (const [doc, sourceId] of invoiceOfBooking) doc.invoiceId = invoices.ids.get(sourceId) ?? null;
+
   let bookingsAdded = await insertNew((docs) => db.clinic.Booking.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Booking'), pastDocs, now), BATCH, step, IN_FLIGHT);
   for (const { doc, row } of future) {
     try {
@@ -218,18 +240,24 @@ export async function writeImport(
     step(1);
   }
 
-  const invoicesAdded = await writeInvoices(db, therapistId, set, clientIds, bookingOfInvoice, step, now);
-
   return {
     clients: { added: clientsAdded, existing: set.clients.length - clientsAdded },
     treatments: { added: treatmentsAdded, existing: set.treatments.length - treatmentsAdded },
     bookings: { added: bookingsAdded, existing: bookingsExisting },
-    invoices: { added: invoicesAdded, existing: set.invoices.length - invoicesAdded },
+    invoices: { added: invoices.added, existing: invoices.existing },
     errors,
+    nextInvoiceNumber: invoices.nextInvoiceNumber,
   };
 }
 
-/** The invoices with their lines as one snapshot each (see above). */
+interface InvoicesWritten extends ImportCounts {
+  /** Each invoice's `_id` in the clinic by its old ID: written now or before; not there when it was refused. */
+  ids: Map<string, Types.ObjectId>;
+  errors: RowError[];
+  nextInvoiceNumber: string | null;
+}
+
+/** The invoices with their lines as one snapshot each, their numbers held as the clinic's own (see above). */
 async function writeInvoices(
   db: TenantDb,
   therapistId: Types.ObjectId,
@@ -238,24 +266,55 @@ async function writeInvoices(
   bookingOfInvoice: ReadonlyMap<string, { _id: Types.ObjectId; from: number; to: number }>,
   step: (count: number) => void,
   now: number,
-): Promise<number> {
-  if (set.invoices.length === 0) return 0;
+): Promise<InvoicesWritten> {
+  const ids = new Map<string, Types.ObjectId>();
+  const errors: RowError[] = [];
+  if (set.invoices.length === 0) return { added: 0, existing: 0, ids, errors, nextInvoiceNumber: null };
   const companyId = db.companyId;
-  const [company, therapist, clients] = await Promise.all([
+  const thisYear = Number(copenhagenDateKey(now).slice(0, 4));
+  const [company, therapist, clients, present] = await Promise.all([
     db.Company.findOne({}).lean(),
     db.clinic.Therapist.findById(therapistId, { nameFirst: 1, nameLast: 1 }).lean(),
     db.clinic.Client.find({ _id: { $in: [...new Set(clientIds.values())] } }).lean(),
+    // What an earlier run wrote, by the claim its old ID gives (under the number's `_id` or, before issue 43, the old ID's).
+    db.clinic.Invoice.find({ imported: true }, { claimId: 1 }).lean(),
   ]);
+  const countBefore = await counterOf(db, company!, thisYear);
+  const presentByClaim = new Map(present.map((invoice) => [invoice.claimId, invoice._id]));
   const clientById = new Map(clients.map((client) => [client._id.toHexString(), client]));
   const linesOf = new Map<string, ImportedInvoiceLine[]>();
   for (const line of set.invoiceLines) linesOf.set(line.invoiceNumber, [...(linesOf.get(line.invoiceNumber) ?? []), line]);
-  const docs = set.invoices.map((invoice) => {
+  type Planned = { doc: Record<string, unknown> & { _id: Types.ObjectId; claimId: string; year: number; seq: number }; sourceId: string; row: number; number: string };
+  const planned: Planned[] = [];
+  const places = new Map<string, number>();
+  let existing = 0;
+  for (const invoice of set.invoices) {
+    const year = Number(copenhagenDateKey(invoice.date).slice(0, 4));
+    const seq = invoiceSequenceOf(invoice.number, year);
+    // '41' and '0041-26' are one number: the first row keeps it (mapping.ts already refused the same text twice).
+    const place = seq === null ? null : `${year}:${seq}`;
+    const earlier = place === null ? undefined : places.get(place);
+    if (earlier !== undefined) {
+      errors.push({ file: 'invoice', row: invoice.row, message: engineTexts.invoiceSameNumber(invoice.number, earlier) });
+      step(1);
+      continue;
+    }
+    if (place !== null) places.set(place, invoice.row);
+    const ownId = importedId(companyId, 'invoice', invoice.sourceId);
+    const claimId = ownClaimId(ownId);
+    const already = presentByClaim.get(claimId);
+    if (already) {
+      ids.set(invoice.sourceId, already);
+      existing += 1;
+      step(1);
+      continue;
+    }
     const clientId = clientIds.get(invoice.clientSourceId)!;
     const client = clientById.get(clientId.toHexString());
     const lines = linesOf.get(invoice.number) ?? [];
-    const priceOre = lines.reduce((sum, line) => sum + line.priceOre, 0) || invoice.subtotalOre;
-    const discountOre = lines.reduce((sum, line) => sum + line.discountOre, 0);
-    const vatOre = lines.reduce((sum, line) => sum + line.vatOre, 0);
+    // Each line with its own VAT (issue 43); an invoice without lines is its subtotal, without VAT, as before.
+    const printed = lines.length ? importedInvoiceLines(lines, invoice.subtotalOre) : null;
+    const amounts = printed ? invoiceTotals(printed) : { priceOre: invoice.subtotalOre, discountOre: 0, netOre: invoice.subtotalOre, vatOre: 0, totalOre: invoice.subtotalOre };
     const booking = bookingOfInvoice.get(invoice.sourceId);
     const cpr = client ? `${client.CPR6Digit}-${client.CPRLast4Digit}` : '';
     const snapshot: InvoiceSnapshot = {
@@ -276,37 +335,72 @@ async function writeInvoices(
         logo: null,
       },
       client: { nameFirst: client?.nameFirst ?? '', nameLast: client?.nameLast ?? '', address: client?.address ?? '', post: client?.post ?? '', town: client?.town ?? '', email: client?.email ?? '', CPR: cpr },
-      treatment: { name: lines.map((line) => line.text).filter(Boolean).join(', ') || 'Faktura', duration: booking ? Math.round((booking.to - booking.from) / 1000) : 0, price: priceOre },
+      treatment: { name: lines.map((line) => line.text).filter(Boolean).join(', ') || 'Faktura', duration: booking ? Math.round((booking.to - booking.from) / 1000) : 0, price: amounts.priceOre },
       booking: { from: booking?.from ?? invoice.date, to: booking?.to ?? invoice.date },
       journal: null,
       stamJournal: [],
       upComing: [],
-      settings: { type: true, discount: 0, moms: vatOre > 0, treatmentText: false, aktuelBehandling: false, followUpText: false },
-      amounts: { priceOre, discountOre, netOre: priceOre - discountOre, vatOre, totalOre: invoice.subtotalOre },
+      settings: { type: true, discount: 0, moms: amounts.vatOre !== 0, treatmentText: false, aktuelBehandling: false, followUpText: false },
+      amounts,
       creditFor: null,
+      ...(printed ? { lines: printed } : {}),
     };
-    const _id = importedId(companyId, 'invoice', invoice.sourceId);
-    return {
-      _id,
-      // Issued by the old system, under no claim of ours: its own (models/invoices.ts; unique).
-      claimId: ownClaimId(_id),
-      therapistId,
-      clientId,
-      bookingId: booking?._id ?? null,
-      bookingFrom: booking?.from ?? null,
-      year: Number(copenhagenDateKey(invoice.date).slice(0, 4)),
-      // Outside our sequence: the next number of the year is above the highest `seq`, and 0 is never that.
-      seq: 0,
-      imported: true,
+    planned.push({
+      sourceId: invoice.sourceId,
+      row: invoice.row,
       number: invoice.number,
-      nameFirst: snapshot.client.nameFirst,
-      nameLast: snapshot.client.nameLast,
-      CPR: cpr,
-      totalOre: invoice.subtotalOre,
-      snapshots: [snapshot],
-      createdBy: therapistId,
-      createdAt: invoice.createdAt ?? invoice.date,
-    };
-  });
-  return insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, PLAIN), withSchemaDefaults(schemaOf('Invoice'), docs, now), BATCH, step, IN_FLIGHT);
+      doc: {
+        // A number with a place in the sequence is held by the `_id` every invoice of that number has (numbering.ts).
+        _id: seq === null ? ownId : invoiceIdFor(companyId, year, seq),
+        // Issued by the old system, under no claim of ours: its own, from its old ID (models/invoices.ts; unique).
+        claimId,
+        therapistId,
+        clientId,
+        bookingId: booking?._id ?? null,
+        bookingFrom: booking?.from ?? null,
+        year,
+        // 0: outside the sequence (the next number of the year is above the highest `seq`, and 0 is never that).
+        seq: seq ?? 0,
+        imported: true,
+        number: invoice.number,
+        nameFirst: snapshot.client.nameFirst,
+        nameLast: snapshot.client.nameLast,
+        CPR: cpr,
+        totalOre: amounts.totalOre,
+        snapshots: [snapshot],
+        createdBy: therapistId,
+        createdAt: invoice.createdAt ?? invoice.date,
+      },
+    });
+  }
+
+  // This year's highest number first, on its own: an issue that reads the counter after it is above every one.
+  const highest = planned.reduce<Planned | null>((top, item) => (item.doc.year === thisYear && item.doc.seq > (top?.doc.seq ?? 0) ? item : top), null);
+  const order = highest ? [[highest], planned.filter((item) => item !== highest)] : [planned];
+  const refused: Planned[] = [];
+  let added = 0;
+  for (const group of order) {
+    const docs = withSchemaDefaults(schemaOf('Invoice'), group.map((item) => item.doc), now);
+    const plannedOf = new Map(group.map((item) => [item.doc._id.toHexString(), item]));
+    const onDuplicate = (doc: { _id: Types.ObjectId }) => refused.push(plannedOf.get(doc._id.toHexString())!);
+    added += await insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, PLAIN), docs, BATCH, step, IN_FLIGHT, onDuplicate);
+  }
+  const refusedIds = new Set(refused.map((item) => item.sourceId));
+  for (const item of planned) if (!refusedIds.has(item.sourceId)) ids.set(item.sourceId, item.doc._id);
+  // A refused insert is the same record written meanwhile (its claim is there) or a number another invoice holds.
+  const claimed = new Map(
+    (refused.length ? await db.clinic.Invoice.find({ claimId: { $in: refused.map((item) => item.doc.claimId) } }, { claimId: 1 }).lean() : []).map((invoice) => [invoice.claimId, invoice._id]),
+  );
+  for (const item of refused) {
+    const id = claimed.get(item.doc.claimId);
+    if (id) {
+      ids.set(item.sourceId, id);
+      existing += 1;
+    } else errors.push({ file: 'invoice', row: item.row, message: engineTexts.invoiceNumberTaken(item.number) });
+  }
+
+  // Said in the report when this run's numbers moved the clinic's next number.
+  const raised = planned.some((item) => item.doc.year === thisYear && item.doc.seq > countBefore && !refusedIds.has(item.sourceId));
+  const nextInvoiceNumber = raised ? formatInvoiceNumber((await counterOf(db, company!, thisYear)) + 1, thisYear) : null;
+  return { added, existing, ids, errors, nextInvoiceNumber };
 }

@@ -98,6 +98,7 @@ export async function executeImportRun(deps: ExecuteDeps, db: TenantDb, run: Imp
           counts: { clients: result.clients, treatments: result.treatments, bookings: result.bookings, invoices: result.invoices },
           rowErrors: errors.slice(0, REPORT_ROWS).map((error) => ({ fileName: names[error.file], row: error.row, message: error.message })),
           errorCount: errors.length,
+          nextInvoiceNumber: result.nextInvoiceNumber,
           finishedAt: deps.now(),
           heartbeatAt: deps.now(),
         },

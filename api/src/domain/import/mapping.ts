@@ -8,7 +8,8 @@
  * Every record keeps the old system's ID (`sourceId`) so that running the same import again finds what the first
  * run wrote instead of writing it twice. Bookings have no ID column: theirs is the client's ID and the start.
  */
-import { parseAmountOre, parseCpr, parseEmail, parseMinutes, parsePhone, parseText, parseTime, splitAddress, splitName, type Parsed } from './values.js';
+import { VAT_RATE_PERCENT, type InvoiceLine } from '@klinik/core';
+import { parseAmountOre, parseCpr, parseEmail, parseLineVat, parseMinutes, parsePhone, parseText, parseTime, splitAddress, splitName, type Parsed } from './values.js';
 
 export type ImportFileKind = 'client' | 'treatment' | 'booking' | 'invoiceLine' | 'invoice';
 export const IMPORT_FILE_KINDS: readonly ImportFileKind[] = ['client', 'treatment', 'booking', 'invoiceLine', 'invoice'];
@@ -98,9 +99,13 @@ export interface ImportedInvoiceLine {
   row: number;
   invoiceNumber: string;
   text: string;
+  /** Pris and Rabat as the old system has them: VAT included. */
   priceOre: number;
   discountOre: number;
+  /** The VAT included in Pris − Rabat (the Moms cell; 0 when empty). */
   vatOre: number;
+  /** The Moms cell said 'Momsfri' (issue 43). */
+  vatExempt: boolean;
 }
 
 export interface ImportSet {
@@ -225,8 +230,40 @@ export function mapInvoiceLine({ cells }: SourceRow): Row<Omit<ImportedInvoiceLi
   const text = r.take((c) => parseText('Tekst', c.Tekst, { max: 500 }));
   const priceOre = r.take((c) => parseAmountOre('Pris', c.Pris, { required: true }));
   const discountOre = r.take((c) => parseAmountOre('Rabat', c.Rabat));
-  const vatOre = r.take((c) => parseAmountOre('Moms', c.Moms));
-  return r.done(() => ({ sourceId, invoiceNumber, text, priceOre: priceOre!, discountOre: discountOre ?? 0, vatOre: vatOre ?? 0 }));
+  const vat = r.take((c) => parseLineVat('Moms', c.Moms, priceOre! - (discountOre ?? 0)));
+  return r.done(() => ({ sourceId, invoiceNumber, text, priceOre: priceOre!, discountOre: discountOre ?? 0, vatOre: vat.vatOre, vatExempt: vat.vatExempt }));
+}
+
+/**
+ * An invoice's imported lines as the lines its snapshot prints (issue 43), each with its own VAT. Old systems write
+ * Pris either with VAT included (the samples' contract: the invoice's Subtotal is the sum of Pris − Rabat) or without
+ * (Subtotal is the sum of Pris − Rabat + Moms); the invoice's own Subtotal tells which, and with VAT included is
+ * assumed when neither adds up. Ours are without VAT: a line's net and total are exact either way, and a line with VAT
+ * included has its price and discount split in the same proportion (the rounding moves between those two only). A
+ * line with Moms is 25 % (the one Danish rate); without, it is exempt when the cell said so, else simply without VAT
+ * (the old system's reason is not known, so no exemption text is claimed for it).
+ */
+export function importedInvoiceLines(lines: readonly Omit<ImportedInvoiceLine, 'row' | 'sourceId' | 'invoiceNumber'>[], subtotalOre: number | null = null): InvoiceLine[] {
+  const after = lines.reduce((sum, line) => sum + line.priceOre - line.discountOre, 0);
+  const vat = lines.reduce((sum, line) => sum + line.vatOre, 0);
+  const withoutVat = subtotalOre !== null && after !== subtotalOre && after + vat === subtotalOre;
+  return lines.map((line) => {
+    const total = line.priceOre - line.discountOre + (withoutVat ? line.vatOre : 0);
+    const net = total - line.vatOre;
+    const price = withoutVat || line.vatOre === 0 ? line.priceOre - (withoutVat ? 0 : line.vatOre) : Math.round((line.priceOre * net) / total);
+    return {
+      name: line.text || 'Faktura',
+      treatmentId: null,
+      duration: null,
+      priceOre: price,
+      discountOre: price - net,
+      netOre: net,
+      vatExempt: line.vatExempt,
+      vatPercent: line.vatOre === 0 ? 0 : VAT_RATE_PERCENT,
+      vatOre: line.vatOre,
+      totalOre: total,
+    };
+  });
 }
 
 /** Maps one file's rows: the good ones as records, the others as errors; an ID seen before is an error too. */

@@ -32,6 +32,7 @@ export function importReportMail(to: string, run: ImportRunView, details: { clin
       countLine('Fakturaer', counts.invoices),
       '',
     );
+    if (run.nextInvoiceNumber) lines.push(M.nextInvoiceNumber(run.nextInvoiceNumber), '');
     if (run.errorCount === 0) lines.push('Alle rækker blev importeret.');
     else {
       lines.push(`${number(run.errorCount)} ${run.errorCount === 1 ? 'række blev' : 'rækker blev'} ikke importeret:`);

@@ -47,6 +47,7 @@ export function importRunView(run: ImportRunDoc): ImportRunView {
     counts: run.counts ? countsView(run.counts) : null,
     errors: (run.rowErrors ?? []).slice(0, VIEW_ROWS).map((error) => ({ fileName: error.fileName, row: error.row, message: error.message })),
     errorCount: run.errorCount ?? 0,
+    nextInvoiceNumber: run.nextInvoiceNumber ?? null,
     message: run.message ?? null,
     createdAt: run.createdAt ?? 0,
     finishedAt: run.finishedAt ?? null,

@@ -882,6 +882,7 @@ export function sampleImportSet(records: SampleExport): ImportSet {
       priceOre: line.priceOre,
       discountOre: line.discountOre,
       vatOre: line.vatOre,
+      vatExempt: false,
     })),
   };
 }

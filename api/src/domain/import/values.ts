@@ -34,6 +34,8 @@ export const valueTexts = {
   formula: (column: string) => `${column} indeholder en regnearksformel; den importeres ikke`,
   tooLong: (column: string, max: number) => `${column} er længere end ${max} tegn`,
   minutes: (column: string, text: string) => `${column}: '${text}' er ikke et antal minutter`,
+  vatRate: (column: string, text: string) => `${column}: '${text}' er ikke en dansk momssats (25 % eller 0 %)`,
+  vatTooLarge: (column: string) => `${column} er større end linjens beløb`,
 } as const;
 
 /** A cell a spreadsheet would evaluate: '=', '+', '-' or '@' first, or a tab or carriage return (OWASP, CSV injection). */
@@ -81,6 +83,40 @@ export function parseAmountOre(column: string, raw: string | undefined, options:
   if (!parsed.ok) return parsed;
   if (parsed.value === null) return options.required ? fail(valueTexts.required(column)) : parsed;
   return ok(Math.round(parsed.value * 100));
+}
+
+/** What an invoice line's Moms cell says (issue 43): the VAT in øre, and whether the line was exempt from VAT. */
+export interface LineVat {
+  vatOre: number;
+  /** Said so in words ('Momsfri', 'Fritaget'): a health service exempt by law, and printed so. */
+  vatExempt: boolean;
+}
+
+const EXEMPT_WORDS = /^(momsfri(t)?|fritaget|fri(taget)? for moms|momsfritaget)$/i;
+
+/**
+ * An invoice line's Moms cell, where the old system has it (issue 43), for a line of `grossOre` (Pris − Rabat, VAT
+ * included): the VAT amount in kroner ('109,38'), a rate ('25 %', '0%'; the VAT then included in the gross, to the
+ * øre half up), or 'Momsfri'. An empty cell is no VAT, as the line was read before. VAT larger than the line itself
+ * cannot be, and is refused.
+ */
+export function parseLineVat(column: string, raw: string | undefined, grossOre: number): Parsed<LineVat> {
+  const text = (raw ?? '').trim();
+  if (EXEMPT_WORDS.test(text)) return ok({ vatOre: 0, vatExempt: true });
+  const rate = /^(\d{1,3})(?:[,.]0+)?\s*%$/.exec(text);
+  if (rate) {
+    const percent = Number(rate[1]);
+    if (percent !== 0 && percent !== 25) return fail(valueTexts.vatRate(column, text));
+    // The VAT inside a gross amount at 25 % is a fifth of it.
+    const vat = percent === 0 ? 0 : Math.sign(grossOre) * Math.floor((Math.abs(grossOre) * percent + (100 + percent) / 2) / (100 + percent));
+    return ok({ vatOre: vat, vatExempt: false });
+  }
+  if (text.endsWith('%')) return fail(valueTexts.vatRate(column, text));
+  const amount = parseAmountOre(column, text);
+  if (!amount.ok) return amount;
+  const vatOre = amount.value ?? 0;
+  if (Math.abs(vatOre) > Math.abs(grossOre)) return fail(valueTexts.vatTooLarge(column));
+  return ok({ vatOre, vatExempt: false });
 }
 
 /** Minutes ('45', '45 min', '1:30'), for durations and pauses. */

@@ -1,12 +1,12 @@
 /** The clinic's profile (spec 3: company profile) and the invoice counter of its CVR number (spec 2). */
-import { clientMessages, COMPANY_FIELD_LABELS, logoFileProblem, type CompanyProfile, type ParsedInput } from '@klinik/core';
+import { clientMessages, COMPANY_FIELD_LABELS, DEFAULT_DUE_DAYS, formatInvoiceNumber, invoiceNumberMessages, logoFileProblem, type CompanyProfile, type ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CompanyDoc } from '../../models/index.js';
 import { decodeLogo } from '../images/decode.js';
 import { assertNoWebAddress } from '../web-addresses.js';
 import { copenhagenYear } from './views.js';
-import { counterOf, highestSequence } from './numbering.js';
+import { counterOf } from './numbering.js';
 
 function toProfile(company: CompanyDoc): CompanyProfile {
   return {
@@ -21,6 +21,7 @@ function toProfile(company: CompanyDoc): CompanyProfile {
     post: company.post ?? '',
     regNumber: company.regNumber ?? '',
     accountNumber: company.accountNumber ?? '',
+    dueDays: company.dueDays ?? DEFAULT_DUE_DAYS,
     logo: company.logo ?? null,
   };
 }
@@ -54,6 +55,7 @@ export async function updateCompanyProfile(ctx: TherapistContext, input: ParsedI
   assertNoWebAddress('companyName', COMPANY_FIELD_LABELS.companyName, input.companyName);
   const set: Record<string, unknown> = { ...input, CVR: input.CVR ?? '' };
   if (input.moms === undefined) delete set.moms;
+  if (input.dueDays === undefined) delete set.dueDays;
   await ctx.db.Company.updateOne({}, { $set: set });
   return toProfile(await freshCompany(ctx));
 }
@@ -94,13 +96,24 @@ export async function startCvrCounter(ctx: TherapistContext, cvr: string): Promi
   return counterView(ctx, await freshCompany(ctx));
 }
 
+/**
+ * The owner's 'Næste fakturanummer' (/Settings; issue 43): the counter only goes up, never below this year's count
+ * (numbers issued, imported or set before), so no number can be offered twice. The numbers themselves are held by
+ * the invoices' `_id`s (numbering.ts); the counter is only where the next one starts. The write is also conditional
+ * on the stored counter not being higher, so an older screen's save does not undo a higher one saved meanwhile.
+ */
 export async function setCvrCounter(ctx: TherapistContext, input: ParsedInput<'setCvrCounter'>): Promise<CounterView> {
   const company = await freshCompany(ctx);
   assertOwnCvr(company, input.CVR);
   const year = copenhagenYear(ctx.now());
-  if (input.count < (await highestSequence(ctx.db, year))) {
-    throw new ConflictError('Tælleren kan ikke sættes under et fakturanummer, der allerede er brugt i år');
-  }
-  await ctx.db.Company.updateOne({}, { $set: { invoiceCounter: { count: input.count, year, updatedAt: ctx.now() } } });
-  return counterView(ctx, await freshCompany(ctx));
+  const refuse = (count: number) => new ConflictError(invoiceNumberMessages.onlyUp(formatInvoiceNumber(count + 1, year)));
+  const current = await counterOf(ctx.db, company, year);
+  if (input.count < current) throw refuse(current);
+  const written = await ctx.db.Company.updateOne(
+    { $or: [{ 'invoiceCounter.year': { $ne: year } }, { 'invoiceCounter.count': { $lte: input.count } }] },
+    { $set: { invoiceCounter: { count: input.count, year, updatedAt: ctx.now() } } },
+  );
+  const after = await freshCompany(ctx);
+  if (written.matchedCount === 0) throw refuse(await counterOf(ctx.db, after, year));
+  return counterView(ctx, after);
 }

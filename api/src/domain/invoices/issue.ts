@@ -13,7 +13,7 @@ import type { BookingDoc, InvoiceDoc } from '../../models/index.js';
 import { queueIssuedInvoice } from '../accounting/issued.js';
 import { insertNumbered } from './numbering.js';
 import { buildSnapshot, creditSnapshot } from './snapshot.js';
-import { copenhagenYear, toInvoice } from './views.js';
+import { asIssued, copenhagenYear, toInvoice } from './views.js';
 
 const ALREADY_INVOICED = 'Bookingen er allerede faktureret. Lav en kreditnota, hvis fakturaen skal annulleres.';
 
@@ -38,7 +38,7 @@ export async function previewInvoice(ctx: TherapistContext, input: ParsedInput<'
     return creditSnapshot(original.snapshots[0] as InvoiceSnapshot, 'Udkast', now);
   }
   if (booking.invoiceId) throw new ConflictError(ALREADY_INVOICED);
-  return buildSnapshot(ctx, booking, input.settings, 'Udkast', now);
+  return buildSnapshot(ctx, booking, input.settings, 'Udkast', now, input.extraTreatmentIds);
 }
 
 /**
@@ -96,7 +96,7 @@ export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'ad
     draft = creditSnapshot(original.snapshots[0] as InvoiceSnapshot, '', now);
   } else {
     if (booking.invoiceId) throw new ConflictError(ALREADY_INVOICED);
-    draft = await buildSnapshot(ctx, booking, input.settings, '', now);
+    draft = await buildSnapshot(ctx, booking, input.settings, '', now, input.extraTreatmentIds);
   }
   const claim = await claimBooking(ctx, booking, credit ? 'cred' : 'inv');
   const company = (await ctx.db.Company.findById(ctx.company._id).lean())!;
@@ -130,5 +130,5 @@ export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'ad
   await linkIssued(ctx, claim.id, booking._id, { _id: id, isCredit: credit });
   // To the accounting system, when connected: queued, never waited for (a failure never blocks issuing).
   await queueIssuedInvoice(ctx, id);
-  return toInvoice((await ctx.db.clinic.Invoice.findById(id).lean())!);
+  return toInvoice((await ctx.db.clinic.Invoice.findById(id).lean())!, asIssued(now));
 }

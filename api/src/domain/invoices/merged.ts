@@ -10,12 +10,15 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js'
 import type { InvoiceDoc } from '../../models/index.js';
 import { ownClaimId } from '../../models/invoices.js';
 import { INVOICE_NOT_FOUND, visibleClientId } from './queries.js';
-import { copenhagenYear, toInvoice } from './views.js';
+import { asIssued, copenhagenYear, toInvoice } from './views.js';
+
+/** A merged statement is not paid on its own (its invoices are): it has no payment status. */
+const statement = (ctx: TherapistContext) => asIssued(ctx.now());
 
 export async function mergedOfClient(ctx: TherapistContext, clientId: string): Promise<Invoice[]> {
   const id = await visibleClientId(ctx, clientId);
   const docs = await ctx.db.clinic.Invoice.find({ clientId: id, isMerged: true }).sort({ createdAt: -1 }).lean();
-  return docs.map(toInvoice);
+  return docs.map((doc) => toInvoice(doc, statement(ctx)));
 }
 
 async function chosenInvoices(ctx: TherapistContext, clientId: Types.ObjectId, ids: string[]): Promise<InvoiceDoc[]> {
@@ -65,7 +68,7 @@ export async function createMerged(ctx: TherapistContext, input: ParsedInput<'ad
     createdBy: ctx.therapist._id,
     createdAt: ctx.now(),
   });
-  return toInvoice(doc.toObject());
+  return toInvoice(doc.toObject(), statement(ctx));
 }
 
 /** A merged statement (or, for deletion, any invoice document) of a client the caller may see. */
@@ -82,7 +85,7 @@ export async function updateMerged(ctx: TherapistContext, input: ParsedInput<'se
   const merged = await statementOfVisibleClient(ctx, input.id, true);
   const invoices = await chosenInvoices(ctx, merged.clientId, input.invoiceIds);
   await ctx.db.clinic.Invoice.updateOne({ _id: merged._id }, { $set: { ...mergedFields(invoices), updatedAt: ctx.now() } });
-  return toInvoice((await ctx.db.clinic.Invoice.findById(merged._id).lean())!);
+  return toInvoice((await ctx.db.clinic.Invoice.findById(merged._id).lean())!, statement(ctx));
 }
 
 export async function deleteMerged(ctx: TherapistContext, id: string): Promise<void> {

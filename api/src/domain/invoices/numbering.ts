@@ -5,6 +5,12 @@
  * succeeds (on MongoDB and FerretDB alike) and the other tries the next number. Nothing is written before the
  * insert, so a crash uses no number. The counter (`company.invoiceCounter`) is only a floor set by
  * setCvrCounter, for a clinic that continues the numbering of another system.
+ *
+ * Issue 43: an imported invoice whose old number has a place in the sequence ('41', '0041-26';
+ * `invoiceSequenceOf`) is stored under that place's `_id` with its `seq` (import/engine.ts), so it blocks its number
+ * exactly as one of ours does and raises the next number above it: of an import and an issue racing for one number,
+ * one insert wins and the other is refused (the issue walks on; the import reports the row), so no number is ever
+ * held twice.
  */
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
@@ -32,8 +38,9 @@ export async function counterOf(db: TenantDb, company: CompanyDoc, year: number)
 
 /**
  * Inserts the document `build(seq, number, _id)` under the lowest free number of `year` above the counter, walking
- * up on a duplicate `_id`. Answers the inserted id and number. A duplicate of another unique field (the invoice's
- * claim) is thrown: the number was free, the document was not.
+ * up on a duplicate `_id` (from the counter read again, so an import writing thousands of numbers at the same time
+ * is passed at once rather than one number per attempt). Answers the inserted id and number. A duplicate of another
+ * unique field (the invoice's claim) is thrown: the number was free, the document was not.
  */
 export async function insertNumbered(
   db: TenantDb,
@@ -52,6 +59,8 @@ export async function insertNumbered(
       if (!isDuplicateKeyError(error)) throw error;
       // A taken number is a document with that `_id`; without one, another unique field refused the insert.
       if (!(await db.clinic.Invoice.exists({ _id: id }))) throw error;
+      // The loop adds the one: the next try is above every number used by now.
+      seq = Math.max(seq, await counterOf(db, company, year));
     }
   }
   throw new Error('No free invoice number after 1000 attempts');

@@ -10,6 +10,7 @@ import type { InvoiceDoc } from '../../models/index.js';
 import { cprDigitsFilter, findVisibleClient } from '../clients/clients.js';
 import { targetTherapist } from '../scheduling/target.js';
 import { escapeRegex, nameWordsFilter } from '../search.js';
+import { outstandingOre, paymentView, statusFilter } from './payment-facts.js';
 import { toInvoice } from './views.js';
 
 export const INVOICE_NOT_FOUND = 'Fakturaen findes ikke';
@@ -27,9 +28,17 @@ export async function visibleClientId(ctx: TherapistContext, clientId: string | 
   return client._id;
 }
 
-export async function listInvoices(ctx: TherapistContext, input: ParsedInput<'getAllInvoice'>): Promise<{ result: Invoice[]; totalCount: number }> {
-  const filter: Record<string, unknown> = { isMerged: false };
-  if (input.therapistId) filter.therapistId = (await targetTherapist(ctx, input.therapistId))._id;
+/** The caller's invoices as answered, their payment status included. */
+async function answered(ctx: TherapistContext, docs: InvoiceDoc[]): Promise<Invoice[]> {
+  const view = await paymentView(ctx, docs);
+  return docs.map((doc) => toInvoice(doc, view));
+}
+
+export async function listInvoices(ctx: TherapistContext, input: ParsedInput<'getAllInvoice'>): Promise<{ result: Invoice[]; totalCount: number; outstandingOre: number }> {
+  // The owner's therapist picker narrows the outstanding total too; the search and the status filter only the rows.
+  const scope: Record<string, unknown> = {};
+  if (input.therapistId) scope.therapistId = (await targetTherapist(ctx, input.therapistId))._id;
+  const filter: Record<string, unknown> = { isMerged: false, ...scope, ...(await statusFilter(ctx, input.status, ctx.now())) };
   const text = input.search.trim();
   if (text) {
     const digits = text.replace(/\s/g, '');
@@ -40,18 +49,19 @@ export async function listInvoices(ctx: TherapistContext, input: ParsedInput<'ge
     }
     else Object.assign(filter, nameWordsFilter(text));
   }
-  const [docs, totalCount] = await Promise.all([
+  const [docs, totalCount, outstanding] = await Promise.all([
     ctx.db.Invoice.find(filter).sort({ createdAt: -1, seq: -1 }).skip((input.page - 1) * input.size).limit(input.size).lean(),
     ctx.db.Invoice.countDocuments(filter),
+    outstandingOre(ctx, scope),
   ]);
-  return { result: docs.map(toInvoice), totalCount };
+  return { result: await answered(ctx, docs), totalCount, outstandingOre: outstanding };
 }
 
 export async function invoicesOfBookings(ctx: TherapistContext, bookingIds: string[]): Promise<Invoice[]> {
   const docs = await ctx.db.Invoice.find({ isMerged: false, bookingId: { $in: bookingIds.map((id) => new Types.ObjectId(id)) } })
     .sort({ createdAt: -1 })
     .lean();
-  return docs.map(toInvoice);
+  return answered(ctx, docs);
 }
 
 /** A visible client's invoices of bookings in [from, to], whoever's bookings they were (for a merged statement). */
@@ -60,5 +70,5 @@ export async function invoicesForPeriod(ctx: TherapistContext, input: ParsedInpu
   const docs = await ctx.db.clinic.Invoice.find({ clientId, isMerged: false, bookingFrom: { $gte: input.from, $lte: input.to } })
     .sort({ bookingFrom: 1, seq: 1 })
     .lean();
-  return docs.map(toInvoice);
+  return answered(ctx, docs);
 }

@@ -33,9 +33,18 @@ export async function keepForBookkeepingOnly(db: TenantDb, clientId: Types.Objec
   }
 }
 
-const WHY = { crossTenant: 'sweeper: invoices of erased clients past the bookkeeping retention, in every clinic' };
+const WHY = { crossTenant: 'sweeper: invoices of erased clients past the bookkeeping retention (and their payment ledger), in every clinic' };
 
-/** Deletes the invoices of erased clients whose retention has ended, a few at a time. */
+/**
+ * Deletes the invoices of erased clients whose retention has ended, a few at a time, each batch's payment ledger
+ * (domain/invoices/payments.ts) first: a sweep cut off between the two finds the invoices again next time.
+ */
 export async function sweepExpiredInvoices(models: Models, now: number): Promise<number> {
-  return deleteInBatches(models.Invoice, { keepUntil: { $lte: now } }, WHY, 200);
+  let removed = 0;
+  for (;;) {
+    const ids = (await models.Invoice.find({ keepUntil: { $lte: now } }, { _id: 1 }).setOptions(WHY).limit(200).lean()).map((invoice) => invoice._id);
+    if (ids.length === 0) return removed;
+    await deleteInBatches(models.InvoiceEvent, { invoiceId: { $in: ids } }, WHY);
+    removed += (await models.Invoice.deleteMany({ _id: { $in: ids } }).setOptions(WHY)).deletedCount;
+  }
 }

@@ -1,16 +1,59 @@
 /**
  * What an invoice holds: a snapshot the server builds from its own records (never from the browser) and never changes
  * afterwards; a credit note copies its invoice's snapshot with the amounts negated. Amounts are integer øre.
+ * Since issue 43 the snapshot has lines, each with the VAT of its treatment (core `invoiceLines`), and an invoice its
+ * due date from the clinic's 'Betalingsfrist'.
  */
-import { invoiceAmounts, INVOICE_ERROR_SEPARATOR, missingInvoiceData, printedOnly, type InvoiceSnapshot, type ParsedInput } from '@klinik/core';
+import { Types } from 'mongoose';
+import {
+  creditLines,
+  DEFAULT_DUE_DAYS,
+  invoiceAmounts,
+  invoiceDueDate,
+  INVOICE_ERROR_SEPARATOR,
+  invoiceLines,
+  invoiceTotals,
+  missingInvoiceData,
+  printedOnly,
+  type InvoiceSnapshot,
+  type LineSource,
+  type ParsedInput,
+} from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import type { BookingDoc } from '../../models/index.js';
+import type { BookingDoc, TreatmentDoc } from '../../models/index.js';
 
 export type InvoiceSettings = ParsedInput<'addInvoice'>['settings'];
 
+const EXTRA_NOT_FOUND = 'En af de valgte ekstra ydelser findes ikke';
+
+/** The line a treatment makes; the booking's own prints its duration (as the booking lasted). */
+function lineSource(treatment: TreatmentDoc, duration: number | null): LineSource {
+  return { name: treatment.name, treatmentId: treatment._id.toString(), duration, priceOre: treatment.priceOre, vatExempt: treatment.vatExempt === true };
+}
+
+/** The clinic's treatments chosen as more lines, in the order chosen (the same one twice is two lines). */
+async function extraTreatments(ctx: TherapistContext, ids: readonly string[]): Promise<TreatmentDoc[]> {
+  if (ids.length === 0) return [];
+  const unique = [...new Set(ids)];
+  const found = await ctx.db.clinic.Treatment.find({ _id: { $in: unique.map((id) => new Types.ObjectId(id)) } }).lean();
+  const byId = new Map(found.map((treatment) => [treatment._id.toString(), treatment]));
+  return ids.map((id) => {
+    const treatment = byId.get(id);
+    if (!treatment) throw new ValidationError(EXTRA_NOT_FOUND, { extraTreatmentIds: EXTRA_NOT_FOUND });
+    return treatment;
+  });
+}
+
 /** The snapshot of an invoice of `booking` as the records are now; refuses with the spec's '||' list. */
-export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, settings: InvoiceSettings, number: string, issuedAt: number): Promise<InvoiceSnapshot> {
+export async function buildSnapshot(
+  ctx: TherapistContext,
+  booking: BookingDoc,
+  settings: InvoiceSettings,
+  number: string,
+  issuedAt: number,
+  extraTreatmentIds: readonly string[] = [],
+): Promise<InvoiceSnapshot> {
   // The booking is one the caller may see; what the invoice prints of it comes from the whole clinic (the
   // client's next appointments may be with a colleague).
   const { clinic } = ctx.db;
@@ -25,10 +68,13 @@ export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, 
   ]);
   if (!client) throw new NotFoundError('Klienten findes ikke');
   if (!treatment) throw new ValidationError('Behandlingen findes ikke længere');
+  const extras = await extraTreatments(ctx, extraTreatmentIds);
   const company = (await ctx.db.Company.findById(ctx.company._id).lean())!;
   const clientFields = { ...client, CPR: `${client.CPR6Digit}-${client.CPRLast4Digit}` };
   const problems = missingInvoiceData(company, clientFields);
   if (problems.length) throw new ValidationError(problems.join(INVOICE_ERROR_SEPARATOR));
+  const duration = booking.to > booking.from ? Math.round((booking.to - booking.from) / 1000) : treatment.duration;
+  const lines = invoiceLines([lineSource(treatment, duration), ...extras.map((extra) => lineSource(extra, null))], settings.discount, settings.moms);
   return printedOnly({
     number,
     issuedAt,
@@ -55,19 +101,28 @@ export async function buildSnapshot(ctx: TherapistContext, booking: BookingDoc, 
       email: client.email ?? '',
       CPR: clientFields.CPR,
     },
-    treatment: { name: treatment.name, duration: booking.to > booking.from ? Math.round((booking.to - booking.from) / 1000) : treatment.duration, price: treatment.priceOre },
+    treatment: { name: treatment.name, duration, price: treatment.priceOre },
     booking: { from: booking.from, to: booking.to },
     journal: journal ? { treatment: journal.treatment ?? '', followUp: journal.followUp ?? '' } : null,
     stamJournal: stamJournal.map((field) => ({ name: field.name, value: field.value ?? '' })),
     upComing: upcoming.map((next) => ({ from: next.from })),
     settings: { ...settings },
-    amounts: invoiceAmounts(treatment.priceOre, settings.discount, settings.moms),
+    amounts: invoiceTotals(lines),
     creditFor: null,
+    lines,
+    dueDate: invoiceDueDate(issuedAt, company.dueDays ?? DEFAULT_DUE_DAYS),
   });
 }
 
-/** The credit note of an issued invoice: its snapshot with the amounts negated, today's date and a new number. */
+/**
+ * The credit note of an issued invoice: its snapshot with the amounts negated, today's date and a new number. Its lines
+ * are the invoice's, negated with their VAT kinds (issue 43); it has no due date. An invoice issued before issue 43
+ * (no lines) is credited as it was then.
+ */
 export function creditSnapshot(original: InvoiceSnapshot, number: string, issuedAt: number): InvoiceSnapshot {
-  const amounts = invoiceAmounts(original.amounts.priceOre, original.amounts.discountOre, original.settings.moms, true);
-  return { ...original, number, issuedAt, settings: { ...original.settings, type: false }, amounts, creditFor: original.number };
+  const { dueDate: _dueDate, lines: originalLines, ...rest } = original;
+  const base = { ...rest, number, issuedAt, settings: { ...original.settings, type: false }, creditFor: original.number };
+  if (!originalLines) return { ...base, amounts: invoiceAmounts(original.amounts.priceOre, original.amounts.discountOre, original.settings.moms, true) };
+  const lines = creditLines(originalLines);
+  return { ...base, amounts: invoiceTotals(lines), lines };
 }

@@ -10,11 +10,11 @@
  * the owner and a former owner (no subscription of their own) work on the clinic's plan. A colleague of the users page
  * starts on a 90-day trial of their own (trial.ts), and older ones were given it at start (migrations/colleague-trials.ts).
  */
-import { effectiveTherapistStatus, THERAPIST_FREE_MONTH_MS, THERAPIST_PRO_PLAN, therapistMessages, type ParsedInput } from '@klinik/core';
+import { allowsNewSubscriptions, commerceMessages, effectiveTherapistStatus, planRefusalText, THERAPIST_FREE_MONTH_MS, THERAPIST_PRO_PLAN, therapistMessages, type ParsedInput } from '@klinik/core';
 import type { OwnerContext } from '../../context.js';
 import { ConflictError, ValidationError } from '../../errors.js';
 import { customerRef, ensureCustomer, payWithSavedCard } from '../commerce/customer.js';
-import { returnUrls } from '../commerce/plan.js';
+import { currentCompany, returnUrls } from '../commerce/plan.js';
 import { oncePerKey, purchaseHandle } from '../commerce/purchases.js';
 import { managedTherapist } from './admin.js';
 import { subscriptionStateOf } from './view.js';
@@ -45,14 +45,23 @@ export async function buyTherapistPro(ctx: OwnerContext, input: ParsedInput<'adm
   const proRunning = therapist.subscription?.planType === 'pro' && (status === 'active' || status === 'cancelled');
   if (therapist.isActive !== false && status === 'active' && therapist.subscription?.planType === 'pro') throw new ConflictError(therapistMessages.alreadyActive);
   if (proRunning && therapist.subscription?.handle) {
-    // Deactivated or cancelled while still paid for: back on, the cancellation taken back, nothing charged now.
-    if (status === 'cancelled') await ctx.services.payments.reactivateSubscription(therapist.subscription.handle);
+    // Deactivated or cancelled while still paid for: back on, the cancellation taken back, nothing charged now. Not
+    // while the clinic's own plan is ended: it would renew after the plan (commerce/plan-end.ts).
+    if (status === 'cancelled') {
+      const company = await currentCompany(ctx);
+      if (!allowsNewSubscriptions(company, ctx.now())) throw new ConflictError(planRefusalText(company, commerceMessages.planNotRunning));
+      await ctx.services.payments.reactivateSubscription(therapist.subscription.handle);
+    }
     await ctx.db.clinic.Therapist.updateOne({ _id: therapist._id }, { $set: { isActive: true, 'subscription.status': 'active' } });
     return { message: therapistMessages.proStarted };
   }
   const handle = purchaseHandle(ctx, 's', input.idempotencyKey);
   const purchase = { kind: 'subscription' as const, handle, plan: THERAPIST_PRO_PLAN.key, ordertext: `${THERAPIST_PRO_PLAN.name}: ${therapist.nameFirst} ${therapist.nameLast}`, amountOre: THERAPIST_PRO_PLAN.priceOre };
   return oncePerKey(ctx, input.idempotencyKey, THERAPIST_PRO_PLAN.key, handle, async () => {
+    // A colleague's Pro ends with the clinic's plan (commerce/plan-end.ts): none starts on a plan that is ended or not
+    // usable, where it would be charged to a clinic that cannot work.
+    const company = await currentCompany(ctx);
+    if (!allowsNewSubscriptions(company, ctx.now())) throw new ConflictError(planRefusalText(company, commerceMessages.planNotRunning));
     const customer = await ensureCustomer(ctx);
     await ctx.db.Subscription.updateOne({ handle }, { $setOnInsert: { kind: 'therapist', product: THERAPIST_PRO_PLAN.key, state: 'pending', therapistId: therapist._id } }, { upsert: true });
     await ctx.db.clinic.Therapist.updateOne({ _id: therapist._id }, { $set: { isActive: true } });

@@ -1,6 +1,7 @@
 /**
  * The treatments catalogue. Every therapist of a clinic sees the clinic's treatments, grouped per therapist;
- * a therapist edits their own, the owner any. Prices are kept in øre and answered in DKK.
+ * a therapist edits their own, the owner any. Prices are kept in øre and answered in DKK; each treatment has its VAT
+ * kind (`vatExempt`, issue 43), which every invoice line made from it carries.
  */
 import { Types } from 'mongoose';
 import { CAPS, messages, type ParsedInput, type Treatment } from '@klinik/core';
@@ -28,6 +29,7 @@ function toTreatmentView(ctx: TherapistContext, treatment: TreatmentDoc, names: 
     therapistId: treatment.therapistId.toString(),
     nameFirst: therapist?.nameFirst ?? '',
     nameLast: therapist?.nameLast ?? '',
+    vatExempt: treatment.vatExempt === true,
     isEdit: mayChange(ctx, treatment.therapistId),
   };
 }
@@ -77,8 +79,18 @@ export async function createTreatment(ctx: TherapistContext, input: ParsedInput<
     duration: input.duration,
     pause: input.pause,
     priceOre: Math.round(input.price * 100),
+    vatExempt: input.vatExempt ?? clinicDefaultVatExempt(ctx),
   });
   return toTreatmentView(ctx, treatment.toObject(), await companyTherapists(ctx));
+}
+
+/**
+ * The VAT kind of a new treatment when none is chosen (issue 43): the clinic's 'Momsregistreret' (company `moms`) is
+ * the default. A clinic that is not VAT registered sells health services exempt from VAT; one that is, mostly taxable
+ * ones (a registered clinic's owner marks the exempt ones on /Treatments).
+ */
+function clinicDefaultVatExempt(ctx: TherapistContext): boolean {
+  return ctx.company.moms === false;
 }
 
 export async function updateTreatment(ctx: TherapistContext, input: ParsedInput<'setTreatment'>): Promise<Treatment> {
@@ -86,7 +98,15 @@ export async function updateTreatment(ctx: TherapistContext, input: ParsedInput<
   assertMayChange(ctx, treatment.therapistId);
   const updated = await ctx.db.Treatment.findOneAndUpdate(
     { _id: treatment._id },
-    { $set: { name: input.name, duration: input.duration, pause: input.pause, priceOre: Math.round(input.price * 100) } },
+    {
+      $set: {
+        name: input.name,
+        duration: input.duration,
+        pause: input.pause,
+        priceOre: Math.round(input.price * 100),
+        ...(input.vatExempt === undefined ? {} : { vatExempt: input.vatExempt }),
+      },
+    },
     { returnDocument: 'after' },
   ).lean();
   if (!updated) throw new NotFoundError(messages.notFound);

@@ -1,7 +1,8 @@
 /**
  * Create or edit a treatment (spec 3, treatment form): name, price, a duration from the presets (20 Min … 2 Hrs)
- * or a custom one in Hrs or Min, and a pause from its presets (0 … 15 Min) or a custom one. Checked with the
- * same schema the server uses; the server's answer is shown if it refuses anyway.
+ * or a custom one in Hrs or Min, a pause from its presets (0 … 15 Min) or a custom one, and whether it is a health
+ * service exempt from VAT (issue 43; a new one shows the clinic's default until changed, and is saved with it). Checked
+ * with the same schema the server uses; the server's answer is shown if it refuses anyway.
  */
 import { useMemo, useState } from 'react';
 import {
@@ -17,10 +18,11 @@ import {
   MessageBar,
   MessageBarBody,
   Select,
+  Switch,
   makeStyles,
 } from '@fluentui/react-components';
 import { actions, DURATION_PRESET_MINUTES, fieldErrorsFromIssues, PAUSE_PRESET_MINUTES, type ActionInput, type Treatment } from '@klinik/core';
-import { useMutation } from '@klinik/ui';
+import { useMutation, useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from './texts';
 
@@ -96,6 +98,10 @@ export default function TreatmentDialog({
   const [pause, setPause] = useState<number | null>(treatment ? treatment.pause / 60 : 0);
   const [durations, setDurations] = useState<number[]>(() => [...new Set([...DURATION_PRESET_MINUTES, ...(treatment ? [treatment.duration / 60] : [])])].sort((a, b) => a - b));
   const [pauses, setPauses] = useState<number[]>(() => [...new Set([...PAUSE_PRESET_MINUTES, ...(treatment ? [treatment.pause / 60] : [])])].sort((a, b) => a - b));
+  // null: not chosen, so the clinic's default (not 'Momsregistreret' → exempt), which the server applies too.
+  const [vatExempt, setVatExempt] = useState<boolean | null>(treatment ? treatment.vatExempt : null);
+  const company = useQuery(['getCompany'], async () => (await api.company()).data);
+  const shownVatExempt = vatExempt ?? company.data?.moms === false;
   const [submitted, setSubmitted] = useState(false);
   const save = useMutation((fields: TreatmentFields) => (treatment ? api.setTreatment({ id: treatment.id, ...fields }) : api.addTreatment(fields)).catch(withMessage), {
     notify,
@@ -114,7 +120,7 @@ export default function TreatmentDialog({
     setSubmitted(true);
     save.reset();
     if (Object.keys(clientErrors).length || duration === null || pause === null) return;
-    void save.run({ name, price, duration: duration * 60, pause: pause * 60 });
+    void save.run({ name, price, duration: duration * 60, pause: pause * 60, ...(vatExempt === null ? {} : { vatExempt }) });
   }
 
   return (
@@ -150,6 +156,9 @@ export default function TreatmentDialog({
               </Select>
             </Field>
             <CustomMinutes label={T.customPause} options={pauses} onAdd={(minutes) => (setPauses((list) => [...list, minutes].sort((a, b) => a - b)), setPause(minutes))} />
+            <Field hint={T.vatExemptHint}>
+              <Switch label={T.vatExempt} checked={shownVatExempt} onChange={(_, data) => setVatExempt(data.checked)} />
+            </Field>
             {save.error && (
               <MessageBar intent="error" role="alert">
                 <MessageBarBody>{save.error}</MessageBarBody>

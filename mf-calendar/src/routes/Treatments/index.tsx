@@ -5,6 +5,7 @@
 import { Fragment, Suspense, useCallback, useMemo, useState } from 'react';
 import {
   Button,
+  Caption1,
   SearchBox,
   Table,
   TableBody,
@@ -109,7 +110,10 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
                     <TableCell>{row.name}</TableCell>
                     <TableCell className={styles.number}>{T.minutes(row.duration / 60)}</TableCell>
                     <TableCell className={styles.number}>{T.minutes(row.pause / 60)}</TableCell>
-                    <TableCell className={styles.number}>{formatKroner(Math.round(row.price * 100))}</TableCell>
+                    <TableCell className={styles.number}>
+                      {formatKroner(Math.round(row.price * 100))}
+                      {row.vatExempt && <Caption1 block>{T.vatExempt}</Caption1>}
+                    </TableCell>
                     <TableCell>
                       {row.isEdit && (
                         <>

@@ -114,6 +114,7 @@ function RunReport({ run, styles }: { run: ImportRunView; styles: ReturnType<typ
           ))}
         </TableBody>
       </Table>
+      {run.nextInvoiceNumber && <Body1>{T.nextInvoiceNumber(run.nextInvoiceNumber)}</Body1>}
       {run.errorCount === 0 ? (
         <Body1>{T.allIn}</Body1>
       ) : (

@@ -45,6 +45,7 @@ export const texts = {
     refusedMore: (count: string) => `… og ${count} mere (se rapporten i din e-mail)`,
     columns: { file: 'Fil', row: 'Række', reason: 'Årsag' },
     allIn: 'Alle rækker blev importeret.',
+    nextInvoiceNumber: importMessages.nextInvoiceNumber, // the mail says the same
     mailed: (email: string) => `Rapporten er sendt til ${email}.`,
     loadFailed: 'Importen kunne ikke hentes.',
   },

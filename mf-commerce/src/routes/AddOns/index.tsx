@@ -13,7 +13,7 @@ import { Badge, Body1, Button, Caption1, Spinner, Text, makeStyles, tokens } fro
 import { ArrowImportRegular, CalculatorRegular, CloudArrowUpRegular, StorageRegular, type FluentIcon } from '@fluentui/react-icons';
 import type { AddOnView } from '@klinik/core';
 import { addOnPriceLabel, type AddOnKey } from '@klinik/core/commerce';
-import { allowsProFeatures, normalizePlanType, type RemotePageProps } from '@klinik/core/rules';
+import { allowsFreeWithPro, type RemotePageProps } from '@klinik/core/rules';
 import { formatDanishDate } from '@klinik/core/time';
 import { PageHeader, QueryView, useMutation, useNotifications, useQuery } from '@klinik/ui';
 import { commerceApi, queryKeys, type AddOnPurchaseAnswer } from '../../api';
@@ -74,7 +74,8 @@ export default function AddOnsPage({ shell }: RemotePageProps) {
   const [keys] = useState(() => new PurchaseKeys());
   const now = Date.now();
   const company = shell.therapist?.company;
-  const proActive = company ? normalizePlanType(company.planType) === 'pro' && allowsProFeatures(company, now) : false;
+  // The server's rule: Pro usable, or bought during the trial to follow it.
+  const proActive = company ? allowsFreeWithPro(company, now) : false;
 
   const buy = useMutation(
     async ({ addOn, cardId }: { addOn: AddOnView; cardId: string | null }): Promise<{ addOn: AddOnView; answer: AddOnPurchaseAnswer }> => {

@@ -3,19 +3,21 @@
  * - `/payment/success?id=…&invoice=…&customer=…`: asks the server for the charge (`registerInvoice` with `invoice`) and
  *   shows what it knows, never what the address says: settled with the plan usable → success and the way to the
  *   calendar; refused, cancelled or not settled yet → that, honestly. The shell's therapist is reloaded with it, so
- *   the menus unlock as soon as the plan is Pro.
+ *   the menus unlock as soon as the plan is Pro. Pro bought during the trial comes back without an invoice (nothing
+ *   was charged): the reloaded therapist says whether Pro is ordered, and from when (issue 43).
  * - `/payment/cancel`: the owner left the checkout page; nothing was charged; back to the page the purchase started on.
  * - `/payment/storage-success`, `/payment/importdata-success` (`?id=…&invoice=…&customer=…`): a one-time add-on's
  *   return page: the charge as the server knows it (`singleTimePaymentSuccess`); bought data import leads on to the
  *   upload ('Upload filere').
- * - `/payment/dinero-verification?code=…&state=…`: the accounting integration's return page (AccountingReturn, loaded
- *   when visited).
+ * - `/payment/dinero-verification?code=…&state=…` (then `?run=<n>`): the accounting integration's return page
+ *   (AccountingReturn, loaded when visited).
  */
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Body1, Button, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, DismissCircleRegular, HourglassHalfRegular, InfoRegular } from '@fluentui/react-icons';
-import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
+import { formatKroner, isProScheduled, type RemotePageProps } from '@klinik/core/rules';
+import { formatDanishDate } from '@klinik/core/time';
 import { QueryView, useQuery } from '@klinik/ui';
 import { commerceApi, queryKeys } from '../../api';
 import { lazyPart } from '../../components/lazyPart';
@@ -80,6 +82,10 @@ function PaymentSuccess({ shell }: RemotePageProps) {
   const invoice = params.get('invoice');
   const customer = params.get('customer');
   const customerHandle = customer && CUSTOMER_HANDLE.test(customer) ? customer : null;
+  // Back from ordering Pro during the trial (the provider's `id`, no invoice): the server's plan says if it is ordered.
+  const ordered = useQuery(!invoice && params.get('id') ? ['getTherapist', 'proOrdered'] : null, () =>
+    untilFinal(() => shell.refreshTherapist(), (me) => (me && isProScheduled(me.company) ? 'success' : 'waiting'), wait),
+  );
   const payment = useQuery(invoice ? queryKeys.payment(invoice) : null, async () => {
     // Asked again briefly while the provider has not settled it (or its webhook has not reached the plan yet).
     const answer = await untilFinal(() => api.payment(invoice!, customerHandle), (charge) => returnOutcome(charge, Date.now()), wait);
@@ -88,6 +94,23 @@ function PaymentSuccess({ shell }: RemotePageProps) {
     return answer;
   });
 
+  const startsAt = ordered.data && isProScheduled(ordered.data.company) ? ordered.data.company.proStartsAt : null;
+  if (!invoice && ordered.loading) return <Spinner label={T.checking} />;
+  if (!invoice && startsAt != null) {
+    return (
+      <Outcome
+        kind="success"
+        title={T.orderedTitle}
+        actions={
+          <Button appearance="primary" onClick={() => navigate(shell.pages.calendar())}>
+            {T.toCalendar}
+          </Button>
+        }
+      >
+        {T.orderedBody(formatDanishDate(startsAt))}
+      </Outcome>
+    );
+  }
   if (!invoice) {
     return (
       <Outcome kind="info" title={T.heading} actions={<Button onClick={() => navigate(TRANSACTIONS_PATH)}>{T.toTransactions}</Button>}>

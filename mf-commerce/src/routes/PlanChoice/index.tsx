@@ -1,17 +1,29 @@
 /**
  * `/planlægge` (spec 3, plan choice screen): the free-trial card (only without a pro plan) and the Pro card, each with
  * its 24 features and the button the spec's rules give (core planCardButton). Choosing the free trial starts it on
- * the server, reloads the therapist and goes to /Kalender. Choosing Pro buys it: with saved cards the owner first
- * picks one or a new card ('Vælg betalingsmetode'), without any the provider's checkout page opens at once (in the
- * same tab: purchase/checkout.ts says why). A saved card is charged at once, and a cancelled Pro plan still in its
- * period is taken up again without a charge; both show here as chosen after the therapist is reloaded. The page is
- * never plan-gated: a clinic whose trial expired can always pay.
+ * the server (its month from then: the card names the end date before it is chosen), reloads the therapist and goes to
+ * /Kalender. Choosing Pro buys it: with saved cards the owner first picks one or a new card ('Vælg betalingsmetode'),
+ * without any the provider's checkout page opens at once (in the same tab: purchase/checkout.ts says why). Outside a
+ * trial a saved card is charged at once; during a running trial nothing is charged now and Pro starts, with its first
+ * charge, the day the trial ends (core proPurchaseTiming; the card says which, with the date). A cancelled Pro plan
+ * still in its period is taken up again without a charge. The page is never plan-gated: a clinic whose trial expired
+ * can always pay.
  */
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Body1, Button, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
-import { effectivePlanStatus, planCardButton, showsFreeTrialCard, type RemotePageProps, type TherapistView } from '@klinik/core/rules';
+import {
+  effectivePlanStatus,
+  freeTrialEndIfChosenAt,
+  isProScheduled,
+  normalizePlanType,
+  planCardButton,
+  proPurchaseTiming,
+  showsFreeTrialCard,
+  type RemotePageProps,
+  type TherapistView,
+} from '@klinik/core/rules';
 import { formatDanishDate } from '@klinik/core/time';
 import { ActionError } from '@klinik/core/client';
 import { LoadError, useMutation, useNotifications, useQuery } from '@klinik/ui';
@@ -122,6 +134,10 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
   const freeButton = planCardButton('freeTrial', plan, now);
   const status = effectivePlanStatus(plan, now);
   const busy = buy.pending || leaving;
+  const timing = proPurchaseTiming(plan, now);
+  const startsOn = timing.kind === 'atTrialEnd' ? formatDanishDate(timing.startsAt) : null;
+  const scheduled = isProScheduled(plan) && plan.proStartsAt != null ? formatDanishDate(plan.proStartsAt) : null;
+  const proText = scheduled ? T.proScheduled(scheduled) : startsOn ? T.proAfterTrial(startsOn) : T.proChargedNow;
 
   function startPro() {
     buy.reset();
@@ -159,6 +175,7 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
               <Text>{T.freePeriod}</Text>
             </div>
             {plan.planType === 'freeTrial' && plan.trial && plan.trial > now && <Badge appearance="tint">{T.trialEnds(formatDanishDate(plan.trial))}</Badge>}
+            {normalizePlanType(plan.planType) === 'empty' && <Text>{T.freeEndsIfChosen(formatDanishDate(freeTrialEndIfChosenAt(now)))}</Text>}
             <Button
               appearance="primary"
               disabled={freeButton.disabled || choose.pending || !isOwner}
@@ -175,7 +192,7 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
             <span className={styles.amount}>{T.proPrice}</span>
             <Text>{T.proPeriod}</Text>
           </div>
-          <Text>{T.proNote}</Text>
+          <Text>{proText}</Text>
           {plan.planType === 'freeTrial' && status === 'expired' && <Text weight="semibold">{T.proExpiredNote}</Text>}
           {plan.planType === 'pro' && status === 'cancelled' && plan.cancelDate !== null && <Text weight="semibold">{T.proCancelled(formatDanishDate(plan.cancelDate))}</Text>}
           <Button
@@ -193,7 +210,8 @@ export default function PlanChoicePage({ shell }: RemotePageProps) {
       {choosing && (
         <PaymentMethodDialog
           api={api}
-          what={`${T.proTitle}: ${T.proPrice} ${T.proPeriod}`}
+          what={T.proPaymentWhat(startsOn)}
+          payLabel={startsOn ? T.orderPro : undefined}
           pending={busy}
           error={buy.error}
           onPay={(cardId) => void buy.run(cardId)}

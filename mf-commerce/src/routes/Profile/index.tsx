@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, MessageBar, MessageBarBody, Spinner, Switch, Text, Title2, makeStyles } from '@fluentui/react-components';
-import { DEFAULT_THERAPIST_COLORS, type RemotePageProps, type TherapistView } from '@klinik/core/rules';
+import { DEFAULT_THERAPIST_COLORS, themeColourOf, type RemotePageProps, type TherapistView } from '@klinik/core/rules';
 import { useMutation, useNotifications } from '@klinik/ui';
 import { lazyPart } from '../../components/lazyPart';
 
@@ -60,7 +60,8 @@ function ProfileForm({ shell, therapist }: RemotePageProps & { therapist: Therap
     nameFirst: therapist.nameFirst,
     nameLast: therapist.nameLast,
     phone: therapist.phone,
-    colour: therapist.colors[1] ?? DEFAULT_THERAPIST_COLORS[1],
+    // Without a colour of their own: the default outside the calendar (spec 2 §3).
+    colour: themeColourOf(therapist.colors, 'elsewhere'),
     available: therapist.isAvailable,
   });
   // The server's message per field stays until that field is edited.

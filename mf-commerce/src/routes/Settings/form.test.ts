@@ -12,6 +12,7 @@ const PROFILE = {
   post: '5970',
   regNumber: '',
   accountNumber: '',
+  dueDays: 8,
   logo: 'data:image/png;base64,AAAA',
 };
 
@@ -23,13 +24,19 @@ describe('the settings form', () => {
   });
 
   it("says what the server would say, field by field", () => {
-    const draft = { ...draftOf(PROFILE), CVR: '12ab', mobilePay: 'ring', email: '', regNumber: '12345' };
+    const draft = { ...draftOf(PROFILE), CVR: '12ab', mobilePay: 'ring', email: '', regNumber: '12345', dueDays: '91' };
     expect(draftErrors(draft)).toEqual({
       CVR: 'CVR skal være et heltal på højst 8 cifre',
       mobilePay: 'MobilePay skal være et tal med højst 100 cifre',
       email: 'Personlige oplysninger i e-mail påkrævet',
       regNumber: 'Reg.nr. skal være et tal med højst 4 cifre',
+      dueDays: 'Betalingsfrist skal være et helt antal dage fra 0 til 90',
     });
+  });
+
+  it("holds 'Betalingsfrist' as typed and sends it for the server to read (issue 43)", () => {
+    expect(draftOf(PROFILE).dueDays).toBe('8');
+    expect(draftErrors({ ...draftOf(PROFILE), dueDays: '14' })).toEqual({});
   });
 });
 

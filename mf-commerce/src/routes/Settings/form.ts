@@ -6,13 +6,13 @@
 import { companyProfileInputSchema, fieldErrorsFromIssues, type CompanyProfile, type CompanyProfileInput } from '@klinik/core';
 import type { FieldErrors } from '@klinik/core/rules';
 
-/** What the inputs hold: the profile without its logo, every text as typed. */
-export type CompanyDraft = Omit<CompanyProfile, 'logo'>;
+/** What the inputs hold: the profile without its logo, every text as typed ('Betalingsfrist' too, issue 43). */
+export type CompanyDraft = Omit<CompanyProfile, 'logo' | 'dueDays'> & { dueDays: string };
 export type CompanyTextField = Exclude<keyof CompanyDraft, 'moms'>;
 
 export function draftOf(profile: CompanyProfile): CompanyDraft {
-  const { logo: _logo, ...draft } = profile;
-  return draft;
+  const { logo: _logo, dueDays, ...draft } = profile;
+  return { ...draft, dueDays: String(dueDays) };
 }
 
 /** The request `setCompany` gets from a draft (every field; the server trims and checks again). */

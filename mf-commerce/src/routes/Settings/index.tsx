@@ -35,6 +35,7 @@ import { lazyPart } from '../../components/lazyPart';
 import { companyKey, settingsApi, type SettingsApi } from './api';
 import { draftErrors, draftOf, inputOf, safeReturnPath, type CompanyDraft, type CompanyTextField } from './form';
 import { InvoiceHeaderPreview } from './InvoiceHeaderPreview';
+import { NextInvoiceNumber } from './NextInvoiceNumber';
 import { texts } from './texts';
 
 const useStyles = makeStyles({
@@ -56,10 +57,10 @@ type Notify = (text: string, intent?: 'success' | 'error') => void;
 const SECTIONS: { title: string; fields: CompanyTextField[] }[] = [
   { title: texts.sections.company, fields: ['companyName', 'CVR'] },
   { title: texts.sections.contact, fields: ['email', 'phone', 'address', 'post', 'town'] },
-  { title: texts.sections.payment, fields: ['regNumber', 'accountNumber', 'mobilePay'] },
+  { title: texts.sections.payment, fields: ['regNumber', 'accountNumber', 'mobilePay', 'dueDays'] },
 ];
 const REQUIRED = new Set<CompanyTextField>(['companyName', 'email', 'phone', 'address', 'town', 'post']);
-const DIGITS = new Set<CompanyTextField>(['CVR', 'post', 'regNumber', 'accountNumber', 'mobilePay']);
+const DIGITS = new Set<CompanyTextField>(['CVR', 'post', 'regNumber', 'accountNumber', 'mobilePay', 'dueDays']);
 const HINTS: Partial<Record<CompanyTextField, string>> = texts.hints;
 
 function SettingsSkeleton() {
@@ -255,6 +256,7 @@ export default function SettingsPage({ shell }: RemotePageProps) {
       <QueryView query={company} errorTitle={texts.loadFailed} loading={<SettingsSkeleton />}>
         {(profile) => <CompanyForm profile={profile} api={api} isOwner={isOwner} notify={notify} returnTo={returnTo} />}
       </QueryView>
+      <NextInvoiceNumber client={shell.client} readOnly={!isOwner} />
       {/* The accounting toggle (connect or remove; spec 3, Company settings), loaded after the form. */}
       <section className={styles.accounting} aria-labelledby="settings-accounting">
         <Title3 as="h2" id="settings-accounting">

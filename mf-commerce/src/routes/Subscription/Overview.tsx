@@ -1,14 +1,15 @@
 /**
  * `/Abonnement` (spec 3, Subscription overview; owner only): the plan card and one card per add-on subscription, each
  * with a settings icon to /Abonnement/{id} (on the plan card only for Pro with its subscription found), the trial's
- * end as DD-MM-YYYY while it lies ahead, 'buy pro' or 'Deaktiver' by the spec's rules (rules.ts), and cancel-all after
- * 'Er du sikker?'. 10 skeleton cards while loading.
+ * end as DD-MM-YYYY while it lies ahead (and the day Pro bought during it starts), 'buy pro' or 'Deaktiver' by the
+ * spec's rules (rules.ts), and cancel-all after 'Er du sikker?'. Both end the clinic's plan and every subscription with
+ * it (issue 43); the confirmation lists them, as the server says (`endsWithPlan`). 10 skeleton cards while loading.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Body1, Button, Caption1, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
-import type { SubscriptionView } from '@klinik/core';
+import type { EndingSubscription, SubscriptionView } from '@klinik/core';
 import { PRO_PLAN } from '@klinik/core/commerce';
 import { effectivePlanStatus, formatKroner, normalizePlanType, type RemotePageProps, type TherapistView } from '@klinik/core/rules';
 import { formatDanishDate } from '@klinik/core/time';
@@ -75,6 +76,7 @@ function PlanCard({ therapist, answer, now, onDeactivate }: { therapist: Therapi
   const action = planCardAction(plan, answer.info, now);
   const title = planType === 'pro' ? T.pro : planType === 'freeTrial' ? T.freeTrial : T.noPlan;
   const trialEnd = answer.info.trial_end !== null && answer.info.trial_end > now ? answer.info.trial_end : null;
+  const proStarts = planType === 'freeTrial' ? answer.info.proStartsAt : null;
   const owner = therapist.isAdmin;
   return (
     <SubscriptionCard
@@ -85,6 +87,7 @@ function PlanCard({ therapist, answer, now, onDeactivate }: { therapist: Therapi
         <>
           {planType === 'pro' && <Body1>{T.perMonth(formatKroner(subscription?.priceOre ?? PRO_PLAN.priceOre))}</Body1>}
           {trialEnd !== null && <Body1>{T.trialEnds(formatDanishDate(trialEnd))}</Body1>}
+          {proStarts !== null && <Body1>{T.proStarts(formatDanishDate(proStarts))}</Body1>}
           {planType === 'pro' && status === 'cancelled' && plan.cancelDate !== null && <Body1>{T.activeUntil(formatDanishDate(plan.cancelDate))}</Body1>}
           {planType === 'pro' && status === 'active' && subscription?.nextPaymentDate != null && <Body1>{T.nextPayment(formatDanishDate(subscription.nextPaymentDate))}</Body1>}
         </>
@@ -101,6 +104,24 @@ function PlanCard({ therapist, answer, now, onDeactivate }: { therapist: Therapi
         )
       }
     />
+  );
+}
+
+/** What ending the plan ends, each with the end of its paid period (or, for Pro not yet started, that it never starts). */
+function EndingList({ ending }: { ending: readonly EndingSubscription[] }) {
+  return (
+    <>
+      <Body1 as="p">{T.endsIntro}</Body1>
+      <ul aria-label={T.endsList}>
+        {ending.map((subscription) => (
+          <li key={subscription.id}>
+            {subscription.startsAt !== null
+              ? T.neverStarts(subscription.name, formatDanishDate(subscription.startsAt))
+              : T.endsAt(subscription.name, subscription.endsAt !== null ? formatDanishDate(subscription.endsAt) : '–')}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -149,7 +170,7 @@ export function SubscriptionOverview({ shell }: RemotePageProps) {
     },
   );
 
-  const canCancelAll = therapist !== null && subscriptions.data !== undefined && cancelAllEnabled(therapist.company, subscriptions.data.data, now);
+  const canCancelAll = therapist !== null && subscriptions.data !== undefined && cancelAllEnabled(subscriptions.data.info);
   const addOns = subscriptions.data ? addOnSubscriptions(subscriptions.data.data) : [];
 
   return (
@@ -189,7 +210,7 @@ export function SubscriptionOverview({ shell }: RemotePageProps) {
       {confirming && (
         <ConfirmDialog
           open
-          body={confirming === 'all' ? T.cancelAllBody : T.deactivateBody}
+          body={<EndingList ending={subscriptions.data?.info.endsWithPlan ?? []} />}
           confirmLabel={confirming === 'all' ? T.cancelAllConfirm : T.deactivateConfirm}
           cancelLabel={T.keep}
           onClose={() => setConfirming(null)}

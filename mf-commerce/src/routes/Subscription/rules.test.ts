@@ -30,6 +30,8 @@ describe('the plan card of /Abonnement', () => {
     expect(planCardAction({ planType: 'pro', status: 'active' }, card, NOW)).toBe('deactivate');
     expect(planCardAction({ planType: 'pro', status: 'expired' }, card, NOW)).toBe('buyPro');
     expect(planCardAction({ planType: 'empty', status: 'empty' }, noCard, NOW)).toBe('buyPro');
+    // Pro bought during the trial can be ended before its first charge (issue 43).
+    expect(planCardAction({ planType: 'freeTrial', status: 'active', trial: NOW + DAY, proStartsAt: NOW + DAY }, card, NOW)).toBe('deactivate');
   });
 
   it('shows the newest running plan subscription, else the newest', () => {
@@ -52,12 +54,9 @@ describe('the plan card of /Abonnement', () => {
 });
 
 describe('cancel-all', () => {
-  it('is offered only when something is still running', () => {
-    const drive = subscription({ kind: 'addOn', product: 'drive', name: 'Backup til Google Drev' });
-    expect(cancelAllEnabled({ planType: 'pro', status: 'active' }, [], NOW)).toBe(true);
-    expect(cancelAllEnabled({ planType: 'freeTrial', status: 'active' }, [], NOW)).toBe(false);
-    expect(cancelAllEnabled({ planType: 'freeTrial', status: 'active' }, [drive], NOW)).toBe(true);
-    expect(cancelAllEnabled({ planType: 'pro', status: 'cancelled', cancelDate: NOW + DAY }, [{ ...drive, state: 'cancelled' }], NOW)).toBe(false);
-    expect(cancelAllEnabled({ planType: 'empty', status: 'empty' }, [], NOW)).toBe(false);
+  it('is offered only when the server lists something that would end', () => {
+    const colleague = { id: 's0123456789abcdef01234567-k', kind: 'therapist' as const, name: 'Pro terapeut: Jonas Holm', endsAt: NOW + DAY, startsAt: null };
+    expect(cancelAllEnabled({ endsWithPlan: [colleague] })).toBe(true);
+    expect(cancelAllEnabled({ endsWithPlan: [] })).toBe(false);
   });
 });

@@ -3,8 +3,8 @@
  * card shows, whether it offers 'buy pro' or 'Deaktiver', whether cancel-all can do anything, and when the settings
  * icon shows.
  */
-import type { SubscriptionView } from '@klinik/core';
-import { effectivePlanStatus, normalizePlanType, type PlanState } from '@klinik/core/rules';
+import type { EndingSubscription, SubscriptionView } from '@klinik/core';
+import { effectivePlanStatus, isProScheduled, normalizePlanType, type PlanState } from '@klinik/core/rules';
 
 const LIVE: readonly SubscriptionView['state'][] = ['active', 'dunning', 'cancelled'];
 
@@ -21,23 +21,23 @@ export function addOnSubscriptions(subscriptions: readonly SubscriptionView[]): 
 
 /**
  * The plan card's button: 'buy pro' when the plan is the free trial, no card is saved or the plan is cancelled (and
- * whenever Pro is not running); 'Deaktiver' with a card saved and Pro active.
+ * whenever Pro is not running); 'Deaktiver' with a card saved and Pro active, or Pro bought during the trial to start
+ * at its end (issue 43: it can be ended before anything is charged).
  */
 export function planCardAction(plan: PlanState, info: { isPaymentCardAdd: boolean }, now: number): 'buyPro' | 'deactivate' {
   const planType = normalizePlanType(plan.planType);
   const status = effectivePlanStatus(plan, now);
-  return planType === 'pro' && status === 'active' && info.isPaymentCardAdd ? 'deactivate' : 'buyPro';
+  const running = (planType === 'pro' && status === 'active') || isProScheduled(plan);
+  return running && info.isPaymentCardAdd ? 'deactivate' : 'buyPro';
 }
 
 /**
- * Cancel-all is offered when it has something to cancel: Pro running and not yet cancelled, or an add-on
- * subscription running. (The spec disables it 'when the plan is not pro and there are no add-ons'; a plan or add-ons
- * already cancelled have nothing left to cancel either, and the server would refuse.)
+ * Cancel-all is offered when it has something to end: what the server lists as ending with the plan (Pro, running
+ * add-on subscriptions, colleagues' own Pro). (The spec disables it 'when the plan is not pro and there are no
+ * add-ons'; what is already cancelled has nothing left to end either, and the server would refuse.)
  */
-export function cancelAllEnabled(plan: PlanState, subscriptions: readonly SubscriptionView[], now: number): boolean {
-  const proRunning = normalizePlanType(plan.planType) === 'pro' && effectivePlanStatus(plan, now) === 'active';
-  const addOnRunning = addOnSubscriptions(subscriptions).some((subscription) => subscription.state === 'active' || subscription.state === 'dunning');
-  return proRunning || addOnRunning;
+export function cancelAllEnabled(info: { endsWithPlan: readonly EndingSubscription[] }): boolean {
+  return info.endsWithPlan.length > 0;
 }
 
 /** The plan card's settings icon: only for the Pro plan, and only when its subscription (an invoice) was found. */

@@ -113,7 +113,7 @@ export const texts = {
   users: {
     heading: 'Brugere',
     create: 'Opret bruger',
-    handover: 'Overdrag administratorrollen',
+    handover: 'Skift administrator', // spec (spec 1 §6: the owner's button in the user tables)
     nameFirst: 'Fornavn',
     nameLast: 'Efternavn',
     email: 'E-mail',
@@ -141,7 +141,7 @@ export const texts = {
     failed: (reason: string) => `Fejl: ${reason}`, // spec ('Fejl: …')
   },
   handover: {
-    title: 'Overdrag administratorrollen',
+    title: 'Skift administrator',
     passwordIntro: 'Indtast din adgangskode for at fortsætte.',
     password: 'Adgangskode',
     chooseIntro: 'Vælg den terapeut, der skal være klinikkens nye administrator.',

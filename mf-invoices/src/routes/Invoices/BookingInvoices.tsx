@@ -13,7 +13,19 @@ const useStyles = makeStyles({
   title: { display: 'block', marginBottom: '8px' },
 });
 
-export default function BookingInvoices({ api, bookingIds, notify, onCredit }: { api: InvoicesApi; bookingIds: string[]; notify: Notify; onCredit: (invoice: Invoice) => void }) {
+export default function BookingInvoices({
+  api,
+  bookingIds,
+  isOwner,
+  notify,
+  onCredit,
+}: {
+  api: InvoicesApi;
+  bookingIds: string[];
+  isOwner: boolean;
+  notify: Notify;
+  onCredit: (invoice: Invoice) => void;
+}) {
   const styles = useStyles();
   const invoices = useQuery(['getInvoicesByBookingIds', bookingIds], async () => (await api.byBookingIds(bookingIds)).data);
   // undefined: nothing chosen yet, so a single invoice shows open.
@@ -33,7 +45,7 @@ export default function BookingInvoices({ api, bookingIds, notify, onCredit }: {
             openId={chosen === undefined ? only : chosen}
             onOpen={setChosen}
             empty={<Text>{texts.list.empty}</Text>}
-            details={(invoice) => <InvoiceDetails api={api} invoice={invoice} notify={notify} onCredit={onCredit} />}
+            details={(invoice) => <InvoiceDetails api={api} invoice={invoice} notify={notify} isOwner={isOwner} onCredit={onCredit} />}
           />
         )}
       </QueryView>

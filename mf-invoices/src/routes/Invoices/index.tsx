@@ -83,7 +83,7 @@ export default function InvoicesPage({ shell }: RemotePageProps) {
   if (clientId) {
     body = <MergedStatements api={api} clientId={clientId} notify={notify} showClientName />;
   } else if (bookingIds.length > 0) {
-    body = <BookingInvoices key={bookingIdsKey} api={api} bookingIds={bookingIds} notify={notify} onCredit={(invoice) => invoice.bookingId && setCrediting(invoice.bookingId)} />;
+    body = <BookingInvoices key={bookingIdsKey} api={api} bookingIds={bookingIds} isOwner={isOwner} notify={notify} onCredit={(invoice) => invoice.bookingId && setCrediting(invoice.bookingId)} />;
   } else {
     body = (
       <>

@@ -14,7 +14,12 @@
  *   so a retry never charges twice, and a handle held by another charge is refused (`ChargeHandleTakenError`);
  * - subscription: POST /v1/subscription with `signup_method: source`, `conditional_create` (created only if its first
  *   invoice is paid), no trial (the product's own trial is not the provider's), and the catalogue's price as the
- *   per-period `amount` excluding VAT; the plans `pro` and `drive` must exist in the account as monthly plans;
+ *   per-period `amount` excluding VAT; the plans `pro` and `drive` must exist in the account as monthly plans. Pro bought
+ *   during the product's trial is created with `start_date` (the trial's end, as Copenhagen wall time
+ *   `yyyy-MM-ddTHH:mm:ss`: the account's time zone must be Europe/Copenhagen): nothing is invoiced then (the first period
+ *   is not yet eligible, so `conditional_create` does not apply), the subscription reads `has_started: false`, and the
+ *   provider invoices the first period at the start date; the hosted checkout takes the same `start_date` in
+ *   `prepare_subscription`;
  * - cancel at period end: POST …/cancel; take back: POST …/uncancel; change card: POST …/payment_method;
  * - transactions: GET /v1/list/invoice?customer=…&size=…&next_page_token=… (the provider's cursor list);
  * - webhooks: the provider signs only `timestamp + id` (the webhook's id) with the webhook secret (HMAC-SHA256, hex,
@@ -31,7 +36,7 @@
  * with the Danish 'payments unavailable' text; nothing is written on our side before the provider has answered.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { commerceMessages, TRANSACTION_STATES } from '@klinik/core';
+import { commerceMessages, copenhagenDateKey, formatCopenhagenTime, TRANSACTION_STATES } from '@klinik/core';
 import { ServiceUnavailableError } from '../../../errors.js';
 import {
   ChargeHandleTakenError,
@@ -100,6 +105,9 @@ interface WireSubscription {
   current_period_start?: string;
   next_period_start?: string;
   expires?: string;
+  /** False while a subscription created with a later `start_date` waits for it. */
+  has_started?: boolean;
+  first_period_start?: string;
 }
 /** A webhook request's body: only `timestamp` and `id` are signed, the rest is the sender's word. */
 interface WireWebhook {
@@ -171,10 +179,26 @@ export function toCharge(invoice: WireInvoice): Charge {
   };
 }
 
+/**
+ * A moment as Reepay's `start_date` takes it: `yyyy-MM-ddTHH:mm:ss` without an offset, read in the subscription's time
+ * zone (the account's: Europe/Copenhagen), rounded up to the second, so the first charge is never before the trial's
+ * end.
+ */
+export function frisbiiStartDate(epochMs: number): string {
+  const at = Math.ceil(epochMs / 1000) * 1000;
+  const seconds = String(Math.floor((at % 60_000) / 1000)).padStart(2, '0');
+  return `${copenhagenDateKey(at)}T${formatCopenhagenTime(at)}:${seconds}`;
+}
+
 /** The provider's subscription in the product's states: a cancelled one runs to its period's end, on hold counts as ended. */
 export function toSubscription(subscription: WireSubscription, cardId: string): ProviderSubscription {
   const state: ProviderSubscription['state'] =
     subscription.state === 'expired' || subscription.state === 'on_hold' ? 'expired' : subscription.is_cancelled ? 'cancelled' : (subscription.dunning_invoices ?? 0) > 0 ? 'dunning' : 'active';
+  if (subscription.has_started === false) {
+    // Waiting for its start date: no period yet; the first one begins (and is invoiced) then.
+    const start = time(subscription.first_period_start ?? subscription.start_date ?? subscription.next_period_start);
+    return { handle: subscription.handle, customer: subscription.customer, plan: subscription.plan, state, period_from: start, period_to: start, card_id: cardId, starts_at: start };
+  }
   return {
     handle: subscription.handle,
     customer: subscription.customer,
@@ -183,6 +207,7 @@ export function toSubscription(subscription: WireSubscription, cardId: string): 
     period_from: time(subscription.current_period_start ?? subscription.start_date ?? subscription.created),
     period_to: time(subscription.expires ?? subscription.next_period_start ?? subscription.current_period_start ?? subscription.created),
     card_id: cardId,
+    starts_at: null,
   };
 }
 
@@ -289,7 +314,15 @@ export function createFrisbiiProvider(options: FrisbiiOptions, http: FrisbiiHttp
         path: 'v1/session/subscription',
         body: {
           ...common,
-          prepare_subscription: { handle: purchase.handle, customer: request.customer.handle, plan: purchase.plan, amount: purchase.amountOre, amount_incl_vat: false, no_trial: true },
+          prepare_subscription: {
+            handle: purchase.handle,
+            customer: request.customer.handle,
+            plan: purchase.plan,
+            amount: purchase.amountOre,
+            amount_incl_vat: false,
+            no_trial: true,
+            ...(purchase.startsAt != null ? { start_date: frisbiiStartDate(purchase.startsAt) } : {}),
+          },
         },
       };
     }
@@ -355,6 +388,7 @@ export function createFrisbiiProvider(options: FrisbiiOptions, http: FrisbiiHttp
             no_trial: true,
             amount: purchase.amountOre,
             amount_incl_vat: false,
+            ...(purchase.startsAt != null ? { start_date: frisbiiStartDate(purchase.startsAt) } : {}),
           });
         } catch (error) {
           // The same handle twice: the first subscription stands (and is answered below).
@@ -362,6 +396,8 @@ export function createFrisbiiProvider(options: FrisbiiOptions, http: FrisbiiHttp
           if (!(await notFoundAsNull(() => http.api('GET', `v1/subscription/${path(purchase.handle)}`)))) throw error;
         }
         const subscription = await subscriptionOf(purchase.handle);
+        // Created to start later: nothing is invoiced before its start date.
+        if (subscription.starts_at !== null) return { subscription, invoice: null };
         const invoices = await http.api<{ content: WireInvoice[] }>('GET', 'v1/list/invoice', undefined, { subscription: purchase.handle, size: 1 });
         const first = invoices.content[0];
         if (!first) throw new ServiceUnavailableError(commerceMessages.providerUnavailable);

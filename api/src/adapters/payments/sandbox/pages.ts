@@ -2,13 +2,15 @@
  * The sandbox's hosted checkout page and its 3-D Secure page: plain server-rendered HTML in Danish, usable on a
  * phone and with a keyboard, with labelled fields and the test cards listed (it is a test environment, and says so).
  */
-import { formatKroner, SANDBOX_CARDS } from '@klinik/core';
+import { formatDanishDate, formatKroner, SANDBOX_CARDS } from '@klinik/core';
 
 export const CHECKOUT_TEXTS = {
   title: 'Betaling',
   sandbox: 'Testmiljø: der trækkes ingen rigtige penge.',
   pay: (amount: string) => `Betal ${amount}`,
   saveCard: 'Gem kort',
+  /** A subscription that starts later (Pro bought during the trial): the card is saved, nothing is charged now. */
+  firstChargeOn: (amount: string, date: string) => `${amount} inkl. moms pr. måned, første gang ${date}. Der trækkes intet nu.`,
   cancel: 'Annuller',
   number: 'Kortnummer',
   expiry: 'Udløbsdato (MM/ÅÅ)',
@@ -64,16 +66,20 @@ export interface CheckoutView {
   ordertext: string;
   /** Incl. VAT, øre. */
   amount: number;
+  /** A subscription whose first charge is later: when. */
+  startsAt?: number | null;
 }
 
 export function checkoutPage(session: CheckoutView, error: string | null = null): string {
   const amount = formatKroner(session.amount);
   const isCard = session.purpose === 'card';
+  const later = session.startsAt != null ? formatDanishDate(session.startsAt) : null;
+  const what = isCard ? '' : later ? ` · ${escape(T.firstChargeOn(amount, later))}` : ` · <strong>${escape(amount)}</strong> inkl. moms`;
   const action = `/sandbox/checkout/${encodeURIComponent(session.id)}`;
   return layout(
     T.title,
     `<h1>${T.title}</h1>
-<p class="what">${escape(session.ordertext)}${isCard ? '' : ` · <strong>${escape(amount)}</strong> inkl. moms`}</p>
+<p class="what">${escape(session.ordertext)}${what}</p>
 <p class="note">${T.sandbox}</p>
 ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 <form method="post" action="${action}">
@@ -83,7 +89,7 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
     <div><label for="expiry">${T.expiry}</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM/ÅÅ" required></div>
     <div><label for="cvc">${T.cvc}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div>
   </div>
-  <div class="actions"><button class="primary" type="submit">${escape(isCard ? T.saveCard : T.pay(amount))}</button></div>
+  <div class="actions"><button class="primary" type="submit">${escape(isCard || later ? T.saveCard : T.pay(amount))}</button></div>
 </form>
 <form method="post" action="${action}/cancel"><div class="actions"><button type="submit">${T.cancel}</button></div></form>
 <details><summary>${T.testCards}</summary><ul>

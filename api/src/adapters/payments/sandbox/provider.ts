@@ -61,7 +61,7 @@ export function addMonth(ms: number): number {
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 type ChargeDoc = { _id: string; customer: string; subscription?: string | null; plan?: string | null; ordertext: string; amountOre: number; vatOre: number; state: string; cardId?: string | null; maskedCard?: string; created: number };
-type SubscriptionDoc = { _id: string; customer: string; plan: string; state: string; periodFrom: number; periodTo: number; cardId: string };
+type SubscriptionDoc = { _id: string; customer: string; plan: string; state: string; periodFrom: number; periodTo: number; cardId: string; started?: boolean | null };
 type CardDoc = { _id: string; customer: string; masked: string; fingerprint: string; expiry: string; behaviour?: string | null };
 type CardInput = { masked: string; fingerprint: string; expiry: string };
 
@@ -91,6 +91,7 @@ function toSubscription(doc: SubscriptionDoc): ProviderSubscription {
     period_from: doc.periodFrom,
     period_to: doc.periodTo,
     card_id: doc.cardId,
+    starts_at: doc.started === false ? doc.periodFrom : null,
   };
 }
 
@@ -100,7 +101,7 @@ function toCard(doc: CardDoc): SavedCard {
 
 export interface SandboxProvider extends PaymentProvider {
   /** The checkout page's data (routes.ts). */
-  session(sessionId: string): Promise<{ id: string; purpose: string; ordertext: string; amount: number; state: string; cancelUrl: string; pendingMasked: string | null } | null>;
+  session(sessionId: string): Promise<{ id: string; purpose: string; ordertext: string; amount: number; startsAt: number | null; state: string; cancelUrl: string; pendingMasked: string | null } | null>;
   /** The customer typed a card on the checkout page: declined, a 3-D Secure step, or done (the address to go to). */
   pay(sessionId: string, card: { number: string; expiry: string }): Promise<{ outcome: 'declined' } | { outcome: '3ds' } | { outcome: 'done'; redirect: string }>;
   /** The 3-D Secure page's answer. */
@@ -191,8 +192,40 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     return toCharge(charge);
   }
 
+  /**
+   * A subscription whose first period starts later (Pro bought during the trial): nothing is charged now. It waits
+   * with periodFrom = periodTo = the start, so the renewal at that moment is its first charge (`started` then true).
+   */
+  async function scheduleSubscription(customer: string, card: CardDoc, purchase: Extract<Purchase, { kind: 'subscription' }>, startsAt: number) {
+    let subscription: SubscriptionDoc;
+    try {
+      subscription = (
+        await SandboxSubscription.create({
+          _id: purchase.handle,
+          customer,
+          plan: purchase.plan,
+          ordertext: purchase.ordertext,
+          amountOre: purchase.amountOre,
+          cardId: card._id,
+          state: 'active',
+          periodFrom: startsAt,
+          periodTo: startsAt,
+          started: false,
+          created: now(),
+        })
+      ).toObject();
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      subscription = (await SandboxSubscription.findById(purchase.handle).lean()) as SubscriptionDoc;
+      return { subscription: toSubscription(subscription), invoice: null };
+    }
+    await emit('subscription_created', customer, { subscription: toSubscription(subscription) });
+    return { subscription: toSubscription(subscription), invoice: null };
+  }
+
   async function startSubscription(customer: string, card: CardDoc, purchase: Extract<Purchase, { kind: 'subscription' }>) {
     const from = now();
+    if (purchase.startsAt != null && purchase.startsAt > from) return scheduleSubscription(customer, card, purchase, purchase.startsAt);
     const invoiceHandle = `${purchase.handle}-1`;
     const { charge, fresh } = await createCharge(customer, card, { handle: invoiceHandle, ordertext: purchase.ordertext, amountOre: purchase.amountOre, plan: purchase.plan, subscription: purchase.handle });
     if (charge.state !== 'settled') {
@@ -226,13 +259,24 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
   }
 
   /** A card the checkout page accepted (not a declining one): saved, then the session's purchase is made with it. */
-  async function complete(session: { _id: string; customer: string; purpose: string; handle?: string | null; plan?: string | null; ordertext?: string; amountOre?: number; acceptUrl: string }, card: CardInput) {
+  async function complete(
+    session: { _id: string; customer: string; purpose: string; handle?: string | null; plan?: string | null; ordertext?: string; amountOre?: number; startsAt?: number | null; acceptUrl: string },
+    card: CardInput,
+  ) {
     const saved = await saveCard(session.customer, card);
     let invoice = '';
     if (session.purpose === 'charge') {
       invoice = (await chargeCard(session.customer, saved, { kind: 'charge', handle: session.handle!, ordertext: session.ordertext ?? '', amountOre: session.amountOre ?? 0 })).handle;
     } else if (session.purpose === 'subscription') {
-      invoice = (await startSubscription(session.customer, saved, { kind: 'subscription', handle: session.handle!, plan: session.plan ?? '', ordertext: session.ordertext ?? '', amountOre: session.amountOre ?? 0 })).invoice.handle;
+      const started = await startSubscription(session.customer, saved, {
+        kind: 'subscription',
+        handle: session.handle!,
+        plan: session.plan ?? '',
+        ordertext: session.ordertext ?? '',
+        amountOre: session.amountOre ?? 0,
+        startsAt: session.startsAt ?? null,
+      });
+      invoice = started.invoice?.handle ?? '';
     }
     await SandboxSession.updateOne({ _id: session._id }, { $set: { state: 'completed', pendingCard: null } });
     const url = new URL(session.acceptUrl);
@@ -248,7 +292,11 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
   }
 
   /** One renewal attempt of a subscription whose period ended (or whose dunning retry is due). */
-  async function renew(subscription: SubscriptionDoc & { ordertext: string; amountOre: number; failNextRenewal?: boolean | null; failedAttempts?: number | null }, at: number): Promise<void> {
+  async function renew(due: SubscriptionDoc & { ordertext: string; amountOre: number; failNextRenewal?: boolean | null; failedAttempts?: number | null }, at: number): Promise<void> {
+    // Read again: what was due when the tick began may have been cancelled since (the product ends a lapsed clinic's
+    // subscriptions as events of this same tick arrive), and a cancelled subscription is never charged again.
+    const subscription = (await SandboxSubscription.findOne({ _id: due._id, periodTo: due.periodTo, state: { $in: ['active', 'dunning'] } }).lean()) as typeof due | null;
+    if (!subscription) return;
     const card = (await SandboxCard.findById(subscription.cardId).lean()) as CardDoc | null;
     const attempt = (subscription.failedAttempts ?? 0) + 1;
     const fails = subscription.failNextRenewal === true || !card || card.behaviour === 'decline';
@@ -265,7 +313,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       const periodFrom = subscription.periodTo;
       const updated = (await SandboxSubscription.findOneAndUpdate(
         { _id: subscription._id, periodTo: subscription.periodTo },
-        { $set: { state: 'active', periodFrom, periodTo: addMonth(periodFrom), failNextRenewal: false, failedAttempts: 0, nextAttemptAt: null } },
+        { $set: { state: 'active', periodFrom, periodTo: addMonth(periodFrom), started: true, failNextRenewal: false, failedAttempts: 0, nextAttemptAt: null } },
         { returnDocument: 'after' },
       ).lean()) as SubscriptionDoc | null;
       if (!updated) return;
@@ -276,7 +324,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     const givesUp = attempt >= SANDBOX_DUNNING_ATTEMPTS;
     const updated = (await SandboxSubscription.findOneAndUpdate(
       { _id: subscription._id },
-      { $set: { state: givesUp ? 'expired' : 'dunning', failNextRenewal: false, failedAttempts: attempt, nextAttemptAt: givesUp ? null : at + DAY_MS } },
+      // A first charge that fails has started the subscription all the same: it is in dunning like a renewal.
+      { $set: { state: givesUp ? 'expired' : 'dunning', started: true, failNextRenewal: false, failedAttempts: attempt, nextAttemptAt: givesUp ? null : at + DAY_MS } },
       { returnDocument: 'after' },
     ).lean()) as SubscriptionDoc;
     await emit('invoice_failed', subscription.customer, { invoice: toCharge(charge), subscription: toSubscription(updated) });
@@ -305,6 +354,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         plan: purchase.kind === 'subscription' ? purchase.plan : null,
         ordertext: purchase.kind === 'card' ? 'Gem betalingskort' : purchase.ordertext,
         amountOre: purchase.kind === 'card' ? 0 : purchase.amountOre,
+        startsAt: purchase.kind === 'subscription' ? (purchase.startsAt ?? null) : null,
         acceptUrl,
         cancelUrl,
       });
@@ -405,6 +455,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         purpose: session.purpose,
         ordertext: session.ordertext ?? '',
         amount: withVat(session.amountOre ?? 0).amount,
+        startsAt: session.startsAt ?? null,
         state: session.state ?? 'open',
         cancelUrl: session.cancelUrl,
         pendingMasked: session.pendingCard?.masked ?? null,
