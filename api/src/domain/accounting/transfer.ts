@@ -429,8 +429,9 @@ export async function transferScoped(run: TransferRun, scope: TransferScope, hoo
       const [toYear, toMonth, toDay] = scope.toDate.split('-').map(Number) as [number, number, number];
       issued = { createdAt: { $gte: copenhagenWallTime(fromYear, fromMonth, fromDay), $lt: copenhagenWallTime(toYear, toMonth, toDay + 1) } };
     }
-    // Merged statements are not numbered documents and are not booked; originals before their credit notes.
-    const invoiceIds = (await clinic.Invoice.find({ isMerged: false, ...issued }, { _id: 1 }).sort({ createdAt: 1, seq: 1, _id: 1 }).lean()).map((invoice) => invoice._id);
+    // Merged statements are not numbered documents and are not booked, nor are invoices imported from the old system
+    // (booked in its books: import/engine.ts); originals before their credit notes.
+    const invoiceIds = (await clinic.Invoice.find({ isMerged: false, imported: { $ne: true }, ...issued }, { _id: 1 }).sort({ createdAt: 1, seq: 1, _id: 1 }).lean()).map((invoice) => invoice._id);
     hooks.planned(treatments.length + clientIds.length + invoiceIds.length);
 
     hooks.phase('products');
