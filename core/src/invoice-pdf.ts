@@ -197,12 +197,17 @@ function drawLines(doc: jsPDF, s: InvoiceSnapshot, lines: readonly InvoiceLine[]
 }
 
 function drawTotals(doc: jsPDF, totals: InvoiceTotals, credit: boolean, top: number): number {
-  let y = top;
   const rows: [string, string][] = [];
   if (totals.discountOre !== 0) rows.push(['Rabat', kr(-totals.discountOre)]);
   rows.push(['Momsgrundlag', kr(totals.vatBaseOre)]);
   if (totals.vatFreeOre !== 0) rows.push(['Momsfrit beløb', kr(totals.vatFreeOre)]);
   rows.push([totals.vatBaseOre !== 0 ? 'Moms 25 %' : 'Moms', kr(totals.vatOre)]);
+  return drawTotalRows(doc, rows, credit, totals.totalOre, top);
+}
+
+/** The totals block of either layout: its rows, a rule, then the total in bold. */
+function drawTotalRows(doc: jsPDF, rows: readonly [string, string][], credit: boolean, totalOre: number, top: number): number {
+  let y = top;
   for (const [label, value] of rows) {
     doc.text(label, 110, y);
     doc.text(value, RIGHT, y, { align: 'right' });
@@ -212,7 +217,7 @@ function drawTotals(doc: jsPDF, totals: InvoiceTotals, credit: boolean, top: num
   doc.setFont('helvetica', 'bold');
   y += 1;
   doc.text(credit ? 'Krediteret i alt' : 'I alt', 110, y);
-  doc.text(kr(totals.totalOre), RIGHT, y, { align: 'right' });
+  doc.text(kr(totalOre), RIGHT, y, { align: 'right' });
   doc.setFont('helvetica', 'normal');
   return y + LINE * 2;
 }
@@ -298,18 +303,7 @@ function drawTreatment(doc: jsPDF, s: InvoiceSnapshot, top: number): number {
   if (s.amounts.discountOre !== 0) rows.push(['Rabat', kr(-s.amounts.discountOre)]);
   rows.push(['Beløb uden moms', kr(s.amounts.netOre)]);
   rows.push(s.settings.moms ? ['Moms 25 %', kr(s.amounts.vatOre)] : ['Moms', 'Der er ikke beregnet moms']);
-  for (const [label, value] of rows) {
-    doc.text(label, 110, y);
-    doc.text(value, RIGHT, y, { align: 'right' });
-    y += LINE;
-  }
-  doc.line(110, y - 3, RIGHT, y - 3);
-  doc.setFont('helvetica', 'bold');
-  y += 1;
-  doc.text(credit ? 'Krediteret i alt' : 'I alt', 110, y);
-  doc.text(kr(s.amounts.totalOre), RIGHT, y, { align: 'right' });
-  doc.setFont('helvetica', 'normal');
-  return y + LINE * 2;
+  return drawTotalRows(doc, rows, credit, s.amounts.totalOre, y);
 }
 
 /** The PDF as bytes (the server's mail attachment, the tests). */

@@ -197,30 +197,34 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
    * with periodFrom = periodTo = the start, so the renewal at that moment is its first charge (`started` then true).
    */
   async function scheduleSubscription(customer: string, card: CardDoc, purchase: Extract<Purchase, { kind: 'subscription' }>, startsAt: number) {
-    let subscription: SubscriptionDoc;
+    const { subscription, fresh } = await insertSubscription(customer, card, purchase, { periodFrom: startsAt, periodTo: startsAt, started: false, created: now() });
+    if (fresh) await emit('subscription_created', customer, { subscription: toSubscription(subscription) });
+    return { subscription: toSubscription(subscription), invoice: null };
+  }
+
+  /** Inserts the purchase's subscription under its handle; the same handle again answers the one stored (not fresh). */
+  async function insertSubscription(
+    customer: string,
+    card: CardDoc,
+    purchase: Extract<Purchase, { kind: 'subscription' }>,
+    period: { periodFrom: number; periodTo: number; started?: boolean; created: number },
+  ): Promise<{ subscription: SubscriptionDoc; fresh: boolean }> {
     try {
-      subscription = (
-        await SandboxSubscription.create({
-          _id: purchase.handle,
-          customer,
-          plan: purchase.plan,
-          ordertext: purchase.ordertext,
-          amountOre: purchase.amountOre,
-          cardId: card._id,
-          state: 'active',
-          periodFrom: startsAt,
-          periodTo: startsAt,
-          started: false,
-          created: now(),
-        })
-      ).toObject();
+      const created = await SandboxSubscription.create({
+        _id: purchase.handle,
+        customer,
+        plan: purchase.plan,
+        ordertext: purchase.ordertext,
+        amountOre: purchase.amountOre,
+        cardId: card._id,
+        state: 'active',
+        ...period,
+      });
+      return { subscription: created.toObject(), fresh: true };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
-      subscription = (await SandboxSubscription.findById(purchase.handle).lean()) as SubscriptionDoc;
-      return { subscription: toSubscription(subscription), invoice: null };
+      return { subscription: (await SandboxSubscription.findById(purchase.handle).lean()) as SubscriptionDoc, fresh: false };
     }
-    await emit('subscription_created', customer, { subscription: toSubscription(subscription) });
-    return { subscription: toSubscription(subscription), invoice: null };
   }
 
   async function startSubscription(customer: string, card: CardDoc, purchase: Extract<Purchase, { kind: 'subscription' }>) {
@@ -232,27 +236,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       if (fresh) await emit('invoice_failed', customer, { invoice: toCharge(charge) });
       throw new PaymentDeclinedError('Betalingen blev afvist');
     }
-    let subscription: SubscriptionDoc;
-    try {
-      subscription = (
-        await SandboxSubscription.create({
-          _id: purchase.handle,
-          customer,
-          plan: purchase.plan,
-          ordertext: purchase.ordertext,
-          amountOre: purchase.amountOre,
-          cardId: card._id,
-          state: 'active',
-          periodFrom: from,
-          periodTo: addMonth(from),
-          created: from,
-        })
-      ).toObject();
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      subscription = (await SandboxSubscription.findById(purchase.handle).lean()) as SubscriptionDoc;
-      return { subscription: toSubscription(subscription), invoice: toCharge(charge) };
-    }
+    const inserted = await insertSubscription(customer, card, purchase, { periodFrom: from, periodTo: addMonth(from), created: from });
+    const subscription = inserted.subscription;
+    if (!inserted.fresh) return { subscription: toSubscription(subscription), invoice: toCharge(charge) };
     await emit('subscription_created', customer, { subscription: toSubscription(subscription) });
     await emit('invoice_settled', customer, { invoice: toCharge(charge), subscription: toSubscription(subscription) });
     return { subscription: toSubscription(subscription), invoice: toCharge(charge) };
