@@ -9,6 +9,8 @@
  * A rule is switched off for one line only with a reason after `--`:
  *   // eslint-disable-next-line react-hooks/exhaustive-deps -- reloads only when the period changes
  */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -19,6 +21,13 @@ import tseslint from 'typescript-eslint';
 
 const typescriptFiles = ['**/*.{ts,tsx,mts,cts}'];
 const javascriptFiles = ['**/*.{js,mjs,cjs}'];
+
+const REMOTES = readdirSync(import.meta.dirname).filter((name) => name.startsWith('mf-'));
+const api = (...parts) => parts.map((part) => `api/src/${part}`);
+/** What starts a request or a run in the API: nothing below them imports them. */
+const API_ENTRIES = api('endpoint', 'actions', 'jobs', 'cli', 'migrations', 'app.ts', 'server.ts', 'main.ts');
+/** Development-only code (sandboxes, database builders): never part of what the product's own code imports. */
+const DEV_ONLY = ['devkit', 'e2e', 'bench', 'scripts'];
 
 export default defineConfig(
   globalIgnores(['**/dist/', '**/build/', '**/test-results/', '**/playwright-report/', '.data/', '.test-data/', 'bench/results/']),
@@ -32,8 +41,19 @@ export default defineConfig(
     extends: [js.configs.recommended, comments.recommended],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver()],
+      // TypeScript's own resolution: `./x.js` finds x.ts, a workspace package its source (the `source` condition), so
+      // the layer and cycle rules below see every import.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json', '.node'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          conditionNames: ['source', 'types', 'import', 'require', 'default'],
+        }),
+      ],
       'import-x/internal-regex': '^@klinik/',
+      // TypeScript files are modules too: no-cycle parses each import it follows with TypeScript's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
     },
     rules: {
       '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
@@ -87,8 +107,8 @@ export default defineConfig(
 
   // A part of a page loaded on demand (a dialog, a drawer, a tab, a panel) comes through @klinik/ui's partOnDemand or
   // retryable, not React.lazy: a lazy part in a Suspense boundary shows no sooner than 300 ms after the boundary's
-  // fallback appeared, however soon its code comes (docs/architecture.md, 'No part of a page waits on React's reveal
-  // throttle'). The shell's pages, layouts and remote pages wait the same way (App.tsx, RemotePage.tsx).
+  // fallback appeared, however soon its code comes (docs/decisions/0022-parts-on-demand-instead-of-react-lazy.md).
+  // The shell's pages, layouts and remote pages wait the same way (App.tsx, RemotePage.tsx).
   {
     files: ['{ui,shell,mf-*}/src/**/*.{ts,tsx}'],
     ignores: ['ui/src/partOnDemand.tsx'],
@@ -100,6 +120,58 @@ export default defineConfig(
           message: "Load a part on demand with partOnDemand or retryable (@klinik/ui): React.lazy's reveal waits 300 ms.",
         },
       ],
+    },
+  },
+
+  // Layers the code keeps (docs/decisions/0037-layers-kept-by-the-linter-and-routes-declared-by-remotes.md).
+  // The API: an endpoint or a job calls
+  // actions, actions call the domain, the domain reads and writes through data (the caller-scoped access) onto
+  // models; a lower layer never imports a higher one. Adapters (mail, SMS, payments, accounting, drive, blobs)
+  // sit below the domain, which sees them only through their interface (`index.ts`, `provider.ts`; the mail
+  // adapter's messages), so a concrete provider or its sandbox can change without the domain knowing. The
+  // frontends: a remote imports only @klinik/core and @klinik/ui (never the shell, another remote or the API), ui
+  // only core, core nothing of ours; the shell reads a remote's route table (`src/routes.ts`, data only) and
+  // nothing else of it: its pages come through federation.
+  {
+    files: ['{api,core,ui,shell,devkit,mf-*}/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            { target: 'api/src/actions', from: api('endpoint', 'app.ts', 'server.ts', 'main.ts'), message: 'Actions are below the endpoint.' },
+            { target: 'api/src/domain', from: API_ENTRIES, message: 'The domain is below actions, endpoints and jobs: pass what it needs in.' },
+            { target: 'api/src/data', from: [...API_ENTRIES, ...api('domain', 'adapters')], message: 'Data access is below the domain.' },
+            { target: 'api/src/models', from: [...API_ENTRIES, ...api('domain', 'data', 'adapters', 'context.ts')], message: 'Models import no layer above them.' },
+            { target: 'api/src/adapters', from: [...API_ENTRIES, ...api('domain', 'data')], message: 'Adapters are below the domain: the domain calls them, not the other way.' },
+            {
+              target: 'api/src/domain/**',
+              from: ['api/src/adapters/**'],
+              except: ['api/src/adapters/*/index.ts', 'api/src/adapters/*/provider.ts', 'api/src/adapters/mail/*.ts'].map((glob) => path.join(import.meta.dirname, glob)),
+              message: "The domain reaches an adapter through its interface (its index.ts or provider.ts), not a concrete provider.",
+            },
+            { target: 'api/src', from: DEV_ONLY, message: 'The API does not ship development-only code.' },
+            ...REMOTES.map((remote) => ({
+              target: `${remote}/src`,
+              from: ['api', 'shell', ...DEV_ONLY, ...REMOTES.filter((other) => other !== remote)],
+              message: 'A remote imports only @klinik/core and @klinik/ui: the shell hands it the rest (ShellServices).',
+            })),
+            { target: 'ui/src', from: ['api', 'shell', ...DEV_ONLY, ...REMOTES], message: '@klinik/ui imports only @klinik/core.' },
+            { target: 'core/src', from: ['api', 'ui', 'shell', ...DEV_ONLY, ...REMOTES], message: '@klinik/core imports nothing of the other packages.' },
+            { target: 'shell/src', from: ['api', ...DEV_ONLY], message: 'The shell talks to the API through @klinik/core/client.' },
+            ...REMOTES.map((remote) => ({
+              target: 'shell/src',
+              from: remote,
+              except: ['./src/routes.ts'],
+              message: "The shell reads a remote's route table only; its pages come through federation.",
+            })),
+          ],
+        },
+      ],
+      // An import cycle makes the order modules run in depend on which one is imported first. Within our own code only
+      // (packages are not followed); a cycle longer than ten modules would be a design of its own to undo.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 10 }],
     },
   },
 

@@ -20,6 +20,11 @@ const shared = {
     '^@klinik/core/records$': '<rootDir>/../core/src/client-records.ts',
     '^@klinik/core/invoice-pdf$': '<rootDir>/../core/src/invoice-pdf.ts',
     '^@klinik/core/(.*)$': '<rootDir>/../core/src/$1.ts',
+    // The development kit and the API modules it builds on, as source: one copy of each module (the sandboxes throw
+    // the API's own error classes), as at run time, where both resolve to api/dist.
+    '^@klinik/devkit$': '<rootDir>/../devkit/src/index.ts',
+    '^@klinik/devkit/(.*)$': '<rootDir>/../devkit/src/$1/index.ts',
+    '^@klinik/api/(.*)\\.js$': '<rootDir>/../api/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
@@ -36,6 +41,16 @@ export default {
     },
     // The frontend modules' pure code (form rules, date handling); their pages are tested in Chromium (e2e/).
     ...['ui', 'mf-booking', 'mf-calendar', 'mf-clients', 'mf-commerce', 'mf-admin'].map((module) => ({ ...shared, displayName: module, rootDir: module, testMatch: ['<rootDir>/src/**/*.test.ts'] })),
+    // Their components (*.test.tsx): rendered with Testing Library in jsdom, found by role and visible text as a user finds them.
+    // (shell and mf-invoices have no test tsconfig yet: give them one before adding their first component test.)
+    ...['ui', 'mf-booking', 'mf-calendar', 'mf-clients', 'mf-commerce', 'mf-admin'].map((module) => ({
+      ...shared,
+      displayName: `${module}-dom`,
+      rootDir: module,
+      testMatch: ['<rootDir>/src/**/*.test.tsx'],
+      testEnvironment: 'jsdom',
+      setupFiles: ['<rootDir>/../scripts/jest-dom-setup.mjs'],
+    })),
     // The development servers' own code (scripts/): plain ES modules, run as they are.
     { displayName: 'scripts', rootDir: 'scripts', testMatch: ['<rootDir>/**/*.test.mjs'], testEnvironment: 'node' },
     {

@@ -6,7 +6,8 @@ import { exposes } from './src/expose.ts';
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
 const federated = createModuleConfig({ dir, name: 'mf_booking', kind: 'remote', exposes, budgetKb: 60, keepOutput: /(^|[\\/])embed([\\/]|$)/ });
-// The standalone page for iframes: dist/embed/index.html?therapistId=… (ARCHITECTURE.md: ≤ 100 KB gzip in total).
+// The standalone page for iframes: dist/embed/index.html?therapistId=… (≤ 100 KB gzip in total:
+// docs/decisions/0023-prerendered-sign-in-and-a-standalone-booking-page.md).
 // Its entry has a stable name, embed/bookingEntry.js, which the shell's /OnlineBooking loads too (src/embed/index.tsx).
 const embed = createStandaloneConfig({ dir, name: 'mf_booking_embed', entry: './src/embed/index.tsx', template: './public/embed.html', folder: 'embed', budgetKb: 100, entryFile: 'bookingEntry.js' });
 

@@ -10,6 +10,7 @@ export default createModuleConfig({
   exposes,
   budgetKb: 60,
   // One async chunk per page instead of chunks shared between pages: a new page's imports (Contact) otherwise
-  // re-cut the shared chunks and push ClientData and NewClientForm over budget (docs/architecture.md, budgets).
+  // re-cut the shared chunks and push ClientData and NewClientForm over budget
+  // (docs/decisions/0024-gzip-budgets-and-shared-subsets.md).
   asyncSplitMinBytes: 1_000_000_000,
 });

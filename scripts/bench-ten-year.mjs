@@ -1,5 +1,5 @@
 /**
- * `npm run bench`'s last step, alone with `node scripts/bench.mjs --only ten-year` (issue 19): the calls of a
+ * `npm run bench`'s last step, alone with `node scripts/bench.mjs --only ten-year`: the calls of a
  * five-therapist clinic's pages with ten years of its data in the database, next to their goals. The clinic is made
  * once per machine and kept (bench/src/ten-year.mjs); each run works on a copy. On the embedded database by default;
  * with MONGODB_URI set, the stack uses that server (made there on the first run, and again on each run: the cache
@@ -18,7 +18,7 @@ import { startStack } from './stack.mjs';
 
 const PASSWORD = 'bench-kode';
 const external = Boolean(process.env.MONGODB_URI);
-const { cacheDir } = await import(path.join(root, 'api', 'dist', 'db', 'launcher.js'));
+const { cacheDir } = await import(path.join(root, 'devkit', 'dist', 'database', 'index.js'));
 const cacheRoot = cacheDir();
 const count = (value) => value.toLocaleString('en-US');
 /** How often each slow call is timed (a week out of 250,000 bookings takes a minute or more on the embedded database). */
@@ -78,7 +78,7 @@ function keepPro(mongodbUri, companyId) {
   );
 }
 
-step(`Ten-year clinic (issue 19): ${count(TEN_YEAR.bookings)} bookings, ${count(TEN_YEAR.clients)} clients, ${count(TEN_YEAR.journals)} journals, ${count(TEN_YEAR.invoices)} invoices of ${TEN_YEAR.therapists} therapists`);
+step(`Ten-year clinic: ${count(TEN_YEAR.bookings)} bookings, ${count(TEN_YEAR.clients)} clients, ${count(TEN_YEAR.journals)} journals, ${count(TEN_YEAR.invoices)} invoices of ${TEN_YEAR.therapists} therapists`);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klinik-bench-ten-year-'));
 let clinic = external ? null : readTenYearClinic(cacheRoot);
 let stack;

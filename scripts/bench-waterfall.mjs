@@ -1,6 +1,6 @@
 /**
  * `npm run bench:waterfall`: cold loads of /Kalender, signed in, each traced (bench/src/waterfall.mjs), to see what
- * `npm run bench`'s "usable" figure waits for (issue 18). Builds what is stale, starts the bench's stack, registers a
+ * `npm run bench`'s "usable" figure waits for. Builds what is stale, starts the bench's stack, registers a
  * clinic with a week of 8 bookings a day (as the bench's Lighthouse step does), then loads /Kalender `--runs` times:
  * prints each load's time, the marks in the page (layout, page, bookings drawn) and its long tasks, the first load's
  * requests, and the median.

@@ -31,6 +31,8 @@ export function inputHash(module) {
     ...filesUnder(path.join(root, module, 'public')),
     path.join(root, module, 'rspack.config.mjs'),
     path.join(root, module, 'package.json'),
+    // The shell's route table is made of each remote's `src/routes.ts`, carried in the shell's bundle.
+    ...(module === 'shell' ? FRONTEND_MODULES.filter((other) => other.startsWith('mf-')).map((remote) => path.join(root, remote, 'src', 'routes.ts')) : []),
     ...filesUnder(path.join(root, 'core', 'src')),
     ...filesUnder(path.join(root, 'ui', 'src')),
     path.join(root, 'ui', 'package.json'),

@@ -1,6 +1,6 @@
 /**
  * The shared @fluentui/tokens the modules are built with (tools/rspack/fluent-tokens.mjs) give what Fluent's own do:
- * the light theme for any brand ramp, every token's CSS variable and the typography styles (issue 18).
+ * the light theme for any brand ramp, every token's CSS variable and the typography styles.
  */
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,7 +1,7 @@
 /**
  * For a deployment that serves the shell's files as they are (a CDN): writes the environment's runtime config into
  * the app's documents, as scripts/static.mjs does when it serves them, so the app does not wait a round trip for
- * config.json (issue 18). Run it after copying the build and before uploading; `config.json` stays beside them
+ * config.json. Run it after copying the build and before uploading; `config.json` stays beside them
  * (the sign-in form and a document without the config still fetch it). docs/deploy.md.
  *
  *   node scripts/inline-config.mjs <config.json> <the shell's dist folder>

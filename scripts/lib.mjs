@@ -13,7 +13,7 @@ export const FRONTEND_MODULES = ['shell', 'mf-calendar', 'mf-clients', 'mf-invoi
  * `typescript@7`): it type-checks and builds this repository in about a third of TypeScript 6's CPU time, with the
  * same JavaScript out. The package named `typescript` is TypeScript 6 (`@typescript/typescript6`), kept for the tools
  * that read the compiler's API (typescript-eslint, Module Federation), which TypeScript 7.0 does not have. This is
- * Microsoft's side-by-side arrangement; docs/architecture.md ('TypeScript 7 compiles, TypeScript 6 serves the linter').
+ * Microsoft's side-by-side arrangement (docs/decisions/0025-typescript-7-compiles-typescript-6-serves-the-linter.md).
  */
 const TSC = path.join(root, 'node_modules', '@typescript', 'native', 'bin', 'tsc');
 

@@ -86,8 +86,8 @@ function portAnswers(port) {
 
 /**
  * Refuses a start that would collide with what runs already, before starting anything: another stack on the same
- * data folder (a second `npm start` once stopped the first one's database: docs/architecture.md, 'One stack per
- * data folder'), or a port another program holds. `startStack` checks it first; `npm start` also before it builds,
+ * data folder (a second `npm start` once stopped the first one's database: docs/architecture.md, 'The embedded
+ * database'), or a port another program holds. `startStack` checks it first; `npm start` also before it builds,
  * since a refused `npm run dev` must not put development builds under a running stack.
  */
 export async function assertFreeToStart(options = {}) {
@@ -182,7 +182,7 @@ export async function startStack(options = {}) {
 
   // The database is started here rather than by the API, so that scripts (seed, team users) and the
   // end-to-end tests can reach the same database while the stack runs.
-  const { launchDatabase, listensOn } = await import(path.join(root, 'api', 'dist', 'db', 'launcher.js'));
+  const { launchDatabase, listensOn } = await import(path.join(root, 'devkit', 'dist', 'database', 'index.js'));
   const database = await launchDatabase({ dataDir, log });
   log(`Database: ${database.description}`);
   const mongodbUri = database.uri;
@@ -191,7 +191,7 @@ export async function startStack(options = {}) {
     .filter(([name]) => name !== 'api')
     .flatMap(([, port]) => [origin(port), `http://127.0.0.1:${port}`]);
   const apiArgs = options.dev
-    ? ['--watch-path', path.join(root, 'api', 'dist'), '--watch-path', path.join(root, 'core', 'dist'), path.join(root, 'api', 'dist', 'main.js')]
+    ? ['--watch-path', path.join(root, 'api', 'dist'), '--watch-path', path.join(root, 'core', 'dist'), '--watch-path', path.join(root, 'devkit', 'dist'), path.join(root, 'api', 'dist', 'main.js')]
     : [path.join(root, 'api', 'dist', 'main.js')];
   const api = spawn(process.execPath, apiArgs, {
     cwd: root,

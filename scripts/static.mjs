@@ -15,7 +15,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sirv from 'sirv';
 
 /**
- * The Content-Security-Policy of the app's documents (issue 14): scripts only from the shell's and the remotes' own
+ * The Content-Security-Policy of the app's documents: scripts only from the shell's and the remotes' own
  * origins (no inline script, no eval), data only from them and the API, images also from the API (signed image
  * addresses) and from data:/blob: (previews), PDFs previewed from blob:, nothing embeds the app
  * (`frame-ancestors 'none'`) except the public booking page (`embeddable`). Styles allow 'unsafe-inline': Fluent's
@@ -53,7 +53,7 @@ const CONFIG_PRELOAD = /<link\b[^>]*\bhref="?\/config\.json"?[^>]*>/;
  * `html` with the runtime config written into it in place of its preload of config.json: a JSON data block
  * (`<script type="application/json" id="klinik-config">`), which the shell reads instead of fetching config.json
  * (shell/src/config.ts), so the app's first requests (the opening page's manifest, its first data) go out one round
- * trip sooner (issue 18). A data block is not run, so the documents' policy (no inline script) stands; `<` is
+ * trip sooner. A data block is not run, so the documents' policy (no inline script) stands; `<` is
  * escaped so that no value can end the block. Throws if the document has no such preload (it would not read it).
  *
  * @param {string} html

@@ -1,4 +1,4 @@
-/** The shell's static server writing the runtime config into the app's documents (issue 18). */
+/** The shell's static server writing the runtime config into the app's documents. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';

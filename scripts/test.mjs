@@ -1,15 +1,22 @@
 /**
- * `npm test`: the lockfile check (`npm ci` can install it), the type check, the linter, jest (core and frontend
+ * `npm test`: Chromium for the journeys (installed when missing and the machine can: scripts/chromium.mjs), the
+ * lockfile check (`npm ci` can install it), the type check, the linter, jest (core and frontend
  * unit tests and api integration tests against a real embedded database), a production build of every module
  * (with its size budgets), and the Playwright journeys in Chromium. Stops at the first failing stage.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
 import { elapsed, root, run, step, tsc } from './lib.mjs';
 
 const started = Date.now();
+const journeys = existsSync(path.join(root, 'e2e/playwright.config.ts'));
 const stages = [
+  // First, so a machine without a browser learns it in seconds, not after the stages before the journeys.
+  ...(journeys ? [['Chromium for the end-to-end journeys', async () => console.log(`  ${ensureChromium()}`)]] : []),
   ['Lockfile records every platform package', () => run(process.execPath, [path.join(root, 'scripts/check-lockfile.mjs')])],
+  // Seconds: a comment or document that names a document, a section or a decision record that is not there.
+  ['Documentation named in code and docs exists', () => run(process.execPath, [path.join(root, 'scripts/check-doc-references.mjs'), '--docs'])],
   [
     // The linter on one core from the start; on the other the type check (TypeScript 7 on one thread: about 40 s for the
     // repository, against TypeScript 6's 110-170 s), then jest as soon as the type check is done (the api tests start
@@ -46,7 +53,7 @@ const stages = [
 if (existsSync(path.join(root, 'scripts/build.mjs'))) {
   stages.push(['Build every module', () => run(process.execPath, [path.join(root, 'scripts/build.mjs'), '--all', '--force'])]);
 }
-if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
+if (journeys) {
   stages.push(['End-to-end journeys (Playwright, Chromium)', () => run('npm', ['run', '-w', 'e2e', 'test'])]);
 }
 

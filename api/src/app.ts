@@ -19,9 +19,11 @@ import type { Clock, Services, UploadedFile } from './context.js';
 import { dispatch } from './endpoint/dispatch.js';
 import { createUploadReceiver } from './endpoint/uploads.js';
 import { ApiError, isDatabaseUnavailable, isDuplicateKeyError, TooManyRequestsError, ValidationError } from './errors.js';
+import { createOAuthStates } from './security/oauth/state.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { createTokenService } from './security/tokens.js';
 import { createModels } from './models/index.js';
+import { createSignInCache } from './data/sign-in-cache.js';
 import { ensureDevAdministrator } from './domain/accounts/administrators.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/index.js';
 import { outboxPage } from './adapters/mail/outbox-page.js';
@@ -35,9 +37,8 @@ import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
 import { createAccountingProvider } from './adapters/accounting/index.js';
 import { createSmsGateway } from './adapters/sms/create.js';
-import { accountingRoutes } from './endpoint/accounting.js';
 import { createDriveProvider } from './adapters/drive/index.js';
-import { driveRoutes } from './endpoint/drive.js';
+import { loadSandboxes } from './adapters/sandboxes.js';
 import { devMeetingRoutes } from './endpoint/dev-meeting.js';
 import { runStartupMigrations } from './migrations/index.js';
 import { useDataKeyring } from './security/encryption.js';
@@ -136,8 +137,15 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   const clock = options.clock ?? { now: () => Date.now() + devOffsetMs };
   const outboxUrl = `http://localhost:${config.port}/dev/outbox`;
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(models, logger, outboxUrl));
-  const accounting = createAccountingProvider(config, models, () => clock.now());
-  const drive = createDriveProvider(config, models, () => clock.now());
+  // The payment sandbox delivers its events to the webhook handler, which needs the services made below.
+  const sandboxes = await loadSandboxes({
+    config,
+    models,
+    now: () => clock.now(),
+    deliver: async (rawBody, signature) => {
+      await receivePaymentWebhook(services, rawBody, signature);
+    },
+  });
   const services: Services = {
     config,
     models,
@@ -149,25 +157,13 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     limiter: await createRateLimiter(conn, config.rateLimits, () => clock.now()),
     blobs,
     blobSigner: createBlobSigner(config.jwtSecret, config.blobUrlTtlSeconds),
-    // Set just below: the sandbox delivers its webhooks to the handler, which needs these services.
-    payments: undefined as unknown as Services['payments'],
-    accounting: accounting.provider,
-    drive: drive.provider,
+    payments: createPaymentProvider(config.paymentsProvider, { webhookSecret: config.paymentsWebhookSecret, now: () => clock.now(), frisbii: config.frisbii }, sandboxes?.payments ?? null),
+    accounting: createAccountingProvider(config, sandboxes?.accounting ?? null, () => clock.now()),
+    drive: createDriveProvider(config, sandboxes?.drive ?? null, () => clock.now()),
+    oauthStates: createOAuthStates(models, config.jwtSecret),
     sms: createSmsGateway(config, models, logger),
+    signInCache: createSignInCache(models, conn, logger),
   };
-  const { provider, sandbox } = createPaymentProvider(config.paymentsProvider, {
-    models,
-    now: () => clock.now(),
-    webhookSecret: config.paymentsWebhookSecret,
-    frisbii: config.frisbii,
-    production: config.production,
-    publicUrl: () => `http://localhost:${config.port}`,
-    deliver: async (rawBody, signature) => {
-      await receivePaymentWebhook(services, rawBody, signature);
-    },
-  });
-  services.payments = provider;
-
   // The caller's address: the socket's, or the TRUST_PROXY-th entry of X-Forwarded-For from the right (the part
   // our own proxies wrote); entries further left are the sender's word (security/client-address.ts).
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
@@ -252,9 +248,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     ctx.body = answer;
   });
 
-  paymentRoutes(router, services, sandbox, config.devRoutes && !config.production);
-  accountingRoutes(router, accounting.sandbox, config.accountingRedirectUri);
-  driveRoutes(router, drive.sandbox, config.driveRedirectUri);
+  paymentRoutes(router, services);
+  sandboxes?.mount(router);
 
   // Liveness: the process answers (200 as long as it runs, saying whether the database answered a ping within 1 s; a
   // restart is never ordered because the database is away). Readiness: the database answers a ping within 2 s (a load balancer
@@ -349,6 +344,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     app,
     services,
     async close() {
+      services.signInCache.close();
       await mailer.close();
     },
   };

@@ -5,22 +5,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNTING_RETURN_PATH, DRIVE_RETURN_PATH } from '@klinik/core';
+import { ACCOUNTING_RETURN_PATH, actions, DRIVE_RETURN_PATH, type RateLimitRule } from '@klinik/core';
 import type { S3BlobStoreOptions } from './adapters/blobs/s3.js';
 import { trustedProxyHops } from './security/client-address.js';
 import { newDataKeyEntry, parseDataKeyring, type DataKeyring } from './security/encryption.js';
 
-export interface RateLimitRule {
-  /** Attempts allowed per window (with `backoff`: attempts allowed without waiting). */
-  points: number;
-  /** Window length in seconds. */
-  durationSeconds: number;
-  /**
-   * Growing delays instead of a hard stop (security/rate-limit.ts): past `points`, each further attempt in the window
-   * waits `firstDelaySeconds` after the one before, then twice that, and so on up to `maxDelaySeconds`.
-   */
-  backoff?: { firstDelaySeconds: number; maxDelaySeconds: number };
-}
+export type { RateLimitRule } from '@klinik/core';
 
 export interface ApiConfig {
   production: boolean;
@@ -55,7 +45,10 @@ export interface ApiConfig {
   smtpUrl: string | null;
   mailFrom: string;
   logLevel: string;
-  /** Per-action limits: key is `<action>` (per address) or `<action>:account` (per address and account). */
+  /**
+   * The rate-limit rules by name (DEFAULT_RATE_LIMITS: each action's declared `rateLimit` under its name, per
+   * address, and the named budgets the domain spends); a test or RATE_LIMIT_SCALE may change their numbers.
+   */
   rateLimits: Record<string, RateLimitRule>;
   /**
    * TRUST_PROXY: how many proxies in front of the API append to X-Forwarded-For. 0 (the default): the socket's
@@ -89,7 +82,7 @@ export interface ApiConfig {
   /** The Google Drive OAuth client id (GOOGLE_DRIVE_CLIENT_ID); set, it makes Google the drive provider. */
   googleDriveClientId: string | null;
   /**
-   * The cloud drive (issue 17, adapters/drive/): 'google' (GOOGLE_DRIVE_CLIENT_ID and GOOGLE_DRIVE_CLIENT_SECRET),
+   * The cloud drive (adapters/drive/): 'google' (GOOGLE_DRIVE_CLIENT_ID and GOOGLE_DRIVE_CLIENT_SECRET),
    * 'sandbox' (the local default without a client id outside production; refused in production) or 'none' (the
    * panel stays hidden). DRIVE_PROVIDER names one explicitly.
    */
@@ -118,7 +111,7 @@ export interface ApiConfig {
   /** Dinero's client and addresses, when it is the provider. */
   dinero: DineroConfig | null;
   /**
-   * SMS (issue 15, adapters/sms/): 'outbox' (the local default, refused in production: messages shown at
+   * SMS (adapters/sms/): 'outbox' (the local default, refused in production: messages shown at
    * /dev/outbox), 'gatewayapi' (production: needs GATEWAYAPI_TOKEN) or 'none' (every SMS fails as unavailable).
    */
   smsProvider: 'outbox' | 'gatewayapi' | 'none';
@@ -154,8 +147,8 @@ export interface DineroConfig {
 }
 
 /**
- * What a clinic's messages may cost the platform, per day (issue 42; domain/contact/outbound.ts, docs/architecture.md
- * 'Messages a clinic sends'). Windows are fixed UTC days. Each number is far above what a real clinic sends.
+ * What a clinic's messages may cost the platform, per day (domain/contact/outbound.ts; docs/security.md, 'What a
+ * clinic's messages may cost'). Windows are fixed UTC days. Each number is far above what a real clinic sends.
  */
 const DAY_SECONDS = 24 * 60 * 60;
 const MESSAGE_BUDGETS: Record<string, RateLimitRule> = {
@@ -187,48 +180,40 @@ const MESSAGE_BUDGETS: Record<string, RateLimitRule> = {
   'reviewQueue:mail': { points: 1, durationSeconds: 7 * DAY_SECONDS },
 };
 
-export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
-  // Sign-in: every attempt per address here; per account and address prefix (or per known device) in
-  // domain/accounts/throttle.ts: 10 wrong passwords in a row without waiting, then 1, 2, 4 … minutes between
-  // attempts, at most an hour; a right password or a reset from a link clears it. A day's series restarts at 00 UTC.
-  login: { points: 100, durationSeconds: 15 * 60 },
-  adminCheck: { points: 10, durationSeconds: 15 * 60 },
-  teamLogin: { points: 100, durationSeconds: 15 * 60 },
+/**
+ * Named allowances the domain spends itself, beside the per-address limits the actions declare (`rateLimit` on
+ * their contracts in core/src/actions/): per account, per clinic, per mail.
+ */
+const DOMAIN_RATE_LIMITS: Record<string, RateLimitRule> = {
+  // Sign-in per account and address prefix (or per known device) in domain/accounts/throttle.ts: 10 wrong passwords
+  // in a row without waiting, then 1, 2, 4 … minutes between attempts, at most an hour; a right password or a reset
+  // from a link clears it. A day's series restarts at 00 UTC.
   'signin:account': { points: 10, durationSeconds: 24 * 60 * 60, backoff: { firstDelaySeconds: 60, maxDelaySeconds: 60 * 60 } },
   'signin:device': { points: 10, durationSeconds: 24 * 60 * 60, backoff: { firstDelaySeconds: 60, maxDelaySeconds: 60 * 60 } },
   // Wrong passwords at one account from anywhere: past 20 in an hour the owner gets a mail, at most one an hour.
   'signin:failures': { points: 20, durationSeconds: 60 * 60 },
   'signin:alert': { points: 1, durationSeconds: 60 * 60 },
-  // Each registration makes a clinic and sends a mail: a few per address and hour.
-  register: { points: 10, durationSeconds: 60 * 60 },
   // A fresh confirmation link when an unconfirmed clinic tries to mail a client: one per clinic in ten minutes.
   'confirmEmail:resend': { points: 1, durationSeconds: 10 * 60 },
-  // Reset requests per requesting address; per account only the mails (one in five minutes: a request in between
-  // answers alike and mails nothing, the owner has the link just mailed), so no stranger can use up the owner's resets.
-  resetPassword: { points: 10, durationSeconds: 60 * 60 },
+  // Reset mails per account (one in five minutes: a request in between answers alike and mails nothing, the owner
+  // has the link just mailed); the requests themselves are limited per address by resetPassword's contract.
   'resetPassword:mail': { points: 1, durationSeconds: 5 * 60 },
-  checkUsername: { points: 300, durationSeconds: 15 * 60 },
   // The signed-in therapist's own password, asked by checkPassword and by setPassword (one allowance for both).
   'checkPassword:account': { points: 10, durationSeconds: 15 * 60 },
-  // The public booking page: the CPR lookup is the one that could be abused to probe who is a client.
-  getClientsFromTherapistCompanyOnlineBooking: { points: 10, durationSeconds: 15 * 60 },
-  clientGetAvailable: { points: 600, durationSeconds: 15 * 60 },
-  clientAddBooking: { points: 30, durationSeconds: 60 * 60 },
-  clientAddEventDateClients: { points: 30, durationSeconds: 60 * 60 },
-  clientUnsubscribe: { points: 30, durationSeconds: 60 * 60 },
-  // The public newsletter sign-up mails a link: a few per address; sendings per clinic and day (domain/contact).
-  newsletterSignup: { points: 10, durationSeconds: 60 * 60 },
-  confirmNewsletterSignup: { points: 30, durationSeconds: 60 * 60 },
+  // Newsletter sendings per clinic and day (domain/contact).
   'newsletterSend:company': { points: 50, durationSeconds: 24 * 60 * 60 },
-  // The public intake form creates clients: as tight as the booking page.
-  getPublicClientForm: { points: 300, durationSeconds: 15 * 60 },
-  clientSubmitClientForm: { points: 30, durationSeconds: 60 * 60 },
-  // Invoices carry CPR numbers: mailing them to arbitrary addresses is capped per address.
-  invoiceMail: { points: 100, durationSeconds: 60 * 60 },
-  // And per clinic (consumed in domain/invoices/mail.ts with the company id), so many addresses do not add up.
+  // Invoice mails per clinic (consumed in domain/invoices/mail.ts with the company id), so many addresses do not add up.
   'invoiceMail:company': { points: 300, durationSeconds: 24 * 60 * 60 },
   ...MESSAGE_BUDGETS,
 };
+
+/** Each action's declared limit per caller address, under the action's name (the dispatcher consumes it by that name). */
+function declaredRateLimits(): Record<string, RateLimitRule> {
+  return Object.fromEntries(Object.entries(actions).flatMap(([name, contract]) => (contract.rateLimit ? [[name, contract.rateLimit]] : [])));
+}
+
+/** Every rule, by name: the actions' own (from their contracts) and the domain's named allowances. */
+export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = { ...declaredRateLimits(), ...DOMAIN_RATE_LIMITS };
 
 /** The development administrator's username (its password is generated into `.data/secrets.json`). */
 export const DEV_ADMIN_USERNAME = 'admin';
@@ -345,7 +330,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
   if (production) {
     if (jwtSecret.length < 32) throw new Error('JWT_SECRET (at least 32 characters) must be set in production');
     // ADMIN_PASSWORD is not read in production: there is no shared administrator secret (npm run admin:add).
-    if (!dataEncryptionKeys || !cprHashKey) throw new Error('DATA_ENCRYPTION_KEYS and CPR_HASH_KEY must be set in production (docs/architecture.md, Health data at rest)');
+    if (!dataEncryptionKeys || !cprHashKey) throw new Error('DATA_ENCRYPTION_KEYS and CPR_HASH_KEY must be set in production (docs/security.md, Health data at rest)');
   } else if (!jwtSecret || !adminPassword || !dataEncryptionKeys || !cprHashKey) {
     const secrets = loadOrCreateDevSecrets(dataDir);
     jwtSecret ||= secrets.jwtSecret;
@@ -389,7 +374,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     resetTokenTtlSeconds: intFrom(env.RESET_TOKEN_TTL_SECONDS, 60 * 60),
     setPasswordTokenTtlSeconds: intFrom(env.SET_PASSWORD_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),
     jsonLimitBytes: intFrom(env.JSON_LIMIT_BYTES, 1024 * 1024),
-    // 25 MiB: the support team's upload of a clinic's old data (issue 16); images and logos have lower limits of their own.
+    // 25 MiB: the support team's upload of a clinic's old data; images and logos have lower limits of their own.
     uploadFileLimitBytes: intFrom(env.UPLOAD_FILE_LIMIT_BYTES, 25 * 1024 * 1024),
     uploadMaxFiles: intFrom(env.UPLOAD_MAX_FILES, 20),
     smtpUrl: env.SMTP_URL || null,

@@ -22,9 +22,11 @@ import type { PaymentProvider } from './adapters/payments/provider.js';
 import type { SmsGateway } from './adapters/sms/index.js';
 import { clinicLinkTokens, ownLinkTokens, type ClinicLinkTokens, type OwnLinkTokens } from './domain/accounts/link-tokens.js';
 import { ownTwoFactor, type OwnTwoFactor } from './domain/accounts/two-factor.js';
+import type { SignInCache } from './data/sign-in-cache.js';
 import { tenantDb, type TenantDb } from './data/tenant-db.js';
 import type { CompanyDoc, Models, TherapistDoc } from './models/index.js';
 import type { RateLimiter } from './security/rate-limit.js';
+import type { OAuthStates } from './security/oauth/state.js';
 import type { TokenService } from './security/tokens.js';
 
 export interface Clock {
@@ -39,12 +41,16 @@ export interface Services {
   logger: Logger;
   clock: Clock;
   limiter: RateLimiter;
+  /** The sign-in facts of signed-in therapists, kept per process with the changes of every process applied (data/sign-in-cache.ts). */
+  signInCache: SignInCache;
   blobs: BlobStore;
   blobSigner: BlobSigner;
   payments: PaymentProvider;
   accounting: AccountingProvider;
-  /** The cloud drive (issue 17): Google Drive, the sandbox, or none. */
+  /** The cloud drive: Google Drive, the sandbox, or none. */
   drive: DriveProvider;
+  /** The signed, single-use `state` of every OAuth sign-in (accounting, drive). */
+  oauthStates: OAuthStates;
   sms: SmsGateway;
   /** Starts the message jobs now (set by jobs/messages.ts when they run in this process): a newsletter goes out at once. */
   wakeMessages?: () => void;

@@ -1,6 +1,6 @@
 import pino, { type Logger } from 'pino';
 
-/** A CPR number, with or without the dash, not inside a longer run of digits (issue 14: none in any log). */
+/** A CPR number, with or without the dash, not inside a longer run of digits (none in any log). */
 const CPR_PATTERN = /(?<!\d)\d{6}-?\d{4}(?!\d)/g;
 /** Field names that hold a CPR number or part of one, or a secret, wherever they appear. */
 const SECRET_KEY = /cpr|password|token|secret|authorization/i;

@@ -7,7 +7,7 @@
 import { createApi } from './app.js';
 import { configFromEnv } from './config.js';
 import { connectDatabase, databaseNameFor } from './db/connect.js';
-import { launchDatabase, type DatabaseHandle } from './db/launcher.js';
+import { openDatabase, type DatabaseHandle } from './db/embedded.js';
 import { createDrainingServer } from './endpoint/drain.js';
 import { startAccountingTicker } from './jobs/accounting.js';
 import { startAccountingTransfers } from './jobs/accounting-transfers.js';
@@ -34,7 +34,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const config = configFromEnv(env, folder);
   const drainMs = Number.parseInt(env.SHUTDOWN_DRAIN_MS ?? '', 10) || 10_000;
   const logger = createLogger(config.logLevel, undefined, !config.production && process.stdout.isTTY === true);
-  const database = await launchDatabase({ dataDir: folder, log: (line) => logger.info(line) });
+  const database = await openDatabase({ dataDir: folder, log: (line) => logger.info(line) });
   const conn = await connectDatabase(database.uri, databaseNameFor(database.uri, env));
   const api = await createApi({ config, conn, logger });
   logger.info(config.s3 ? `Blobs in the S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : `Blobs under ${config.blobDir}`);

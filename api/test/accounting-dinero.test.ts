@@ -53,7 +53,7 @@ interface Transferred {
   run: AccountingTransfer | null;
 }
 
-/** A started transfer, done by the transfer job, read back as the page follows it (issue 43). */
+/** A started transfer, done by the transfer job, read back as the page follows it. */
 async function finished(started: { status: number; body: { message?: string; data?: { number: number } } }, token: string): Promise<Transferred> {
   if (started.status !== 200) return { status: started.status, body: started.body as never, run: null };
   await runAccountingTransfers(t.api.services, 'test-runner');
@@ -183,7 +183,7 @@ it('books a draft a failure left behind on the next transfer; a refused contact 
   expect([reloaded.status, reloaded.body.data.number, reloaded.body.data.result?.status]).toEqual([200, kept.run?.number, 'success']);
 });
 
-it('posts each line of a mixed invoice, and of its credit note, to the sales account of its VAT kind (issue 43)', async () => {
+it('posts each line of a mixed invoice, and of its credit note, to the sales account of its VAT kind', async () => {
   const owner = await clinic();
   const physio = (await t.call('addTreatment', { name: 'Fysioterapi', price: 500, duration: 1800, pause: 0, vatExempt: true }, owner.token)).body.data.id;
   slot += 1;

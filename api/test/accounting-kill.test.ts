@@ -1,5 +1,5 @@
 /**
- * The accounting transfer outlives its process (issue 43): a first 'Overfør alt' runs in the background on the API as
+ * The accounting transfer outlives its process: a first 'Overfør alt' runs in the background on the API as
  * `npm start` runs it, against a Dinero-shaped service (support/dinero-double.ts). The process is killed (SIGKILL)
  * while Dinero holds an invoice it has already written, without an answer; a new process on the same database takes
  * the run over once its heartbeat is old and finishes it. Every record reaches Dinero once, the counts are those of

@@ -1,15 +1,15 @@
 /**
- * The accounting integration through the real endpoint and the sandbox accounting system over HTTP (issue 13): the
+ * The accounting integration through the real endpoint and the sandbox accounting system over HTTP: the
  * consent page, the code exchanged once, the transfer's counts, a second transfer that adds nothing twice, the
  * period's required dates, invoices transferred as they are issued (and never blocked by the accounting system),
  * disconnecting, who may do what, and the refresh token never in any answer. The transfer runs in the background
- * (issue 43): started by the page, done by the transfer job, followed with getAccountingTransfer; a run whose process
+ *: started by the page, done by the transfer job, followed with getAccountingTransfer; a run whose process
  * died is taken over without sending or counting a record twice.
  */
 import { accountingMessages, copenhagenWallTime, DAY_MS, type AccountingTransfer, type ActionInput, type TransferResult } from '@klinik/core';
+import type { AccountingSandbox } from '@klinik/devkit';
 import { runAccountingTick } from '../src/jobs/accounting.js';
 import { MAX_ATTEMPTS, runAccountingTransfers, STALE_MS, TransferRunner } from '../src/jobs/accounting-transfers.js';
-import type { AccountingSandbox } from '../src/adapters/accounting/sandbox/provider.js';
 import { tenantDb } from '../src/data/tenant-db.js';
 import { openRun, type Tally } from '../src/domain/accounting/transfer.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
@@ -213,10 +213,12 @@ describe('connecting and transferring', () => {
     const reload = await t.call('updateClientDineroData', a, clinic.token);
     expect(reload.body.data.number).toBe(raced[0].body.data.number);
     expect(reload.body.data.result?.data.invoice.alreadyAdded).toBe(3);
-    // A code never issued is refused.
-    const forged = await t.call('updateClientDineroData', { code: 'code_forged', state: a.state }, clinic.token);
+    // A code never issued is refused (with a state of its own: a used state is bound to the code it came back with).
+    const forged = await t.call('updateClientDineroData', { code: 'code_forged', state: (await consent(clinic)).state }, clinic.token);
     expect(forged.status).toBe(400);
     expect(forged.body.message).toBe(accountingMessages.codeInvalid);
+    // The used state with another code is a replay (oauth-state.test.ts).
+    expect((await t.call('updateClientDineroData', { code: 'code_forged', state: a.state }, clinic.token)).body.message).toBe(accountingMessages.stateInvalid);
 
     // The shell's sync icon: everything again, nothing added twice.
     const synced = await transferred('syncDinero', {}, clinic.token);
@@ -315,7 +317,7 @@ function holdInvoices() {
 
 const runOf = (clinic: SignedInOwner, number: number) => t.models.AccountingRun.findById(`${clinic.companyId}:transfer:${number}`).lean();
 
-describe('the transfer in the background (issue 43)', () => {
+describe('the transfer in the background', () => {
   it('answers at once, shows its progress and counts while it runs, is one at a time, and keeps its result', async () => {
     const clinic = await proClinic();
     const signe = await client(clinic, '1234');

@@ -179,7 +179,7 @@ describe('login and sessions', () => {
     const { Therapist, Company } = t.models;
     const owner = await registerAndLogin(t);
     await Company.updateOne({ _id: owner.companyId }, { isDisabled: true });
-    // A session-ending answer (the browser signs out on it), saying why (issue 16).
+    // A session-ending answer (the browser signs out on it), saying why.
     const next = await t.call('getTherapist', {}, owner.token);
     expect([next.status, next.body.message]).toEqual([401, 'Klinikken er deaktiveret. Kontakt support.']);
     const login = await t.call('login', { username: owner.email, password: owner.password });

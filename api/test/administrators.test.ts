@@ -1,6 +1,6 @@
 /**
  * Platform administrators are named accounts with their own passwords, not one shared secret; every sign-in is
- * audited with time, account and address (issue 14).
+ * audited with time, account and address.
  */
 import type { ActionContract } from '@klinik/core';
 import { configFromEnv, DEFAULT_RATE_LIMITS } from '../src/config.js';

@@ -19,9 +19,9 @@ const therapistRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 'ok',
 const ownerRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 'ok', otherClinicOwner: 'ok', noPlanOwner: 'ok', team: 403, superadmin: 403 };
 /** Needs the pro plan (an active free trial counts): a clinic without a plan is refused. */
 const proRow: Record<Caller, Outcome> = { ...therapistRow, noPlanOwner: 403 };
-/** The platform administrator only (issue 16). */
+/** The platform administrator only. */
 const superadminRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 403, otherClinicOwner: 403, noPlanOwner: 403, team: 403, superadmin: 'ok' };
-/** The support team only (issue 16). */
+/** The support team only. */
 const teamRow: Record<Caller, Outcome> = { anonymous: 401, therapist: 403, owner: 403, otherClinicOwner: 403, noPlanOwner: 403, team: 'ok', superadmin: 403 };
 /** The owner only, with the pro plan. */
 const proOwnerRow: Record<Caller, Outcome> = { ...ownerRow, noPlanOwner: 403 };
@@ -135,7 +135,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getImages: proRow,
   deleteImage: proRow,
   getStorageUsage: therapistRow,
-  // The cloud-drive backup (issue 17): the status and signing out for any therapist, the rest with the pro plan (and
+  // The cloud-drive backup: the status and signing out for any therapist, the rest with the pro plan (and
   // the clinic's drive add-on, which signInAll gives the two clinics, so 'ok' is not its 403).
   getGoogleDriveStatus: therapistRow,
   getGoogleDriveConnectUrl: proRow,
@@ -211,7 +211,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getAccountingTransfer: ownerRow,
   disconnectDinero: ownerRow,
   getDineroStatus: therapistRow,
-  // Contact (issue 15)
+  // Contact
   getTherapistNewsletters: proRow,
   addNewsletter: proRow,
   setNewsletter: proRow,

@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the embedded database under write load (issue 20): the API runs as its own process on its
+ * Backup and restore of the embedded database under write load: the API runs as its own process on its
  * own data folder while parallel workers book (each booking claims its slot documents), save journals and issue
  * invoices; a backup is taken in the middle of that with the code `npm run backup` runs. The backup restored into a
  * new data folder is a state the product could have been in: every booking holds all its slot claims, invoice numbers
@@ -13,14 +13,13 @@ import path from 'node:path';
 import getPort from 'get-port';
 import type { Connection } from 'mongoose';
 import sharp from 'sharp';
+import { ensureSqliteTool, launchDatabase } from '@klinik/devkit/database';
 import { createBackup, type BackupResult } from '../src/backup/backup.js';
 import { keysInUse, keysOfSecretsFile } from '../src/backup/keys.js';
 import { devSecretsFile } from '../src/config.js';
 import { restoreBackup } from '../src/backup/restore.js';
 import { runRestoreCli } from '../src/cli/backup.js';
 import { connectDatabase } from '../src/db/connect.js';
-import { launchDatabase } from '../src/db/launcher.js';
-import { ensureSqliteTool } from '../src/db/sqlite-tool.js';
 import { slotClaims } from '../src/data/concurrency/slot-claims.js';
 import { createModels } from '../src/models/index.js';
 import { parseDataKeyring, useDataKeyring } from '../src/security/encryption.js';

@@ -1,6 +1,6 @@
 /**
- * The S3 blob store (issue 20) against a real S3 server, MinIO, built once from the Go module proxy and started for
- * this file (adapters/blobs/s3-server.ts): the three kinds of key round-trip, a missing key reads as nothing, a bad
+ * The S3 blob store against a real S3 server, MinIO, built once from the Go module proxy and started for
+ * this file (devkit/src/blobs/s3-server.ts): the three kinds of key round-trip, a missing key reads as nothing, a bad
  * key never becomes a request, a missing bucket or wrong secret is a fault and a hanging server an outage within the
  * time limits, encryption at rest is asked for when configured; through the real API an image lands in the bucket
  * encrypted with the data key, is served decrypted by its signed address (by a second API on the same bucket too),
@@ -14,9 +14,9 @@ import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { messages } from '@klinik/core/rules';
+import { startS3Server, type S3Server } from '@klinik/devkit/blobs';
 import { createBlobStore } from '../src/adapters/blobs/create.js';
 import { importFileKey, supportFileKey, type BlobStore } from '../src/adapters/blobs/index.js';
-import { startS3Server, type S3Server } from '../src/adapters/blobs/s3-server.js';
 import { BlobStoreUnavailableError, createS3BlobStore, s3ClientConfig } from '../src/adapters/blobs/s3.js';
 import { configFromEnv } from '../src/config.js';
 import { decryptBytes, keyIdOfBytes } from '../src/security/encryption.js';
@@ -31,7 +31,8 @@ let t: TestApi;
 beforeAll(async () => {
   // Our own data folder, so the outage test can start the server again on the same objects.
   dataDir = mkdtempSync(path.join(tmpdir(), 'klinik-s3-test-'));
-  // The first run on a machine builds MinIO (minutes with cold Go caches; docs/architecture.md): hence the long limit.
+  // The first run on a machine builds MinIO (minutes with cold Go caches; docs/performance.md, 'Build and test'):
+  // hence the long limit.
   s3 = await startS3Server({ dataDir, log: (line) => console.log(`[s3] ${line}`) });
   bucket = new S3Client(s3ClientConfig(s3.store));
   t = await startTestApi({ blobStore: 's3', s3: s3.store, uploadFileLimitBytes: 10 * 1024 * 1024, uploadMaxFiles: 20 });

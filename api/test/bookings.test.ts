@@ -1,5 +1,5 @@
 /**
- * Bookings, leaves and opening hours through the real endpoint (issue 3): the overlap rule enforced by the
+ * Bookings, leaves and opening hours through the real endpoint: the overlap rule enforced by the
  * database under concurrency, moves that keep their duration, the new-client rules, tenancy, and Copenhagen time
  * on the daylight-saving days.
  */
@@ -213,7 +213,7 @@ describe('moving, editing and deleting', () => {
     expect(changed.body.data).toMatchObject({ treatmentName: 'Behandling 90', to: nineOn(17) + 90 * 60_000 });
   });
 
-  it('refuses deleting an invoiced booking or one with a journal with a Danish 409; once credited it may go (issue 42)', async () => {
+  it('refuses deleting an invoiced booking or one with a journal with a Danish 409; once credited it may go', async () => {
     const owner = await invoicingClinic();
     const { treatmentId, booking } = await firstBookingOf(owner, nineOn(7));
     await t.call('setClient', { id: booking.clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, owner.token);
@@ -233,7 +233,7 @@ describe('moving, editing and deleting', () => {
     expect((await t.call('getBooking', { id: journaled.id }, owner.token)).status).toBe(200);
   });
 
-  it('of a deletion and an invoice issued at the same moment, one happens: never an invoice of a deleted booking (issue 42)', async () => {
+  it('of a deletion and an invoice issued at the same moment, one happens: never an invoice of a deleted booking', async () => {
     const owner = await invoicingClinic();
     const { booking } = await firstBookingOf(owner, nineOn(9));
     await t.call('setClient', { id: booking.clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, owner.token);

@@ -1,5 +1,5 @@
 /**
- * The address rate limits count (issue 14): spoofed X-Forwarded-For entries and rotating IPv6 addresses within one
+ * The address rate limits count: spoofed X-Forwarded-For entries and rotating IPv6 addresses within one
  * /64 buy no new attempts; behind TRUST_PROXY=N proxies the N-th entry from the right is the caller.
  */
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';

@@ -1,5 +1,5 @@
 /**
- * Client records, journals, the Stamjournal, comments and the intake form through the real endpoint (issue 5):
+ * Client records, journals, the Stamjournal, comments and the intake form through the real endpoint:
  * every rule enforced by the server with the browser bypassed, the 24-hour windows on the API's own clock,
  * version checks under concurrency, the history, and tenancy.
  */
@@ -312,7 +312,7 @@ describe('journals', () => {
   });
 
   it('journal custom fields need the pro plan', async () => {
-    // A clinic with no plan yet is told, as spec 2 §1 words it, that any plan will do (issue 43).
+    // A clinic with no plan yet is told, as spec 2 §1 words it, that any plan will do.
     const owner = await registerAndLogin(t);
     const answer = await t.call('addCustomField', { clientId: '0'.repeat(24), journalId: '0'.repeat(24), name: 'Felt', isJournal: true }, owner.token);
     expect([answer.status, answer.body.message]).toEqual([403, 'Du kan vælge en hvilken som helst plan, og så kan du bruge den']);

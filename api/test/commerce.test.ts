@@ -1,11 +1,11 @@
 /**
- * Buying and keeping Pro through the sandbox payment provider (issue 12): its real checkout page over HTTP, its signed
+ * Buying and keeping Pro through the sandbox payment provider: its real checkout page over HTTP, its signed
  * webhooks, renewals on the API's clock, idempotent purchases, and every clinic kept to its own subscriptions.
  */
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { FREE_TRIAL_MS, SANDBOX_CARDS, commerceMessages, formatDanishDate } from '@klinik/core';
-import { addMonth } from '../src/adapters/payments/sandbox/provider.js';
+import { addMonth } from '@klinik/devkit';
 import { signBody } from '../src/adapters/payments/signature.js';
 import { tenantDb } from '../src/data/tenant-db.js';
 import { recordSms } from '../src/domain/contact/sms-ledger.js';
@@ -377,11 +377,11 @@ describe('add-ons', () => {
 });
 
 /**
- * Issue 43: billing that stops when it should. The clock is the API's own (the development clock); each day passes as
+ * Billing that stops when it should. The clock is the API's own (the development clock); each day passes as
  * it does in production: the payments ticker (the clinics' subscriptions following their plans, then the provider's
  * renewals) and the SMS billing, once a day.
  */
-describe('billing stops with the plan (issue 43)', () => {
+describe('billing stops with the plan', () => {
   const services = () => t.api.services;
   /** `days` pass in steps of `step` days (a week: the renewals are monthly, and a year of daily runs is slow here). */
   async function passDays(days: number, step = 7) {
@@ -491,7 +491,7 @@ describe('billing stops with the plan (issue 43)', () => {
   });
 });
 
-describe('Pro bought during the trial (issue 43)', () => {
+describe('Pro bought during the trial', () => {
   async function saveCard(owner: SignedInOwner): Promise<string> {
     const added = await t.call('addPaymentMethod', {}, owner.token);
     expect((await payOnPage(added.body.url, SANDBOX_CARDS.succeeds)).status).toBe(303);
@@ -552,7 +552,7 @@ describe('Pro bought during the trial (issue 43)', () => {
   });
 });
 
-describe('the free trial (issue 43)', () => {
+describe('the free trial', () => {
   it('runs a month from the day it is chosen, not from registration', async () => {
     const owner = await registerAndLogin(t);
     t.clock.advance(20 * DAY);

@@ -1,5 +1,5 @@
 /**
- * Contact (issue 15): newsletters, their sendings with a working unsubscribe link, follow-up mails, SMS reminders
+ * Contact: newsletters, their sendings with a working unsubscribe link, follow-up mails, SMS reminders
  * with the free quota and the year to date, and the public newsletter sign-up. The message jobs run as the API's
  * timer would run them (runMessageJobs), on the test's clock; mails go to a real SMTP server, SMS to the outbox.
  */
@@ -228,7 +228,7 @@ describe('follow-ups and reminders', () => {
       expect(usage).toMatchObject({ month: '2027-03', quota: 20, freeUsed: 1, paid: 0, skipped: 1 });
       expect((usage.sentBooking as string).split(',')[2]).toBe('1');
 
-      // Moved later the same day: no second reminder that day (issue 42: at most one per booking and day).
+      // Moved later the same day: no second reminder that day (at most one per booking and day).
       await ok('setBooking', { id: signe.bookingId, from: from + 6 * HOUR }, owner.token);
       t.clock.set(from + 6 * HOUR - 23 * HOUR);
       await run();
@@ -293,7 +293,7 @@ describe('course days', () => {
   });
 });
 
-describe('what SMS may cost the platform (issue 42)', () => {
+describe('what SMS may cost the platform', () => {
   /** A clinic with reminders on (lead `leadHours`), its clock at `start`, and a booking helper for a client with `phone`. */
   async function remindingClinic(start: number, leadHours = 168) {
     t.clock.set(start);
@@ -464,7 +464,7 @@ describe('what SMS may cost the platform (issue 42)', () => {
   });
 });
 
-describe('the daily SMS cap per clinic (issue 42)', () => {
+describe('the daily SMS cap per clinic', () => {
   let capped: TestApi;
   beforeAll(async () => {
     capped = await startTestApi({ rateLimits: { ...testConfig().rateLimits, 'sms:company': { points: 2, durationSeconds: 86_400 } } });
@@ -497,7 +497,7 @@ describe('the daily SMS cap per clinic (issue 42)', () => {
   });
 });
 
-describe("the clinic's mail budget (issue 42)", () => {
+describe("the clinic's mail budget", () => {
   let b: TestApi;
   beforeAll(async () => {
     const day = 86_400;
@@ -665,7 +665,7 @@ describe('/Newsletter sign-up', () => {
     expect((await t.models.Client.findById(known.clientId).lean())!.newsletterConsent).toMatchObject({ by: 'Klienten (tilmelding bekræftet pr. mail)' });
   });
 
-  it('mails one address at most two sign-up links a day per clinic, however many ask (issue 42)', async () => {
+  it('mails one address at most two sign-up links a day per clinic, however many ask', async () => {
     const owner = await clinic();
     await client(owner, copenhagenWallTime(2027, 4, 2, 9), 'bombet@example.dk', {}, '8989');
     for (let n = 0; n < 4; n++) expect((await t.call('newsletterSignup', { therapistId: owner.therapistId, email: 'bombet@example.dk' }, '')).status).toBe(200);

@@ -1,4 +1,4 @@
-/** Courses through the real endpoint (issue 4): validation, sanitised descriptions, days that claim time, sign-ups. */
+/** Courses through the real endpoint: validation, sanitised descriptions, days that claim time, sign-ups. */
 import { copenhagenWallTime } from '@klinik/core';
 import { clinicWithTrial, colleagueOf, newClient } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';

@@ -1,5 +1,5 @@
 /**
- * The cloud-drive backup through the real endpoint and the sandbox drive over HTTP (issue 17): the add-on gate, signing
+ * The cloud-drive backup through the real endpoint and the sandbox drive over HTTP: the add-on gate, signing
  * in on the sandbox's consent page (the state bound to the session, the code exchanged once, the drive permission
  * left unticked), the quota, the clinic's folder with folders and files (upload, list, delete), the two switches that
  * copy profile and journal images as they are uploaded (and a drive that fails never failing the upload), access lost
@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { DAY_MS, DRIVE_FOLDER_NAME, DRIVE_SCOPE, driveMessages } from '@klinik/core';
-import type { DriveSandbox } from '../src/adapters/drive/sandbox/provider.js';
+import type { DriveSandbox } from '@klinik/devkit';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 

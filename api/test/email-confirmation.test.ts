@@ -1,5 +1,5 @@
 /**
- * The registering owner's e-mail is confirmed before the clinic can mail its clients (issue 14): registration
+ * The registering owner's e-mail is confirmed before the clinic can mail its clients: registration
  * mails a signed link; until it is used, invoiceMail and addClient are refused with a Danish message that says a
  * fresh link went out (at most one per clinic in ten minutes).
  */

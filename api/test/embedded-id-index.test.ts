@@ -1,5 +1,5 @@
 /**
- * The embedded database reads by `_id` through an index (issue 19; launcher.ts FERRETDB_PATCH): on a new database, after a
+ * The embedded database reads by `_id` through an index (launcher.ts FERRETDB_PATCH): on a new database, after a
  * restart, and on a database made by an older version of the project (the fixture was written by the unpatched
  * FerretDB 1.24.2 the project ran before). `explain` shows SQLite's plan for the query FerretDB sends. So does the
  * client list's index, which the patch makes on the first list query (klinik_pushdown.go).
@@ -8,7 +8,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose, { Types, type Connection } from 'mongoose';
-import { launchDatabase, type DatabaseHandle } from '../src/db/launcher.js';
+import { launchDatabase } from '@klinik/devkit/database';
+import type { DatabaseHandle } from '../src/db/embedded.js';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'ferretdb-1.24.2-stock');
 const OLD_THERAPIST = new Types.ObjectId('65a000000000000000000012');

@@ -1,5 +1,5 @@
 /**
- * The embedded database hands exact matches to SQLite (issue 19; launcher.ts FERRETDB_PATCH, the patch's
+ * The embedded database hands exact matches to SQLite (launcher.ts FERRETDB_PATCH, the patch's
  * api/tools/ferretdb-patch/klinik_pushdown.go and api/src/db/pushdown-fields.ts). What makes that safe is proved here:
  * no model can keep an array (or anything but a string or an ObjectId) under a field that is pushed down, and the
  * answers stay MongoDB's for the values that are not pushed down. What makes it fast is shown by `explain`: SQLite
@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose, { Types, type Connection } from 'mongoose';
-import { launchDatabase, type DatabaseHandle } from '../src/db/launcher.js';
+import { launchDatabase } from '@klinik/devkit/database';
+import type { DatabaseHandle } from '../src/db/embedded.js';
 import { EMBEDDED_PUSHDOWN_FIELDS, EMBEDDED_TEXT_SEARCH_FIELDS } from '../src/db/pushdown-fields.js';
 import { nameWordsFilter } from '../src/domain/search.js';
 import { createModels, type Models } from '../src/models/index.js';

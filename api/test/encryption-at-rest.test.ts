@@ -1,5 +1,5 @@
 /**
- * Health data at rest (docs/architecture.md, 'Health data at rest'): CPR numbers, journal texts, field values,
+ * Health data at rest (docs/security.md, 'Health data at rest'): CPR numbers, journal texts, field values,
  * comments, history, intake answers, booking reasons, held public submissions and image files are ciphertext in the
  * database and the blob folder (every collection and every file, read raw), found and shown as before through the
  * API; a new key re-encrypts old data and files and keeps them readable; plain data of an older version is migrated

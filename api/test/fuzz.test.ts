@@ -1,5 +1,5 @@
 /**
- * The schema-driven fuzzer (issue 14): every action is called with inputs generated from its own zod contract and
+ * The schema-driven fuzzer: every action is called with inputs generated from its own zod contract and
  * then mutated (fuzz-engine.ts), as anonymous, a therapist and an owner, with real ids of the caller's clinic and
  * of another clinic. It asserts that nothing answers 5xx, and that a refused call (4xx) changed nothing: the
  * database's fingerprint (a hash of every document of every collection but the rate-limit counters) is the same

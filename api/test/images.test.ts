@@ -1,5 +1,5 @@
 /**
- * Images and storage through the real endpoint (issue 5): type checked by content, size and count limits, EXIF
+ * Images and storage through the real endpoint: type checked by content, size and count limits, EXIF
  * (GPS) stripped, the 800 px copy, signed short-lived addresses for the owning clinic only, the storage ledger
  * exact under 50 parallel uploads and deletes, and "storage full".
  */

@@ -1,5 +1,5 @@
 /**
- * The import through the product (issue 17): `importCsv` with real multipart uploads, the import job
+ * The import through the product: `importCsv` with real multipart uploads, the import job
  * (jobs/imports.ts) run as the server runs it, the report mailed to a real SMTP server, and `getImport` as the
  * page reads it. Malformed files are refused with their reason and leave nothing behind (no run, no blob, no
  * record); the add-on and the owner are required by the API; a second run adds nothing; bad rows are reported with
@@ -179,7 +179,7 @@ describe('an import', () => {
     expect(held).toMatchObject({ clients: run.counts!.clients.added, treatments: 4, bookings: run.counts!.bookings.added, invoices: run.counts!.invoices.added });
     expect(await blobFiles(owner.companyId)).toEqual([]);
 
-    // The report goes to the clinic's own people only (issue 42): an address typed that is none of theirs gets the owner.
+    // The report goes to the clinic's own people only: an address typed that is none of theirs gets the owner.
     const mail = await smtp.waitForMail(owner.email, 5_000, `${M.success} Rapport over din dataimport`);
     expect(smtp.mails.some((item) => item.to.includes('rapport@klinik.test'))).toBe(false);
     expect(mail.text).toContain(`Klienter: ${run.counts!.clients.added} nye`);
@@ -245,7 +245,7 @@ describe('an import', () => {
   });
 });
 
-describe('invoice numbers across systems (issue 43)', () => {
+describe('invoice numbers across systems', () => {
   it("imports invoices numbered 1..40 of this year, says the next number in the report and its mail, and issues 0041", async () => {
     const owner = await ownerWithAddOn();
     const records = generateSampleExport({ seed: 13, clients: 25, treatments: 4, bookings: 80, invoices: 40, now: t.clock.now() });

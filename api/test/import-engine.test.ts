@@ -1,5 +1,5 @@
 /**
- * Writing an import (issue 17, api/src/domain/import/engine.ts) against the real database: the records land in the
+ * Writing an import (api/src/domain/import/engine.ts) against the real database: the records land in the
  * clinic and are seen through the product's own actions; a second run writes nothing; a client the clinic already
  * has is matched by CPR; an export of several batches reports exactly what it wrote; past bookings claim no time,
  * future ones do, and one at an existing booking's time is refused; the same old IDs in another clinic make that
@@ -71,7 +71,7 @@ it('writes clients, treatments and bookings the product shows; a second run writ
   const { set } = mapImport(exportOf(at));
   const db = tenantDb(t.api.services.models, new Types.ObjectId(owner.companyId));
   const first = await writeImport(db, new Types.ObjectId(owner.therapistId), set, t.clock.now(), ({ done, total }) => progress.push(done / total));
-  // Old number 1001 holds 1001 of its year (issue 43); the report says so when that year is this one.
+  // Old number 1001 holds 1001 of its year; the report says so when that year is this one.
   const year = copenhagenYear(at.past);
   const raised = year === copenhagenYear(t.clock.now()) ? formatInvoiceNumber(1002, year) : null;
   expect(first).toEqual({ clients: { added: 2, existing: 0 }, treatments: { added: 1, existing: 0 }, bookings: { added: 2, existing: 0 }, invoices: { added: 1, existing: 0 }, errors: [], nextInvoiceNumber: raised });
@@ -180,7 +180,7 @@ it("makes another clinic's own records from the same old IDs, touching nothing o
   expect(secondIds.some((id) => firstClients.some((client) => client._id.toHexString() === id))).toBe(false);
 });
 
-describe('invoice numbers across systems (issue 43)', () => {
+describe('invoice numbers across systems', () => {
   const HOUR = 3_600_000;
   const COMPANY = { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test', phone: '62521234', CVR: '12345678', address: 'Havnegade 1', post: '5970', town: 'Ærøskøbing', regNumber: '1234', accountNumber: '0012345678', mobilePay: '12345' };
   const SETTINGS = { type: true, discount: 0, moms: true, treatmentText: false, aktuelBehandling: false, followUpText: false };

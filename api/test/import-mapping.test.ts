@@ -1,5 +1,5 @@
 /**
- * The import's values and mapping (issue 17): Danish numbers and dates, CPR, phone, names and addresses as old
+ * The import's values and mapping: Danish numbers and dates, CPR, phone, names and addresses as old
  * systems export them; each row checked alone with its Danish reason; the set checked as a whole. Pure functions:
  * no database.
  */
@@ -149,7 +149,7 @@ describe('mapping a whole import', () => {
   });
 });
 
-describe('VAT per invoice line (issue 43)', () => {
+describe('VAT per invoice line', () => {
   it("reads the Moms cell as an amount, a Danish rate or 'Momsfri'; empty is no VAT; more than the line is refused", () => {
     // Lines of 562,50 kr. (VAT included) and 500,00 kr.
     expect(value(parseLineVat('Moms', '112,50', 56_250))).toEqual({ vatOre: 11_250, vatExempt: false });

@@ -1,5 +1,5 @@
 /**
- * Reading the files of an import (issue 17, api/src/domain/import/read.ts): CSV in the encodings and delimiters
+ * Reading the files of an import (api/src/domain/import/read.ts): CSV in the encodings and delimiters
  * Danish exports come in, Excel files written here by SheetJS, a zip of the five files, and everything that must be
  * refused with its Danish message instead of read: zip bombs, binary junk, empty and oversized files, wrong columns.
  * Every fixture is made by the test in a temporary folder. No database is used.

@@ -1,5 +1,5 @@
 /**
- * The sample export files (issue 17): the generator's records hang together as an old system's export does, the
+ * The sample export files: the generator's records hang together as an old system's export does, the
  * writers give the documented bytes, the same seed gives the same files, and the importer's own mapping takes the
  * CSV files with no other complaint than the clients the samples deliberately leave without a CPR number.
  */

@@ -1,5 +1,5 @@
 /**
- * invoiceMail's rules (issue 14, 'public mail goes only where it should'): the recipients are exactly the addresses
+ * invoiceMail's rules ('public mail goes only where it should'): the recipients are exactly the addresses
  * typed, the subject is the invoice's own, the message is plain text inside the invoice template (never HTML of the
  * sender's), and a clinic can mail only so many per window whatever addresses it types (429).
  */
@@ -73,7 +73,7 @@ it('limits mails per clinic, whatever addresses are typed; another clinic is not
   expect((await t.call('invoiceMail', { id: (await invoiceOf(other, 11)).id, to: 'anden@example.dk' }, other.token)).status).toBe(200);
 });
 
-it('counts recipients, not calls (issue 42): one mail to two addresses is two of the allowance', async () => {
+it('counts recipients, not calls: one mail to two addresses is two of the allowance', async () => {
   t.clock.startFreshRateLimitWindows();
   const owner = await readyClinic();
   const invoice = await invoiceOf(owner, 12);

@@ -1,7 +1,7 @@
 /**
- * An invoice snapshot holds what the invoice prints and nothing more (docs/architecture.md, 'Health data at rest'):
- * the Stamjournal fields, journal texts and upcoming times the chosen settings do not print are neither stored nor
- * answered, and older invoices are reduced by a start-up migration (idempotent).
+ * An invoice snapshot holds what the invoice prints and nothing more (docs/security.md, 'Health data goes only
+ * where it must'): the Stamjournal fields, journal texts and upcoming times the chosen settings do not print are
+ * neither stored nor answered, and older invoices are reduced by a start-up migration (idempotent).
  */
 import { copenhagenWallTime } from '@klinik/core';
 import { reencryptAll } from '../src/migrations/encrypt-at-rest.js';

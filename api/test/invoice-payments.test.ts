@@ -1,5 +1,5 @@
 /**
- * Payment status of invoices (issue 43) through the real endpoint: unpaid, paid (day and way, recorded with who and
+ * Payment status of invoices through the real endpoint: unpaid, paid (day and way, recorded with who and
  * when, undone by the owner only), overdue by the clock, credited by a credit note; the list's status filter and
  * outstanding total under the invoice rule; every change compare-and-swap on the ledger's `_id` (a lost race answers
  * 409); the reminder to the client's e-mail on record, at most one per invoice in REMINDER_INTERVAL_DAYS days even

@@ -1,5 +1,5 @@
 /**
- * Invoices through the real endpoint (issue 6): the required data with the '||' format, numbers 1..50 without
+ * Invoices through the real endpoint: the required data with the '||' format, numbers 1..50 without
  * gaps under concurrency, the year rollover, the counter, credit notes, snapshots that never change, VAT and
  * discount to the øre, merged statements, tenancy, and the mail with the server-built PDF read back by MuPDF.
  */
@@ -228,7 +228,7 @@ describe('issuing', () => {
     expect(await t.models.Invoice.countDocuments({ bookingId: other.id })).toBe(1);
   });
 
-  it('refuses the insert of a request stalled past the takeover of its claim: the claim is unique on the invoice (issue 42)', async () => {
+  it('refuses the insert of a request stalled past the takeover of its claim: the claim is unique on the invoice', async () => {
     const clinic = await readyClinic();
     const booking = await bookingFor(clinic, '3200');
     const stall = stallNextInvoiceInsert(t, booking.id);
@@ -258,7 +258,7 @@ describe('issuing', () => {
     }
   });
 
-  it('gives every invoice stored before the rule a claim of its own, once, at start, then builds the unique index (issue 42)', async () => {
+  it('gives every invoice stored before the rule a claim of its own, once, at start, then builds the unique index', async () => {
     const { Types } = await import('mongoose');
     const { runStartupMigrations } = await import('../src/migrations/index.js');
     const { giveEveryInvoiceAClaim } = await import('../src/migrations/invoice-claims.js');
@@ -321,7 +321,7 @@ describe('issuing', () => {
   });
 });
 
-describe('the next invoice number (issue 43)', () => {
+describe('the next invoice number', () => {
   it('moves only up: a lower one is refused in Danish and changes nothing; the owner alone sets it', async () => {
     const clinic = await readyClinic();
     const colleague = await colleagueOf(t, clinic);
@@ -342,7 +342,7 @@ describe('the next invoice number (issue 43)', () => {
     const clinic = await readyClinic();
     const { raiseFloorsAboveImportedNumbers } = await import('../src/migrations/imported-invoice-numbers.js');
     const conn = t.api.services.models.Invoice.db;
-    // As an import left them before issue 43: outside the sequence (seq 0), under ids of their own.
+    // As an import left them before VAT per line: outside the sequence (seq 0), under ids of their own.
     const { Types } = await import('mongoose');
     const imported = (number: string, year: number) => ({ _id: new Types.ObjectId(), companyId: new Types.ObjectId(clinic.companyId), therapistId: new Types.ObjectId(clinic.therapistId), number, year, seq: 0, imported: true, isMerged: false, isCredit: false, claimId: `import-${number}-${year}`, snapshots: [] });
     await conn.collection('invoices').insertMany([imported('0038-26', 2026), imported('40', 2026), imported('F-2026-90', 2026), imported('0077-25', 2025)]);
@@ -511,7 +511,7 @@ describe('the logo', () => {
   });
 });
 
-describe('VAT per treatment, due date and payment details (issue 43)', () => {
+describe('VAT per treatment, due date and payment details', () => {
   const textOf = (image: Parameters<typeof invoicePdfBytes>[0]): string[] => {
     const doc = mupdf.Document.openDocument(invoicePdfBytes(image), 'application/pdf');
     return Array.from({ length: doc.countPages() }, (_, index) => doc.loadPage(index).toStructuredText('preserve-whitespace').asText());
@@ -610,14 +610,14 @@ describe('VAT per treatment, due date and payment details (issue 43)', () => {
     expect(flat(textOf(invoice.image)[0]!)).toContain('Betales senest 07-12-2026 til reg.nr. 1234, kontonr. 0012345678 eller MobilePay 12345.');
   });
 
-  it('adds up a merged statement by VAT kind, an invoice issued before issue 43 among them', async () => {
+  it('adds up a merged statement by VAT kind, an invoice issued before VAT per line among them', async () => {
     const clinic = await mixedClinic();
     const mixed = await bookingFor(clinic, '4330');
     const plain = await bookingFor(clinic, '4330');
     const settings = { ...SETTINGS, treatmentText: false, aktuelBehandling: false, followUpText: false };
     const a = (await t.call('addInvoice', { bookingId: mixed.id, settings, extraTreatmentIds: [clinic.physioId] }, clinic.token)).body.data;
     const b = (await t.call('addInvoice', { bookingId: plain.id, settings: { ...settings, discount: 0, moms: false } }, clinic.token)).body.data;
-    // As issued before issue 43: one treatment, no lines, no due date (450,00 without VAT).
+    // As issued before VAT per line: one treatment, no lines, no due date (450,00 without VAT).
     const { lines: _lines, dueDate: _due, ...older } = b.image[0]!;
     await t.models.Invoice.updateOne({ _id: b.id }, { $set: { snapshots: [{ ...older, amounts: { priceOre: 45_000, discountOre: 0, netOre: 45_000, vatOre: 0, totalOre: 45_000 } }] } });
     const day = copenhagenWallTime(2026, 12, 1, 0, 0);
@@ -633,7 +633,7 @@ describe('VAT per treatment, due date and payment details (issue 43)', () => {
     expect(times(second!, EXEMPT)).toBe(0);
   });
 
-  it('prints an invoice issued before issue 43 exactly as it printed then (its PDF text unchanged)', () => {
+  it('prints an invoice issued before VAT per line exactly as it printed then (its PDF text unchanged)', () => {
     const from = copenhagenWallTime(2025, 3, 4, 10, 0);
     const old: InvoiceSnapshot = {
       number: '0007-25',
@@ -652,7 +652,7 @@ describe('VAT per treatment, due date and payment details (issue 43)', () => {
     };
     const noVat: InvoiceSnapshot = { ...old, settings: { ...old.settings, moms: false, discount: 0 }, amounts: { priceOre: 45000, discountOre: 0, netOre: 45000, vatOre: 0, totalOre: 45000 }, company: { ...old.company, mobilePay: '' } };
     const credit: InvoiceSnapshot = { ...old, number: '0008-25', settings: { ...old.settings, type: false }, amounts: { priceOre: -45000, discountOre: -1250, netOre: -43750, vatOre: -10938, totalOre: -54688 }, creditFor: '0007-25' };
-    // The text the renderer gave these snapshots before issue 43, read back the same way.
+    // The text the renderer gave these snapshots before VAT per line, read back the same way.
     const before = {
   invoice: ["Faktura", "", "Fysio Ærø", "Havnegade 1", "5970 Ærøskøbing", "CVR: 12345678", "", "Tlf.: 62521234", "kontakt@fysio-aeroe.test", "Til", "Signe Kjær", "Åvej 2", "4000 Roskilde", "CPR: 010190-1234", "", "Fakturanr.:", "0007-25", "Dato:", "04-03-2025", "Behandler:", "Mette Ørsted", "", "Ydelse", "Beløb", "", "Massage (45 min.)", "450,00 kr.", "", "04-03-2025 kl. 10:00–10:45", "", "Rabat", "-12,50 kr.", "Beløb uden moms", "437,50 kr.", "Moms 25 %", "109,38 kr.", "", "I alt", "546,88 kr.", "", "Aktuel behandling", "Ondt i nakken", "", "Behandling", "Massage af nakke", "", "Opfølgning", "Om to uger", "", "Kommende tider", "18-03-2025 kl. 10:00", "", "Betaling til reg.nr. 1234, kontonr. 0012345678 eller MobilePay 12345. Angiv fakturanummer 0007-25.", "", ""],
   noVat: ["Faktura", "", "Fysio Ærø", "Havnegade 1", "5970 Ærøskøbing", "CVR: 12345678", "", "Tlf.: 62521234", "kontakt@fysio-aeroe.test", "Til", "Signe Kjær", "Åvej 2", "4000 Roskilde", "CPR: 010190-1234", "", "Fakturanr.:", "0007-25", "Dato:", "04-03-2025", "Behandler:", "Mette Ørsted", "", "Ydelse", "Beløb", "", "Massage (45 min.)", "450,00 kr.", "", "04-03-2025 kl. 10:00–10:45", "", "Beløb uden moms", "450,00 kr.", "Moms", "Der er ikke beregnet moms", "", "I alt", "450,00 kr.", "", "Aktuel behandling", "Ondt i nakken", "", "Behandling", "Massage af nakke", "", "Opfølgning", "Om to uger", "", "Kommende tider", "18-03-2025 kl. 10:00", "", "Betaling til reg.nr. 1234, kontonr. 0012345678. Angiv fakturanummer 0007-25.", "", ""],

@@ -1,5 +1,5 @@
 /**
- * Crash safety under load (issue 14): the API process and its embedded database are killed with SIGKILL while
+ * Crash safety under load: the API process and its embedded database are killed with SIGKILL while
  * bookings, journal saves and invoices are being written; after a restart on the same data folder every write the
  * API acknowledged is there, and the invoice numbers run 1..n with none missing and none doubled.
  */

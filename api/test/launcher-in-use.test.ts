@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { DatabaseInUseError, ferretPidFile, launchDatabase, type DatabaseHandle } from '../src/db/launcher.js';
+import { launchDatabase } from '@klinik/devkit/database';
+import { DatabaseInUseError, ferretPidFile, type DatabaseHandle } from '../src/db/embedded.js';
 
 let dataDir: string;
 beforeEach(() => {
@@ -67,7 +68,7 @@ it('refuses a second start on a data folder while the first one runs, and leaves
 
 it('stops a FerretDB left running by a start that was killed, and starts its own', async () => {
   // A start in another process, killed (SIGKILL: no clean-up) once its database runs: the server is left behind.
-  const launcher = path.resolve(import.meta.dirname, '..', 'dist', 'db', 'launcher.js');
+  const launcher = path.resolve(import.meta.dirname, '..', '..', 'devkit', 'dist', 'database', 'index.js');
   const script = `const { launchDatabase } = await import(${JSON.stringify(launcher)}); const db = await launchDatabase({ dataDir: ${JSON.stringify(dataDir)}, ignoreEnv: true, log() {} }); console.log(db.uri); setInterval(() => {}, 1000);`;
   const starter = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const uri = await new Promise<string>((resolve, reject) => {

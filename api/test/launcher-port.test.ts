@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ferretPidFile, launchDatabase, listensOn } from '../src/db/launcher.js';
+import { launchDatabase, listensOn } from '@klinik/devkit/database';
+import { ferretPidFile } from '../src/db/embedded.js';
 
 const onLinux = process.platform === 'linux';
 

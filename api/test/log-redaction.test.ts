@@ -1,5 +1,5 @@
 /**
- * No CPR number in any log (issue 14): every action is called with CPR-shaped input in every usual field, as a
+ * No CPR number in any log: every action is called with CPR-shaped input in every usual field, as a
  * stranger and as a signed-in owner, with the log at its most talkative; the captured log holds none of the numbers.
  * The redaction itself masks CPR-shaped values in any string (messages, error stacks) and fields named like a CPR
  * number or a secret, however deep.

@@ -1,5 +1,5 @@
 /**
- * The message runner under races and crashes (issue 15): two runners racing over 500 due reminders send each exactly
+ * The message runner under races and crashes: two runners racing over 500 due reminders send each exactly
  * once; a runner killed with SIGKILL in the middle of a batch (at a known point: before a send, holding its lease)
  * loses nothing and duplicates nothing when another takes over after the lease. The SMS go through the GatewayAPI
  * adapter to a local HTTP server that counts every request by its reference.

@@ -1,5 +1,5 @@
 /**
- * The public online booking through the real endpoint (issue 4): every public action with good and bad input,
+ * The public online booking through the real endpoint: every public action with good and bad input,
  * the races for a slot and for the last course seat, the CPR lookup's limits, the confirmation mail, and proof
  * that no public answer carries another client's name, e-mail, phone or CPR.
  */
@@ -293,7 +293,7 @@ it("never answers another client's name, e-mail, phone or CPR on a public action
   for (const value of ['Hemmelig', 'Klientsen', 'hemmelig@example.dk', '99887766']) expect(text).not.toContain(value);
 });
 
-describe('a known and an unknown person get the same answer (issue 14)', () => {
+describe('a known and an unknown person get the same answer', () => {
   const known = { nameFirst: 'Kendt', nameLast: 'Klient', CPR6Digit: '150580', CPRLast4Digit: '1357', email: 'kendt@example.dk', phonePrivate: '22334455' };
   // A stranger who knows the CPR number, but types their own name and e-mail.
   const strangerWith = (cprLast4: string) => ({ nameFirst: 'Fremmed', nameLast: 'Person', CPR6Digit: '150580', CPRLast4Digit: cprLast4, email: `fremmed${cprLast4}@example.dk`, phonePrivate: '66778899' });
@@ -429,7 +429,7 @@ describe('a known and an unknown person get the same answer (issue 14)', () => {
 
 });
 
-describe('the public surface under abuse (issue 42)', () => {
+describe('the public surface under abuse', () => {
   // The real limits (the rest of this file multiplies them), and the caller's address from X-Forwarded-For.
   let s: TestApi;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import mongoose from 'mongoose';
-import { launchDatabase } from '../src/db/launcher.js';
+import { launchDatabase } from '@klinik/devkit/database';
 import { startServer } from '../src/server.js';
 import { registration, uniqueEmail } from './support/fixtures.js';
 

@@ -1,5 +1,5 @@
 /**
- * The platform administrator and the support team (issue 16): the companies table, edit, disable, delete and the
+ * The platform administrator and the support team: the companies table, edit, disable, delete and the
  * purge that follows, users and SMS year to date, the subscriber list, the audit log; the support team's therapist
  * search, upload (stored encrypted, listed for the clinic) and meetings. The authorization matrix proves who may call
  * what; here each behaviour is checked against the database and the blob store.

@@ -1,5 +1,5 @@
 /**
- * The SMS gateways (issue 15): GatewayAPI's adapter against a real local HTTP server that plays GatewayAPI (the
+ * The SMS gateways: GatewayAPI's adapter against a real local HTTP server that plays GatewayAPI (the
  * request it receives, and what each kind of answer becomes), the development outbox (one SMS per reference, shown
  * at /dev/outbox), and the choice by configuration.
  */

@@ -1,4 +1,4 @@
-/** Phone numbers for SMS (issue 15): what a client's number as typed becomes, and which numbers cannot get an SMS. */
+/** Phone numbers for SMS: what a client's number as typed becomes, and which numbers cannot get an SMS. */
 import { maskedNumber, normalizeSmsNumber } from '../src/adapters/sms/numbers.js';
 
 it('makes the ways Danes write a mobile number into one E.164 number', () => {

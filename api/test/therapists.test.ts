@@ -1,5 +1,5 @@
 /**
- * Therapist administration and the owner (issue 13): the limit of five under concurrency, the invitation mail and its
+ * Therapist administration and the owner: the limit of five under concurrency, the invitation mail and its
  * link, the therapist's own subscription (pending → trial or Pro; stop keeps access to the period's end; deactivation
  * ends it at once), availability only for oneself, the owner handover, and deletion that keeps the clinic's records.
  */
@@ -198,7 +198,7 @@ describe('the status of a therapist', () => {
     expect(bought.status).toBe(200);
     const row = (await t.call('getAllTherapistByCompany', {}, owner.token)).body.data.find((candidate) => candidate.id === id)!;
     expect(row.therapistSubscription).toMatchObject({ planType: 'pro', status: 'active' });
-    // The clinic's own plan is untouched (Pro, bought during its trial, starts when the trial ends: issue 43), and the
+    // The clinic's own plan is untouched (Pro, bought during its trial, starts when the trial ends), and the
     // colleague's subscription is not listed as the clinic's.
     const company = (await t.call('getTherapist', {}, owner.token)).body.data.company;
     expect(company).toMatchObject({ planType: 'freeTrial', status: 'active' });
@@ -208,7 +208,7 @@ describe('the status of a therapist', () => {
   });
 });
 
-describe("a colleague's Pro and the clinic's plan (issue 43)", () => {
+describe("a colleague's Pro and the clinic's plan", () => {
   it("ends with the clinic's plan, cannot be taken back while the plan is ended, and comes back with it", async () => {
     const owner = await clinicWithTrial(t);
     t.clock.advance(31 * DAY);
@@ -307,7 +307,7 @@ describe('deleting a therapist', () => {
   });
 });
 
-describe('colleagues made on the users page (issue 42)', () => {
+describe('colleagues made on the users page', () => {
   const USER_PASSWORD = 'hemmeligt-ord';
   const userForm = (email: string) => ({ nameFirst: 'Ida', nameLast: 'Berg', email, phone: '+4512345678', password: USER_PASSWORD, confirmPassword: USER_PASSWORD });
   /** The clinic pays for Pro, so only a colleague's own subscription can stop them. */
@@ -400,7 +400,7 @@ describe('colleagues made on the users page (issue 42)', () => {
   });
 });
 
-describe("correcting a colleague's e-mail (issue 42)", () => {
+describe("correcting a colleague's e-mail", () => {
   it('revokes the links mailed to the old address and invites the new one', async () => {
     const owner = await clinicWithTrial(t);
     const wrong = uniqueEmail('forkert');

@@ -1,4 +1,4 @@
-/** The treatments catalogue through the real endpoint (spec 3, Treatments; issue 3). */
+/** The treatments catalogue through the real endpoint (spec 3, Treatments). */
 import { clinicWithTrial, colleagueOf } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 

@@ -1,6 +1,6 @@
 /**
  * Two-factor sign-in (TOTP with recovery codes): optional for therapists, required in production for the
- * administrators and the support team (issue 14). Codes are made here with the same library and the API's clock.
+ * administrators and the support team. Codes are made here with the same library and the API's clock.
  */
 import { generate } from 'otplib';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';

@@ -1,5 +1,5 @@
 /**
- * Request bodies have limits on every action (issue 14): a JSON body that says it is 50 MB is refused from its
+ * Request bodies have limits on every action: a JSON body that says it is 50 MB is refused from its
  * Content-Length before it is sent, and a chunked body with no length is cut off at the limit, both with the
  * Danish 413 text.
  */

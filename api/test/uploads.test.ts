@@ -1,5 +1,5 @@
 /**
- * Uploads cannot take the server down (issue 14): multipart bodies stream to temporary files that are always
+ * Uploads cannot take the server down: multipart bodies stream to temporary files that are always
  * removed, a caller who may not upload is refused before the file is read, per-action limits with the action's
  * own texts, the web client sends `action` and `token` first, and images are bounded by frames and pixels.
  */

@@ -1,6 +1,6 @@
 /**
  * Calendar figures: getBookingsFromTherapist for one week with 50,000 bookings in the clinic, the time until
- * Chromium shows a week view holding 200 bookings, and /Kalender's "usable" times on a slow phone (issue 18).
+ * Chromium shows a week view holding 200 bookings, and /Kalender's "usable" times on a slow phone.
  */
 /* global window, document, MutationObserver -- the waitForFunction callbacks and the init script run in the page */
 import path from 'node:path';
@@ -134,8 +134,8 @@ export async function weekRenderMs(chromium, executablePath, shellUrl, credentia
  * `storageState` (the session in localStorage): until the week grid shows `weekCount` bookings on a 1024 px screen
  * (the grid is the layout from 800 px up), and until a phone's day list (390 px) shows today's `dayCount`; each
  * cold and on a second visit. Then the week grid once more on a good line (GOOD_LINE), where what holds a page back
- * is the page's own waiting rather than the line (docs/architecture.md, 'No part of a page waits on React's reveal
- * throttle'). A load that never gets there is reported as its error, so the steps after it still run.
+ * is the page's own waiting rather than the line (docs/decisions/0022-parts-on-demand-instead-of-react-lazy.md). A
+ * load that never gets there is reported as its error, so the steps after it still run.
  */
 export async function calendarUsable(chromium, executablePath, shellUrl, storageState, { weekCount, dayCount }) {
   const url = `${shellUrl}/Kalender`;
@@ -155,7 +155,7 @@ export async function calendarUsable(chromium, executablePath, shellUrl, storage
  * clock, with the line and CPU not throttled, in `runs` new browsers; the median. `press(page)`: the element clicked;
  * `shown`: what appears ({ selector, text? }: the first element matching `selector`, with exactly `text` if given).
  * Both the calendar's 'Åbningstider' dialog and a move to another page took 320–330 ms while React held back what a
- * Suspense boundary waited for (docs/architecture.md, 'No part of a page waits on React's reveal throttle').
+ * Suspense boundary waited for (docs/decisions/0022-parts-on-demand-instead-of-react-lazy.md).
  */
 export async function firstShowingMs(chromium, executablePath, shellUrl, storageState, { press, shown, runs = 3 }) {
   const times = [];

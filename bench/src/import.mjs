@@ -1,5 +1,5 @@
 /**
- * The data-import figure (issue 17): how long the import of an old system's export takes, from the upload until
+ * The data-import figure: how long the import of an old system's export takes, from the upload until
  * the run is done, and how much memory the API process holds while it imports. The export is the repository's
  * sample (api/src/domain/import/samples.ts), uploaded as the import page does (a multipart `importCsv`), and
  * followed with `getImport` as the page follows it.

@@ -1,5 +1,5 @@
 /**
- * Lighthouse figures (issue 18): each page audited `runs` times with Lighthouse's default settings, its mobile
+ * Lighthouse figures: each page audited `runs` times with Lighthouse's default settings, its mobile
  * preset (a Moto G Power screen, simulated slow 4G, a 4× slower CPU), each run in a new headless Chromium with an
  * empty profile, so every run starts with a cold HTTP cache. A page may carry a signed-in session: it is put in the
  * page origin's localStorage before the run and Lighthouse is told to leave storage alone (`disableStorageReset`);
@@ -48,8 +48,7 @@ const SHOWN_ELEMENTS = 3;
 /**
  * A failed accessibility audit and the elements it names (axe's selectors, the first few), so a failure can be found
  * without a rerun. Tabster's focus sentinels are said to be just that: axe reports them as `aria-hidden-focus`, and
- * the project's own axe scan leaves them out on purpose (docs/architecture.md, 'Accessibility is checked by
- * axe-core').
+ * the project's own axe scan leaves them out on purpose (docs/architecture.md, 'Testing').
  */
 function describeFailedAudit(item) {
   const nodes = (item.details?.items ?? []).map((found) => found.node).filter(Boolean);

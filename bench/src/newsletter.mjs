@@ -1,5 +1,5 @@
 /**
- * The newsletter figure (issue 15): how long a 2,000-recipient newsletter takes from 'send' until the last mail is in
+ * The newsletter figure: how long a 2,000-recipient newsletter takes from 'send' until the last mail is in
  * a real SMTP server (smtp-server, started here), through the API's message jobs as production runs them.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 19's measuring stick: the data of a five-therapist clinic after ten years (250,000 bookings, 20,000 clients,
+ * The measuring stick of the embedded database's scale: the data of a five-therapist clinic after ten years (250,000 bookings, 20,000 clients,
  * 250,000 journals, 50,000 invoices) in the embedded database, and the calls its pages make, next to their goals.
  *
  * The clinic is made once and kept (a copy of the stack's data folder under ~/.cache/klinik/bench/, made again when

@@ -1,5 +1,5 @@
 /**
- * A cold load of a page, traced (issue 18): what `npm run bench`'s "usable" figure is made of. For each load, every
+ * A cold load of a page, traced: what `npm run bench`'s "usable" figure is made of. For each load, every
  * request the page made (when it was asked for, when its answer began and ended, its size on the wire; CDP's Network
  * domain), when named elements first appeared in the page (a MutationObserver, on the page's own clock), and the
  * page's long tasks; the load's time until `ready` as the bench measures it (Playwright, from before navigating).

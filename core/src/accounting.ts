@@ -1,6 +1,6 @@
 /**
  * The accounting integration's pure rules (spec 3 §3 Transfer result, §4 Accounting connection and Integration
- * settings, §5 Integration dates; issue 13): the Danish texts, the integration settings ('transfer everything' or a
+ * settings, §5 Integration dates): the Danish texts, the integration settings ('transfer everything' or a
  * period whose both dates are required), the transfer counts, and what of a client may ever reach the accounting
  * system. Shared by the API (which decides) and mf-commerce (which shows), so both agree by construction.
  */
@@ -26,7 +26,7 @@ export const accountingMessages = {
   disconnected: 'Forbindelsen til Dinero er fjernet',
   toConsent: 'Du sendes videre til Dinero',
   entityFailed: 'Kunne ikke overføres til Dinero',
-  /** Issue 43: the transfer runs in the background; the pages follow it. */
+  /** The transfer runs in the background; the pages follow it. */
   transferStarted: 'Overførslen til Dinero er startet',
   /** A second start while one runs answers the run under way. */
   transferRunning: 'En overførsel til Dinero er allerede i gang',
@@ -93,8 +93,9 @@ export function transferScope(settings: IntegrationSettings): { scope: TransferS
 
 /**
  * What of a client may reach the accounting system: name, address, e-mail and phone, nothing else. Never the CPR
- * number, journal texts, intake answers or any other health data (docs/architecture.md, Accounting). Built field by
- * field from an allow-list, so a new field on the client record cannot leak by accident.
+ * number, journal texts, intake answers or any other health data
+ * (docs/decisions/0018-accounting-transfer-in-the-background.md). Built field by field from an allow-list, so a new
+ * field on the client record cannot leak by accident.
  */
 export interface AccountingContactFields {
   name: string;

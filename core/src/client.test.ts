@@ -61,7 +61,7 @@ it('answers the connection message when nothing listens', async () => {
   await expect(client.call('login', { username: 'a@b.dk', password: 'x' })).rejects.toMatchObject({ message: CONNECTION_FAILED_MESSAGE, status: 0 });
 });
 
-it("ends the session on a disabled clinic's answer, whose text is the API's own (issue 16)", async () => {
+it("ends the session on a disabled clinic's answer, whose text is the API's own", async () => {
   const { isSessionEndingMessage } = await import('./errors.js');
   const { messages } = await import('./messages.js');
   expect(isSessionEndingMessage(messages.companyDisabled)).toBe(true);

@@ -1,10 +1,11 @@
 /**
- * What the product sells (spec 3 §1, §9; issue 12): the Pro plan and the add-ons, with prices in integer øre excluding
+ * What the product sells (spec 3 §1, §9): the Pro plan and the add-ons, with prices in integer øre excluding
  * VAT, and the arithmetic and display forms the pages and the server share. Pure, no zod.
  *
- * Prices the spec leaves to us (written down in docs/architecture.md, Commerce): Pro 149 kr./month excl. VAT (the
- * terms' quote; the therapist-dialog figure of 99 kr. is not used); storage 49 kr. per 5 GB (one-time); data import
- * 499 kr. (one-time); cloud-drive backup 29 kr./month; the accounting integration free with Pro.
+ * Prices the spec leaves to us (written down in docs/decisions/0017-payment-provider-behind-an-adapter.md):
+ * Pro 149 kr./month excl. VAT (the terms' quote; the therapist-dialog figure of 99 kr. is not used); storage 49 kr.
+ * per 5 GB (one-time); data import 499 kr. (one-time); cloud-drive backup 29 kr./month; the accounting integration
+ * free with Pro.
  */
 import { VAT_RATE_PERCENT } from './constants.js';
 
@@ -127,7 +128,7 @@ export function maskCard(cardNumber: string): string {
   return `${digits.slice(0, 4)}${'X'.repeat(digits.length - 8)}${digits.slice(-4)}`;
 }
 
-/** Sandbox test cards (docs/architecture.md, Commerce): the payment provider's local stand-in knows these. */
+/** Sandbox test cards (docs/decisions/0017-payment-provider-behind-an-adapter.md): the payment sandbox knows these. */
 export const SANDBOX_CARDS = {
   succeeds: '4111111111111111',
   declined: '4000000000000002',
@@ -149,11 +150,11 @@ export const commerceMessages = {
   fieldRequired: 'This field is required',
   alreadyPro: 'Klinikken har allerede et Pro abonnement',
   proActive: 'Pro abonnementet er aktivt',
-  /** Pro bought during the trial (issue 43): nothing is charged before the date it names. */
+  /** Pro bought during the trial: nothing is charged before the date it names. */
   proScheduled: (date: string) => `Pro er bestilt og starter ${date}, når prøveperioden slutter. Det første beløb trækkes på dit kort den dag.`,
   proAlreadyScheduled: 'Pro er allerede bestilt og starter, når prøveperioden slutter',
   proResumed: 'Pro abonnementet fortsætter',
-  /** A monthly add-on or a colleague's Pro while the clinic's own plan is ended or has run out (issue 43). */
+  /** A monthly add-on or a colleague's Pro while the clinic's own plan is ended or has run out. */
   planNotRunning: 'Klinikkens abonnement er opsagt eller udløbet. Vælg Pro igen, før du køber flere abonnementer.',
   toCheckout: 'Du sendes videre til betalingen',
   /** Spec 3 §8: the default cancel toast. */

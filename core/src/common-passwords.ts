@@ -1,5 +1,5 @@
 /**
- * Common passwords (issue 14): a new password that is one of these, in any case, is refused. Only entries of at least
+ * Common passwords: a new password that is one of these, in any case, is refused. Only entries of at least
  * PASSWORD_MIN_LENGTH (10) characters are kept, since shorter ones are refused anyway.
  *
  * Source: the password list of @zxcvbn-ts/language-common 4.1.3 (src/passwords.json, MIT licence, (c) 2012-2016 Dan

@@ -67,7 +67,7 @@ describe('the company profile (spec 3 §5)', () => {
     expect(errorsOf({ ...VALID, mobilePay: '1'.repeat(100) })).toEqual({});
   });
 
-  it("takes 'Betalingsfrist' as whole days from 0 to 90, typed or as a number, and leaves it out when not sent (issue 43)", () => {
+  it("takes 'Betalingsfrist' as whole days from 0 to 90, typed or as a number, and leaves it out when not sent", () => {
     expect(companyProfileInputSchema.parse({ ...VALID, dueDays: '14' }).dueDays).toBe(14);
     expect(companyProfileInputSchema.parse({ ...VALID, dueDays: 0 }).dueDays).toBe(0);
     expect(companyProfileInputSchema.parse(VALID).dueDays).toBeUndefined();

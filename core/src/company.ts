@@ -49,9 +49,9 @@ export const companyMessages = {
   // ours
   logoType: clientMessages.logoType,
   digits: (label: string, max: number) => `${label} skal være et tal med højst ${max} cifre`,
-  // ours (issue 42): the name goes out in SMS and mails under the platform's sender name; checked by the server
+  // ours: the name goes out in SMS and mails under the platform's sender name; checked by the server
   noWebAddress: (label: string) => `${label} må ikke indeholde en webadresse eller en e-mailadresse`,
-  // ours (issue 43)
+  // ours
   dueDays: `${COMPANY_FIELD_LABELS.dueDays} skal være et helt antal dage fra 0 til ${DUE_DAYS_MAX}`,
 } as const;
 

@@ -10,7 +10,7 @@ export const REGISTRATION_TRIAL_MS = 2_592_000_000;
 export const THERAPIST_TRIAL_MS = 7_776_000_000;
 
 /**
- * The spec says 6; we ask for 10 (issue 14): a short password falls to guessing. Passwords stored before still sign
+ * The spec says 6; we ask for 10: a short password falls to guessing. Passwords stored before still sign
  * in; the rule applies to every new password (register, change, reset, invitation, team users).
  */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -34,7 +34,7 @@ export const VAT_RATE_PERCENT = 25;
 export const PRO_PLAN_PRICE_DKK = 149;
 
 /**
- * Invoices (issue 43). 'Betalingsfrist': days from the issue date to the due date; 8 is what Danish clinics commonly
+ * Invoices. 'Betalingsfrist': days from the issue date to the due date; 8 is what Danish clinics commonly
  * print (and the previous system's default), 0 means payment on receipt, and 90 is far beyond what a private client is
  * given. An invoice may carry up to 10 more treatments than its booking's (a massage and a product on one visit);
  * a real visit has one or two, and the bound keeps a snapshot small.
@@ -77,7 +77,7 @@ export function themeColourOf(colors: readonly string[] | null | undefined, area
 }
 
 /**
- * How much of what a clinic makes itself one record may hold (issue 14: every answer has a bound). Far above what a
+ * How much of what a clinic makes itself one record may hold (every answer has a bound). Far above what a
  * clinic uses (the largest seen: 40 treatments, 12 custom fields); reaching one is refused with `capReached`.
  */
 export const CAPS = {
@@ -89,7 +89,7 @@ export const CAPS = {
   newslettersPerTherapist: 500,
 } as const;
 
-/** Contact (issue 15): SMS reminders' default lead time, newsletter selection and message limits. */
+/** Contact: SMS reminders' default lead time, newsletter selection and message limits. */
 export const DEFAULT_REMINDER_LEAD_HOURS = 24;
 export const NEWSLETTER_SELECTION_MAX = 5000;
 export const NEWSLETTER_MESSAGE_MAX = 100_000;

@@ -1,6 +1,6 @@
 /**
  * The cloud-drive backup (spec 2: Images 'Drive', Drive quota, §7 Storage, §8 Drive messages; spec 3 'Cloud-drive
- * access not granted'; issue 17): constants and texts shared by the API and the drive panel. The spec's English
+ * access not granted'): constants and texts shared by the API and the drive panel. The spec's English
  * messages are kept verbatim; the rest are ours, in Danish.
  */
 

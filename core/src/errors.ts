@@ -14,7 +14,7 @@ export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): Fiel
 
 /**
  * The session-ending answers (spec 1 §8): the client clears storage and goes to /. Ours besides the spec's three: a
- * clinic the platform administrator disabled (issue 16), so its users are signed out on their next call.
+ * clinic the platform administrator disabled, so its users are signed out on their next call.
  */
 // The literal, not messages.companyDisabled: this file is in the sign-in page's first load, messages.ts is not
 // (core/src/client.test.ts checks that the two agree).

@@ -113,3 +113,11 @@ export function newClientSchema(prefix: '' | 'Fejl: ') {
       .refine((value) => PHONE_PATTERN.test(value) && value.length <= PHONE_MAX_LENGTH, text.phone),
   });
 }
+
+/** Kroner as typed (a number or '12,50') → øre; null when not a non-negative amount with at most two decimals. */
+export function kronerToOre(value: number | string): number | null {
+  const text = typeof value === 'number' ? String(value) : value.trim().replace(/\./g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

@@ -1,7 +1,7 @@
 /**
  * The notes an invoice prints under its lines, by the settings chosen when it was issued (spec 2, invoice dialog):
  * the Stamjournal's 'Aktuel behandling', the journal's treatment and follow-up texts, and the next appointments.
- * `printedOnly` keeps of a snapshot exactly what the invoice prints (issue 14: health data goes only where it must),
+ * `printedOnly` keeps of a snapshot exactly what the invoice prints (health data goes only where it must),
  * so the stored snapshot and every invoice answer hold no Stamjournal field, journal text or appointment the
  * invoice does not show. The PDF prints from `invoiceNotes`, so the two cannot disagree.
  */

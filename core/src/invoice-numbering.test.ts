@@ -1,6 +1,6 @@
 import { INVOICE_SEQUENCE_MAX, invoiceNumberMessages, invoiceSequenceOf, nextInvoiceNumberCheck } from './invoice-numbering.js';
 
-describe('invoice numbers across systems (issue 43)', () => {
+describe('invoice numbers across systems', () => {
   it("gives '41', '0041' and '0041-26' the 41st place of 2026, and other numbers none", () => {
     expect(['41', '0041', '0041-26', ' 41 '].map((number) => invoiceSequenceOf(number, 2026))).toEqual([41, 41, 41, 41]);
     expect(['0041-25', 'F-41', '2026-0041', '41a', '', '0', String(INVOICE_SEQUENCE_MAX + 1)].map((number) => invoiceSequenceOf(number, 2026))).toEqual([null, null, null, null, null, null, null]);

@@ -1,9 +1,18 @@
 /**
- * The clinic's next invoice number (spec 2: Company CVR counter; issue 43): what /Settings' 'Næste fakturanummer'
+ * The clinic's next invoice number (spec 2: Company CVR counter): what /Settings' 'Næste fakturanummer'
  * and the server (`setCvrCounter`) check alike, and which numbers from an old system take a place in the clinic's
  * own yearly sequence (the import, api/src/domain/import/engine.ts). Pure.
  */
-import { formatInvoiceNumber } from './invoices.js';
+
+/** '0007-26': the yearly sequence zero-padded to at least four digits, then the two-digit year. */
+export function formatInvoiceNumber(sequence: number, year: number): string {
+  return `${String(sequence).padStart(4, '0')}-${String(year % 100).padStart(2, '0')}`;
+}
+
+/** The counter starts again at 0 when its last update was in an earlier calendar year. */
+export function counterForYear(counter: { count: number; year: number } | null, year: number): number {
+  return counter && counter.year === year ? counter.count : 0;
+}
 
 /** The highest place in a year's sequence: six digits, a million invoices a year, far beyond any clinic. */
 export const INVOICE_SEQUENCE_MAX = 999_999;

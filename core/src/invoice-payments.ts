@@ -1,5 +1,5 @@
 /**
- * Whether an invoice is paid (issue 43): its due date, when it turns overdue, its status, and how often it may be
+ * Whether an invoice is paid: its due date, when it turns overdue, its status, and how often it may be
  * reminded. Pure and zod-free, so the server's list filter, its answers and the browser's texts agree. Dates are
  * Copenhagen calendar dates (YYYY-MM-DD); an invoice is due through the whole of its due date.
  */
@@ -45,7 +45,7 @@ export function isDateKey(value: string): boolean {
   return addDaysToDateKey(value, 0) === value;
 }
 
-/** What a due date is read from: an invoice's snapshot (its issue date, and since issue 43 its own due date). */
+/** What a due date is read from: an invoice's snapshot (its issue date, and its own due date). */
 export interface DueDateSource {
   issuedAt: number;
   dueDate?: string | null;

@@ -1,10 +1,10 @@
 /**
- * The one invoice renderer (issue 6): an invoice snapshot → an A4 portrait PDF with jsPDF. The browser's preview
+ * The one invoice renderer: an invoice snapshot → an A4 portrait PDF with jsPDF. The browser's preview
  * and the server's mail attachment both call this, so they are identical. It carries what a Danish invoice must:
  * issue date, number, the clinic's name, address and CVR, the client's name and address, what was delivered and
  * when, amount, VAT rate and amount (or that none is charged), bank registration and account, MobilePay if set,
  * and the logo when the clinic has one.
- * Since issue 43 a snapshot has lines, each with its own VAT ('25 %', 'Momsfri'), totals with the VAT base, the
+ * a snapshot has lines, each with its own VAT ('25 %', 'Momsfri'), totals with the VAT base, the
  * exemption text once when a line is exempt, and on an invoice the due date with the payment details. A snapshot
  * without lines (issued before) is drawn by exactly the code that drew it then, so it prints what it printed; a merged
  * statement of several invoices starts with a page adding them up by VAT.
@@ -154,7 +154,7 @@ function vatLabel(line: InvoiceLine): string {
   return line.vatExempt ? 'Momsfri' : 'Uden moms';
 }
 
-/** Since issue 43: each line with its VAT, then the VAT base, the VAT and the total, and the exemption text once. */
+/** each line with its VAT, then the VAT base, the VAT and the total, and the exemption text once. */
 function drawLines(doc: jsPDF, s: InvoiceSnapshot, lines: readonly InvoiceLine[], top: number): number {
   let y = top;
   doc.setFont('helvetica', 'bold');
@@ -224,7 +224,7 @@ function drawTotalRows(doc: jsPDF, rows: readonly [string, string][], credit: bo
 
 /**
  * A merged statement's first page: its invoices and credit notes one a row, and their sums by VAT (an invoice issued
- * before issue 43 counts as its one line), with the exemption text when one of them has an exempt line.
+ * before VAT per line counts as its one line), with the exemption text when one of them has an exempt line.
  */
 function drawStatementSummary(doc: jsPDF, list: readonly InvoiceSnapshot[]): void {
   const first = list[0]!;
@@ -280,7 +280,7 @@ function drawStatementSummary(doc: jsPDF, list: readonly InvoiceSnapshot[]): voi
   if (list.some(hasExemptLine)) paragraph(doc, VAT_EXEMPTION_TEXT, MARGIN, y, RIGHT - MARGIN);
 }
 
-/** The one line of a snapshot issued before issue 43, exactly as it was drawn then. */
+/** The one line of a snapshot issued before VAT per line, exactly as it was drawn then. */
 function drawTreatment(doc: jsPDF, s: InvoiceSnapshot, top: number): number {
   const credit = !s.settings.type;
   let y = top;

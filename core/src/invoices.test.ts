@@ -1,14 +1,13 @@
 import type { InvoiceSnapshot } from './actions/invoices.js';
+import { kronerToOre } from './fields.js';
+import { counterForYear, formatInvoiceNumber } from './invoice-numbering.js';
 import {
-  counterForYear,
   creditLines,
-  formatInvoiceNumber,
   hasExemptLine,
   invoiceAmounts,
   invoiceDueDate,
   invoiceLines,
   invoiceTotals,
-  kronerToOre,
   missingInvoiceData,
   snapshotTotals,
   splitInvoiceErrors,
@@ -19,7 +18,7 @@ import { copenhagenWallTime } from './time.js';
 const massage: LineSource = { name: 'Massage', treatmentId: 'a', duration: 2700, priceOre: 45_000, vatExempt: false };
 const physio: LineSource = { name: 'Fysioterapi', treatmentId: 'b', duration: null, priceOre: 50_000, vatExempt: true };
 
-describe('invoice lines, each with its own VAT (issue 43)', () => {
+describe('invoice lines, each with its own VAT', () => {
   it('gives a mixed invoice 25 % on the taxable line, none on the exempt one, and totals that are the sums', () => {
     const lines = invoiceLines([massage, physio], 1_250, true);
     // The discount in proportion to the prices: 1250 × 45/95 = 592,1 and 1250 × 50/95 = 657,9 → 592 and 658.
@@ -77,7 +76,7 @@ describe('invoice lines, each with its own VAT (issue 43)', () => {
     expect(hasExemptLine({ lines: credit })).toBe(true);
   });
 
-  it('adds up a snapshot issued before issue 43 as its one line, with VAT exactly when it charged some', () => {
+  it('adds up a snapshot issued before VAT per line as its one line, with VAT exactly when it charged some', () => {
     const old = (vatOre: number): Pick<InvoiceSnapshot, 'amounts' | 'lines'> => ({ amounts: { priceOre: 45_000, discountOre: 0, netOre: 45_000, vatOre, totalOre: 45_000 + vatOre } });
     expect(snapshotTotals(old(11_250))).toMatchObject({ vatBaseOre: 45_000, vatFreeOre: 0, vatOre: 11_250, totalOre: 56_250 });
     expect(snapshotTotals(old(0))).toMatchObject({ vatBaseOre: 0, vatFreeOre: 45_000, totalOre: 45_000 });
@@ -85,7 +84,7 @@ describe('invoice lines, each with its own VAT (issue 43)', () => {
   });
 });
 
-describe('the due date (issue 43)', () => {
+describe('the due date', () => {
   it("is the Copenhagen issue date plus 'Betalingsfrist' calendar days, across months, years and daylight saving", () => {
     expect(invoiceDueDate(copenhagenWallTime(2026, 11, 23, 12, 0), 8)).toBe('2026-12-01');
     expect(invoiceDueDate(copenhagenWallTime(2026, 12, 28, 23, 59), 8)).toBe('2027-01-05');

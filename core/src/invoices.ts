@@ -1,6 +1,6 @@
 /**
  * Invoice rules (spec 2: Invoice record, Invoice snapshot, Company CVR counter, Invoices validation; §9): money in
- * integer øre, discount before VAT, VAT 25 % rounded half up to the øre per line (issue 43: each line its own VAT),
+ * integer øre, discount before VAT, VAT 25 % rounded half up to the øre per line (each line its own VAT),
  * the due date, numbers zero-padded to four with the two-digit year, the counter per calendar year, and the lists of
  * missing company and client fields. Pure, no zod: the browser's preview and the server's PDF use the same arithmetic.
  */
@@ -47,7 +47,7 @@ function vatOf(netOre: number): number {
 /**
  * The invoice's discount spread over its lines in proportion to their prices (largest remainder, ties to the earlier
  * line), so each VAT kind's base is reduced by its own share: a discount on a mixed visit must not move VAT from one
- * kind to the other. With one line it is that line's discount, as before issue 43.
+ * kind to the other. With one line it is that line's discount, as before VAT per line.
  */
 function discountShares(prices: readonly number[], discountOre: number): number[] {
   const total = prices.reduce((sum, price) => sum + price, 0);
@@ -66,7 +66,7 @@ function discountShares(prices: readonly number[], discountOre: number): number[
 }
 
 /**
- * The lines of an invoice (issue 43): each line's share of the discount, then its own VAT, 25 % rounded half up to the
+ * The lines of an invoice: each line's share of the discount, then its own VAT, 25 % rounded half up to the
  * øre when `chargeVat` (the invoice's 'Moms') and the treatment is not exempt, else none. The totals are the sums of
  * the lines (`invoiceTotals`), so what is printed per line always adds up.
  */
@@ -125,7 +125,7 @@ export function creditLines(lines: readonly InvoiceLine[]): InvoiceLine[] {
 }
 
 /**
- * The totals of any snapshot, also one issued before issue 43 (no lines): its one line carried VAT exactly when
+ * The totals of any snapshot, also one issued before VAT per line (no lines): its one line carried VAT exactly when
  * `amounts.vatOre` is not 0 — what a merged statement adds up.
  */
 export function snapshotTotals(snapshot: Pick<InvoiceSnapshot, 'amounts' | 'lines'>): InvoiceTotals {
@@ -152,24 +152,6 @@ export function invoiceDueDate(issuedAt: number, dueDays: number): string {
 export function formatDateKey(key: string): string {
   const [year, month, day] = key.split('-');
   return `${day}-${month}-${year}`;
-}
-
-/** Kroner as typed (a number or '12,50') → øre; null when not a non-negative amount with at most two decimals. */
-export function kronerToOre(value: number | string): number | null {
-  const text = typeof value === 'number' ? String(value) : value.trim().replace(/\./g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
-  const [whole, fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/** '0007-26': the yearly sequence zero-padded to at least four digits, then the two-digit year. */
-export function formatInvoiceNumber(sequence: number, year: number): string {
-  return `${String(sequence).padStart(4, '0')}-${String(year % 100).padStart(2, '0')}`;
-}
-
-/** The counter starts again at 0 when its last update was in an earlier calendar year. */
-export function counterForYear(counter: { count: number; year: number } | null, year: number): number {
-  return counter && counter.year === year ? counter.count : 0;
 }
 
 export const COMPANY_INVOICE_FIELDS = ['companyName', 'address', 'post', 'town', 'email', 'phone', 'CVR', 'regNumber', 'accountNumber'] as const;

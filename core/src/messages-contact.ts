@@ -1,4 +1,4 @@
-/** Danish texts of /Kontakt: newsletters, follow-up messages and SMS reminders (issue 15). */
+/** Danish texts of /Kontakt: newsletters, follow-up messages and SMS reminders. */
 export const contactMessages = {
   subjectRequired: 'Emne er påkrævet',
   subjectTooLong: 'Emnet må højst være 200 tegn',
@@ -19,7 +19,7 @@ export const contactMessages = {
   followUpTextRequired: 'Skriv teksten til opfølgningen',
   followUpTextTooLong: 'Teksten må højst være 2000 tegn',
   reminderLead: 'Påmindelsen kan sendes mellem 1 og 168 timer før',
-  // ours (issue 42)
+  // ours
   smsSettingsSaved: 'SMS-indstillingerne er gemt',
   smsAbroadNeedsPaidPlan: 'SMS til udenlandske numre kræver et betalt abonnement (Pro).',
   smsAbroadNeedsCard: 'Gem et betalingskort under Abonnement, før I slår SMS til udenlandske numre til.',
@@ -40,9 +40,9 @@ export const messageSkipReasons = {
   bookingGone: 'Bookingen er flyttet eller slettet',
   clientGone: 'Klienten er slettet',
   gaveUp: 'Opgivet efter flere forsøg',
-  /** The platform administrator disabled or deleted the clinic (issue 16). */
+  /** The platform administrator disabled or deleted the clinic. */
   clinicClosed: 'Klinikken er deaktiveret',
-  /** Issue 42: what the platform will not send on a clinic's behalf. */
+  /** What the platform will not send on a clinic's behalf. */
   emailUnconfirmed: 'Klinikkens e-mail er ikke bekræftet',
   foreignNumber: 'SMS til udenlandske numre er slået fra',
   foreignNeedsCard: 'SMS til udenlandske numre kræver et gemt betalingskort',

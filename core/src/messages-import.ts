@@ -1,5 +1,5 @@
 /**
- * The data import's texts and form rules (spec 2 §4 'Import', §5 'Import files'; issue 17). The spec's texts
+ * The data import's texts and form rules (spec 2 §4 'Import', §5 'Import files'). The spec's texts
  * verbatim where it gives them; /Importerdata and the API (`importCsv`) run the same checks.
  */
 import { fileExtension } from './messages-platform.js';
@@ -25,7 +25,7 @@ export const importMessages = {
   zipAlone: 'En zip-fil skal indeholde alle fem filer: vælg enten zip-filen eller de fem filer',
   supportUploadGone: 'Filerne fra supporten kan ikke importeres (de er allerede importeret, eller de findes ikke længere).',
   failed: 'Importen kunne ikke gennemføres. Prøv igen, eller kontakt support.',
-  // ours (issue 43): the imported invoices' numbers are the clinic's; its own continue above them
+  // ours: the imported invoices' numbers are the clinic's; its own continue above them
   nextInvoiceNumber: (number: string) => `Næste fakturanummer er sat til ${number}, over de importerede fakturaers numre fra i år, så intet nummer bruges to gange.`,
 } as const;
 

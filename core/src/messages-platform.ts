@@ -1,6 +1,6 @@
 /**
  * Danish texts of the platform administrator's screens (/Companies) and of the support team's import screen
- * (/support-import-data), issue 16. The spec's texts verbatim where it gives them (spec 1 §8, spec 3 §4–§5).
+ * (/support-import-data). The spec's texts verbatim where it gives them (spec 1 §8, spec 3 §4–§5).
  */
 import { bookingMessages } from './messages-scheduling.js';
 
@@ -16,7 +16,7 @@ export const platformMessages = {
   companyNotFound: 'Virksomheden findes ikke',
   companyAlreadyDeleted: 'Virksomheden er allerede slettet',
   searchTooLong: 'Søgningen må højst være 100 tegn',
-  /** The public booking page of a disabled or deleted clinic (issue 16). */
+  /** The public booking page of a disabled or deleted clinic. */
   noOnlineBooking: bookingMessages.clinicClosed,
 } as const;
 

@@ -1,10 +1,10 @@
 /**
- * Danish texts of the public pages' privacy rules (issue 14): what a stranger is told is the same for a person the
+ * Danish texts of the public pages' privacy rules: what a stranger is told is the same for a person the
  * clinic knows and one it does not, and public answers that wait for the therapist are bounded.
  */
 export const publicMessages = {
   /**
-   * Issue 42: too many public submissions to one clinic today with this e-mail or this CPR number, counted whatever
+   * Too many public submissions to one clinic today with this e-mail or this CPR number, counted whatever
    * they turned out to be, so a known and an unknown person are refused alike.
    */
   tooManySubmissions: 'Der er sendt mange henvendelser med disse oplysninger i dag. Prøv igen i morgen, eller kontakt klinikken direkte.',

@@ -30,7 +30,7 @@ export const schedulingMessages = {
   rangeTooLong: 'Perioden er for lang',
   otherTherapistOwnerOnly: 'Kun klinikkens administrator kan se og ændre andre terapeuters kalender',
   changedMeanwhile: 'Bookingen er blevet ændret imens. Hent kalenderen igen og prøv igen.',
-  // ours (issue 42): what deleting would lose. Bookings have no cancelled state; crediting frees an invoiced one.
+  // ours: what deleting would lose. Bookings have no cancelled state; crediting frees an invoiced one.
   bookingInvoiced: 'Bookingen er faktureret og kan ikke slettes. Lav først en kreditnota, hvis fakturaen skal annulleres.',
   bookingHasJournal: 'Bookingen har en journal og kan ikke slettes, fordi journalen skal opbevares.',
 } as const;
@@ -49,7 +49,7 @@ export function newClientMessages(prefix: '' | 'Fejl: ') {
 
 /** Courses and the public online booking (spec 1 §4, §5, §8; spec 2 §5). */
 export const bookingMessages = {
-  /** The public pages of a clinic the platform administrator disabled or deleted (issue 16). */
+  /** The public pages of a clinic the platform administrator disabled or deleted. */
   clinicClosed: 'Klinikken tager ikke imod onlinebookinger.',
   minAboveMax: 'Minimum antal deltagere kan ikke være højere end max antal deltagere',
   titleRequired: 'Titel er påkrævet',
@@ -82,7 +82,7 @@ export function noTreatmentsMessage(email: string, phone: string): string {
   return `Der er ingen behandlinger, du kan booke online. Kontakt klinikken på ${email} eller ${phone}.`;
 }
 
-/** Client records, journals, images, storage and the intake form (spec 2 §4, §5, §8; issue 5). */
+/** Client records, journals, images, storage and the intake form (spec 2 §4, §5, §8). */
 export const clientMessages = {
   // spec 2, verbatim
   noTagsFound: 'Ingen problematikker fundet.',

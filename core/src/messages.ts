@@ -8,7 +8,7 @@ export const messages = {
   usernameTaken: 'Brugernavnet er taget',
   passwordsDiffer: 'Passwords er ikke ens',
   // Not the spec's 'Der findes ingen konto…' / 'Der er blevet sendt en mail til …': the same answer for every address,
-  // so the page does not tell who has an account (docs/architecture.md, Deviations).
+  // so the page does not tell who has an account (docs/decisions/0010-privacy-above-the-spec-on-public-pages.md).
   resetMailSent: 'Hvis adressen hører til en konto, har vi sendt en mail med et link til at vælge en ny adgangskode.',
   passwordUpdated: 'Password opdateret',
   invalidEmail: 'Ugyldigt e-mailadresseformat',

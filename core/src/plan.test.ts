@@ -100,14 +100,14 @@ describe('plan choice screen (spec 3)', () => {
   it('refuses the free trial to a pro company, after the trial end, and while it runs', () => {
     expect(freeTrialRefusal({ planType: 'empty', status: 'empty', trial: NOW + DAY }, NOW)).toBeNull();
     expect(freeTrialRefusal({ planType: 'pro', status: 'active' }, NOW)).toBe('pro');
-    // The date stamped at registration decides nothing: the month runs from the choice (issue 43).
+    // The date stamped at registration decides nothing: the month runs from the choice.
     expect(freeTrialRefusal({ planType: 'empty', status: 'empty', trial: NOW - 1 }, NOW)).toBeNull();
     expect(freeTrialRefusal({ planType: 'freeTrial', status: 'active', trial: NOW - 1 }, NOW)).toBe('expired');
     expect(freeTrialRefusal({ planType: 'freeTrial', status: 'active', trial: NOW + DAY }, NOW)).toBe('active');
   });
 });
 
-describe('the trial, Pro and when the plan ends (issue 43)', () => {
+describe('the trial, Pro and when the plan ends', () => {
   const trial = { planType: 'freeTrial', status: 'active', trial: NOW + 10 * DAY } as const;
 
   it('promises the trial a month from the day it is chosen', () => {

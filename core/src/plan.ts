@@ -1,5 +1,5 @@
 /**
- * Plan gating: one pure rule used by the shell, the remotes and the API alike (docs/architecture.md).
+ * Plan gating: one pure rule used by the shell, the remotes and the API alike (docs/architecture.md, 'The frontends').
  *
  * Stored values: planType 'pro' | 'freeTrial' | 'empty'; status 'active' | 'cancelled' | 'expired' |
  * 'pending' | 'empty'. `null`/missing are read as 'empty' so older records behave like new ones.
@@ -19,14 +19,14 @@ export interface PlanState {
   /** A cancelled plan stays usable until this moment, epoch ms. */
   cancelDate?: number | null | undefined;
   /**
-   * Pro bought during the free trial (issue 43): its paid period, and its first charge, start at this moment, the
+   * Pro bought during the free trial: its paid period, and its first charge, start at this moment, the
    * trial's end. Until then the plan is the trial, and nothing has been charged.
    */
   proStartsAt?: number | null | undefined;
 }
 
 /**
- * The free trial's length, counted from the moment the owner chooses it (issue 43: it used to run from registration,
+ * The free trial's length, counted from the moment the owner chooses it (it used to run from registration,
  * so an owner who chose '1 måneds gratis prøve' on day 20 got 10 days). Spec 1 §9's 2,592,000,000 ms.
  */
 export const FREE_TRIAL_MS = REGISTRATION_TRIAL_MS;
@@ -48,7 +48,7 @@ export function planRefusalText(plan: Pick<PlanState, 'planType'>, otherwise: st
 }
 
 /**
- * Buying Pro now (issue 43): during a running free trial the card is saved and the paid period starts the moment the
+ * Buying Pro now: during a running free trial the card is saved and the paid period starts the moment the
  * trial ends (the first charge that day, by the provider's renewal); otherwise the first month is charged at once. The
  * Pro card says which, with the date, and the server buys it so.
  */
@@ -59,7 +59,7 @@ export function proPurchaseTiming(plan: PlanState, now: number): { kind: 'atTria
   return { kind: 'now' };
 }
 
-/** Pro is bought to follow the trial and has not been charged yet (issue 43). */
+/** Pro is bought to follow the trial and has not been charged yet. */
 export function isProScheduled(plan: PlanState): boolean {
   return plan.proStartsAt != null && normalizePlanType(plan.planType) === 'freeTrial';
 }
@@ -124,7 +124,7 @@ export function allowsProFeatures(plan: PlanState, now: number): boolean {
 
 /**
  * Whether the clinic pays for its plan now (Pro, active or cancelled but still in its period): what the platform may
- * spend on its behalf, SMS beyond the free quota and the larger mail budget (issue 42), depends on it. A free trial
+ * spend on its behalf, SMS beyond the free quota and the larger mail budget, depends on it. A free trial
  * never makes the platform pay.
  */
 export function isPaidPlan(plan: PlanState, now: number): boolean {
@@ -132,7 +132,7 @@ export function isPaidPlan(plan: PlanState, now: number): boolean {
 }
 
 /**
- * When the clinic's plan stops being usable, as far as it is known now (issue 43): `now` or earlier when it is not
+ * When the clinic's plan stops being usable, as far as it is known now: `now` or earlier when it is not
  * usable (expired, pending, no plan); the cancel date of a cancelled Pro plan; the end of a free trial with no Pro
  * bought to follow it; null while nothing ends it (Pro that renews, or a trial with Pro starting at its end). Nothing
  * of the clinic's (an add-on's or a colleague's subscription) may be charged from that moment on.

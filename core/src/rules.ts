@@ -9,5 +9,6 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './format.js';
 export * from './predicates.js';
+export * from './sms-year.js';
 export type * from './shell-contract.js';
 export type { TherapistView } from './actions/auth.js';

@@ -103,3 +103,36 @@ export interface PublicLinks {
 export interface RemotePageProps {
   shell: ShellServices;
 }
+
+/** Who may open a page: in the shell, its layout and guard (the therapist area, the administrator's, none). */
+export type PageAccess = 'public' | 'therapist' | 'admin' | 'team';
+
+/** An icon of the side menu by name: the shell draws it, so a remote's route module carries no icon code. */
+export type SideMenuIcon = 'calendar' | 'therapists' | 'clients' | 'invoices' | 'contact' | 'courses' | 'onlineBooking' | 'videos' | 'import' | 'addOns';
+
+/**
+ * One page a remote declares in its `src/routes.ts`: the shell builds its router and side menu from these, and e2e
+ * its lists of pages. The module holds data only, so the shell can carry every remote's table in its own bundle while
+ * each page's code still arrives only when its route is first visited.
+ */
+export interface PageRoute<Page extends string = string> {
+  /** A React Router path; matched exactly, and case-insensitively as the router does. */
+  path: string;
+  /** The page's heading (its h1 as it opens), also the side menu's label. */
+  title: string;
+  access: PageAccess;
+  /** The federated module of the page: a key of the remote's `exposes` without its './'. */
+  page: Page;
+  /** A plan that is blocked is sent to /planlægge (spec 1 §2). */
+  gated?: boolean;
+  /** Only the clinic's owner (the therapist with isAdmin). */
+  ownerOnly?: boolean;
+  /** In the therapist area's side menu, lower positions first. */
+  menu?: { position: number; icon: SideMenuIcon };
+  /** An address another site or step sends the user back to (a consent, a payment, an import's end), not a page of its own. */
+  returnAddress?: boolean;
+}
+
+/** The page names a remote's `exposes` (`{ './Calendar': './src/…' }`) federates: `'Calendar'`. */
+export type ExposedPage<Exposes> = PageName<keyof Exposes>;
+type PageName<Key> = Key extends `./${infer Name}` ? Name : never;

@@ -87,7 +87,7 @@ export const therapistMessages = {
   userCreated: 'Brugeren er oprettet med succes.',
   /** Ours: the spec gives the disabled button and its tooltip, not the text. */
   limitReached: `Klinikken har allerede ${MAX_THERAPISTS} terapeuter, som er det højeste antal.`,
-  // ours (issue 42): an invitation is a mail under the platform's name
+  // ours: an invitation is a mail under the platform's name
   inviteNeedsPlan: 'Klinikken skal have en aktiv prøveperiode eller et abonnement, før den kan invitere kolleger.',
   unknownTherapist: 'Terapeuten findes ikke i klinikken.',
   ownAvailabilityOnly: 'Du kan kun ændre din egen tilgængelighed.',

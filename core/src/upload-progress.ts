@@ -4,7 +4,7 @@
  * XMLHttpRequest, whose upload events count the bytes the browser has sent (fetch reports none, and ky's streamed
  * request body needs HTTP/2 in Chromium). Answers and errors are the JSON calls' own (`answerError`).
  */
-import { ActionError, CONNECTION_FAILED_MESSAGE, answerError, type ActionClientOptions } from './client.js';
+import { ActionError, CONNECTION_FAILED_MESSAGE, answerError, type ActionClientOptions } from './action-error.js';
 
 /**
  * Sends `form` for `action`. The server checks who calls and what before it stores a byte of a file, so the action

@@ -1,9 +1,9 @@
 /**
- * The accounting integration (issue 13; spec 3 'Accounting-service transfer result', §4 Accounting connection and
+ * The accounting integration (spec 3 'Accounting-service transfer result', §4 Accounting connection and
  * Integration settings, §5 Integration dates): a Pro clinic with clients, treatments and issued invoices activates the
  * Dinero add-on on /Tilføjelser, the integration settings open ('Overfør alt' on by default; a period needs both dates,
  * 'Feltet er påkrævet.'), 'Forbind til Dinero' leads to the sandbox's consent page, 'Tillad' returns to the accounting
- * return page, which follows the transfer running in the background (issue 43: a progress bar, the address naming the
+ * return page, which follows the transfer running in the background (a progress bar, the address naming the
  * run) and then shows the counts for invoices, treatments and patients, also after a reload; 'Fortsæt' goes to
  * /Kalender, where the shell's sync icon syncs ('synkronisering...' while its transfer runs, then 'synkroniseringen er
  * afsluttet.'). A second transfer reports everything as already added.

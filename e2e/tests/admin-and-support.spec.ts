@@ -6,7 +6,7 @@ test("a wrong administrator password shows 'Forkert login'; the right one opens 
   await page.goto('/');
   await page.getByRole('link', { name: 'Administrator login' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  // A named administrator (issue 14): the e2e stack's development administrator.
+  // A named administrator: the e2e stack's development administrator.
   await page.getByLabel(/^Brugernavn/).fill(E2E_ADMIN.username);
   await page.getByLabel(/^Administratoradgangskode/).fill('gættet');
   await page.getByRole('button', { name: 'Log ind' }).click();

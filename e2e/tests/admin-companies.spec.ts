@@ -1,6 +1,6 @@
 /**
  * The platform administrator's /Companies (spec 1 §2 'Platform administrator screens', §5 'Administrator company
- * edit', §7, §8 'Administrator company actions', §9; issue 16): eleven clinics registered through the API with one
+ * edit', §7, §8 'Administrator company actions', §9): eleven clinics registered through the API with one
  * unique prefix are found with the search, sorted by a column both ways and paged (10 a page); one is edited (a bad
  * post number refused with the rule's text), disabled (its signed-in owner is sent to / on their next action, cannot
  * sign in, and its booking page takes no bookings), enabled again, and its users and SMS figures are viewed; the
@@ -82,7 +82,7 @@ test('the administrator finds, sorts, pages, edits, disables, enables, inspects,
   // The clinic that is disabled has a plan and a colleague (so its users can be sorted); both clinics' booking pages.
   const keptToken = await ownerToken(kept.email);
   expect((await api('purchasedFreePlanSubscription', { token: keptToken })).status).toBe(200);
-  // An invitation is a mail under the platform's name: the clinic's e-mail confirmed first (issue 42).
+  // An invitation is a mail under the platform's name: the clinic's e-mail confirmed first.
   const confirmToken = confirmationToken((await waitForMail(kept.email, 15_000, CONFIRM_EMAIL_SUBJECT)).text);
   expect((await api('confirmEmail', { confirmToken })).status).toBe(200);
   const colleague = await api<{ data: { id: string }[] }>('addTherapistByCompany', {
@@ -127,20 +127,13 @@ test('the administrator finds, sorts, pages, edits, disables, enables, inspects,
   await page.getByRole('button', { name: 'Forrige side' }).click();
   await expect(companyRows(page)).toHaveCount(10);
 
-  // Edit: a post number that is not a number is refused with the rule's text, nothing sent; a good edit asks first.
+  // Edit: a good edit asks first, then the server saves it (the dialog's own checks, a refusal at its field:
+  // mf-admin/src/routes/Companies/EditCompanyDialog.test.tsx).
   await page.getByRole('searchbox', { name: 'Søg efter navn, CVR, e-mail, telefon eller by' }).fill(kept.companyName);
   await expect(companyRows(page)).toHaveCount(1);
   await page.getByRole('button', { name: `Rediger ${kept.companyName}` }).click();
   const edit = page.getByRole('dialog', { name: `Rediger ${kept.companyName}` });
-  await edit.getByLabel(/^Postnummer/).fill('abc');
-  await edit.getByRole('button', { name: 'Gem' }).click();
-  await expect(edit.getByText('Postnummer skal være et heltal på højst 8 cifre')).toBeVisible();
-  await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  await edit.getByLabel(/^Gratis SMS pr. måned/).fill('-1');
-  await edit.getByRole('button', { name: 'Gem' }).click();
-  await expect(edit.getByText('Gratis SMS pr. måned skal være et helt tal mellem 0 og 99999999')).toBeVisible();
   await edit.getByLabel(/^Postnummer/).fill('8000');
-  await expect(edit.getByText('Postnummer skal være et heltal på højst 8 cifre')).toHaveCount(0);
   await edit.getByLabel(/^By/).fill('Aarhus C');
   await edit.getByLabel(/^Gratis SMS pr. måned/).fill('25');
   await edit.getByRole('button', { name: 'Gem' }).click();

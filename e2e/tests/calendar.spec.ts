@@ -1,5 +1,5 @@
 /**
- * A therapist's week (issue 3): the owner creates a treatment, sets weekly opening hours, books a new client by
+ * A therapist's week: the owner creates a treatment, sets weekly opening hours, books a new client by
  * clicking a slot, sees the booking yellow, drags it to another day, is refused a booking over it, adds a leave
  * and deletes the booking; then the same on a 390 px phone with the card layout.
  */

@@ -1,5 +1,5 @@
 /**
- * A treatment journal (issue 5): from the calendar's booking card the therapist opens the client, fills Stamdata
+ * A treatment journal: from the calendar's booking card the therapist opens the client, fills Stamdata
  * and the Stamjournal, writes the journal, adds a comment, uploads two images and sees the storage move, prints
  * the journal (and takes a camera picture and downloads the chosen images as a zip); after the API's clock (test-only control) passes 24 hours after the booking, the fields are locked
  * and only comments can be added.

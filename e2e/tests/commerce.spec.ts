@@ -1,5 +1,5 @@
 /**
- * Buying and keeping Pro (issue 12; spec 3 plan choice, subscription overview, transaction history; spec 1 payment
+ * Buying and keeping Pro (spec 3 plan choice, subscription overview, transaction history; spec 1 payment
  * return), through the sandbox payment provider's own checkout page in Chromium. A clinic whose trial expired (the
  * API's clock moved 31 days) is sent to /planlægge; the declined test card is refused on the provider's page in Danish
  * and nothing changes; the good card buys Pro and the return page leads to the calendar; /Transactions lists the charge
@@ -9,7 +9,7 @@
  * takes over every subscription; cancel-all, after a confirmation that lists what ends (Pro and the drive backup, each
  * with its last day), keeps Pro until the period ends, and after the clock passes it the gated pages send the clinic
  * to /planlægge, where the payment-method dialog offers the saved cards and a new 3-D Secure card buys Pro again;
- * months of renewals later /Transactions loads its further pages as the list is scrolled. During a trial (issue 43)
+ * months of renewals later /Transactions loads its further pages as the list is scrolled. During a trial
  * the cards say when: the trial's month from the day it is chosen, Pro ordered during it starting at its end, nothing
  * charged on the provider's page, and ending it before then ends it unpaid. Then /planlægge, /Abonnement and
  * /Transactions on a 390 px phone.

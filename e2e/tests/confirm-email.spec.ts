@@ -1,4 +1,4 @@
-/** The registration mail's link confirms the clinic's e-mail; until then the clinic cannot mail its clients (issue 14). */
+/** The registration mail's link confirms the clinic's e-mail; until then the clinic cannot mail its clients. */
 import { expect, test } from '../support/test';
 import { api, CONFIRM_EMAIL_SUBJECT, registerClinic, uniqueEmail, waitForMail, PASSWORD } from '../support/helpers';
 

@@ -1,5 +1,5 @@
 /**
- * SMS reminders and follow-up mails (issue 15), on the development clock (this journey runs in the `clock` project,
+ * SMS reminders and follow-up mails, on the development clock (this journey runs in the `clock` project,
  * alone): the owner switches reminders (24 hours before) and follow-ups (1 day after) on in /Kontakt; the clock is
  * moved to 23 hours before a client's booking, and the reminder SMS is in the development outbox, naming the clinic,
  * the time and the address; then to a day after the booking, and the follow-up mail arrives in the SMTP server. The

@@ -1,5 +1,5 @@
 /**
- * /Kontakt (issue 15): a clinic owner on the free trial (every Pro feature) with two clients who have an e-mail and
+ * /Kontakt: a clinic owner on the free trial (every Pro feature) with two clients who have an e-mail and
  * newsletter on writes a newsletter with rich text and sends it to a selection of both, chosen in the searchable
  * picker, after the confirmation; the list shows it sent to both while the API's message jobs (every 2 s in this
  * stack) send it. The mail carries the text and a working unsubscribe link; the first client unsubscribes through
@@ -37,7 +37,7 @@ test('newsletter to a selection, unsubscribe through its link, the next one to a
   for (const client of [anna, bo]) {
     const added = await api<{ data: { id: string } }>('addClient', { token, client, ids: [] });
     expect(added.status).toBe(200);
-    // A new client has newsletters off until someone chooses them (issue 42): here the therapist records their yes.
+    // A new client has newsletters off until someone chooses them: here the therapist records their yes.
     expect((await api('setClient', { token, id: added.body.data.id, changes: { newsletter: true } })).status).toBe(200);
   }
 
@@ -146,7 +146,7 @@ test('newsletter to a selection, unsubscribe through its link, the next one to a
   await expect(treatment.getByLabel(/^Antal dage efter/)).toHaveValue('3');
   await page.screenshot({ path: test.info().outputPath('follow-up.png'), fullPage: true });
 
-  // SMS-forbrug (issue 42): a trial sends only its free SMS, and says so; SMS abroad needs a paid plan, and the
+  // SMS-forbrug: a trial sends only its free SMS, and says so; SMS abroad needs a paid plan, and the
   // server's refusal shows under the switch, which stays off.
   await page.getByRole('tab', { name: 'SMS-forbrug' }).click();
   await expect(page.getByText(/^I prøveperioden sendes kun de gratis SMS/)).toBeVisible();

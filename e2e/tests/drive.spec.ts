@@ -1,5 +1,5 @@
 /**
- * The cloud-drive backup (issue 17; spec 2 Images 'Drive', §7 setGoogleUploadForClientProfile): a clinic with the
+ * The cloud-drive backup (spec 2 Images 'Drive', §7 setGoogleUploadForClientProfile): a clinic with the
  * cloud-drive add-on (bought on the payment sandbox's checkout page, outside the browser) opens a client; the drive
  * panel signs in on the drive sandbox's consent page ('Tillad') and comes back to the client, the therapist switches on
  * the copy of profile images, uploads the client's profile picture, and sees its copy in the clinic's folder on the

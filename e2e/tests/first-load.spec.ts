@@ -1,5 +1,5 @@
 /**
- * The two pages most often opened cold on a phone (issue 18), each its own document rather than the federated app:
+ * The two pages most often opened cold on a phone, each its own document rather than the federated app:
  *
  * - the sign-in page (`/`): prerendered into index.html, so it is all there before any script; made live by the
  *   sign-in island on the first interaction (shell/src/signin/); within its budget of 100 KB gzip JavaScript, with

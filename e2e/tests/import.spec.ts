@@ -1,5 +1,5 @@
 /**
- * The data import, /Importerdata (issue 17; spec 2 §4 'Import', §5 'Import files'): an owner without the importdata
+ * The data import, /Importerdata (spec 2 §4 'Import', §5 'Import files'): an owner without the importdata
  * add-on is sent to buy it and a colleague is told to ask the clinic; with it, the form's own checks, then the sample
  * export of an old system (CSV files as Danish Excel writes them, three of the client rows broken) imported in the
  * background: the counts and the three refused rows with their row numbers, the clients in /Klientdata, a past

@@ -1,5 +1,5 @@
 /**
- * The intake form (issue 5): the owner writes a question, selects it, copies the form link, fills a new client's
+ * The intake form: the owner writes a question, selects it, copies the form link, fills a new client's
  * personal details (the local draft never holds the CPR number) and sends; the client gets the mail, opens the
  * link on a phone, answers and submits; the answer is on the client's record.
  */

@@ -1,5 +1,5 @@
 /**
- * An invoice as a Danish clinic's accountant reads it (issue 43): a physiotherapy (exempt from VAT, momsloven § 13)
+ * An invoice as a Danish clinic's accountant reads it: a physiotherapy (exempt from VAT, momsloven § 13)
  * and a massage (25 %) at one visit on one invoice, made in the dialog; the PDF the server mails is read back: one line
  * each with its VAT, the VAT base, the VAT and the total to the øre, the exemption text once, the due date from the
  * clinic's 'Betalingsfrist' and how to pay with the invoice number as the reference. Then it is marked paid and found

@@ -1,7 +1,7 @@
 /**
- * Invoices (issue 6): from a booking the therapist opens the invoice dialog; an incomplete company profile gives
+ * Invoices: from a booking the therapist opens the invoice dialog; an incomplete company profile gives
  * the 'Firmaindstillinger' alert; then an invoice with discount and VAT, its preview, creation, the list, the
- * mail with the server-built PDF, its payment status (marked paid, filtered, undone; issue 43), a credit note that
+ * mail with the server-built PDF, its payment status (marked paid, filtered, undone), a credit note that
  * settles it, and a merged statement created, edited and deleted.
  */
 import { copenhagenDateKey } from '@klinik/core/time';
@@ -81,7 +81,7 @@ test('invoice from a booking: missing data, preview, create, mail, credit note, 
   const received = await waitForMail(clientEmail);
   expect(received.subject).toBeTruthy();
 
-  // Payment status (issue 43): unpaid, with the outstanding total above the list; marked paid with the day and the
+  // Payment status: unpaid, with the outstanding total above the list; marked paid with the day and the
   // way; the status filter; the owner's undo.
   const outstanding = page.getByRole('status', { name: 'Udestående' });
   await expect(row).toContainText('Ubetalt');

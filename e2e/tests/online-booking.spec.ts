@@ -1,5 +1,5 @@
 /**
- * The public online booking (issue 4): on a phone, a new client books a treatment through the standalone page
+ * The public online booking: on a phone, a new client books a treatment through the standalone page
  * for iframes, never sees today's times, and gets the confirmation mail; the booking is in the therapist's
  * calendar. An existing client books with the details the clinic has in the shell's /OnlineBooking. A client joins
  * a full course and is told they are on the waiting list. The clinic turns its form off and on under /Onlinereservation.

@@ -12,30 +12,18 @@ import { copenhagenDateKey } from '@klinik/core/time';
 import { expect, test } from '../support/test';
 import { at } from '../support/calendar';
 import { api, logIn, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';
+import { hasOwnAddress, remotePages } from '../support/pages';
 
 const PHONE_WIDTH = 390;
 const TABLET_WIDTH = 800;
 
-/** Every page of the side menu and of the account menu, as an owner in the free trial sees it, with its heading. */
-const PAGES = [
-  ['/Kalender', 'Kalender'],
-  ['/AdministrerTerapeut', 'Administrer terapeut'],
-  ['/Klientdata', 'Klientdata'],
-  ['/NewClientForm', 'Ny klient'],
-  ['/Faktura', 'Faktura'],
-  ['/Kontakt', 'Kontakt'],
-  ['/Kursus', 'Kursus'],
-  ['/Onlinereservation', 'Onlinereservation'],
-  ['/Videovejledninger', 'Videovejledninger'],
-  ['/Importerdata', 'Importer data'],
-  ['/Tilføjelser', 'Tilføjelser'],
-  ['/Treatments', 'Behandlinger'],
-  ['/Abonnement', 'Mit Abonnement'],
-  ['/planlægge', 'Abonnement'],
-  ['/Transactions', 'Transaktioner'],
-  ['/Settings', 'Firmaindstillinger'],
-  ['/MinProfil', 'Min profil'],
-] as const;
+/**
+ * Every page of the therapist area with an address of its own (the side menu's, the account menu's, the ones links
+ * open), as the route table lists them, with its heading; an owner in the free trial sees them all.
+ */
+const PAGES = remotePages('therapist')
+  .filter(hasOwnAddress)
+  .map((route) => [route.path, route.title] as const);
 
 /**
  * How far the page is wider than the screen (a wide table that widens the page pushes the header off screen). Against
@@ -196,6 +184,10 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
   const menu = wide.getByRole('navigation', { name: 'Hovedmenu' });
   await expect(wide.getByRole('button', { name: 'Vis menu' })).toBeVisible();
   expect((await menu.boundingBox())?.width).toBeLessThanOrEqual(61);
+  // Its entries in the spec's order (spec 1 §2), each put there by its remote's route table.
+  const entries = ['Kalender', 'Administrer terapeut', 'Klientdata', 'Faktura', 'Kontakt', 'Kursus', 'Onlinereservation', 'Videovejledninger', 'Importer data', 'Tilføjelser'];
+  await expect(menu.getByRole('link')).toHaveCount(entries.length);
+  expect(await menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')))).toEqual(entries);
   for (const [address, shown, fits] of [
     ['/Klientdata', '+45 93 93 03 28', true],
     ['/Treatments', 'Førstegangskonsultation', true],

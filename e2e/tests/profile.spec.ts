@@ -1,5 +1,5 @@
 /**
- * 'Min profil' (issue 13): a therapist changes their own name, phone, theme colour and availability from the
+ * 'Min profil': a therapist changes their own name, phone, theme colour and availability from the
  * account menu (/MinProfil); the calendar takes the colour at once, and the server has all of it.
  */
 import { expect, test } from '../support/test';

@@ -1,5 +1,5 @@
 /**
- * Review of what the public pages handed in (issue 14): three intake forms sent without the clinic's link, one with
+ * Review of what the public pages handed in: three intake forms sent without the clinic's link, one with
  * the CPR number of a client the clinic has (under another name), one from a new person, one from that client with a
  * mistyped CPR number. None touches a record; under /NewClientForm's 'Henvendelser' the owner rejects the first after
  * 'Er du sikker?', accepts the second as a new client and the third onto the client found by a search.

@@ -1,9 +1,9 @@
 /**
- * The shell keeps working when a remote is down (ARCHITECTURE.md, Runtime composition): the calendar's module is
- * made unreachable, its page shows the error panel inside the layout, the other pages still work, and once the
- * module is back "Prøv igen" loads it; a remote's dialog that cannot be loaded says so, and asking for it again loads
- * it once the remote is back. A load the API does not answer is an error with "Prøv igen", never an empty list or an
- * empty week.
+ * The shell keeps working when a remote is down (docs/decisions/0001-micro-frontends-composed-at-run-time.md): the
+ * calendar's module is made unreachable, its page shows the error panel inside the layout, the other pages still
+ * work, and once the module is back "Prøv igen" loads it; a remote's dialog that cannot be loaded says so, and
+ * asking for it again loads it once the remote is back. A load the API does not answer is an error with
+ * "Prøv igen", never an empty list or an empty week.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';

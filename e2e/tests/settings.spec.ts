@@ -1,5 +1,5 @@
 /**
- * Company settings (spec 3: Company settings, §5 Company profile, §6 roles, §8 Logo too large; issue 13): the owner
+ * Company settings (spec 3: Company settings, §5 Company profile, §6 roles, §8 Logo too large): the owner
  * opens the invoice dialog from the calendar's booking card, is told what the company profile lacks, follows
  * 'Åbn firmaindstillinger' to /Settings, is refused a bad CVR and an oversize logo with the spec's texts, uploads a
  * logo, saves, goes back to the invoice and issues it, with the logo on it. The company is never set through the
@@ -168,7 +168,7 @@ test('the owner completes /Settings from the invoice dialog and issues the invoi
   await context.close();
 });
 
-test("'Næste fakturanummer': the owner moves it up, never down, and the next invoice takes it; a colleague only reads it (issue 43)", async ({ page, browser }) => {
+test("'Næste fakturanummer': the owner moves it up, never down, and the next invoice takes it; a colleague only reads it", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('fakturanummer');
   await registerClinic(email, { freeTrial: true });

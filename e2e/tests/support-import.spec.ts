@@ -1,5 +1,5 @@
 /**
- * The support team's import screen, /support-import-data (spec 3 §2, §4, §5, §7; issue 16): the confirm checks in
+ * The support team's import screen, /support-import-data (spec 3 §2, §4, §5, §7): the confirm checks in
  * the spec's order, an upload of a clinic's files with its real progress (the browser's upload events, under a
  * throttled connection so there are many), the owner's list of those files on /Importerdata; and a meeting booked in
  * the embedded calendar (the API's placeholder page on another origin) and recorded.

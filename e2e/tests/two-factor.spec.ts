@@ -1,4 +1,4 @@
-/** Two-factor sign-in (issue 14): a therapist who turned it on is asked for the code after the password. */
+/** Two-factor sign-in: a therapist who turned it on is asked for the code after the password. */
 import { generate } from 'otplib';
 import { expect, test } from '../support/test';
 import { api, PASSWORD, registerClinic, uniqueEmail } from '../support/helpers';

@@ -1,5 +1,5 @@
 /**
- * Video guides (issue 13): /Videovejledninger shows the two guides, recorded from this product, and one plays in
+ * Video guides: /Videovejledninger shows the two guides, recorded from this product, and one plays in
  * its dialog (the film is fetched from where mf-commerce ships it and time runs in the player).
  */
 import { expect, test } from '../support/test';

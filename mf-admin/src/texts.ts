@@ -1,5 +1,5 @@
 /**
- * mf-admin's Danish texts (issue 16). The spec gives the page's name ('Companies', kept as the shell's menu says
+ * mf-admin's Danish texts. The spec gives the page's name ('Companies', kept as the shell's menu says
  * it), the subscriber filters (Tilmeldte, Alle, Trial) and the company actions' answers, which come from
  * @klinik/core's platformMessages (spec 1 §8, verbatim). The rest are ours.
  */
@@ -54,7 +54,7 @@ export const texts = {
     plan: { pro: 'Pro', freeTrial: 'Gratis prøve', empty: 'Ingen' } satisfies Record<PlanType, string>,
     status: { active: 'Aktiv', cancelled: 'Opsagt', expired: 'Udløbet', pending: 'Afventer', empty: 'Ingen' } satisfies Record<PlanStatus, string>,
     disabledBadge: 'Deaktiveret',
-    /** Issue 42: a clinic that reached its daily SMS cap or mail budget in the last week (a spike worth a look). */
+    /** A clinic that reached its daily SMS cap or mail budget in the last week (a spike worth a look). */
     smsCapBadge: (date: string) => `SMS-loft nået ${date}`,
     mailCapBadge: (date: string) => `Mail-loft nået ${date}`,
     capHint: 'Klinikken nåede sin daglige grænse for beskeder. Se efter, om den sender noget, den ikke burde.',

@@ -28,7 +28,7 @@ export const clientsApi = (client: ActionClient) => ({
   uploadImages: (form: FormData) => client.upload('uploadImages', form),
   deleteImage: (id: string) => client.call('deleteImage', { id }),
   storage: () => client.call('getStorageUsage', {}),
-  // The cloud-drive backup (issue 17): the caller's own drive
+  // The cloud-drive backup: the caller's own drive
   driveStatus: () => client.call('getGoogleDriveStatus', {}),
   driveConnectUrl: () => client.call('getGoogleDriveConnectUrl', {}),
   connectDrive: (code: string, state: string) => client.call('connectGoogleDrive', { code, state }),
@@ -46,7 +46,7 @@ export const clientsApi = (client: ActionClient) => ({
   setFormField: (input: ActionInput<'setClientFormField'>) => client.call('setClientFormField', input),
   deleteFormField: (id: string) => client.call('deleteClientFormField', { id }),
   addClient: (input: ActionInput<'addClient'>) => client.call('addClient', input),
-  // What the public pages handed in, for review (issue 14)
+  // What the public pages handed in, for review
   submissions: () => client.call('getPublicSubmissions', {}),
   acceptSubmission: (input: ActionInput<'acceptPublicSubmission'>) => client.call('acceptPublicSubmission', input),
   rejectSubmission: (id: string) => client.call('rejectPublicSubmission', { id }),
@@ -56,7 +56,7 @@ export const clientsApi = (client: ActionClient) => ({
 export type ClientsApi = ReturnType<typeof clientsApi>;
 
 /**
- * /Kontakt's calls (issue 15): newsletters, follow-up and reminder settings, messages, SMS usage. A factory of its own,
+ * /Kontakt's calls: newsletters, follow-up and reminder settings, messages, SMS usage. A factory of its own,
  * so the other pages' bundles (which share clientsApi) do not carry them.
  */
 export const contactApi = (client: ActionClient) => ({

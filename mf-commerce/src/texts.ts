@@ -14,12 +14,12 @@ export const texts = {
     freeTitle: '1 måneds gratis prøve', // spec
     freePrice: '0 kr.',
     freePeriod: 'i 1 måned',
-    /** Before the trial is chosen: its month runs from the choice (issue 43). */
+    /** Before the trial is chosen: its month runs from the choice. */
     freeEndsIfChosen: (date: string) => `Vælger du den i dag, er den gratis til ${date}.`,
     proTitle: 'Pro',
     proPrice: '149 kr.',
     proPeriod: 'pr. måned ekskl. moms',
-    /** What buying Pro does (issue 43: the old note promised a free month that buying Pro never gave). */
+    /** What buying Pro does (the old note promised a free month that buying Pro never gave). */
     proChargedNow: 'Den første måned trækkes på dit kort, når du vælger Pro. Derefter trækkes beløbet automatisk hver måned.',
     proAfterTrial: (date: string) =>
       `Din gratis prøveperiode fortsætter. Pro starter ${date}, når den slutter, og først den dag trækkes den første måned på dit kort. Derefter trækkes beløbet automatisk hver måned.`,
@@ -113,7 +113,7 @@ export const texts = {
   subscription: {
     heading: 'Mit Abonnement',
     cancelAll: 'Opsig alle abonnementer',
-    /** Both buttons end the clinic's plan, and with it every subscription the clinic pays for (issue 43). */
+    /** Both buttons end the clinic's plan, and with it every subscription the clinic pays for. */
     endsIntro: 'Når klinikkens abonnement opsiges, stopper alle klinikkens abonnementer. Hvert kan bruges til udgangen af den periode, der er betalt for, og der trækkes ikke flere beløb:',
     endsList: 'Abonnementer, der stopper',
     endsAt: (name: string, date: string) => `${name}: kan bruges til og med ${date}`,

@@ -8,10 +8,10 @@ export const invoicesApi = (client: ActionClient) => ({
   company: () => client.call('getCompany', {}),
   preview: (bookingId: string, settings: InvoiceSettings, extraTreatmentIds: string[] = []) => client.call('getInvoicePreview', { bookingId, settings, extraTreatmentIds }),
   add: (bookingId: string, settings: InvoiceSettings, extraTreatmentIds: string[] = []) => client.call('addInvoice', { bookingId, settings, extraTreatmentIds }),
-  /** The caller's treatments: more lines an invoice may carry (issue 43). */
+  /** The caller's treatments: more lines an invoice may carry. */
   treatments: () => client.call('getTreatmentsFromTherapist', {}),
   invoice: (id: string) => client.call('getInvoice', { id }),
-  /** The paged list; mapped to the { data, total } that usePagedList reads, with the outstanding total (issue 43). */
+  /** The paged list; mapped to the { data, total } that usePagedList reads, with the outstanding total. */
   list: async (input: ActionInput<'getAllInvoice'>) => {
     const answer = await client.call('getAllInvoice', input);
     return { data: answer.result, total: answer.totalCount, outstandingOre: answer.outstandingOre };

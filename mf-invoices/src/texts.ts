@@ -43,7 +43,7 @@ export const texts = {
     downloadFailed: 'PDF-filen kunne ikke laves.',
     actions: 'Handlinger',
   },
-  /** Payment status (issue 43). */
+  /** Payment status. */
   status: {
     label: 'Status',
     filter: { all: 'Alle', unpaid: 'Ubetalte', overdue: 'Forfaldne', paid: 'Betalte' },

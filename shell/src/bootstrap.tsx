@@ -23,7 +23,7 @@ async function start() {
     // the session check and the render, instead of after them. RemotePage then finds the code loaded (the federation
     // runtime keeps it; a failure here is left to RemotePage's own load and its retry), the page its first answers.
     const opening = openingRoute([...MAIN_REMOTE_ROUTES, ...PUBLIC_REMOTE_ROUTES, ...ADMIN_REMOTE_ROUTES], (path, pathname) => matchPath(path, pathname) !== null);
-    if (opening) loadRemotePage(opening.remote, opening.expose, false).catch(() => undefined);
+    if (opening) loadRemotePage(opening.remote, opening.page, false).catch(() => undefined);
     const main = opening !== null && MAIN_REMOTE_ROUTES.includes(opening);
     prefetchOpeningCalls(clients.therapist, main ? opening : null, readSession());
     // The opening page's layout and remote loader (shell files the document preloads), or the shell's own page, are in

@@ -72,7 +72,7 @@ async function loadPage(remote: RemoteName, expose: string, retry: boolean): Pro
  * The code of the page the app opens on, asked for as soon as config.json has arrived (index.ts), while the shell's
  * own code still downloads: the remote's manifest, its remoteEntry and the page's own files (the federation runtime's
  * preload: link preloads, from the manifest's list of the page's synchronous files). Before, they were asked for only
- * once the shell's code had all arrived and run, one round trip after another (issue 18). Only a page of an exact
+ * once the shell's code had all arrived and run, one round trip after another. Only a page of an exact
  * path, and only when the session its layout needs is there (a visitor sent on to sign in loads nothing extra).
  * Shared modules are not preloaded: the shell's own serve them. A failure is left to the page's own load.
  */
@@ -92,5 +92,5 @@ export function preloadOpeningCode(config: RuntimeConfig): void {
   const route = openingRoute(candidates, exactPath);
   if (!route) return;
   registerAllRemotes(config);
-  preloadRemote([{ nameOrAlias: route.remote, exposes: [route.expose], resourceCategory: 'sync' }]).catch(() => undefined);
+  preloadRemote([{ nameOrAlias: route.remote, exposes: [route.page], resourceCategory: 'sync' }]).catch(() => undefined);
 }

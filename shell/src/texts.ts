@@ -32,7 +32,7 @@ export const texts = {
     missingToken: 'Linket mangler sin kode. Bed om et nyt link.',
     toLogin: 'Gå til log ind',
   },
-  /** The second step of a sign-in with two-factor sign-in on (issue 14). */
+  /** The second step of a sign-in with two-factor sign-in on. */
   otp: 'Kode fra godkendelsesapp',
   setPassword: {
     title: 'Indstil din adgangskode',
@@ -72,18 +72,6 @@ export const texts = {
     logout: 'Log ud',
     companies: 'Companies',
     adminLogout: 'Log Ud',
-  },
-  side: {
-    calendar: 'Kalender',
-    therapists: 'Administrer terapeut',
-    clients: 'Klientdata',
-    invoices: 'Faktura',
-    contact: 'Kontakt',
-    courses: 'Kursus',
-    onlineBooking: 'Onlinereservation',
-    videos: 'Videovejledninger',
-    import: 'Importer data',
-    addOns: 'Tilføjelser',
   },
   remote: {
     failedTitle: 'Siden kunne ikke indlæses',

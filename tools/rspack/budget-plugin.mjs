@@ -1,7 +1,7 @@
 /**
- * Size budgets enforced in the build (ARCHITECTURE.md): gzip sizes of what a browser must fetch. A module over
- * budget fails its build. What counts is read from the federation manifest, which lists the files of each
- * exposed module and of each shared singleton:
+ * Size budgets enforced in the build (docs/decisions/0024-gzip-budgets-and-shared-subsets.md): gzip sizes of what a
+ * browser must fetch. A module over budget fails its build. What counts is read from the compilation (the federation
+ * manifest only names a remote's exposed modules and its entry file):
  *
  * - remote: its remoteEntry (remoteEntry.<hash>.js) plus the chunks of each exposed module's chunk group, which hold no shared singleton
  *   ("each remote's entry and first route beyond the shared singletons"); the end-to-end budget test measures

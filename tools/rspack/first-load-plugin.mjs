@@ -1,5 +1,5 @@
 /**
- * The host's first load, announced (docs/architecture.md, 'The sign-in page is prerendered'): after emitting, the
+ * The host's first load, announced (docs/performance.md, 'The first page on a slow phone'): after emitting, the
  * files of the app's first page (entry, start-up chunk, shared singletons, and the chunk groups `extraGroups`: the
  * layout, the remote loader, the API client's ky) are
  *
@@ -10,7 +10,7 @@
  * In that order: the entry, then the code of the first API calls (`first`: chunk groups, and the files of shared
  * modules those calls import), then the rest. A slow line brings files in about the order they are asked for, and
  * those calls wait for nothing else: on a slow phone's first visit they went out after React and the layout had
- * arrived, 2.1–2.5 s in, only to be answered after the page's code (issue 18).
+ * arrived, 2.1–2.5 s in, only to be answered after the page's code.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

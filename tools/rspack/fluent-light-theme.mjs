@@ -1,5 +1,5 @@
 /**
- * Fluent's light theme as data, computed when a module is built (issue 18). The browser's `createLightTheme` and
+ * Fluent's light theme as data, computed when a module is built. The browser's `createLightTheme` and
  * `tokens` (fluent-tokens.mjs) are made from it, so the palettes, colour tables and functions @fluentui/tokens builds
  * them from stay out of the shell's first load: 7.2 KB brotli of the shared singletons' file, for 3 KB of data.
  *

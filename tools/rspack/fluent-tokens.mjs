@@ -1,5 +1,5 @@
 /**
- * What the modules use of @fluentui/tokens, and all the shell shares of it (issue 18).
+ * What the modules use of @fluentui/tokens, and all the shell shares of it.
  *
  * @fluentui/tokens is a shared singleton (every Fluent component's styles read `tokens`; the provider's theme comes
  * from `createLightTheme`), and a shared module cannot be tree-shaken: sharing the package itself put all of its

@@ -143,7 +143,7 @@ export function createModuleConfig(options) {
         new ModuleFederationPlugin({
           name: options.name,
           // Named by its content, as every other file: the manifest (never cached) names it, so the entry itself is
-          // cached for good and a second visit does not wait for its revalidation (issue 18).
+          // cached for good and a second visit does not wait for its revalidation.
           filename: options.kind === 'remote' ? (production ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js') : undefined,
           exposes: options.exposes,
           shared: SHARED,
@@ -188,7 +188,7 @@ function definitions(production) {
 }
 
 /**
- * The host's first-load singletons as one file, not one per package (issue 18). Each shared package's fallback is
+ * The host's first-load singletons as one file, not one per package. Each shared package's fallback is
  * a chunk of its own, so the shell's first page was 29 files, and a browser asks one origin for at most six at a
  * time over HTTP/1.1: on the slow phone of the bench (150 ms a round trip) the last of them, the layout, was sent 1.5 s
  * after the document asked for it, while the line carried less than it could. The packages of `initialShared` and
@@ -275,7 +275,8 @@ function inlineCss(file) {
 /**
  * A document of a module built without federation (React, if used, bundled), written into the module's dist/ after its
  * federated build (`after`), under `filename`; its scripts are `<name>.[hash].js` and `<name>-*.js` there. The shell
- * has two (docs/architecture.md, first load): the sign-in page and the public booking page.
+ * has two (docs/decisions/0023-prerendered-sign-in-and-a-standalone-booking-page.md): the sign-in page and the public
+ * booking page.
  *
  * - `prerender` (optional): a module compiled for Node into build/prerender/<name>.cjs (React external) whose
  *   `render()` gives the page's markup at build time, for the browser to hydrate;

@@ -1,7 +1,7 @@
 /**
- * A table's box (docs/architecture.md, 'How to add a page', Tables): a table wider than the box scrolls sideways
- * inside it instead of widening the page. While part of the table is out of sight a soft shade on that side says
- * there is more (on a phone the treatments' price and buttons, for one, start out of sight), and the box takes the
+ * A table's box (docs/architecture.md, 'How to add a page'): a table wider than the box scrolls sideways inside it
+ * instead of widening the page. While part of the table is out of sight a soft shade on that side says there is
+ * more (on a phone the treatments' price and buttons, for one, start out of sight), and the box takes the
  * keyboard's focus, so the arrow keys scroll it. `data-more` names the hidden sides: 'start', 'end' or 'both'.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';

@@ -9,10 +9,16 @@ export { retryable, type RetryableLook } from './retryable.js';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar.js';
 export { SkeletonRows } from './SkeletonRows.js';
 export { TableScroll } from './TableScroll.js';
+export { SmsYearTable, type SmsYearTableTexts } from './SmsYearTable.js';
 export { useQuery, invalidateQueries, queryStore, type Query } from './data/useQuery.js';
 export { useMutation, type Mutation, type MutationOptions } from './data/useMutation.js';
 export { QueryView } from './data/QueryView.js';
 export type { QueryKey, QuerySnapshot } from './data/store.js';
+export { queryKey, type ActionKey, type LocalKey, type DataKey } from './data/keys.js';
+export { useForm, type Form, type FormOptions, type FieldState } from './form/useForm.js';
+export { FormDialog, type FormDialogProps, type FormDialogForm } from './form/FormDialog.js';
+export { InfoDialog } from './form/InfoDialog.js';
+export { createModuleContext, type ModuleServices, type Notify } from './module.js';
 export { useDebounced } from './useDebounced.js';
 export { copyText } from './copyText.js';
 // The rich-text editor itself is loaded lazily by each page: import('@klinik/ui/RichTextEditor').

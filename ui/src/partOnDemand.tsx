@@ -3,7 +3,7 @@
  * arrives. They never suspend: React 19 reveals what a Suspense boundary waited for no sooner than 300 ms after the
  * boundary last showed a fallback, so a page opened through a chain of lazy parts (layout, remote loader, remote
  * page, the calendar's grid) waited that long at each step even with every part in the cache, and a dialog opened
- * 320 ms after the click however soon its code came (issue 18).
+ * 320 ms after the click however soon its code came.
  *
  * `partOnDemand` renders its own `fallback` (nothing, for a dialog; the page spinner, for a page) until its code is
  * in, then the part. `preload` asks for the code ahead (bootstrap.tsx does for the opening page's parts, the

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { PageSize } from './Pager.js';
-import type { QueryKey } from './data/store.js';
+import type { ActionKey } from './data/keys.js';
 import { useQuery } from './data/useQuery.js';
 
 export interface PageQuery<S extends number = PageSize> {
@@ -39,7 +39,7 @@ export interface PagedListOptions<T, S extends number = PageSize> {
    * The start of the pages' query keys: the action's name (['getAllEvent']), so a mutation can reload the list.
    * Without it the list has a key of its own that nothing else reloads.
    */
-  queryKey?: QueryKey;
+  queryKey?: ActionKey;
   /** The first page size, for a list whose sizes are not the usual 5, 10, 15 (default 10). */
   initialSize?: S;
 }
@@ -70,7 +70,7 @@ export function usePagedList<T, S extends number = PageSize>({ fetchPage, ownerT
   }, [search]);
 
   const pageQuery: PageQuery<S> = { page, size, search: query, ...(therapistId ? { therapistId } : {}) };
-  const answer = useQuery([...(queryKey ?? ['usePagedList', listId]), pageQuery], () =>
+  const answer = useQuery([...(queryKey ?? ['local:usePagedList', listId]), pageQuery], () =>
     // A failure without a reason of its own says `loadFailed`.
     fetchPage(pageQuery).catch((reason: unknown) => {
       throw reason instanceof Error ? reason : new Error(loadFailed);
@@ -83,7 +83,7 @@ export function usePagedList<T, S extends number = PageSize>({ fetchPage, ownerT
   useLayoutEffect(() => {
     owner.current = ownerTherapists;
   });
-  const therapists = useQuery(ownerTherapists ? ['usePagedList', listId, 'therapists'] : null, () => owner.current?.load() ?? Promise.resolve({ data: NO_THERAPISTS }));
+  const therapists = useQuery(ownerTherapists ? ['local:usePagedList', listId, 'therapists'] : null, () => owner.current?.load() ?? Promise.resolve({ data: NO_THERAPISTS }));
   useEffect(() => {
     const options = owner.current;
     if (therapists.error !== null && options) options.notify(`${options.failedText} ${therapists.error}`, 'error');

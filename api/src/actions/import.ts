@@ -1,4 +1,4 @@
-/** The data import (core/src/actions/import.ts; issue 17). */
+/** The data import (core/src/actions/import.ts). */
 import { importMessages as M, type importActions } from '@klinik/core';
 import { findImport, importAccess, startFormImport, startSupportImport } from '../domain/import/runs.js';
 import type { Handlers } from './types.js';

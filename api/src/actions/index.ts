@@ -1,6 +1,7 @@
 /**
  * The registry: every contract of @klinik/core bound to its handler. Default deny: the API refuses to start
- * when a contract has no handler, a handler has no contract, or a contract has no valid access level.
+ * when a contract has no handler, a handler has no contract, a contract has no valid access level, or lacks the
+ * policy its access requires (a rate limit when anyone may call it, an audit declaration when an administrator may).
  */
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
 import { accountingHandlers } from './accounting.js';
@@ -49,6 +50,9 @@ export function assertRegistryComplete(table: Record<string, unknown> = handlers
       problems.push(`${name}: no valid access level`);
     }
     if (typeof table[name] !== 'function') problems.push(`${name}: no handler`);
+    // The types require both already; a contract built around them (a cast) is still refused here.
+    if (levels.includes('public') && !contract.rateLimit) problems.push(`${name}: public without a rate limit`);
+    if (levels.includes('superadmin') && !contract.audit) problems.push(`${name}: administrator action without an audit declaration`);
   }
   for (const name of Object.keys(table)) {
     if (!(name in actions)) problems.push(`${name}: handler without a contract`);

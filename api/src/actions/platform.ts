@@ -1,4 +1,4 @@
-/** The platform administrator and the support team (core/src/actions/platform.ts; issue 16). */
+/** The platform administrator and the support team (core/src/actions/platform.ts). */
 import { platformMessages as P, type platformActions } from '@klinik/core';
 import { auditDetail, auditLog } from '../domain/platform/audit.js';
 import { companyUsers, companyYearToDate, deleteCompany, listCompanies, setCompanyDisabled, subscriberList, updateCompany } from '../domain/platform/companies.js';

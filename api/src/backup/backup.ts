@@ -1,7 +1,7 @@
 /**
  * `npm run backup`: a point-in-time copy of the embedded database (FerretDB's SQLite files) and the local blob
- * folder, taken while the product runs and writes, with a manifest (docs/architecture.md, 'Backups and restore
- * (issue 20)').
+ * folder, taken while the product runs and writes, with a manifest
+ * (docs/decisions/0026-consistent-backups-of-the-embedded-database.md).
  *
  * Order: the database first, then the blobs. An image turns 'ready' only after its blobs are written, so every image
  * the snapshot shows as ready has its files on disk when the blob folder is copied afterwards, unless it is being
@@ -13,11 +13,24 @@ import { constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { blobDirOf } from '../config.js';
-import { databaseDirOf, FERRETDB_VERSION } from '../db/launcher.js';
-import { ensureSqliteTool, inspectSqlite, snapshotSqlite } from '../db/sqlite-tool.js';
+import { databaseDirOf, FERRETDB_VERSION } from '../db/embedded.js';
 import { repoRoot } from '../paths.js';
 import { copyTree, describeFiles, listFiles } from './files.js';
 import { fingerprintsOf, keysInUse, type KeyFingerprints } from './keys.js';
+
+/** The development kit's SQLite tool (devkit/src/database/sqlite-tool.ts), built like the embedded database. */
+interface SqliteKit {
+  ensureSqliteTool: (log: (line: string) => void) => Promise<string>;
+  /** A copy of `source` as of one transaction boundary, while writers go on. */
+  snapshotSqlite: (tool: string, source: string, target: string) => Promise<void>;
+  inspectSqlite: (tool: string, file: string) => Promise<{ integrity: string; collections: Record<string, number> }>;
+}
+
+/** The backup copies the embedded database's files, which only a development install has, with the kit. */
+async function sqliteKit(): Promise<SqliteKit> {
+  const specifier = '@klinik/devkit/database';
+  return (await import(specifier)) as SqliteKit;
+}
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT = 'klinik-backup/1';
@@ -107,6 +120,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     if (existsSync(keysOut)) throw new BackupError(`${keysOut} exists already; --keys-out never overwrites a file.`);
   }
   const fingerprints = fingerprintsOf(keys);
+  const { ensureSqliteTool, inspectSqlite, snapshotSqlite } = await sqliteKit();
   const tool = await ensureSqliteTool(log);
 
   const out = path.resolve(options.out);

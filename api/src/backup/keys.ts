@@ -1,5 +1,5 @@
 /**
- * The keys a backup's health data needs (docs/architecture.md, 'Health data at rest'): DATA_ENCRYPTION_KEYS and
+ * The keys a backup's health data needs (docs/security.md, 'Health data at rest'): DATA_ENCRYPTION_KEYS and
  * CPR_HASH_KEY from the environment, else (development) the data folder's `secrets.json`, the same order the API's
  * configuration uses (config.ts). A backup never holds them: its manifest names each key by id and a fingerprint (an
  * HMAC of a fixed text under the key, which tells nothing about the key), so a restore can say which keys it lacks.

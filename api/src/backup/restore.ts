@@ -1,14 +1,15 @@
 /**
  * `npm run restore -- <backup>`: puts a backup of `npm run backup` in place of a data folder's database and blobs
- * (docs/architecture.md, 'Backups and restore (issue 20)'). Everything is checked before anything changes: the
- * backup's checksums, that no database server runs on that data folder, and that the keys the API would start with
- * read the backup's health data. The current data is moved aside (`db.replaced-<time>` beside it), never deleted.
+ * (docs/decisions/0026-consistent-backups-of-the-embedded-database.md). Everything is checked before anything
+ * changes: the backup's checksums, that no database server runs on that data folder, and that the keys the API
+ * would start with read the backup's health data. The current data is moved aside (`db.replaced-<time>` beside it),
+ * never deleted.
  */
 import { constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { blobDirOf, devSecretsFile } from '../config.js';
-import { databaseDirOf, ferretPidFile, runningServerPid } from '../db/launcher.js';
+import { databaseDirOf, ferretPidFile, runningServerPid } from '../db/embedded.js';
 import { BackupError, MANIFEST_FILE, MANIFEST_FORMAT, type BackupManifest } from './backup.js';
 import { sha256OfFile } from './files.js';
 import { fingerprintsOf, keysInUse, keysOfSecretsFile, missingKeys } from './keys.js';

@@ -1,8 +1,9 @@
 /**
  * `npm run backup -- [--out <dir>] [--keys-out <file>]` and `npm run restore -- <backup> [--keys <file>]`: backups
- * of the embedded database and the local blob folder (api/src/backup/, docs/architecture.md 'Backups and restore
- * (issue 20)'). The data folder is KLINIK_DATA_DIR or `.data/`, as for `npm start`. Exit codes: 0 done, 1 refused or
- * failed (the message says why; nothing was changed), 2 wrong usage.
+ * of the embedded database and the local blob folder (api/src/backup/,
+ * docs/decisions/0026-consistent-backups-of-the-embedded-database.md). The data folder is KLINIK_DATA_DIR or
+ * `.data/`, as for `npm start`. Exit codes: 0 done, 1 refused or failed (the message says why; nothing was changed),
+ * 2 wrong usage.
  */
 import path from 'node:path';
 import { createBackup, BackupError } from '../backup/backup.js';

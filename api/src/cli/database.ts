@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Connection } from 'mongoose';
 import { configFromEnv } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
-import { launchDatabase } from '../db/launcher.js';
+import { openDatabase } from '../db/embedded.js';
 import { dataDir } from '../paths.js';
 import { useDataKeyring } from '../security/encryption.js';
 
@@ -27,7 +27,7 @@ function runningStackUri(folder: string): string | null {
 export async function withDatabase<T>(work: (conn: Connection) => Promise<T>): Promise<T> {
   const folder = dataDir();
   const known = process.env.MONGODB_URI || runningStackUri(folder);
-  const database = known ? null : await launchDatabase({ dataDir: folder, log: (line) => console.log(line) });
+  const database = known ? null : await openDatabase({ dataDir: folder, log: (line) => console.log(line) });
   const conn = await connectDatabase(known ?? database!.uri);
   try {
     return await work(conn);

@@ -62,12 +62,12 @@ const JOURNAL_TEXTS = [
 
 /** Journals of the owner's bookings of the last three weeks (a journal's id is its booking's, as `addJournal` makes it). */
 async function seedJournals(db: TenantDb, therapistId: Types.ObjectId, therapistName: string, now: number): Promise<void> {
-  const booked = await db.clinic.Booking.find({ therapistId, from: { $gte: now - 21 * DAY_MS, $lt: now - 3_600_000 } }).sort({ from: -1 }).limit(20).lean();
+  const booked = await db.Booking.find({ therapistId, from: { $gte: now - 21 * DAY_MS, $lt: now - 3_600_000 } }).sort({ from: -1 }).limit(20).lean();
   for (const [index, booking] of booked.entries()) {
     if (!booking.treatmentId) continue;
     const [effect, treatment, followUp, remark] = JOURNAL_TEXTS[index % JOURNAL_TEXTS.length]!;
     const at = Math.min(booking.to + 3_600_000, now);
-    await db.clinic.Journal.create({
+    await db.Journal.create({
       _id: booking._id,
       clientId: booking.clientId,
       therapistId,
@@ -85,7 +85,7 @@ async function seedJournals(db: TenantDb, therapistId: Types.ObjectId, therapist
       firstInputRemarkUpDate: remark ? at : null,
       updatedBy: therapistName,
     });
-    await db.clinic.Booking.updateOne({ _id: booking._id }, { $set: { journalId: booking._id }, $inc: { version: 1 } });
+    await db.Booking.updateOne({ _id: booking._id }, { $set: { journalId: booking._id }, $inc: { version: 1 } });
   }
 }
 
@@ -97,13 +97,13 @@ async function seedJournals(db: TenantDb, therapistId: Types.ObjectId, therapist
 async function seedOpeningHours(db: TenantDb, therapistIds: Types.ObjectId[], now: number): Promise<void> {
   const intervals = expandWeeklyPattern({ weekdays: [1, 2, 3, 4, 5], everyWeeks: 1, startDate: copenhagenDateKey(now - 21 * DAY_MS), occurrences: 8, times: [{ start: '08:00', end: '18:00' }] });
   for (const therapistId of therapistIds) {
-    await db.clinic.OpeningHours.insertMany(intervals.map((interval) => ({ therapistId, from: interval.from, to: interval.to, createdAt: now })));
+    await db.OpeningHours.insertMany(intervals.map((interval) => ({ therapistId, from: interval.from, to: interval.to, createdAt: now })));
   }
 }
 
 /** 'Rygskole' on the next two Saturdays, 10:00–11:30 (the calendar's weekdays are full), eight seats, six taken. */
 async function seedCourse(db: TenantDb, therapistId: Types.ObjectId, now: number): Promise<void> {
-  const course = await db.clinic.Event.create({
+  const course = await db.Event.create({
     therapistId,
     title: 'Rygskole',
     description: '<p>Seks ugers holdtræning for dig med ondt i ryggen: øvelser, viden om smerter og gode vaner i hverdagen.</p>',
@@ -112,14 +112,14 @@ async function seedCourse(db: TenantDb, therapistId: Types.ObjectId, now: number
   });
   const [year, month, day] = copenhagenDateKey(now).split('-').map(Number) as [number, number, number];
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  const clients = await db.clinic.Client.find({ email: { $ne: '' } }, { nameFirst: 1, nameLast: 1, email: 1 }).sort({ _id: 1 }).limit(6).lean();
+  const clients = await db.Client.find({ email: { $ne: '' } }, { nameFirst: 1, nameLast: 1, email: 1 }).sort({ _id: 1 }).limit(6).lean();
   for (const weeks of [0, 1]) {
     const saturday = new Date(Date.UTC(year, month - 1, day + ((6 - weekday + 7) % 7 || 7) + 7 * weeks));
     const at = (hour: number, minute: number) => copenhagenWallTime(saturday.getUTCFullYear(), saturday.getUTCMonth() + 1, saturday.getUTCDate(), hour, minute);
     const id = new Types.ObjectId();
     const date = { from: at(10, 0), to: at(11, 30) };
     await db.slots.claimFor(therapistId, date, id, 'course', now, () =>
-      db.clinic.EventDate.create({ _id: id, therapistId, eventId: course._id, from: date.from, to: date.to, latestDays: 1 }),
+      db.EventDate.create({ _id: id, therapistId, eventId: course._id, from: date.from, to: date.to, latestDays: 1 }),
     );
     for (const client of clients) await joinCourseDay(db, { _id: id, eventId: course._id }, client, course.limit);
   }
@@ -189,7 +189,7 @@ export async function seedDemoClinic(models: Models, now = Date.now()) {
   await ensureTreatments(models, therapist._id, owner.companyId);
   const db = tenantDb(models, owner.companyId);
   // Once: a later run would place the calendar around a later day, beside the first.
-  if (!(await db.clinic.Client.exists({}))) {
+  if (!(await db.Client.exists({}))) {
     const practice = generateSampleExport({ seed: 7, now, ...DEMO_PRACTICE });
     await writeImport(db, owner._id, sampleImportSet(practice), now);
     await seedJournals(db, owner._id, `${owner.nameFirst} ${owner.nameLast}`, now);

@@ -1,7 +1,8 @@
 /**
  * Deletes what `filter` matches a batch at a time: the ids first, then a delete by `_id` (FerretDB 1.24 fails a
- * deleteMany of tens of thousands of documents; docs/architecture.md). For the sweepers' housekeeping; `options`
- * carries the reason a query may look across clinics (`crossTenant`).
+ * deleteMany of tens of thousands of documents;
+ * docs/decisions/0005-embedded-ferretdb-in-development-mongodb-in-production.md). For the sweepers' housekeeping;
+ * `options` carries the reason a query may look across clinics (`crossTenant`).
  */
 import type { Model } from 'mongoose';
 

@@ -3,10 +3,10 @@ import mongoose, { type Schema } from 'mongoose';
 /**
  * Inserts documents whose `_id`s are deterministic, a batch at a time, unordered, ignoring the ones that exist
  * already (duplicate `_id`): the way writes here are made idempotent, `_id` uniqueness at insert being the one atomic
- * guarantee FerretDB 1.24 gives (docs/architecture.md). Answers how many this call wrote; any other write error
- * is thrown. `onBatch` hears of each batch done (an import's progress). `inFlight` batches go at once: while the
- * database stores one, this process encodes the next (the import sends two). `onDuplicate` hears of each document
- * refused as a duplicate (an import's invoice whose number another invoice holds: import/engine.ts).
+ * guarantee FerretDB 1.24 gives (docs/decisions/0004-concurrency-by-id-claims.md). Answers how many this call wrote;
+ * any other write error is thrown. `onBatch` hears of each batch done (an import's progress). `inFlight` batches go
+ * at once: while the database stores one, this process encodes the next (the import sends two). `onDuplicate` hears
+ * of each document refused as a duplicate (an import's invoice whose number another invoice holds: import/engine.ts).
  */
 export async function insertNew<T>(
   insert: (docs: T[]) => Promise<unknown[]>,

@@ -2,11 +2,14 @@
  * The caller-scoped data access: `ctx.db.<Model>` is the model as one caller may use it. Every query gets the
  * caller's company; for a therapist who is not the owner, models whose rule names an `owner` field also get the
  * therapist ('the owner sees all of the clinic's, a therapist their own', written once here instead of in each
- * aggregate). Inserts are stamped with the company; an update cannot move a document to another clinic.
+ * aggregate), and models whose rule names a `client` field get 'only through a client the caller may see' (a
+ * colleague never reads a therapist's journals). Inserts are stamped with the company; an update cannot move a
+ * document to another clinic.
  *
- *   ctx.db.Booking.find({ clientId })          the bookings of this client the caller may see
- *   ctx.db.clinic.Booking.updateMany(...)      all of the clinic's, for consistency work across therapists
- *                                              (a client's new name on every booking); say why where it is used
+ *   ctx.db.Booking.find({ clientId })                              the bookings of this client the caller may see
+ *   ctx.db.clinic('client-record-copies').Booking.updateMany(...)  all of the clinic's, past both rules, for one of
+ *                                                                  the named reasons below (the scope test lists
+ *                                                                  which file may give which)
  *
  * The methods are mongoose's own (the same overloads and lean/sort/limit chains); only the filter, the inserted
  * documents and the pipeline are changed on the way. Anything else a model has (collection, bulkWrite, watch …) is
@@ -16,6 +19,7 @@ import { Types } from 'mongoose';
 import { messages } from '@klinik/core/rules';
 import { ForbiddenError } from '../errors.js';
 import { MODEL_SCOPES, type ModelName, type Models } from '../models/index.js';
+import { throughVisibleClient, type ClientCondition } from '../models/scope.js';
 import { messageLeases, type MessageLeases } from './concurrency/message-leases.js';
 import { stamjournalSeeds, type OnceMarkers } from './concurrency/once-markers.js';
 import { courseSeats, type CourseSeats } from './concurrency/seats.js';
@@ -82,13 +86,36 @@ export type ScopedRoot<M> = Pick<M, RootMethod & keyof M>;
 
 type TenantModels = { [K in TenantModelName]: Scoped<Models[K]> };
 
+/**
+ * Why code reaches all of the clinic's data past 'a therapist sees their own' and 'only through a visible client'.
+ * api/test/tenant-scope.test.ts lists which files may give which reason; a new use is a new line there.
+ */
+export const CLINIC_WIDE_REASONS = {
+  'invoice-numbering': "the clinic's one sequence of invoice numbers and its claims, shared by every therapist",
+  'invoice-of-a-visible-record': 'the invoice, credit note or payment of a booking or invoice the caller may see, whoever issued it',
+  'invoice-recipient': "the client an invoice the caller may see is addressed to, whoever's client that is",
+  'merged-statement': "a visible client's invoices by every therapist, gathered in one statement",
+  'clinic-wide-check': "a yes/no about the whole clinic that shows no record (a client's first booking, a journal on a booking, a CPR number taken)",
+  'client-record-copies': "a visible client's changed facts copied onto every booking of that client, a colleague's too",
+  'booking-of-a-visible-client': "a colleague's booking of a client the caller may see, to open its journal",
+  'course-days': "a course's days and sign-ups, read and written with the course's own visibility",
+  'public-page': 'what a public page or a signed link writes for the therapist or client it names, or its reviewer accepts',
+  'message-planning': "reminders, follow-ups and newsletters planned, sent and counted for the clinic's clients",
+  'sms-ledger': "the clinic's shared allowance and ledger of SMS",
+  'accounting-transfer': "the clinic's books sent to its accounting system: every invoice with its client and treatment",
+  'import': "another system's data imported into the whole clinic",
+  'erasure': "a client's or a clinic's data removed or cut to what bookkeeping must keep, whoever wrote it",
+  'stamjournal-seed': "a client's fixed Stamjournal fields, created once by whoever books the client first",
+} as const;
+export type ClinicWideReason = keyof typeof CLINIC_WIDE_REASONS;
+
 export type TenantDb = TenantModels & {
   /** The clinic's id every query carries. */
   readonly companyId: Types.ObjectId;
   /** The clinic itself: its own record only. */
   readonly Company: ScopedRoot<Models['Company']>;
-  /** The same models without the `owner` rule: all of the clinic's data (still only this clinic's). */
-  readonly clinic: TenantModels;
+  /** The same models without the `owner` and `client` rules: all of the clinic's data (still only this clinic's). */
+  readonly clinic: (reason: ClinicWideReason) => TenantModels;
   /** The clinic's slot claims (bookings, leaves and course days never overlap). */
   readonly slots: SlotClaims;
   /** Numbered seats of course days. */
@@ -133,7 +160,30 @@ function refuseScopeChange(update: unknown, fields: readonly string[], model: st
   }
 }
 
-function scopedModel(model: object, name: string, scope: Filter, ownerField: string | null, viewer: Viewer | undefined): object {
+/** The rule 'only through a client the caller may see' of a model whose documents belong to a client. */
+interface ClientRule {
+  field: string;
+  condition: ClientCondition;
+  /** Whether the caller may see client `id` (an insert naming another client is refused). */
+  visible(id: unknown): Promise<boolean>;
+}
+
+function clientRule(clients: Scoped<Models['Client']>, field: string): ClientRule {
+  const visible = async (id: unknown) => (id instanceof Types.ObjectId || typeof id === 'string') && Types.ObjectId.isValid(id) && (await clients.exists({ _id: id })) !== null;
+  return {
+    field,
+    visible,
+    // A filter already naming one client asks about that one; otherwise the caller's clients are listed (a therapist
+    // has their own, not the clinic's thousands: the owner, who sees all, never gets here).
+    condition: async (filter) => {
+      const named = filter[field];
+      if (named instanceof Types.ObjectId || typeof named === 'string') return (await visible(named)) ? {} : { _id: { $in: [] } };
+      return { [field]: { $in: await clients.distinct('_id') } };
+    },
+  };
+}
+
+function scopedModel(model: object, name: string, scope: Filter, ownerField: string | null, viewer: Viewer | undefined, client: ClientRule | null): object {
   const stamp = (doc: unknown) => {
     const record = { ...(doc as Filter) };
     for (const [key, value] of Object.entries(scope)) {
@@ -146,20 +196,27 @@ function scopedModel(model: object, name: string, scope: Filter, ownerField: str
     return record;
   };
   const target = model as Record<string, (...args: unknown[]) => unknown>;
-  const protectedFields = ownerField && viewer && !viewer.isOwner ? ['companyId', ownerField] : ['companyId'];
-  const methods: Record<string, (...args: unknown[]) => unknown> = {
-    distinct: (field, filter, ...rest) => target.distinct!.call(model, field, withScope(filter as Filter, scope), ...rest),
-    findById: (id, ...rest) => target.findOne!.call(model, withScope({ _id: id }, scope), ...rest),
-    // Inserts answer promises; a refused stamp is a rejected promise like any failed insert.
-    create: async (docs, ...rest) => target.create!.call(model, Array.isArray(docs) ? docs.map(stamp) : stamp(docs), ...rest),
-    insertMany: async (docs, ...rest) => target.insertMany!.call(model, Array.isArray(docs) ? docs.map(stamp) : stamp(docs), ...rest),
-    aggregate: (pipeline, ...rest) => target.aggregate!.call(model, [{ $match: scope }, ...((pipeline as unknown[] | undefined) ?? [])], ...rest),
+  const protectedFields = [...(ownerField && viewer && !viewer.isOwner ? ['companyId', ownerField] : ['companyId']), ...(client ? [client.field] : [])];
+  // Queries and aggregations of a `client` model carry the caller's client condition to the model's hook.
+  const ofVisibleClient = (query: unknown) => (client ? throughVisibleClient(query as object, client.condition) : query);
+  const stampAll = async (docs: unknown) => {
+    const stamped = Array.isArray(docs) ? docs.map(stamp) : stamp(docs);
+    if (client) for (const doc of [stamped].flat()) if (!(await client.visible(doc[client.field]))) throw new ForbiddenError(messages.forbidden);
+    return stamped;
   };
-  for (const method of FILTER_FIRST) methods[method] = (filter, ...rest) => target[method]!.call(model, withScope(filter as Filter, scope), ...rest);
+  const methods: Record<string, (...args: unknown[]) => unknown> = {
+    distinct: (field, filter, ...rest) => ofVisibleClient(target.distinct!.call(model, field, withScope(filter as Filter, scope), ...rest)),
+    findById: (id, ...rest) => ofVisibleClient(target.findOne!.call(model, withScope({ _id: id }, scope), ...rest)),
+    // Inserts answer promises; a refused stamp is a rejected promise like any failed insert.
+    create: async (docs, ...rest) => target.create!.call(model, await stampAll(docs), ...rest),
+    insertMany: async (docs, ...rest) => target.insertMany!.call(model, await stampAll(docs), ...rest),
+    aggregate: (pipeline, ...rest) => ofVisibleClient(target.aggregate!.call(model, [{ $match: scope }, ...((pipeline as unknown[] | undefined) ?? [])], ...rest)),
+  };
+  for (const method of FILTER_FIRST) methods[method] = (filter, ...rest) => ofVisibleClient(target[method]!.call(model, withScope(filter as Filter, scope), ...rest));
   for (const method of UPDATES) {
     methods[method] = (filter, update, ...rest) => {
       refuseScopeChange(update, protectedFields, name);
-      return target[method]!.call(model, withScope(filter as Filter, scope), update, ...rest);
+      return ofVisibleClient(target[method]!.call(model, withScope(filter as Filter, scope), update, ...rest));
     };
   }
   return new Proxy(model, {
@@ -204,15 +261,18 @@ function lazy<T extends object>(target: T, name: string, make: () => unknown): v
 
 /** The data of clinic `companyId` as `viewer` may use it (no viewer: a public page of that clinic). */
 export function tenantDb(models: Models, companyId: Types.ObjectId, viewer?: Viewer): TenantDb {
-  const build = (applyOwner: boolean): TenantModels => {
+  const build = (applyRules: boolean): TenantModels => {
     const scoped = {} as TenantModels;
+    const restricted = applyRules && viewer !== undefined && !viewer.isOwner;
     for (const name of TENANT_MODEL_NAMES) {
       lazy(scoped, name, () => {
         const rule = MODEL_SCOPES[name];
         const ownerField = rule.kind === 'tenant' && rule.owner ? rule.owner : null;
+        const clientField = rule.kind === 'tenant' && rule.client ? rule.client : null;
         const scope: Filter = { companyId };
-        if (applyOwner && ownerField && viewer && !viewer.isOwner) scope[ownerField] = viewer.therapistId;
-        return scopedModel(models[name], name, scope, applyOwner ? ownerField : null, applyOwner ? viewer : undefined);
+        if (restricted && ownerField) scope[ownerField] = viewer.therapistId;
+        const client = restricted && clientField ? clientRule(scoped.Client, clientField) : null;
+        return scopedModel(models[name], name, scope, applyRules ? ownerField : null, applyRules ? viewer : undefined, client);
       });
     }
     return scoped;
@@ -220,7 +280,15 @@ export function tenantDb(models: Models, companyId: Types.ObjectId, viewer?: Vie
   const db = build(true) as TenantDb & Record<string, unknown>;
   Object.defineProperty(db, 'companyId', { value: companyId, enumerable: true });
   lazy(db, 'Company', () => scopedRoot(models.Company, companyId));
-  lazy(db, 'clinic', () => build(false));
+  let clinicWide: TenantModels | undefined;
+  Object.defineProperty(db, 'clinic', {
+    enumerable: true,
+    value: (reason: ClinicWideReason) => {
+      // The type names the reasons; this keeps a caller outside the type checker (a script) to them too.
+      if (!(reason in CLINIC_WIDE_REASONS)) throw new Error(`db.clinic: '${String(reason)}' is not a reason of CLINIC_WIDE_REASONS`);
+      return (clinicWide ??= build(false));
+    },
+  });
   lazy(db, 'slots', () => slotClaims(models, companyId));
   lazy(db, 'seats', () => courseSeats(models));
   lazy(db, 'stamjournalSeeds', () => stamjournalSeeds(models));

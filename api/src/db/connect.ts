@@ -8,7 +8,7 @@ export function databaseNameFor(uri: string, env: NodeJS.ProcessEnv = process.en
 }
 
 /**
- * How long a call waits for an unreachable database before it answers 503 (issue 14: within 2 s). Both the driver's
+ * How long a call waits for an unreachable database before it answers 503 (within 2 s). Both the driver's
  * server selection and mongoose's command buffering give up after this long; the driver keeps monitoring the server
  * and reconnects by itself when it returns, so nothing needs a restart.
  */

@@ -1,5 +1,5 @@
 /**
- * The fields whose exact matches the embedded database hands to SQLite (issue 19; the patch in
+ * The fields whose exact matches the embedded database hands to SQLite (the patch in
  * api/tools/ferretdb-patch/klinik_pushdown.go, passed to FerretDB as FERRETDB_KLINIK_SCALAR_FIELDS at its start).
  *
  * A field may be here only if no collection ever stores an array under it: `{f: x}` also matches an array holding x,

@@ -1,5 +1,5 @@
 /**
- * Web and mail addresses in text a clinic types that goes out under the platform's name (issue 42): a clinic name
+ * Web and mail addresses in text a clinic types that goes out under the platform's name: a clinic name
  * with a link in it turned our SMS reminders into phishing. Recognised by linkify-it (the linkifier of markdown-it)
  * with the full list of top-level domains (`tlds`), so 'fysio.dk', 'klinik-login.xyz', 'bit.ly/x', 'http://…' and
  * 'x@y.com' are addresses while 'St.Heddinge' or 'Dr. Hansen' are not.

@@ -1,16 +1,14 @@
 /**
- * Who is calling: the token from the body is verified and the caller's current record is loaded on every call,
- * so a revoked session, a deactivated account, a disabled clinic or a lost admin right take effect at once. The
- * answer is the context the action's declared access allows.
+ * Who is calling: the token from the body is verified against the caller's current records on every call (for a
+ * therapist from the process's sign-in cache: data/sign-in-cache.ts), so a revoked session, a deactivated account, a
+ * disabled clinic or a lost admin right take effect at once in the process that made the change and within a second
+ * in every other. The answer is the context the action's declared access allows.
  */
 import { Types } from 'mongoose';
-import { accessLevelsOf, actions, allowsProFeatures, effectiveTherapistStatus, messages, planRefusalText, therapistMessages, type ActionContract } from '@klinik/core';
+import { accessLevelsOf, allowsProFeatures, effectiveTherapistStatus, messages, planRefusalText, therapistMessages, type ActionContract } from '@klinik/core';
 import { OwnerContext, PublicContext, SuperadminContext, TeamContext, TherapistContext, type AnyContext, type RequestInfo, type Services } from '../context.js';
 import { subscriptionStateOf } from '../domain/therapists/view.js';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
-
-/** What a colleague whose own subscription is not running may still do: see who they are, and sign out. */
-const WITHOUT_SUBSCRIPTION: readonly ActionContract[] = [actions.getTherapist, actions.logout];
 
 export async function authenticate(contract: ActionContract, token: unknown, services: Services, request: RequestInfo): Promise<AnyContext> {
   const levels = accessLevelsOf(contract);
@@ -24,21 +22,19 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
     if (!Types.ObjectId.isValid(verified.subject) || !verified.companyId || !Types.ObjectId.isValid(verified.companyId)) {
       throw new UnauthorizedError('jwt malformed');
     }
-    // Both reads at once: the token names the company, and the therapist record must belong to it. Both are served
-    // by the `_id` index on the embedded database too (docs/architecture.md, 'pushes exact matches down').
-    const companyId = new Types.ObjectId(verified.companyId);
-    const [therapist, company] = await Promise.all([
-      models.Therapist.findOne({ _id: new Types.ObjectId(verified.subject), companyId }).lean(),
-      models.Company.findById(companyId).lean(),
-    ]);
+    // The token names the company, and the therapist record must belong to it. The records come from this process's
+    // cache, which every process's changes reach within a second (data/sign-in-cache.ts); the checks below run on
+    // every call.
+    const { therapist, company } = await services.signInCache.facts(new Types.ObjectId(verified.subject), new Types.ObjectId(verified.companyId));
     if (!therapist || therapist.tokenVersion !== verified.tokenVersion) throw new UnauthorizedError('jwt expired');
     if (therapist.isActive === false) throw new UnauthorizedError('jwt expired');
     if (!company || company.deletedAt) throw new UnauthorizedError('jwt expired');
     // A disabled clinic's users are signed out on their next call (a session-ending answer) and told why.
     if (company.isDisabled) throw new UnauthorizedError(messages.companyDisabled);
     if (!levels.includes('therapist') && !therapist.isAdmin) throw new ForbiddenError(messages.ownerOnly);
-    // A colleague with a subscription of their own works while it runs (domain/therapists/subscription.ts).
-    if (!therapist.isAdmin && therapist.subscription && !WITHOUT_SUBSCRIPTION.includes(contract)) {
+    // A colleague with a subscription of their own works while it runs (domain/therapists/subscription.ts); the
+    // contract says what they may still do without it (`worksWithoutSubscription`: see who they are, sign out).
+    if (!therapist.isAdmin && therapist.subscription && !contract.worksWithoutSubscription) {
       const status = effectiveTherapistStatus(subscriptionStateOf(therapist), services.clock.now());
       if (status === 'pending' || status === 'expired') throw new ForbiddenError(therapistMessages.subscriptionEnded);
     }
@@ -49,7 +45,7 @@ export async function authenticate(contract: ActionContract, token: unknown, ser
 
   if (verified.kind === 'superadmin') {
     if (!levels.includes('superadmin')) throw new ForbiddenError(messages.forbidden);
-    // A named administrator (issue 14): deactivation or a new password ends its tokens at once. Tokens of the old
+    // A named administrator: deactivation or a new password ends its tokens at once. Tokens of the old
     // shared admin password had the subject 'admin' and end here too.
     if (!Types.ObjectId.isValid(verified.subject)) throw new UnauthorizedError('jwt expired');
     const admin = await models.Administrator.findById(verified.subject, { tokenVersion: 1, isActive: 1, username: 1 }).lean();

@@ -24,6 +24,7 @@ function accountKey(body: Record<string, unknown>): string | null {
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value.trim().toLowerCase() : null;
 }
 
+/** The action's declared `rateLimit`, kept under the action's name in the limiter's rules (config.ts DEFAULT_RATE_LIMITS). */
 async function applyRateLimits(action: ActionName, body: Record<string, unknown>, ip: string, services: Services) {
   // Per /64 for IPv6, so rotating addresses in one's own network buys no new attempts.
   await services.limiter.consume(action, rateLimitAddressKey(ip));
@@ -32,13 +33,14 @@ async function applyRateLimits(action: ActionName, body: Record<string, unknown>
 }
 
 async function audited(context: SuperadminContext, action: ActionName, input: Record<string, unknown>, run: () => Promise<unknown>): Promise<unknown> {
+  const policy = actions[action].audit;
   try {
     const answer = await run();
-    await recordAdminAction(context, action, input, 'ok');
+    await recordAdminAction(context, action, policy, input, 'ok');
     return answer;
   } catch (error) {
     const refused = error instanceof ApiError && error.status < 500;
-    await recordAdminAction(context, action, input, refused ? 'refused' : 'failed', refused ? (error as Error).message : undefined);
+    await recordAdminAction(context, action, policy, input, refused ? 'refused' : 'failed', refused ? (error as Error).message : undefined);
     throw error;
   }
 }
@@ -51,7 +53,7 @@ export async function dispatch(request: DispatchRequest, services: Services): Pr
 
   await applyRateLimits(action, rest, request.ip, services);
   const context = await authenticate(contract, token, services, { ip: request.ip, files: request.files, origin: request.origin ?? '' });
-  await assertClinicMayMailClients(action, context);
+  await assertClinicMayMailClients(contract, context);
 
   const run = async () => {
     const parsed = contract.input.safeParse(rest);

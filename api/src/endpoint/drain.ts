@@ -1,5 +1,5 @@
 /**
- * The HTTP server with a graceful stop (issue 14, crash safety): on shutdown it stops accepting connections,
+ * The HTTP server with a graceful stop (crash safety): on shutdown it stops accepting connections,
  * answers requests that still arrive on open keep-alive connections with 503 and `Connection: close` (a load balancer
  * retries them elsewhere), lets the requests under way finish up to a deadline, and only then cuts what is left.
  */

@@ -1,6 +1,6 @@
 /**
  * Multipart uploads to `POST /api`: streamed to temporary files (never held in memory), with each upload action's
- * limits declared once below, refused before a byte of a file is stored when the caller may not call the action,
+ * limits declared on its contract (`uploads`, core/src/actions/), refused before a byte of a file is stored when the caller may not call the action,
  * and processed a few at a time.
  *
  * The form must name `action` and `token` before its first file (the web client does: core/src/client.ts). When
@@ -18,69 +18,15 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Context, Next } from 'koa';
-import {
-  actions,
-  clientMessages,
-  companyMessages,
-  DRIVE_UPLOAD_MAX_BYTES,
-  DRIVE_UPLOAD_MAX_FILES,
-  driveMessages,
-  IMAGE_MAX_BYTES,
-  IMAGE_MAX_PER_UPLOAD,
-  IMPORT_FILE_FIELDS,
-  isActionName,
-  LOGO_MAX_BYTES,
-  messages,
-  SUPPORT_IMPORT_MAX_FILE_BYTES,
-  SUPPORT_IMPORT_MAX_FILES,
-  supportMessages,
-  type ActionName,
-} from '@klinik/core';
+import { actions, isActionName, messages, type UploadPolicy } from '@klinik/core';
 import { TeamContext, TherapistContext, type AnyContext, type Services, type UploadedFile } from '../context.js';
 import { FairSlots, type SlotGrant } from '../domain/images/fair-slots.js';
 import { PayloadTooLargeError, ServiceUnavailableError, ValidationError } from '../errors.js';
 import { uploadTexts } from '../domain/images/texts.js';
 import { authenticate } from './authenticate.js';
 
-export interface UploadLimit {
-  /** Files per request. */
-  files: number;
-  /** Bytes per file. */
-  fileBytes: number;
-  /** The field an error names (the form's file field). */
-  field: string;
-  /** The action's own texts for a file over the limit and for too many files. */
-  tooLarge: string;
-  tooMany: string;
-}
-
-/** The actions that take files, and their limits. Every other action refuses a file part with 413. */
-export const UPLOAD_LIMITS: Partial<Record<ActionName, UploadLimit>> = {
-  uploadImages: {
-    files: IMAGE_MAX_PER_UPLOAD,
-    fileBytes: IMAGE_MAX_BYTES,
-    field: 'files',
-    tooLarge: clientMessages.imageSize,
-    tooMany: clientMessages.tooManyImages(IMAGE_MAX_PER_UPLOAD),
-  },
-  uploadCompanyLogo: { files: 1, fileBytes: LOGO_MAX_BYTES, field: 'logo', tooLarge: companyMessages.logoTooLarge, tooMany: companyMessages.logoType },
-  uploadGoogleDriveFile: { files: DRIVE_UPLOAD_MAX_FILES, fileBytes: DRIVE_UPLOAD_MAX_BYTES, field: 'files', tooLarge: driveMessages.fileTooLarge, tooMany: driveMessages.tooManyFiles },
-  addSupportHelp: {
-    files: SUPPORT_IMPORT_MAX_FILES,
-    fileBytes: SUPPORT_IMPORT_MAX_FILE_BYTES,
-    field: 'files',
-    tooLarge: supportMessages.fileTooLarge(`${SUPPORT_IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`),
-    tooMany: supportMessages.tooManyFiles(SUPPORT_IMPORT_MAX_FILES),
-  },
-  // The five export files, or a zip of them (one more, so that a sixth is refused by the form's own rules).
-  importCsv: {
-    files: IMPORT_FILE_FIELDS.length + 1,
-    fileBytes: SUPPORT_IMPORT_MAX_FILE_BYTES,
-    field: 'files',
-    tooLarge: supportMessages.fileTooLarge(`${SUPPORT_IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`),
-    tooMany: supportMessages.tooManyFiles(IMPORT_FILE_FIELDS.length),
-  },
-};
+/** The upload policies the contracts declare; every other action refuses a file part with 413. */
+const UPLOAD_POLICIES: readonly UploadPolicy[] = Object.values(actions).flatMap((contract) => (contract.uploads ? [contract.uploads] : []));
 
 /**
  * Uploads processed at once (decoding, storing); the others wait, up to `UPLOAD_QUEUE_MAX` of them (then 503), and
@@ -97,11 +43,10 @@ export const uploadLoad = { processing: 0, peak: 0, waiting: 0, onGrant: null as
 /** Form fields: how many and how long (the upload actions' inputs are a few ids). */
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 16 * 1024;
-const LIMITS = Object.values(UPLOAD_LIMITS);
-const MAX_FILES = Math.max(...LIMITS.map((limit) => limit.files));
-const MAX_FILE_BYTES = Math.max(...LIMITS.map((limit) => limit.fileBytes));
+const MAX_FILES = Math.max(...UPLOAD_POLICIES.map((limit) => limit.files));
+const MAX_FILE_BYTES = Math.max(...UPLOAD_POLICIES.map((limit) => limit.fileBytes));
 /** A whole multipart body larger than the largest upload any action takes is refused before it is read. */
-export const MAX_MULTIPART_BYTES = Math.max(...LIMITS.map((limit) => limit.files * limit.fileBytes)) + MAX_FIELDS * MAX_FIELD_BYTES + 64 * 1024;
+export const MAX_MULTIPART_BYTES = Math.max(...UPLOAD_POLICIES.map((limit) => limit.files * limit.fileBytes)) + MAX_FIELDS * MAX_FIELD_BYTES + 64 * 1024;
 
 export interface ReceivedUpload {
   fields: Record<string, string>;
@@ -132,7 +77,7 @@ function receive(ctx: Context, services: Services, dir: string, caps: Caps, writ
     const fields = new Map<string, string>();
     const files: UploadedFile[] = [];
     let failed = false;
-    let limit: UploadLimit | null = null;
+    let limit: UploadPolicy | null = null;
     let clinic = '';
     /** Who calls and what, as the form said before its first file (busboy may parse later fields before we look). */
     let named: { action?: string; token?: string } | null = null;
@@ -163,10 +108,10 @@ function receive(ctx: Context, services: Services, dir: string, caps: Caps, writ
     };
 
     /** The first file: the action must be known by now, take files, and the caller must be allowed to call it. */
-    const admit = async (): Promise<UploadLimit> => {
+    const admit = async (): Promise<UploadPolicy> => {
       const action = named?.action;
       if (!action || !isActionName(action)) throw new ValidationError(uploadTexts.fieldsFirst);
-      const declared = UPLOAD_LIMITS[action];
+      const declared = actions[action].uploads;
       if (!declared) throw new PayloadTooLargeError(messages.bodyTooLarge);
       clinic = queueKeyOf(await authenticate(actions[action], named?.token, services, { ip: ctx.ip, files: [], origin: '' }));
       return { ...declared, fileBytes: Math.min(declared.fileBytes, caps.fileBytes), files: Math.min(declared.files, caps.files) };

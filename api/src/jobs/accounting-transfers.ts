@@ -1,6 +1,7 @@
 /**
- * The accounting transfer job (issue 43; docs/architecture.md, Accounting): runs the clinics' transfers to their
- * accounting organisation in the background (domain/accounting/runs.ts), on every API process at once:
+ * The accounting transfer job (docs/decisions/0018-accounting-transfer-in-the-background.md): runs the clinics'
+ * transfers to their accounting organisation in the background (domain/accounting/runs.ts), on every API process at
+ * once:
  *
  * - A run is claimed by inserting its lease `accounting:<run>#<leaseSeq>` (`_id` uniqueness, as the import job and
  *   the message runner: data/concurrency/message-leases.ts); of two processes, one works on it.
@@ -60,14 +61,14 @@ export class TransferRunner {
         continue;
       }
       if (this.active.size >= this.parallel) continue;
-      const run = (await db.clinic.AccountingRun.findById(candidate._id).lean()) as Run | null;
+      const run = (await db.AccountingRun.findById(candidate._id).lean()) as Run | null;
       if (!run || run.status === 'done' || run.status === 'failed') continue;
       if (run.status === 'running' && now - (run.heartbeatAt ?? 0) < STALE_MS) continue;
       const seq = (run.leaseSeq ?? 0) + 1;
       const lease = `accounting:${run._id}`;
       if (!(await db.messageLeases.claim(lease, seq, this.holder, now + STALE_MS))) {
         // Claimed by a process that died before it marked the run running: once that lease has run out, the next is free.
-        if (run.status === 'queued' && (await db.messageLeases.expired(lease, seq, now))) await db.clinic.AccountingRun.updateOne({ _id: run._id, leaseSeq: run.leaseSeq ?? 0 }, { $set: { leaseSeq: seq } });
+        if (run.status === 'queued' && (await db.messageLeases.expired(lease, seq, now))) await db.AccountingRun.updateOne({ _id: run._id, leaseSeq: run.leaseSeq ?? 0 }, { $set: { leaseSeq: seq } });
         continue;
       }
       started += 1;
@@ -93,7 +94,7 @@ export class TransferRunner {
   private async work(db: TenantDb, run: Run, seq: number): Promise<void> {
     const { clock, logger } = this.services;
     const attempts = (run.attempts ?? 0) + 1;
-    const runs = db.clinic.AccountingRun;
+    const runs = db.AccountingRun;
     if (attempts > MAX_ATTEMPTS) {
       await runs.updateOne({ _id: run._id }, { $set: { status: 'failed', phase: 'finished', message: accountingMessages.transferGaveUp, finishedAt: clock.now(), leaseSeq: seq } });
       await closeTransferRun(db, run._id, clock.now());

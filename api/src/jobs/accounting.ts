@@ -1,5 +1,5 @@
 /**
- * The accounting ticker (issue 13): once a minute, every clinic's issued invoices still waiting for the accounting
+ * The accounting ticker: once a minute, every clinic's issued invoices still waiting for the accounting
  * system are tried again (domain/accounting/issued.ts). Idempotent (each record is claimed by a deterministic `_id`),
  * so any number of API processes may run it.
  */

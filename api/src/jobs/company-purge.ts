@@ -1,5 +1,5 @@
 /**
- * The purge of deleted clinics (issue 16; domain/platform/deletion.ts has the first step). Run by the sweeper
+ * The purge of deleted clinics (domain/platform/deletion.ts has the first step). Run by the sweeper
  * (hourly, any number of processes): every step is idempotent and works a batch at a time (FerretDB 1.24 fails a
  * deleteMany of tens of thousands of documents), so a purge cut off half-way is finished by the next run, and
  * `purgedAt` is set only at the end.
@@ -53,40 +53,40 @@ export async function purgeCompany(services: Pick<Services, 'models' | 'blobs' |
 
   // Invoices: bookkeeping content only, each kept until its own retention ends.
   let latestKeep = now;
-  for (const invoice of await db.clinic.Invoice.find({}, { snapshots: 1, year: 1, keepUntil: 1 }).lean()) {
+  for (const invoice of await db.Invoice.find({}, { snapshots: 1, year: 1, keepUntil: 1 }).lean()) {
     const until = invoice.keepUntil ?? keepUntil(invoice.year);
     latestKeep = Math.max(latestKeep, until);
-    await db.clinic.Invoice.updateOne({ _id: invoice._id }, { $set: { snapshots: ((invoice.snapshots ?? []) as InvoiceSnapshot[]).map(bookkeepingOnly), keepUntil: until } });
+    await db.Invoice.updateOne({ _id: invoice._id }, { $set: { snapshots: ((invoice.snapshots ?? []) as InvoiceSnapshot[]).map(bookkeepingOnly), keepUntil: until } });
   }
 
   // The derived records, through their own modules, while the records they hang on still tell their ids.
   await db.slots.releaseAll();
-  for (const date of await db.clinic.EventDate.find({}, { _id: 1 }).lean()) await db.seats.release({ eventDateId: date._id });
-  for (const client of await db.clinic.Client.find({}, { _id: 1 }).lean()) await db.stamjournalSeeds.forget(client._id.toString());
-  const therapistIds = (await db.clinic.Therapist.find({}, { _id: 1 }).lean()).map((therapist) => therapist._id);
+  for (const date of await db.EventDate.find({}, { _id: 1 }).lean()) await db.seats.release({ eventDateId: date._id });
+  for (const client of await db.Client.find({}, { _id: 1 }).lean()) await db.stamjournalSeeds.forget(client._id.toString());
+  const therapistIds = (await db.Therapist.find({}, { _id: 1 }).lean()).map((therapist) => therapist._id);
   await db.smsFreeSlots.forgetTherapists(therapistIds);
 
   // Blobs before their records: a run cut off between the two finds the record again next time.
   for (;;) {
-    const images = await db.clinic.Image.find({}, { blobKey: 1, previewKey: 1 }).limit(BATCH).lean();
+    const images = await db.Image.find({}, { blobKey: 1, previewKey: 1 }).limit(BATCH).lean();
     if (images.length === 0) break;
     for (const image of images) {
       await blobs.delete(image.blobKey);
       await blobs.delete(image.previewKey);
     }
-    await db.clinic.Image.deleteMany({ _id: { $in: images.map((image) => image._id) } });
+    await db.Image.deleteMany({ _id: { $in: images.map((image) => image._id) } });
   }
   for (;;) {
-    const uploads = await db.clinic.SupportUpload.find({}, { files: 1 }).limit(BATCH).lean();
+    const uploads = await db.SupportUpload.find({}, { files: 1 }).limit(BATCH).lean();
     if (uploads.length === 0) break;
     for (const upload of uploads) for (const file of upload.files ?? []) await blobs.delete(file.blobKey);
-    await db.clinic.SupportUpload.deleteMany({ _id: { $in: uploads.map((upload) => upload._id) } });
+    await db.SupportUpload.deleteMany({ _id: { $in: uploads.map((upload) => upload._id) } });
   }
   for (;;) {
-    const runs = await db.clinic.ImportRun.find({}, { files: 1, ownFiles: 1 }).limit(BATCH).lean();
+    const runs = await db.ImportRun.find({}, { files: 1, ownFiles: 1 }).limit(BATCH).lean();
     if (runs.length === 0) break;
     for (const run of runs) if (run.ownFiles) for (const file of run.files ?? []) await blobs.delete(file.blobKey);
-    await db.clinic.ImportRun.deleteMany({ _id: { $in: runs.map((run) => run._id) } });
+    await db.ImportRun.deleteMany({ _id: { $in: runs.map((run) => run._id) } });
   }
 
   for (const name of DELETED) await deleteInBatches(models[name], { companyId }, BY_FOUND_IDS, 500);
@@ -97,7 +97,7 @@ export async function purgeCompany(services: Pick<Services, 'models' | 'blobs' |
 
   // Stubs: no personal data left.
   for (const therapistId of therapistIds) {
-    await db.clinic.Therapist.updateOne(
+    await db.Therapist.updateOne(
       { _id: therapistId },
       {
         $set: {
@@ -145,7 +145,7 @@ export async function purgeCompany(services: Pick<Services, 'models' | 'blobs' |
 /** The stubs of a purged clinic whose last invoice has gone; false while an invoice is still kept. */
 async function removeStubs(models: Models, companyId: Types.ObjectId): Promise<boolean> {
   const db = tenantDb(models, companyId);
-  if (await db.clinic.Invoice.exists({})) return false;
+  if (await db.Invoice.exists({})) return false;
   for (const name of ['InvoiceClaim', 'Purchase', 'SmsCharge', 'Therapist'] as const) await deleteInBatches(models[name], { companyId }, BY_FOUND_IDS);
   await models.Company.deleteOne({ _id: companyId });
   return true;

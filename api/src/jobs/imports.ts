@@ -1,6 +1,6 @@
 /**
- * The import job (issue 17; docs/architecture.md, Data import): runs the clinics' queued imports in the background,
- * one at a time per process, on every API process at once:
+ * The import job (docs/decisions/0019-resumable-import-by-source-ids.md): runs the clinics' queued imports in the
+ * background, one at a time per process, on every API process at once:
  *
  * - A run is claimed by inserting its lease `import:<run>#<leaseSeq>` (`_id` uniqueness, atomic on MongoDB and
  *   FerretDB alike, as the message runner's: data/concurrency/message-leases.ts); of two processes, one works on it.
@@ -35,18 +35,18 @@ const STORING_GIVE_UP_MS = 10 * 60_000;
 export type ImportServices = Pick<Services, 'models' | 'blobs' | 'mailer' | 'logger' | 'clock' | 'config' | 'limiter'>;
 
 /**
- * Where the report goes (issue 42): the address typed on the form when it is one of the clinic's own therapists'
+ * Where the report goes: the address typed on the form when it is one of the clinic's own therapists'
  * (their sign-in addresses), else the owner's; never a stranger's, so an import cannot mail anyone its report.
  */
 async function reportRecipient(db: TenantDb, typed: string): Promise<string> {
-  const staff = await db.clinic.Therapist.find({ deletedAt: null }, { email: 1, isAdmin: 1 }).lean();
+  const staff = await db.Therapist.find({ deletedAt: null }, { email: 1, isAdmin: 1 }).lean();
   const own = staff.find((therapist) => therapist.email.toLowerCase() === typed.trim().toLowerCase());
   return (own ?? staff.find((therapist) => therapist.isAdmin) ?? { email: typed }).email;
 }
 
 async function finish(services: ImportServices, db: TenantDb, run: ImportRunDoc): Promise<void> {
   if (run.ownFiles) for (const file of run.files ?? []) await services.blobs.delete(file.blobKey);
-  if (run.supportUploadId) await db.clinic.SupportUpload.updateOne({ _id: run.supportUploadId }, { $set: { status: run.status === 'done' ? 'imported' : 'failed' } });
+  if (run.supportUploadId) await db.SupportUpload.updateOne({ _id: run.supportUploadId }, { $set: { status: run.status === 'done' ? 'imported' : 'failed' } });
   const company = await db.Company.findOne({}, { companyName: 1, planType: 1, status: 1, trial: 1, cancelDate: 1 }).lean();
   const page = run.source === 'support' ? `/Importerdata/fuldfoert?id=${run._id.toString()}` : '/Importerdata';
   // The mail lists every refused row the run kept (the page shows the first 200 of them).
@@ -54,7 +54,7 @@ async function finish(services: ImportServices, db: TenantDb, run: ImportRunDoc)
   const mail = importReportMail(await reportRecipient(db, run.email), view, { clinicName: company?.companyName ?? 'klinikken', pageUrl: `${services.config.appUrl}${page}`, runId: run._id.toString() });
   // The report is also on the page: a mail server that is down, or a mail budget used up, does not keep the run open.
   if (company) await sendClinicNotice(services, db, company, mail, 'import report', services.clock.now()).catch((error: unknown) => services.logger.error({ err: error, importRunId: run._id.toString() }, 'import report mail failed'));
-  await db.clinic.ImportRun.updateOne({ _id: run._id }, { $set: { reportSentAt: services.clock.now() } });
+  await db.ImportRun.updateOne({ _id: run._id }, { $set: { reportSentAt: services.clock.now() } });
 }
 
 async function work(services: ImportServices, db: TenantDb, run: ImportRunDoc, holder: string): Promise<boolean> {
@@ -63,13 +63,13 @@ async function work(services: ImportServices, db: TenantDb, run: ImportRunDoc, h
   if (!(await db.messageLeases.claim(`import:${run._id.toString()}`, seq, holder, now + STALE_MS))) return false;
   const attempts = (run.attempts ?? 0) + 1;
   if (attempts > MAX_ATTEMPTS) {
-    await db.clinic.ImportRun.updateOne({ _id: run._id }, { $set: { status: 'failed', phase: 'finished', message: M.failed, finishedAt: now, leaseSeq: seq } });
+    await db.ImportRun.updateOne({ _id: run._id }, { $set: { status: 'failed', phase: 'finished', message: M.failed, finishedAt: now, leaseSeq: seq } });
   } else {
-    await db.clinic.ImportRun.updateOne({ _id: run._id }, { $set: { status: 'running', leaseSeq: seq, heartbeatAt: now, attempts } });
+    await db.ImportRun.updateOne({ _id: run._id }, { $set: { status: 'running', leaseSeq: seq, heartbeatAt: now, attempts } });
     services.logger.info({ importRunId: run._id.toString(), companyId: db.companyId.toString(), attempt: attempts }, 'import run started');
     await executeImportRun({ blobs: services.blobs, now: () => services.clock.now() }, db, { ...run, leaseSeq: seq, attempts });
   }
-  const ended = await db.clinic.ImportRun.findById(run._id).lean();
+  const ended = await db.ImportRun.findById(run._id).lean();
   if (ended && (ended.status === 'done' || ended.status === 'failed')) await finish(services, db, ended);
   return true;
 }
@@ -90,10 +90,10 @@ export async function runImports(services: ImportServices, holder: string): Prom
     if (candidate.status === 'storing') {
       if (now - (candidate.createdAt ?? 0) < STORING_GIVE_UP_MS) continue;
       for (const file of candidate.files ?? []) await services.blobs.delete(file.blobKey);
-      await db.clinic.ImportRun.deleteOne({ _id: candidate._id, status: 'storing' });
+      await db.ImportRun.deleteOne({ _id: candidate._id, status: 'storing' });
       continue;
     }
-    const run = await db.clinic.ImportRun.findById(candidate._id).lean();
+    const run = await db.ImportRun.findById(candidate._id).lean();
     if (!run) continue;
     if (run.status === 'done' || run.status === 'failed') {
       if (run.reportSentAt === null) await finish(services, db, run);

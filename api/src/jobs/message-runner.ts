@@ -1,6 +1,6 @@
 /**
- * The message runner (issue 15; docs/architecture.md, Jobs): sends the message jobs that are due. Any number of API
- * processes run it at once:
+ * The message runner (docs/decisions/0027-message-jobs-with-deterministic-ids-and-leases.md): sends the message jobs
+ * that are due. Any number of API processes run it at once:
  *
  * - A job is claimed by inserting its lease `<job>#<leaseSeq>` (`_id` uniqueness: atomic on MongoDB and FerretDB
  *   alike). Whoever holds the lease re-reads the job and sends it only if it is still pending and due, so racing
@@ -13,8 +13,8 @@
  * - What is no longer right to send at sending time is skipped with its reason (a moved or deleted booking, a client
  *   who unsubscribed or switched reminders off, a number that cannot receive SMS); a transient failure is retried
  *   after 1, 5 and 30 minutes and then given up with a visible reason.
- * - What the platform would pay for on the clinic's behalf is decided before anything is sent (issue 42,
- *   domain/contact/outbound.ts): an SMS needs the clinic's confirmed e-mail, a Danish number (others only when the
+ * - What the platform would pay for on the clinic's behalf is decided before anything is sent
+ *   (domain/contact/outbound.ts): an SMS needs the clinic's confirmed e-mail, a Danish number (others only when the
  *   clinic opted in, pays and has a chargeable card; never from the free quota), room under the daily caps per
  *   clinic and per number, and a free SMS of the month or a paid plan with a chargeable card. A mail spends the
  *   clinic's daily budget of recipients; a mail the budget cannot take waits for the next day's window.
@@ -87,7 +87,7 @@ async function claim(deps: RunnerDeps, job: MessageJobDoc, holder: string): Prom
   if (await leases.claim(job._id, job.leaseSeq, holder, until)) return 'fresh';
   if (!(await leases.expired(job._id, job.leaseSeq, now))) return null;
   // Its holder is gone: take over with the next lease (racing takers may both raise the number; one inserts it).
-  await db.clinic.MessageJob.updateOne({ _id: job._id, leaseSeq: job.leaseSeq }, { $set: { leaseSeq: job.leaseSeq + 1 } });
+  await db.MessageJob.updateOne({ _id: job._id, leaseSeq: job.leaseSeq }, { $set: { leaseSeq: job.leaseSeq + 1 } });
   return (await leases.claim(job._id, job.leaseSeq + 1, holder, until)) ? 'takeover' : null;
 }
 
@@ -98,7 +98,7 @@ interface Parties {
   quota: number;
   /** Whether the clinic can be charged (a saved, unexpired card and no unpaid SMS bill), asked once per run. */
   chargeable(): Promise<boolean>;
-  /** The platform administrator disabled or deleted the clinic (issue 16): its messages are not sent. */
+  /** The platform administrator disabled or deleted the clinic: its messages are not sent. */
   closed: boolean;
   therapist: { _id: MessageJobDoc['therapistId']; nameFirst: string; nameLast: string; reminders?: boolean | null; reminderLeadHours?: number | null; followUp?: boolean | null; followUpText?: string | null; followUpCourse?: boolean | null; followUpTextCourse?: string | null };
   client: { _id: MessageJobDoc['clientId']; nameFirst: string; nameLast: string; email?: string | null; phonePrivate?: string | null; reminder?: boolean | null; followUp?: boolean | null; newsletter?: boolean | null } | null;
@@ -112,12 +112,12 @@ async function loadParties(deps: RunnerDeps, job: MessageJobDoc, senders: Sender
   const key = job.therapistId.toHexString();
   let sender = senders.get(key);
   if (!sender) {
-    sender = Promise.all([db.Company.findOne({}).lean(), db.clinic.Therapist.findById(job.therapistId).lean()]);
+    sender = Promise.all([db.Company.findOne({}).lean(), db.Therapist.findById(job.therapistId).lean()]);
     senders.set(key, sender);
   }
   const [[company, therapist], client] = (await Promise.all([
     sender,
-    db.clinic.Client.findById(job.clientId, { nameFirst: 1, nameLast: 1, email: 1, phonePrivate: 1, reminder: 1, followUp: 1, newsletter: 1 }).lean(),
+    db.Client.findById(job.clientId, { nameFirst: 1, nameLast: 1, email: 1, phonePrivate: 1, reminder: 1, followUp: 1, newsletter: 1 }).lean(),
   ])) as [[CompanyDoc | null, TherapistDoc | null], Parties['client']];
   if (!company || !therapist) return null;
   const cardKey = `card:${job.companyId.toHexString()}`;
@@ -205,7 +205,7 @@ const messageIdOf = (job: MessageJobDoc) => `<${job._id.replace(/[^A-Za-z0-9.:_-
 /** The Copenhagen day a reminder's job goes out on: the last part of its `_id` (planner.ts reminderJobId). */
 const reminderDayOf = (job: MessageJobDoc) => {
   const last = job._id.slice(job._id.lastIndexOf(':') + 1);
-  // A job planned before issue 42 was keyed by the start: its day is the day it came due.
+  // A job planned before reminders were keyed by their day was keyed by the start: its day is the day it came due.
   return /^\d{4}-\d{2}-\d{2}$/.test(last) ? last : copenhagenDateKey(job.dueAt);
 };
 
@@ -236,7 +236,7 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
   switch (job.kind) {
     case 'reminder': {
       if (!therapist.reminders || !client.reminder) return { state: 'skipped', reason: SKIP.settingOff };
-      const booking = await db.clinic.Booking.findById(job.ref, { from: 1, treatmentName: 1, clientId: 1 }).lean();
+      const booking = await db.Booking.findById(job.ref, { from: 1, treatmentName: 1, clientId: 1 }).lean();
       if (!booking || !booking.clientId.equals(job.clientId)) return { state: 'skipped', reason: SKIP.bookingGone };
       const timing = reminderTiming(deps, job, parties, booking.from);
       if (timing) return timing;
@@ -245,13 +245,13 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
     case 'courseReminder': {
       if (!therapist.reminders || !client.reminder) return { state: 'skipped', reason: SKIP.settingOff };
       const [day, seat] = await Promise.all([
-        db.clinic.EventDate.findById(job.ref, { from: 1, eventId: 1 }).lean(),
-        db.clinic.EventDateClient.exists({ eventDateId: job.ref, clientId: job.clientId, isWaiting: false }),
+        db.EventDate.findById(job.ref, { from: 1, eventId: 1 }).lean(),
+        db.EventDateClient.exists({ eventDateId: job.ref, clientId: job.clientId, isWaiting: false }),
       ]);
       if (!day || !seat) return { state: 'skipped', reason: SKIP.bookingGone };
       const timing = reminderTiming(deps, job, parties, day.from);
       if (timing) return timing;
-      const course = await db.clinic.Event.findById(day.eventId, { title: 1 }).lean();
+      const course = await db.Event.findById(day.eventId, { title: 1 }).lean();
       return withTime(day.from, await sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: day.from, what: course?.title ?? null, therapistName }), 'course'));
     }
     case 'followUp':
@@ -261,8 +261,8 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       const text = (course ? therapist.followUpTextCourse : therapist.followUpText) ?? '';
       if (!on || !text || !client.followUp) return { state: 'skipped', reason: SKIP.settingOff };
       const still = course
-        ? await db.clinic.EventDateClient.exists({ eventDateId: job.ref, clientId: job.clientId, isWaiting: false })
-        : (await db.clinic.Booking.findById(job.ref, { clientId: 1 }).lean())?.clientId.equals(job.clientId);
+        ? await db.EventDateClient.exists({ eventDateId: job.ref, clientId: job.clientId, isWaiting: false })
+        : (await db.Booking.findById(job.ref, { clientId: 1 }).lean())?.clientId.equals(job.clientId);
       if (!still) return { state: 'skipped', reason: SKIP.bookingGone };
       if (!client.email) return { state: 'skipped', reason: SKIP.noEmail };
       const budget = await mailAllowed(deps, parties);
@@ -276,7 +276,7 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       let sending = senders.get(key);
       if (!sending) {
         // exec(): a promise, awaited by every job of the run (a query run twice throws).
-        sending = db.clinic.NewsletterSend.findById(job.ref, { subject: 1, html: 1 }).lean().exec();
+        sending = db.NewsletterSend.findById(job.ref, { subject: 1, html: 1 }).lean().exec();
         senders.set(key, sending);
       }
       const send = (await sending) as { subject: string; html: string } | null;
@@ -298,7 +298,7 @@ async function runOne(deps: RunnerDeps, candidate: MessageJobDoc, holder: string
   const claimed = await claim(deps, candidate, holder);
   if (!claimed) return false;
   // Read and updated in its clinic: on the embedded database `{_id, companyId}` is served by the `_id` index too.
-  const jobs = tenantDb(deps.models, candidate.companyId).clinic.MessageJob;
+  const jobs = tenantDb(deps.models, candidate.companyId).MessageJob;
   const job = claimed === 'fresh' ? candidate : await jobs.findById(candidate._id).lean();
   const update = (set: Record<string, unknown>) => jobs.updateOne({ _id: candidate._id }, { $set: set });
   const now = deps.now();

@@ -1,5 +1,5 @@
 /**
- * The message jobs (issue 15): every MESSAGE_JOBS_EVERY_MS the runner sends what is due (jobs/message-runner.ts);
+ * The message jobs: every MESSAGE_JOBS_EVERY_MS the runner sends what is due (jobs/message-runner.ts);
  * every minute (10 s outside production) the planner first turns new bookings, course days and newsletter sendings
  * into jobs (domain/contact/planner.ts). Any number of API processes run both: planning is idempotent by the jobs'
  * deterministic ids, sending by their leases. A newsletter sending wakes the runner at once (services.wakeMessages).

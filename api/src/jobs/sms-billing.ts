@@ -1,5 +1,5 @@
 /**
- * Billing the SMS beyond the free quota (issue 15; spec 1, SMS constants: 0,60 kr. plus VAT each): once a month is
+ * Billing the SMS beyond the free quota (spec 1, SMS constants: 0,60 kr. plus VAT each): once a month is
  * over (Copenhagen time), each clinic's paid SMS of that month are charged in one charge on the clinic's saved card
  * through the payment adapter, and shown among its transactions. Hourly, and on each /dev/clock move. Idempotent: the
  * month's SmsCharge record says it is charged; a try that crashed after the provider took it is answered again by the
@@ -22,16 +22,16 @@ type BillingServices = Pick<Services, 'models' | 'payments' | 'clock' | 'logger'
 async function billMonth(services: BillingServices, companyId: Types.ObjectId, month: string, now: number): Promise<'charged' | 'failed' | 'no-card' | 'skipped'> {
   const db = tenantDb(services.models, companyId);
   const id = `sms:${companyId.toHexString()}:${month}`;
-  const existing = await db.clinic.SmsCharge.findById(id).lean();
+  const existing = await db.SmsCharge.findById(id).lean();
   if (existing && (existing.state === 'charged' || existing.nextAttemptAt > now)) return 'skipped';
-  const rows = await db.clinic.SmsUsage.find({ month, free: false }, { priceOre: 1 }).lean();
+  const rows = await db.SmsUsage.find({ month, free: false }, { priceOre: 1 }).lean();
   const amountExVatOre = rows.reduce((sum, row) => sum + (row.priceOre ?? 0), 0);
   if (amountExVatOre === 0) return 'skipped';
   // A record written after a try counts it; a try that crashed before its record uses the same handle again.
   const attempts = existing ? existing.attempts + (existing.state === 'charged' ? 0 : 1) : 1;
   const handle = `o-sms-${companyId.toHexString()}-${month.replace('-', '')}-${attempts}`;
   const record = (state: 'charged' | 'failed' | 'no-card', reason: string) =>
-    db.clinic.SmsCharge.updateOne(
+    db.SmsCharge.updateOne(
       { _id: id },
       { $set: { month, count: rows.length, amountExVatOre, state, handle, attempts, reason, nextAttemptAt: state === 'charged' ? 0 : now + DAY, updatedAt: now } },
       { upsert: true },
@@ -55,7 +55,7 @@ export async function billSmsMonths(services: BillingServices): Promise<Record<s
   const outcomes: Record<string, number> = {};
   const companies = await services.models.SmsUsage.distinct('companyId', { free: false, month: { $lt: current } }).setOptions({ crossTenant: WHY });
   for (const companyId of companies) {
-    const months = await tenantDb(services.models, companyId).clinic.SmsUsage.distinct('month', { free: false, month: { $lt: current } });
+    const months = await tenantDb(services.models, companyId).SmsUsage.distinct('month', { free: false, month: { $lt: current } });
     for (const month of months.sort()) {
       const outcome = await billMonth(services, companyId, month, now).catch((error: unknown) => {
         services.logger.error({ err: error, companyId, month }, 'SMS billing failed; tried again on the next run');

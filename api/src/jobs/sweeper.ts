@@ -1,7 +1,7 @@
 /**
- * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens, old rate-limit windows
- * and public submissions nobody can act on any more; message leases and messages past their time (issue 15); deleted
- * clinics past their grace period and administrator audit rows past five years (issue 16).
+ * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens and OAuth states, old rate-limit windows
+ * and public submissions nobody can act on any more; message leases and messages past their time; deleted
+ * clinics past their grace period and administrator audit rows past five years.
  * Every step is idempotent, so any number of API processes may run it.
  */
 import type { Connection } from 'mongoose';
@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { sweepSignInAudits } from '../domain/accounts/administrators.js';
 import { sweepExpiredLinkTokens } from '../domain/accounts/link-tokens.js';
 import { sweepOrphanTherapists } from '../domain/accounts/register.js';
+import { sweepOAuthStateUses } from '../security/oauth/state.js';
 import { sweepRateLimits } from '../security/rate-limit.js';
 import { sweepOldLeases } from '../data/concurrency/message-leases.js';
 import { sweepOrphanClaims } from '../data/concurrency/slot-claims.js';
@@ -26,6 +27,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
   return {
     orphanTherapists: await sweepOrphanTherapists(services.models, now),
     linkTokens: await sweepExpiredLinkTokens(services.models, now),
+    oauthStates: await sweepOAuthStateUses(services.models, now),
     rateLimits: await sweepRateLimits(conn, now),
     slotClaims: await sweepOrphanClaims(services.models, now),
     stalledUploads: await sweepStalledUploads(services, now),

@@ -1,5 +1,5 @@
 /**
- * Colleagues made on the users page before issue 42 carry only a `trial` stamp and no subscription of their own, so
+ * Colleagues made on the users page before colleagues had plans of their own carry only a `trial` stamp and no subscription of their own, so
  * the dispatcher, which refuses a colleague by their own subscription, let them work on the clinic's plan for ever.
  * This gives each the subscription the users page makes now (domain/therapists/trial.ts): a trial that ends 90 days
  * after the colleague was created, after which the owner's choice is Pro, as for an invited colleague whose trial has
@@ -12,6 +12,7 @@
  */
 import type { Connection, Types } from 'mongoose';
 import { usersPageTrial } from '../domain/therapists/trial.js';
+import { announceSignInChanges } from '../models/sign-in-changes.js';
 import type { Migration } from './runner.js';
 
 const PAGE = 200;
@@ -42,6 +43,8 @@ export async function giveColleaguesTheirTrial(conn: Connection, now = Date.now(
     const result = await therapists.updateOne({ _id: doc._id, subscription: null, isAdmin: { $ne: true } }, { $set: { subscription } });
     changed += result.modifiedCount;
   }
+  // Past the models: the API processes' sign-in caches hear of it from here (models/sign-in-changes.ts).
+  if (changed > 0) await announceSignInChanges(conn, [{ kind: 'therapist', id: null, companyId: null }]);
   return changed;
 }
 

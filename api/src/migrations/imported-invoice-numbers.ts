@@ -1,5 +1,5 @@
 /**
- * Invoices imported before issue 43 keep their old numbers outside the clinic's sequence (`seq` 0), so they never
+ * Invoices imported before the numbering rule keep their old numbers outside the clinic's sequence (`seq` 0), so they never
  * raised the next number: a clinic that moved over this year could issue 0001-YY again, a number its old system had
  * already used. The import now stores such an invoice under its number's place (import/engine.ts); for those imported
  * before, this raises the clinic's floor for the current year (`invoiceCounter`, what 'Næste fakturanummer' sets) above
@@ -9,6 +9,7 @@
  */
 import type { Connection, Types } from 'mongoose';
 import { copenhagenDateKey, invoiceSequenceOf } from '@klinik/core';
+import { announceSignInChanges } from '../models/sign-in-changes.js';
 import type { Migration } from './runner.js';
 
 const PAGE = 500;
@@ -30,15 +31,17 @@ export async function raiseFloorsAboveImportedNumbers(conn: Connection, now = Da
     const key = doc.companyId.toHexString();
     if ((highest.get(key)?.count ?? 0) < sequence) highest.set(key, { companyId: doc.companyId, count: sequence });
   }
-  let raised = 0;
+  const changed: Types.ObjectId[] = [];
   for (const { companyId, count } of highest.values()) {
     const result = await companies.updateOne(
       { _id: companyId, $or: [{ invoiceCounter: null }, { 'invoiceCounter.year': { $ne: year } }, { 'invoiceCounter.count': { $lt: count } }] },
       { $set: { invoiceCounter: { count, year, updatedAt: now } } },
     );
-    raised += result.modifiedCount;
+    if (result.modifiedCount > 0) changed.push(companyId);
   }
-  return raised;
+  // Past the models: the API processes' sign-in caches hear of it from here (models/sign-in-changes.ts).
+  await announceSignInChanges(conn, changed.map((companyId) => ({ kind: 'company', id: companyId.toHexString(), companyId: null })));
+  return changed.length;
 }
 
 export const importedInvoiceNumbersMigration: Migration = {

@@ -1,5 +1,5 @@
 /**
- * The unique index on the invoice's claim (models/invoices.ts, `CLAIM_INDEX`; issue 42). A unique index over a field
+ * The unique index on the invoice's claim (models/invoices.ts, `CLAIM_INDEX`). A unique index over a field
  * some documents lack is no guard on FerretDB (its SQLite index lets many lack it) and cannot be built on MongoDB
  * (they all count as null), so first every invoice stored before the rule (merged statements, imports, older
  * invoices: no `claimId`) gets its own (`ownClaimId`), then the index is built. One cursor, one document at a time,

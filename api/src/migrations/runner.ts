@@ -1,9 +1,9 @@
 /**
  * Migrations run at start (createApi), in order, each recorded in the `migrations` collection under its own `_id`.
- * The claim is an insert (the only race-safe operation on FerretDB 1.24, docs/architecture.md): the first process
- * to insert runs it. A claim without `finishedAt` (a crash, or another process still at work) is run again rather
- * than trusted or timed out: every migration must be idempotent and page by `_id`, so running it twice, even at the
- * same time, leaves the same result.
+ * The claim is an insert (the only race-safe operation on FerretDB 1.24,
+ * docs/decisions/0004-concurrency-by-id-claims.md): the first process to insert runs it. A claim without
+ * `finishedAt` (a crash, or another process still at work) is run again rather than trusted or timed out: every
+ * migration must be idempotent and page by `_id`, so running it twice, even at the same time, leaves the same result.
  */
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';

@@ -1,5 +1,5 @@
 /**
- * The accounting integration's records (issue 13). The clinic's connection itself (organisation id and refresh token)
+ * The accounting integration's records. The clinic's connection itself (organisation id and refresh token)
  * is on the Company; here:
  *
  * - AccountingLink: one record of ours that has been written to the accounting organisation, or is being written.
@@ -11,7 +11,7 @@
  *   again. Kind `code` marks an authorisation code exchanged once (`_id` `<company>:code:<sha-256 of the code>`).
  * - AccountingPending: an issued invoice waiting to be transferred (`_id` `<company>:<invoice>`): inserted when the
  *   invoice is issued, removed once it is in the accounting system, retried by the accounting ticker.
- * - AccountingRun (issue 43): one transfer the owner started ('Overfør alt' or a period from the return page, or the
+ * - AccountingRun: one transfer the owner started ('Overfør alt' or a period from the return page, or the
  *   shell's sync icon), done in the background by the transfer job (jobs/accounting-transfers.ts). `_id`
  *   `<company>:transfer:<number>`, the clinic's n-th: of two starts racing, one inserts the next number and the other
  *   answers that run, so a clinic has one run at a time. Its progress and counts are kept while it runs (also its
@@ -128,7 +128,7 @@ const accountingRunEntrySchema = new Schema(
 accountingRunEntrySchema.index({ runId: 1 });
 
 /**
- * The sandbox accounting system's own records (adapters/accounting/sandbox/): what Dinero and Visma Connect keep on
+ * The sandbox accounting system's own records (devkit/src/accounting/): what Dinero and Visma Connect keep on
  * their side (organisations, codes, grants, access tokens, contacts, products, booked invoices), one collection with
  * deterministic `_id`s (`<kind>:…`), so a code is used once and a record is written once per external reference.
  */

@@ -7,6 +7,7 @@ import { DEFAULT_DUE_DAYS, DEFAULT_THERAPIST_COLORS, PLAN_STATUSES, PLAN_TYPES }
 import { INCLUDED_STORAGE_BYTES } from '@klinik/core/records';
 import { now, timestamps } from './common.js';
 import { defineModel } from './scope.js';
+import { recordSignInChanges } from './sign-in-changes.js';
 
 const companySchema = new Schema(
   {
@@ -19,12 +20,12 @@ const companySchema = new Schema(
     phone: { type: String, default: '' },
     contactPersion: { type: String, default: '' },
     moms: { type: Boolean, default: true },
-    /** 'Betalingsfrist' (issue 43): days from an invoice's date to its due date. Clinics made before have none: the default. */
+    /** 'Betalingsfrist': days from an invoice's date to its due date. Clinics made before have none: the default. */
     dueDays: { type: Number, default: DEFAULT_DUE_DAYS },
     newsletter: { type: Boolean, default: true },
     isDisabled: { type: Boolean, default: false },
     /**
-     * Set when the platform administrator deletes the clinic (issue 16): from then on nothing of it can be read or
+     * Set when the platform administrator deletes the clinic: from then on nothing of it can be read or
      * signed into, and the purge job (jobs/company-purge.ts) removes its data; `purgedAt` when that has finished.
      * The issued invoices and credit notes stay until `keepUntil` (bookkeeping law: 5 years), then go with this record.
      */
@@ -32,15 +33,15 @@ const companySchema = new Schema(
     purgedAt: { type: Number, default: null },
     keepUntil: { type: Number, default: null },
     /**
-     * false from registration until the owner opens the confirmation link (issue 14); until then the clinic cannot
+     * false from registration until the owner opens the confirmation link; until then the clinic cannot
      * mail its clients. No default: clinics registered before the rule have no value and count as confirmed.
      */
     emailConfirmed: { type: Boolean },
     freeTextsPerMonth: { type: Number, default: 20 },
-    /** SMS to numbers outside Denmark (issue 42): off unless the owner opts in, and then only with a paid plan and a chargeable card. */
+    /** SMS to numbers outside Denmark: off unless the owner opts in, and then only with a paid plan and a chargeable card. */
     smsAbroad: { type: Boolean, default: false },
     /**
-     * When the clinic last reached its daily SMS cap, or its mail budget (issue 42, domain/contact/outbound.ts): a
+     * When the clinic last reached its daily SMS cap, or its mail budget (domain/contact/outbound.ts): a
      * spike the platform administrator sees on /Companies.
      */
     smsCapReachedAt: { type: Number, default: null },
@@ -67,7 +68,7 @@ const companySchema = new Schema(
     /** The provider handle of the Pro subscription the plan follows (the most recently started one). */
     planHandle: { type: String, default: null },
     /**
-     * Pro bought during the free trial (issue 43): the moment its paid period and first charge start (the trial's
+     * Pro bought during the free trial: the moment its paid period and first charge start (the trial's
      * end); null once it has started, or when there is none. Follows the subscription's webhooks (commerce/events.ts).
      */
     proStartsAt: { type: Number, default: null },
@@ -119,7 +120,7 @@ const therapistSchema = new Schema(
     bookingMail: { type: Boolean, default: false },
     bookingMailText: { type: String, default: '' },
     /**
-     * Follow-up mails and SMS reminders (spec 2, Follow-up settings on the therapist; issue 15). The *Since times
+     * Follow-up mails and SMS reminders (spec 2, Follow-up settings on the therapist). The *Since times
      * are when a setting was last switched on: nothing due before that is sent (no flood of old follow-ups).
      */
     followUp: { type: Boolean, default: false },
@@ -217,6 +218,10 @@ const teamUserSchema = new Schema(
   },
   { timestamps, versionKey: 'version' },
 );
+
+// What a signed-in call is checked against, cached by each API process: every change is announced to all of them.
+recordSignInChanges(companySchema, 'company');
+recordSignInChanges(therapistSchema, 'therapist');
 
 export type CompanyDoc = InferSchemaType<typeof companySchema> & { _id: Types.ObjectId };
 export type TherapistDoc = InferSchemaType<typeof therapistSchema> & { _id: Types.ObjectId };

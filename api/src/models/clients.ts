@@ -48,7 +48,7 @@ const clientSchema = new Schema(
     reminder: { type: Boolean, default: false },
     followUp: { type: Boolean, default: false },
     /**
-     * Off for a new client (issue 42): only the client's own double opt-in (/Newsletter) or the therapist's explicit
+     * Off for a new client: only the client's own double opt-in (/Newsletter) or the therapist's explicit
      * choice on the client's page turns it on, and `newsletterConsent` records which, and when.
      */
     newsletter: { type: Boolean, default: false },

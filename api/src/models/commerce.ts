@@ -28,7 +28,7 @@ const subscriptionSchema = new Schema(
     /** Set when it was cancelled: usable until the end of the period. */
     cancelledAt: { type: Number, default: null },
     /**
-     * Cancelled because the clinic's plan was ended or ran out, not by itself (issue 43): taking the plan back within
+     * Cancelled because the clinic's plan was ended or ran out, not by itself: taking the plan back within
      * its period takes these back too (domain/commerce/plan-end.ts).
      */
     endedWithPlan: { type: Boolean, default: false },

@@ -1,7 +1,7 @@
 /**
- * Contact (issue 15): newsletters and their sendings, the message jobs (reminders, follow-ups, newsletter mails) and
- * the SMS ledger. How the jobs are claimed, retried and counted: jobs/message-runner.ts and docs/architecture.md
- * (Jobs).
+ * Contact: newsletters and their sendings, the message jobs (reminders, follow-ups, newsletter mails) and the SMS
+ * ledger. How the jobs are claimed, retried and counted: jobs/message-runner.ts and
+ * docs/decisions/0027-message-jobs-with-deterministic-ids-and-leases.md.
  */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { now, timestamps } from './common.js';

@@ -60,7 +60,7 @@ eventDateClientSchema.index({ eventDateId: 1, clientId: 1 }, { unique: true });
 /**
  * A seat of a course day: `_id` is eventDate:n for n = 1 … limit. Taking a seat is inserting one, so two clients
  * racing for the last seat cannot both get it: `_id` uniqueness decides, on MongoDB and FerretDB alike (a counter
- * with a conditional update is not atomic on FerretDB 1.24, see docs/architecture.md).
+ * with a conditional update is not atomic on FerretDB 1.24, see docs/decisions/0004-concurrency-by-id-claims.md).
  */
 const courseSeatSchema = new Schema(
   {

@@ -1,12 +1,12 @@
 /**
- * The cloud-drive backup's records (issue 17):
+ * The cloud-drive backup's records:
  *
  * - DriveConnection: one therapist's sign-in to their drive (`_id` the therapist's id, so there is one per therapist
  *   and a second sign-in replaces the first). The tokens are secrets: stored encrypted like the health data
  *   (security/encryption.ts) and never answered. The two upload switches live here, so signing out (deleting the
  *   record) turns them off, as the spec says. `accessLostAt` keeps, after the tokens are gone, that access was lost
  *   (the panel shows the spec's alert); the record then holds no token.
- * - SandboxDrive: the sandbox drive's own records (adapters/drive/sandbox/): what Google keeps on its side (codes,
+ * - SandboxDrive: the sandbox drive's own records (devkit/src/drive/): what Google keeps on its side (codes,
  *   grants, access tokens, files and their content), one collection with deterministic `_id`s.
  */
 import { Schema, type InferSchemaType } from 'mongoose';

@@ -21,7 +21,7 @@ const imageSchema = new Schema(
     bytes: { type: Number, default: 0 },
     status: { type: String, enum: ['uploading', 'ready'], default: 'uploading' },
     createdAt: { type: Number, default: now },
-    /** Spec 2 Image entry `isGoogleImage`: the id of the copy on the uploader's drive (cloud-drive backup, issue 17). */
+    /** Spec 2 Image entry `isGoogleImage`: the id of the copy on the uploader's drive (cloud-drive backup). */
     googleFileId: { type: String, default: null },
   },
   { versionKey: false },
@@ -31,7 +31,8 @@ imageSchema.index({ companyId: 1, clientId: 1, createdAt: -1 });
 /**
  * The storage ledger: +bytes when an image is stored, −bytes when it is deleted. `_id` is `<imageId>:add` or
  * `<imageId>:del`, so a retried upload or delete cannot count twice. Used bytes are the sum, which stays exact
- * under any concurrency (an `$inc`ed counter is not atomic on FerretDB 1.24, see docs/architecture.md).
+ * under any concurrency (an `$inc`ed counter is not atomic on FerretDB 1.24:
+ * docs/decisions/0004-concurrency-by-id-claims.md).
  */
 const storageEntrySchema = new Schema(
   {
@@ -46,6 +47,6 @@ const storageEntrySchema = new Schema(
 export type ImageDoc = InferSchemaType<typeof imageSchema> & { _id: Types.ObjectId };
 
 export const imageModels = {
-  Image: defineModel(imageSchema, { kind: 'tenant' }),
+  Image: defineModel(imageSchema, { kind: 'tenant', client: 'clientId' }),
   StorageEntry: defineModel(storageEntrySchema, { kind: 'tenant' }),
 };

@@ -1,7 +1,7 @@
 /**
- * The data import's runs (issue 17; docs/architecture.md, Data import): one per import a clinic started, from the
- * form or from the support team's upload. The files are in the blob store, encrypted, until the run is over; the
- * import job claims a run with a lease (`<run>#<leaseSeq>`, data/concurrency/message-leases.ts) and keeps
+ * The data import's runs (docs/decisions/0019-resumable-import-by-source-ids.md): one per import a clinic started,
+ * from the form or from the support team's upload. The files are in the blob store, encrypted, until the run is
+ * over; the import job claims a run with a lease (`<run>#<leaseSeq>`, data/concurrency/message-leases.ts) and keeps
  * `heartbeatAt` fresh while it works, so a run whose process died is taken over by another.
  */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
@@ -53,7 +53,7 @@ const importRunSchema = new Schema(
       default: () => [],
     },
     errorCount: { type: Number, default: 0 },
-    /** The clinic's next invoice number when the run's invoices raised it (issue 43), for the report; else null. */
+    /** The clinic's next invoice number when the run's invoices raised it, for the report; else null. */
     nextInvoiceNumber: { type: String, default: null },
     /** Why a failed run failed (a file that cannot be read), in Danish. */
     message: { type: String, default: null },

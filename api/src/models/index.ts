@@ -1,7 +1,7 @@
 /**
  * The mongoose models, one file per aggregate beside this one, bound to one connection. Everything runs on MongoDB 7
  * and on FerretDB 1.24 alike: no transactions, no $lookup; uniqueness only on fields that are always present
- * (docs/architecture.md, Data). Times are epoch milliseconds. Each model declares its scope rule (scope.ts); a model
+ * (docs/architecture.md, 'Data'). Times are epoch milliseconds. Each model declares its scope rule (scope.ts); a model
  * registered without one fails api/test/tenant-scope.test.ts.
  */
 import type { Connection, Schema } from 'mongoose';
@@ -16,6 +16,7 @@ import { imageModels } from './images.js';
 import { importModels } from './imports.js';
 import { invoiceModels } from './invoices.js';
 import { journalModels } from './journals.js';
+import { oauthModels } from './oauth.js';
 import { outboxModels } from './outbox.js';
 import { paymentsSandboxModels } from './payments-sandbox.js';
 import { platformModels } from './platform.js';
@@ -55,6 +56,7 @@ const DEFINITIONS = {
   ...commerceModels,
   ...contactModels,
   ...outboxModels,
+  ...oauthModels,
   ...paymentsSandboxModels,
   ...accountingModels,
   ...signInModels,

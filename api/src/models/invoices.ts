@@ -45,13 +45,13 @@ const invoiceSchema = new Schema(
     /** When an erased client's invoice may go: the end of the bookkeeping retention. */
     keepUntil: { type: Number, default: null },
     /**
-     * Brought from the clinic's old system by an import (issue 17): `number` is the old number, never sent to the
+     * Brought from the clinic's old system by an import: `number` is the old number, never sent to the
      * accounting system. An old number with a place in the year's sequence holds it (its `_id` and `seq` are that
-     * number's, issue 43); any other has `seq` 0, outside the sequence (import/engine.ts).
+     * number's); any other has `seq` 0, outside the sequence (import/engine.ts).
      */
     imported: { type: Boolean, default: false },
     /**
-     * Payment status (issue 43; domain/invoices/payments.ts). `overdueFrom`: when it is overdue if still unpaid (the
+     * Payment status (domain/invoices/payments.ts). `overdueFrom`: when it is overdue if still unpaid (the
      * start of the day after its due date), set as it is issued (below); null for what is not paid on its own (credit
      * notes, merged statements, imports, invoices issued before payments were tracked). The rest is what the ledger
      * of its payment events (`InvoiceEvent`) last decided, `paymentSeq` being that event's number.
@@ -79,11 +79,11 @@ invoiceSchema.index({ companyId: 1, year: 1, seq: -1 });
 invoiceSchema.index({ companyId: 1, clientId: 1, bookingFrom: 1 });
 invoiceSchema.index({ companyId: 1, createdAt: -1 });
 invoiceSchema.index({ companyId: 1, claimId: 1 });
-// The list's status filters and outstanding total, and the credit notes that settle invoices (issue 43).
+// The list's status filters and outstanding total, and the credit notes that settle invoices.
 invoiceSchema.index({ companyId: 1, paidOn: 1, overdueFrom: 1 });
 invoiceSchema.index({ companyId: 1, creditForId: 1 });
 /**
- * The unique index on `claimId` (issue 42): a request that stalls for over a minute between its claim check and its
+ * The unique index on `claimId`: a request that stalls for over a minute between its claim check and its
  * insert has had its claim taken over, and the insert of the request that took it over wins; the stalled one is refused
  * here. Made by the start-up migration (migrations/invoice-claims.ts) rather than declared on the schema: the models'
  * indexes are built before the migrations run, and invoices stored before the rule have no claim until it gives them
@@ -115,7 +115,7 @@ const invoiceClaimSchema = new Schema(
 );
 
 /**
- * The ledger of an invoice's payment status (issue 43; domain/invoices/payments.ts), insert-only: `_id`
+ * The ledger of an invoice's payment status (domain/invoices/payments.ts), insert-only: `_id`
  * `<invoice>:payment:<n>` for the n-th change (marked paid, or the owner's undo) and `<invoice>:reminder:<n>` for the
  * n-th reminder, so of two requests making the same change or sending the same reminder exactly one inserts (on
  * every MongoDB-protocol server). Who and when, never an address: the reminder went to the client's e-mail then.

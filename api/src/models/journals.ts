@@ -122,13 +122,13 @@ export type FieldCommentDoc = InferSchemaType<typeof fieldCommentSchema> & { _id
 export type RevisionDoc = InferSchemaType<typeof revisionSchema>;
 
 export const journalModels = {
-  Journal: defineModel(journalSchema, { kind: 'tenant' }),
-  CustomField: defineModel(customFieldSchema, { kind: 'tenant' }),
+  Journal: defineModel(journalSchema, { kind: 'tenant', client: 'clientId' }),
+  CustomField: defineModel(customFieldSchema, { kind: 'tenant', client: 'clientId' }),
   StamjournalSeed: defineModel(stamjournalSeedSchema, {
     kind: 'derived',
     via: 'domain/journals/stamjournal.ts',
     why: "`_id` is the id of a client the caller has already found in its clinic",
   }),
-  FieldComment: defineModel(fieldCommentSchema, { kind: 'tenant' }),
-  Revision: defineModel(revisionSchema, { kind: 'tenant' }),
+  FieldComment: defineModel(fieldCommentSchema, { kind: 'tenant', client: 'clientId' }),
+  Revision: defineModel(revisionSchema, { kind: 'tenant', client: 'clientId' }),
 };

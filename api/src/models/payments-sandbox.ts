@@ -1,5 +1,5 @@
 /**
- * The sandbox payment provider's own records (adapters/payments/sandbox/): what a real provider keeps on its side,
+ * The sandbox payment provider's own records (devkit/src/payments/): what a real provider keeps on its side,
  * kept here so that every payment flow runs offline. Shaped on a Reepay/Frisbii-style API: customers with handles,
  * saved cards (`ca_…`), charges/invoices with states, subscriptions with monthly periods. No card number is stored:
  * a card is its masked number, a fingerprint and the behaviour of its test number.

@@ -1,5 +1,5 @@
 /**
- * Platform administration and the support team (issue 16): the administrator audit log, the support team's uploads
+ * Platform administration and the support team: the administrator audit log, the support team's uploads
  * of a clinic's old data and the meetings it arranged.
  */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
@@ -33,7 +33,7 @@ adminAuditSchema.index({ companyId: 1, at: -1 });
 /**
  * Files the support team uploaded for a clinic (spec 3, Support upload: orderHandleId, therapistId, files). The
  * files themselves are in the blob store, encrypted (they are a clinic's client list with CPR numbers); the import
- * (issue 17) reads them from there.
+ * reads them from there.
  */
 const supportUploadSchema = new Schema(
   {

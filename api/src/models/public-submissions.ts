@@ -1,5 +1,5 @@
 /**
- * What the public pages hand in that a therapist must look at before it touches a client record (issue 14, 'The
+ * What the public pages hand in that a therapist must look at before it touches a client record ('The
  * public surface tells nothing and writes nothing it should not'): an intake form sent without the clinic's signed
  * link, and a booking or course sign-up whose person the clinic could not verify (a CPR number the clinic knows with
  * another name or e-mail, or a new person while the therapist takes existing clients only). The therapist accepts
@@ -40,7 +40,7 @@ const publicSubmissionSchema = new Schema(
      */
     cprKey: { type: String, default: '' },
     /**
-     * Where it came from: the caller's address as the rate limits count it (an IPv4 address, an IPv6 /64; issue 42).
+     * Where it came from: the caller's address as the rate limits count it (an IPv4 address, an IPv6 /64).
      * Held submissions are capped per source (domain/online-booking/public-identity.ts holdSubmission).
      */
     sourceKey: { type: String, default: '' },

@@ -5,6 +5,8 @@
  * - `tenant`: a clinic's data. It carries `companyId`, and is reached through the caller-scoped data access
  *   (data/tenant-db.ts), which adds the company to every query and stamps it on every insert. `owner` names the
  *   field that says whose it is when the rule is 'the owner sees all of the clinic's, a therapist their own'.
+ *   `client` names the field of the client a document belongs to (a journal, a field, an image): it is reached only
+ *   through a client the caller may see, by the Client model's own rule (a therapist's colleague never reads it).
  *   A query of tenant data without `companyId` fails at run time (the guard below), unless it says why it must look
  *   across clinics with the query option `crossTenant` (sign-in by username, the therapist a public page names,
  *   the sweeper).
@@ -16,7 +18,7 @@
 import type { MongooseQueryMiddleware, Query, Schema } from 'mongoose';
 
 export type ScopeRule =
-  | { kind: 'tenant'; owner?: 'therapistId' | 'createdBy' }
+  | { kind: 'tenant'; owner?: 'therapistId' | 'createdBy'; client?: 'clientId' }
   | { kind: 'tenant-root' }
   | { kind: 'derived'; via: string; why: string }
   | { kind: 'platform'; why: string };
@@ -85,9 +87,40 @@ function tenantGuard(schema: Schema, field: string): void {
   });
 }
 
+/**
+ * The condition a query of a `client` model gets for one caller, from the filter it already has (data/tenant-db.ts
+ * makes it from the Client model as the caller may use it). Kept beside the query, never in its options, so nothing
+ * of it reaches the database driver.
+ */
+export type ClientCondition = (filter: Record<string, unknown>) => Promise<Record<string, unknown>>;
+const clientConditions = new WeakMap<object, ClientCondition>();
+
+/** Marks a query or aggregation of a `client` model: its hook adds `condition` before it runs. */
+export function throughVisibleClient<Q extends object>(query: Q, condition: ClientCondition): Q {
+  clientConditions.set(query, condition);
+  return query;
+}
+
+/** The hooks of a `client` model: the condition is asynchronous (it asks which clients the caller may see). */
+function clientGuard(schema: Schema): void {
+  schema.pre(QUERY_OPERATIONS, async function visibleClientOnly(this: Query<unknown, unknown>) {
+    const condition = clientConditions.get(this);
+    if (!condition) return;
+    const extra = await condition(this.getFilter());
+    if (Object.keys(extra).length) this.and([extra]);
+  });
+  schema.pre('aggregate', async function visibleClientOnly() {
+    const condition = clientConditions.get(this);
+    if (!condition) return;
+    // After the company's $match (the first stage), so the guard above still finds it first.
+    this.pipeline().splice(1, 0, { $match: await condition({}) });
+  });
+}
+
 /** A model's schema with its scope rule; tenant schemas get the guard. */
 export function defineModel<S extends Schema>(schema: S, scope: ScopeRule): ModelDefinition<S> {
   if (scope.kind === 'tenant') tenantGuard(schema, 'companyId');
+  if (scope.kind === 'tenant' && scope.client) clientGuard(schema);
   if (scope.kind === 'tenant-root') tenantGuard(schema, '_id');
   return { schema, scope };
 }

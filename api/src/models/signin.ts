@@ -1,10 +1,11 @@
 /**
- * Platform administrators (named accounts, each with its own password: issue 14) and the audit of their sign-ins.
+ * Platform administrators (named accounts, each with its own password) and the audit of their sign-ins.
  */
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { encryptedFields } from '../security/encryption.js';
 import { timestamps } from './common.js';
 import { defineModel } from './scope.js';
+import { signInChangeModel } from './sign-in-changes.js';
 
 /** Made and deactivated by the CLI (`npm run admin:add`), never through the API; in development `npm start` keeps one. */
 const administratorSchema = new Schema(
@@ -65,4 +66,5 @@ export const signInModels = {
   Administrator: defineModel(administratorSchema, { kind: 'platform', why: 'the platform administrators work across clinics and belong to none' }),
   TwoFactor: defineModel(twoFactorSchema, { kind: 'platform', why: 'read at sign-in by the account it belongs to, before a clinic is known' }),
   SignInAudit: defineModel(signInAuditSchema, { kind: 'platform', why: 'an audit of administrator sign-ins, which belong to no clinic' }),
+  SignInChange: signInChangeModel,
 };

@@ -13,8 +13,8 @@ const treatmentSchema = new Schema(
     pause: { type: Number, default: 0 },
     priceOre: { type: Number, required: true },
     /**
-     * A health service exempt from VAT (momslovens § 13, stk. 1, nr. 1; issue 43): its invoice lines carry none and
-     * print the exemption text. Treatments made before issue 43 (and imported ones) are taxable, as every invoice line
+     * A health service exempt from VAT (momslovens § 13, stk. 1, nr. 1): its invoice lines carry none and
+     * print the exemption text. Treatments made before VAT per treatment (and imported ones) are taxable, as every invoice line
      * was then; a new one starts from the clinic's default (domain/treatments).
      */
     vatExempt: { type: Boolean, default: false },

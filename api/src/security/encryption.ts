@@ -8,7 +8,7 @@
  * It happens in one place: the schema plugin `encryptedFields` (below) encrypts on every write path mongoose offers
  * (save/create, insertMany, update operators) and decrypts every read (lean or not), so no handler can forget it.
  * The keyring is process-wide because schemas are: createApi sets it from the configuration (DATA_ENCRYPTION_KEYS,
- * CPR_HASH_KEY) before any model is used. docs/architecture.md, 'Health data at rest', says how keys are rotated.
+ * CPR_HASH_KEY) before any model is used. docs/security.md, 'Health data at rest', says how keys are rotated.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Schema } from 'mongoose';
@@ -143,7 +143,7 @@ export function plainBytes(stored: Buffer): Buffer {
 }
 
 /**
- * Encrypts a whole file (the support team's uploads of a clinic's old data, issue 16; client and journal images) with
+ * Encrypts a whole file (the support team's uploads of a clinic's old data; client and journal images) with
  * the newest key; the key id is authenticated with it, as in encryptText.
  */
 export function encryptBytes(plain: Buffer): Buffer {

@@ -1,6 +1,6 @@
 /**
- * Rate limits (docs/architecture.md, Sign-in and rate limits), kept in the database so that every API process counts
- * the same attempts, and exact under parallel requests on every MongoDB-protocol server.
+ * Rate limits (docs/decisions/0008-rate-limits-as-numbered-seats.md), kept in the database so that every API process
+ * counts the same attempts, and exact under parallel requests on every MongoDB-protocol server.
  *
  * An allowance of `points` per window is `points` numbered seats, documents whose `_id` is
  * `<rule>|<key>|<window>|<n>`; an attempt is allowed when it takes a seat (an insert: of two racing for one seat, the
@@ -9,7 +9,7 @@
  * twice the allowance through around its end, the usual price of the fixed-window method, and fine for limits
  * that are there to make guessing slow.
  *
- * Why not rate-limiter-flexible's Mongo store, which this replaced (issue 20): it counts with
+ * Why not rate-limiter-flexible's Mongo store, which this replaced: it counts with
  * `findOneAndUpdate` + `$inc`, which MongoDB makes atomic but FerretDB 1.24 (the embedded default) does not: it reads,
  * adds and writes back with no re-check (../shared/research/ferretdb-1.24.md), so 24 parallel attempts through two
  * processes were all let through an allowance of 10 (`api/test/two-processes.test.ts`). An insert under `_id`
@@ -72,7 +72,7 @@ function capacity(rule: RateLimitRule): number {
 }
 
 const COLLECTION = 'ratelimitseats';
-/** The collection of rate-limiter-flexible's windows before issue 20, dropped by the sweeper. */
+/** The collection of rate-limiter-flexible's windows from before the numbered seats, dropped by the sweeper. */
 const LEGACY_COLLECTION = 'ratelimits';
 
 /**

@@ -49,8 +49,8 @@ export interface TokenService {
   sign(kind: TokenKind, claims: { subject: string; companyId?: string; tokenVersion: number | string }): { token: string; expiresIn: number };
   verify(token: unknown): VerifiedToken;
   /**
-   * A device token: proof that this browser signed in to `account` before (security: sign-in throttling in
-   * docs/architecture.md). Long-lived, and grants nothing by itself but a sign-in allowance of its own.
+   * A device token: proof that this browser signed in to `account` before (the sign-in throttle in docs/security.md,
+   * 'Sign-in and rate limits'). Long-lived, and grants nothing by itself but a sign-in allowance of its own.
    */
   signDevice(account: string): string;
   /** The device's id when `token` is a valid device token of `account`, else null. */

@@ -117,8 +117,9 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     smtpUrl: null,
     mailFrom: 'Klinik <no-reply@klinik.test>',
     logLevel: 'info',
-    // Every test registers its clinics from 127.0.0.1; rate-limits.test.ts checks the real registration limit.
-    rateLimits: { ...DEFAULT_RATE_LIMITS, register: { points: 100_000, durationSeconds: 3600 } },
+    // Every test registers (and confirms, fixtures.ts registerAndLogin) its clinics from 127.0.0.1; rate-limits.test.ts
+    // checks the real limits of both.
+    rateLimits: { ...DEFAULT_RATE_LIMITS, register: { points: 100_000, durationSeconds: 3600 }, confirmEmail: { points: 100_000, durationSeconds: 3600 } },
     trustProxyHops: 0,
     devRoutes: true,
     host: '127.0.0.1',

@@ -1,5 +1,5 @@
 // Klinik's addition to FerretDB v1.24.2's SQLite backend (copied into its source tree by the project's launcher,
-// api/src/db/launcher.ts, FERRETDB_PATCH; docs/architecture.md, 'The embedded database pushes exact matches down').
+// api/src/db/launcher.ts, FERRETDB_PATCH; api/tools/ferretdb-patch/README.md says what the fork changes and why).
 //
 // Upstream, this backend hands SQLite a WHERE clause only for a filter that is exactly {_id: <string or ObjectId>},
 // reads and decodes every document of the collection for any other filter, and sorts, skips, limits and counts in Go

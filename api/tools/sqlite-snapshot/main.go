@@ -1,6 +1,7 @@
 // Command sqlite-snapshot copies a SQLite database while other processes write to it, and describes a copy.
 // It exists so that `npm run backup` can take a point-in-time copy of the embedded database (FerretDB's SQLite
-// files) from Node 20, which has no SQLite of its own (docs/architecture.md, 'Backups and restore (issue 20)').
+// files) from Node 20, which has no SQLite of its own
+// (docs/decisions/0026-consistent-backups-of-the-embedded-database.md).
 // It links the same SQLite FerretDB v1.24.2 is built with (modernc.org/sqlite, pure Go), so it reads its files
 // exactly as FerretDB writes them and needs no C compiler.
 //

@@ -1,8 +1,9 @@
 /**
- * The accounting integration (spec 3 §7 'Accounting integration'; issue 13): Dinero through Visma Connect's OAuth code
+ * The accounting integration (spec 3 §7 'Accounting integration'): Dinero through Visma Connect's OAuth code
  * flow, or the API's sandbox. Owner only, and only while the accounting add-on is active (checked by the server).
  *
- * Deviations from the spec's text, on purpose (docs/actions.md, docs/architecture.md 'Accounting'):
+ * Deviations from the spec's text, on purpose (docs/actions.md,
+ * docs/decisions/0018-accounting-transfer-in-the-background.md):
  * - The transfer result never carries the refresh token (the spec lists it in the answer): the token is the key to
  *   the clinic's books and stays on the server.
  * - The integration settings travel inside the signed `state` of the connection url, not in the browser's local
@@ -47,7 +48,7 @@ export const transferResultSchema = z.strictObject({
 export type TransferResult = z.infer<typeof transferResultSchema>;
 
 /**
- * One transfer as it runs in the background and when it is over (issue 43): the clinic's n-th (`number`), how far it
+ * One transfer as it runs in the background and when it is over: the clinic's n-th (`number`), how far it
  * has come (`done` of `total` records: treatments, clients, invoices) with its counts so far, then its `result`.
  */
 export const accountingTransferSchema = z.strictObject({

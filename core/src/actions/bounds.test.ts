@@ -1,5 +1,5 @@
 /**
- * Every list and every text an action takes is bounded (issue 14: request sizes have limits on every action): the
+ * Every list and every text an action takes is bounded (request sizes have limits on every action): the
  * test walks each action's input schema and names every array without `.max()`, every string without a maximum
  * length and every record, so a new action cannot take an unbounded list or text.
  */

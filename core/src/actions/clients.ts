@@ -1,6 +1,6 @@
 /**
  * Client records and the intake form (spec 2: Client, Client form question; §5 Client data; §7 Clients, Client
- * form fields; issue 5). Stamdata saves are partial: each field is saved on its own, so two people editing
+ * form fields). Stamdata saves are partial: each field is saved on its own, so two people editing
  * different fields never overwrite each other, and every change is kept in the client's history.
  */
 import { z } from 'zod';
@@ -212,6 +212,7 @@ export const clientActions = {
   }),
   addClient: defineAction({
     access: 'therapist',
+    mailsTypedAddresses: true,
     plan: 'pro',
     summary: 'Adds a client from the intake form and mails the form link with the chosen questions.',
     input: z.strictObject({ client: intakePersonalSchema, ids: questionIds }),
@@ -247,12 +248,15 @@ export const clientActions = {
   }),
   getPublicClientForm: defineAction({
     access: 'public',
+    // The public intake form creates clients: as tight as the booking page.
+    rateLimit: { points: 300, durationSeconds: 15 * 60 },
     summary: 'The public intake form of a therapist: clinic name and the chosen questions (no client data).',
     input: z.strictObject({ therapistID: objectId, ids: questionIds, ref: z.string().max(2000).optional() }),
     output: z.strictObject({ data: publicClientFormSchema }),
   }),
   clientSubmitClientForm: defineAction({
     access: 'public',
+    rateLimit: { points: 30, durationSeconds: 60 * 60 },
     summary:
       'Submits the public intake form: with a mailed link the answers go on that client; otherwise the personal details create the client (an existing CPR gets the answers appended, with the same reply).',
     input: z.strictObject({

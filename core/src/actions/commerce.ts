@@ -1,6 +1,6 @@
 /**
  * Buying and keeping Pro, the clinic's cards, subscriptions and transactions (spec 3 §7 'Add-ons and payment' and
- * 'Therapist subscription'; issue 12). Every purchase carries an idempotency key chosen by the page (one per purchase
+ * 'Therapist subscription'). Every purchase carries an idempotency key chosen by the page (one per purchase
  * the owner starts): the same key twice never charges twice. Where the spec shows no payload, the one here is ours
  * (docs/actions.md).
  */
@@ -28,7 +28,7 @@ const planState = z.strictObject({
 });
 
 /**
- * One subscription that ends when the clinic's plan is ended (issue 43): Pro, each add-on subscription, each
+ * One subscription that ends when the clinic's plan is ended: Pro, each add-on subscription, each
  * colleague's own Pro. `endsAt` is the end of the period paid for (nothing is charged after it); `startsAt` is set
  * for Pro bought during the trial, which then never starts and is never charged.
  */

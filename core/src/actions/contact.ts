@@ -1,5 +1,5 @@
 /**
- * /Kontakt (issue 15; spec 2: Newsletter and follow-up settings, §7 Newsletters, getClientsFromTherapistNewsletterList;
+ * /Kontakt (spec 2: Newsletter and follow-up settings, §7 Newsletters, getClientsFromTherapistNewsletterList;
  * spec 1: /Newsletter, Year-to-date SMS data, SMS constants): newsletters, follow-up mails after a treatment or a
  * course day, SMS reminders before a booking or a course day, the messages sent and scheduled, and SMS usage.
  *
@@ -54,7 +54,7 @@ const message = z.string({ error: M.messageRequired }).max(NEWSLETTER_MESSAGE_MA
 const followUpDays = z.number({ error: M.followUpDays }).int(M.followUpDays).min(1, M.followUpDays).max(365, M.followUpDays);
 const followUpText = z.string().trim().max(FOLLOW_UP_TEXT_MAX, M.followUpTextTooLong);
 
-/** Follow-up and reminder settings of a therapist (spec 2: Follow-up settings on the therapist; issue 15). */
+/** Follow-up and reminder settings of a therapist (spec 2: Follow-up settings on the therapist). */
 export const contactSettingsSchema = z.strictObject({
   /** A follow-up mail `followUpTime` days after a treatment, to clients with follow-up on. */
   followUp: z.boolean(),
@@ -132,10 +132,10 @@ export const smsUsageSchema = z.strictObject({
   freeTexts: z.string(),
   sentBooking: z.string(),
   sentCourse: z.string(),
-  /** The clinic's choice (issue 42): SMS to numbers outside Denmark, off unless the owner opts in. */
+  /** The clinic's choice: SMS to numbers outside Denmark, off unless the owner opts in. */
   smsAbroad: z.boolean(),
   /**
-   * What holds SMS back now (issue 42): the clinic's e-mail is not confirmed (no SMS at all), a trial stops at its free
+   * What holds SMS back now: the clinic's e-mail is not confirmed (no SMS at all), a trial stops at its free
    * quota, or there is no chargeable card (nothing beyond the free quota, nothing abroad).
    */
   restrictions: z.array(z.enum(SMS_RESTRICTIONS)),
@@ -179,6 +179,7 @@ export const contactActions = {
   }),
   sendNewsletterToAll: defineAction({
     access: 'therapist',
+    mailsTypedAddresses: true,
     plan: 'pro',
     summary:
       "Sends a newsletter to every client of the caller (the owner: of the clinic) with newsletter on and an e-mail; answers at once, the jobs send it (progress: getNewsletterSends).",
@@ -187,6 +188,7 @@ export const contactActions = {
   }),
   sendNewsletterToSelection: defineAction({
     access: 'therapist',
+    mailsTypedAddresses: true,
     plan: 'pro',
     summary: "Sends a newsletter to chosen clients of the caller's; ids the caller cannot see are refused; unsubscribed clients are skipped.",
     input: z.strictObject({
@@ -245,12 +247,14 @@ export const contactActions = {
   setSmsSettings: defineAction({
     access: 'owner',
     plan: 'pro',
-    summary: "The clinic's SMS settings (issue 42): SMS to numbers outside Denmark; switching it on needs a paid plan and a chargeable card.",
+    summary: "The clinic's SMS settings: SMS to numbers outside Denmark; switching it on needs a paid plan and a chargeable card.",
     input: z.strictObject({ smsAbroad: z.boolean() }),
     output: z.strictObject({ message: z.string(), data: smsUsageSchema }),
   }),
   newsletterSignup: defineAction({
     access: 'public',
+    // The sign-up mails a link: a few per address (sendings per clinic and day are the API's mail budgets).
+    rateLimit: { points: 10, durationSeconds: 60 * 60 },
     summary:
       "The public /Newsletter page: mails a signed confirmation link to the address if it is a client's of the therapist's clinic; the same answer either way (nothing tells who is a client).",
     input: z.strictObject({
@@ -261,6 +265,7 @@ export const contactActions = {
   }),
   confirmNewsletterSignup: defineAction({
     access: 'public',
+    rateLimit: { points: 30, durationSeconds: 60 * 60 },
     summary: 'Double opt-in: the signed link from the sign-up mail turns the client\'s newsletter on.',
     // Not `token`: the endpoint reads `token` as the caller's session.
     input: z.strictObject({ signupToken: z.string().min(20, M.signupLinkInvalid).max(2000, M.signupLinkInvalid) }),

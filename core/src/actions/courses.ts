@@ -1,4 +1,4 @@
-/** Courses (spec 2: Course, Event date, Event-date client; issue 4). */
+/** Courses (spec 2: Course, Event date, Event-date client). */
 import { z } from 'zod';
 import { defineAction, messageAnswer } from '../contract.js';
 import { epochMs, objectId } from '../fields.js';

@@ -1,6 +1,6 @@
 /**
  * The cloud-drive backup (spec 2: Images 'Drive', Drive quota, §7 Storage: Google sign-in with the drive.file scope,
- * quota, list, create, upload, delete; setGoogleUploadForClientProfile, setGoogleUploadForJournalImage; issue 17).
+ * quota, list, create, upload, delete; setGoogleUploadForClientProfile, setGoogleUploadForJournalImage).
  *
  * Each therapist signs in with their own Google account (the connection is the therapist's, as the spec's 'signed
  * in / signed out' is): the tokens stay on the server and no answer carries one. Everything but the status and
@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
-import { DRIVE_NAME_MAX, driveMessages } from '../drive.js';
+import { DRIVE_NAME_MAX, DRIVE_UPLOAD_MAX_BYTES, DRIVE_UPLOAD_MAX_FILES, driveMessages } from '../drive.js';
 import { requiredText } from '../fields.js';
 
 /** A drive file or folder id as Google makes them (letters, digits, '-' and '_'). */
@@ -116,6 +116,7 @@ export const driveActions = {
   }),
   uploadGoogleDriveFile: defineAction({
     ...drivePro,
+    uploads: { files: DRIVE_UPLOAD_MAX_FILES, fileBytes: DRIVE_UPLOAD_MAX_BYTES, field: 'files', tooLarge: driveMessages.fileTooLarge, tooMany: driveMessages.tooManyFiles },
     summary: "Multipart upload of up to 5 files (5 MB each) into the clinic's folder or a folder inside it.",
     input: z.strictObject({ folderId: driveFileId.optional() }),
     output: z.strictObject({ message: z.string(), data: z.array(driveItemSchema) }),

@@ -1,11 +1,13 @@
 /**
- * Images and storage (spec 2: Image entry, Drive quota; §4 Images; §5 Images; §7 Storage; issue 5). Uploads are
+ * Images and storage (spec 2: Image entry, Drive quota; §4 Images; §5 Images; §7 Storage). Uploads are
  * multipart to the action endpoint; the files are checked by content, stripped of EXIF, resized on the server and
  * served only through short-lived signed URLs.
  */
 import { z } from 'zod';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PER_UPLOAD } from '../client-records.js';
 import { objectId } from '../fields.js';
+import { clientMessages } from '../messages-scheduling.js';
 
 export const imageSchema = z.strictObject({
   id: z.string(),
@@ -35,6 +37,13 @@ export type StorageUsage = z.infer<typeof storageSchema>;
 export const imageActions = {
   uploadImages: defineAction({
     access: 'therapist',
+    uploads: {
+      files: IMAGE_MAX_PER_UPLOAD,
+      fileBytes: IMAGE_MAX_BYTES,
+      field: 'files',
+      tooLarge: clientMessages.imageSize,
+      tooMany: clientMessages.tooManyImages(IMAGE_MAX_PER_UPLOAD),
+    },
     plan: 'pro',
     summary:
       'Multipart upload of a profile image (one) or journal images (at most 10); replaceImageId replaces one image. JPEG/PNG/GIF by content, 4 MB each, within the storage.',

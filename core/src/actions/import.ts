@@ -1,5 +1,5 @@
 /**
- * The data import (spec 2: /Importerdata, Import payload, §4 Import, §5 Import files, §7 Import; issue 17). The
+ * The data import (spec 2: /Importerdata, Import payload, §4 Import, §5 Import files, §7 Import). The
  * clinic's owner sends the five export files of the old system (or one zip of them); the API checks them, keeps
  * them encrypted and imports them in the background; the page follows the import until it is done, and the report
  * goes by mail. The files the support team uploaded for the clinic go through the same import.
@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { defineAction, noInput } from '../contract.js';
 import { objectId } from '../fields.js';
-import { IMPORT_SOURCE_KEYS, importMessages as M } from '../messages-import.js';
+import { IMPORT_FILE_FIELDS, IMPORT_SOURCE_KEYS, importMessages as M } from '../messages-import.js';
+import { SUPPORT_IMPORT_MAX_FILE_BYTES, supportMessages } from '../messages-platform.js';
 import { messages } from '../messages.js';
 
 const count = z.strictObject({ added: z.number().int(), existing: z.number().int() });
@@ -28,7 +29,7 @@ export const importRunSchema = z.strictObject({
   /** The refused rows (the first 200; `errorCount` tells all): the file's name, its row number, why. */
   errors: z.array(z.strictObject({ fileName: z.string(), row: z.number().int(), message: z.string() })),
   errorCount: z.number().int(),
-  /** The clinic's next invoice number ('0041-26') when the imported invoices raised it (issue 43); else null. */
+  /** The clinic's next invoice number ('0041-26') when the imported invoices raised it; else null. */
   nextInvoiceNumber: z.string().nullable(),
   message: z.string().nullable(),
   createdAt: z.number(),
@@ -47,6 +48,14 @@ const reportEmail = z
 export const importActions = {
   importCsv: defineAction({
     access: 'owner',
+    // The five export files, or a zip of them (one more, so that a sixth is refused by the form's own rules).
+    uploads: {
+      files: IMPORT_FILE_FIELDS.length + 1,
+      fileBytes: SUPPORT_IMPORT_MAX_FILE_BYTES,
+      field: 'files',
+      tooLarge: supportMessages.fileTooLarge(`${SUPPORT_IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`),
+      tooMany: supportMessages.tooManyFiles(IMPORT_FILE_FIELDS.length),
+    },
     summary:
       "Multipart: the five export files (client, treatment, booking, invoiceLine, invoice; CSV or Excel) or one zip of them, domain (the old system) and email (for the report). Needs the importdata add-on. Checks the files' columns at once (4xx, nothing kept), then imports in the background: follow it with getImport.",
     input: z.strictObject({

@@ -1,7 +1,7 @@
 /**
  * Invoices, credit notes, merged statements ('samlet opgørelse') and the company profile they need (spec 2:
  * Invoice record, Invoice snapshot, Company CVR counter, Invoice flow, Invoice list, Merged invoice; spec 3:
- * company profile; issue 6).
+ * company profile).
  *
  * Deviation from the spec's addInvoice(number, images JSON): the browser never sends a number or a snapshot.
  * The server builds the snapshot from its own records (getInvoicePreview shows it, addInvoice stores it) and
@@ -9,10 +9,10 @@
  */
 import { z } from 'zod';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
-import { companyProfileInputSchema } from '../company.js';
-import { epochMs, objectId } from '../fields.js';
+import { LOGO_MAX_BYTES } from '../client-records.js';
+import { companyMessages, companyProfileInputSchema } from '../company.js';
+import { epochMs, kronerToOre, objectId } from '../fields.js';
 import { INVOICE_EXTRA_LINES_MAX } from '../constants.js';
-import { kronerToOre } from '../invoices.js';
 import { INVOICE_STATUS_FILTERS, INVOICE_STATUSES, isDateKey, PAYMENT_METHODS, REMINDER_INTERVAL_DAYS } from '../invoice-payments.js';
 import { INVOICE_SEQUENCE_MAX } from '../invoice-numbering.js';
 
@@ -32,7 +32,7 @@ export const invoiceSettingsSchema = z.strictObject({
       return ore;
     }),
   /**
-   * The spec's 'Moms' yes/no: VAT is charged on the lines whose treatment is not exempt (issue 43: off for a clinic
+   * The spec's 'Moms' yes/no: VAT is charged on the lines whose treatment is not exempt (off for a clinic
    * that is not VAT registered; the dialog starts from the clinic's 'Momsregistreret'). Exempt lines never carry VAT.
    */
   moms: z.boolean().default(false),
@@ -53,7 +53,7 @@ const party = {
 };
 
 /**
- * One line of an invoice (issue 43): a treatment with its own VAT. Amounts in øre: the price, its share of the
+ * One line of an invoice: a treatment with its own VAT. Amounts in øre: the price, its share of the
  * invoice's discount, what is left (the VAT base when VAT is charged), the VAT and the line's total. `vatExempt`: a
  * health service exempt from VAT (momslovens § 13, stk. 1, nr. 1); `vatPercent` 25 or 0. A credit note's lines are its
  * invoice's, negated.
@@ -109,24 +109,24 @@ export const invoiceSnapshotSchema = z.strictObject({
     netOre: z.number(),
     vatOre: z.number(),
     totalOre: z.number(),
-    /** Since issue 43: the sum of the lines VAT is charged on, and of the lines without VAT. */
+    /** the sum of the lines VAT is charged on, and of the lines without VAT. */
     vatBaseOre: z.number().optional(),
     vatFreeOre: z.number().optional(),
   }),
   /** A credit note: the number of the invoice it credits. */
   creditFor: z.string().nullable(),
   /**
-   * Since issue 43: the lines, each with its own VAT. A snapshot without them (issued before) is one line, its
+   * the lines, each with its own VAT. A snapshot without them (issued before) is one line, its
    * `treatment`, with the VAT of `settings.moms`, and prints exactly as it did.
    */
   lines: z.array(invoiceLineSchema).optional(),
-  /** Since issue 43, invoices only: the last day to pay (YYYY-MM-DD, Copenhagen), the issue date plus 'Betalingsfrist'. */
+  /** invoices only: the last day to pay (YYYY-MM-DD, Copenhagen), the issue date plus 'Betalingsfrist'. */
   dueDate: z.string().optional(),
 });
 export type InvoiceSnapshot = z.infer<typeof invoiceSnapshotSchema>;
 
 /**
- * Whether an invoice is paid (issue 43). Null for what is not paid on its own: a credit note, a merged statement, an
+ * Whether an invoice is paid. Null for what is not paid on its own: a credit note, a merged statement, an
  * invoice brought by an import or issued before payments were tracked.
  */
 export const invoicePaymentSchema = z.strictObject({
@@ -189,7 +189,7 @@ export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
 /**
  * What an invoice of a booking is made of: the booking's treatment, and up to INVOICE_EXTRA_LINES_MAX more treatments
- * of the clinic delivered at the same visit (issue 43), each a line with its own VAT. A credit note takes its
+ * of the clinic delivered at the same visit, each a line with its own VAT. A credit note takes its
  * invoice's lines and ignores these.
  */
 const invoiceOfBookingInput = z.strictObject({
@@ -219,6 +219,7 @@ export const invoiceActions = {
   }),
   uploadCompanyLogo: defineAction({
     access: 'owner',
+    uploads: { files: 1, fileBytes: LOGO_MAX_BYTES, field: 'logo', tooLarge: companyMessages.logoTooLarge, tooMany: companyMessages.logoType },
     summary: 'Multipart upload of the clinic logo (JPG, JPEG or PNG by name and content, at most 5 MB); stored as a small PNG and printed on invoices.',
     input: z.strictObject({}),
     output: z.strictObject({ message: z.string(), data: companyProfileSchema }),
@@ -303,6 +304,10 @@ export const invoiceActions = {
   }),
   invoiceMail: defineAction({
     access: 'therapist',
+    // Invoices carry CPR numbers: mailing them to arbitrary addresses is capped per address (and per clinic by the
+    // API's `invoiceMail:company`, so many addresses do not add up).
+    rateLimit: { points: 100, durationSeconds: 60 * 60 },
+    mailsTypedAddresses: true,
     plan: 'pro',
     summary:
       "Mails the PDF (built on the server from the stored snapshot) as Faktura.pdf to the comma-separated recipients typed, with the invoice's own subject and the message as plain text in the invoice mail template; limited per clinic.",
@@ -338,6 +343,7 @@ export const invoiceActions = {
   }),
   sendInvoiceReminder: defineAction({
     access: 'therapist',
+    mailsTypedAddresses: true,
     plan: 'pro',
     summary: `Mails a reminder ('Rykker: Faktura 0001-26 fra …') with the invoice's PDF to the client's e-mail on record (never a typed address), for an overdue invoice, at most once per invoice in ${REMINDER_INTERVAL_DAYS} days; spends the clinic's mail budget.`,
     input: z.strictObject({ id: objectId }),

@@ -1,6 +1,6 @@
 /**
  * Journals, the master journal (Stamjournal: the client's custom fields), field comments and the change history
- * (spec 2: Journal, Custom field, Comment on field; §4 Journal and master journal fields; issue 5). The server
+ * (spec 2: Journal, Custom field, Comment on field; §4 Journal and master journal fields). The server
  * owns every time stamp and every 24-hour decision; the `editable` flags in the answers are for display only.
  * Saves carry the `version` they were based on: a stale one answers 409 and writes nothing.
  */

@@ -1,6 +1,6 @@
 /**
  * The public online booking (spec 1 §2, §4, §5, §7, §8) and its settings. Public actions never tell whether
- * someone is a client of the clinic (issue 14): a booking or sign-up carries the person's details, and the server
+ * someone is a client of the clinic: a booking or sign-up carries the person's details, and the server
  * books the client on record only when name and e-mail match it, else holds it for the therapist; the answer is the
  * same either way (api/src/domain/online-booking/public-identity.ts).
  */
@@ -53,7 +53,7 @@ export type PublicCourseDate = z.infer<typeof publicCourseDateSchema>;
 
 const consent = z.literal(true, { error: bookingMessages.consentRequired });
 
-/** A public submission waiting for the therapist (issue 14): a held booking or sign-up, or an intake form without link. */
+/** A public submission waiting for the therapist: a held booking or sign-up, or an intake form without link. */
 export const publicSubmissionSchema = z.strictObject({
   id: z.string(),
   kind: z.enum(['booking', 'course', 'intake']),
@@ -82,30 +82,37 @@ export type PublicSubmission = z.infer<typeof publicSubmissionSchema>;
 export const onlineBookingActions = {
   clientGetTherapistInfo: defineAction({
     access: 'public',
+    // The booking page's reads (this and the three below) run once or a few times per visit: 600 in 15 minutes is a
+    // busy page seen from one shared address (a workplace, a mobile carrier's NAT), as for clientGetAvailable.
+    rateLimit: { points: 600, durationSeconds: 15 * 60 },
     summary: 'What the booking page shows of a therapist and the clinic, and whether the form is enabled.',
     input: z.strictObject({ therapistId: objectId }),
     output: z.strictObject({ data: publicTherapistSchema }),
   }),
   clientGetTreatmentsFromTherapist: defineAction({
     access: 'public',
+    rateLimit: { points: 600, durationSeconds: 15 * 60 },
     summary: "The therapist's treatments that can be booked online.",
     input: z.strictObject({ therapistId: objectId, clientId: clientRef.optional() }),
     output: z.strictObject({ data: z.array(publicTreatmentSchema) }),
   }),
   clientGetEventsFromTherapist: defineAction({
     access: 'public',
+    rateLimit: { points: 600, durationSeconds: 15 * 60 },
     summary: "The therapist's courses that have a day still open for sign-up.",
     input: z.strictObject({ therapistId: objectId }),
     output: z.strictObject({ data: z.array(publicCourseSchema) }),
   }),
   clientGetEventDatesFromTherapist: defineAction({
     access: 'public',
+    rateLimit: { points: 600, durationSeconds: 15 * 60 },
     summary: "A course's upcoming days with seats booked, limit and sign-up deadline.",
     input: z.strictObject({ eventId: objectId }),
     output: z.strictObject({ data: z.array(publicCourseDateSchema) }),
   }),
   clientGetAvailable: defineAction({
     access: 'public',
+    rateLimit: { points: 600, durationSeconds: 15 * 60 },
     summary: 'Free start times for a treatment of duration and pause (milliseconds) in [from, to), at most 7 days, never today.',
     input: z
       .strictObject({
@@ -120,6 +127,8 @@ export const onlineBookingActions = {
   }),
   getClientsFromTherapistCompanyOnlineBooking: defineAction({
     access: 'public',
+    // The CPR lookup is the one that could be abused to probe who is a client.
+    rateLimit: { points: 10, durationSeconds: 15 * 60 },
     summary: 'Kept for the spec: answers an empty list for every CPR number while the form is open, so it tells no one who is a client (rate limited).',
     input: z.strictObject({
       therapistId: objectId,
@@ -133,6 +142,7 @@ export const onlineBookingActions = {
   }),
   clientAddBooking: defineAction({
     access: 'public',
+    rateLimit: { points: 30, durationSeconds: 60 * 60 },
     summary:
       'Books a treatment online: re-checks the time, the day (not today), the treatment and the form, claims the time atomically; a person the clinic cannot verify is held for the therapist, with the same answer.',
     input: z
@@ -148,6 +158,7 @@ export const onlineBookingActions = {
   }),
   clientAddEventDateClients: defineAction({
     access: 'public',
+    rateLimit: { points: 30, durationSeconds: 60 * 60 },
     summary:
       'Signs a person up for course days; a full day puts them on its waiting list; the deadline is enforced; a person the clinic cannot verify is held for the therapist, with the same answer.',
     input: z.strictObject({
@@ -160,6 +171,7 @@ export const onlineBookingActions = {
   }),
   clientUnsubscribe: defineAction({
     access: 'public',
+    rateLimit: { points: 30, durationSeconds: 60 * 60 },
     summary: 'Opts a client out of newsletters; `clientId` is the signed token from the mail link, not a database id.',
     input: z.strictObject({ clientId: z.string().min(20, bookingMessages.unsubscribeLinkInvalid).max(2000, bookingMessages.unsubscribeLinkInvalid) }),
     output: z.strictObject({ message: z.string() }),
@@ -206,7 +218,7 @@ export const onlineBookingActions = {
     access: 'therapist',
     plan: 'pro',
     summary:
-      "Rejects (deletes) many public submissions at once (issue 42: a queue filled by strangers is cleared in one go); those the caller may not see, or already gone, are skipped. Answers how many went.",
+      "Rejects (deletes) many public submissions at once (a queue filled by strangers is cleared in one go); those the caller may not see, or already gone, are skipped. Answers how many went.",
     input: z.strictObject({ ids: z.array(objectId).min(1, 'Vælg mindst én henvendelse').max(1000, 'Højst 1000 ad gangen') }),
     output: z.strictObject({ message: z.string(), data: z.strictObject({ rejected: z.number().int() }) }),
   }),

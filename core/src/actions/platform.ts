@@ -1,13 +1,13 @@
 /**
  * The platform administrator (spec 1 §2 'Platform administrator screens', §7 'Platform administrator') and the
- * support team (spec 3 §2, §7 'Support meeting and upload'), issue 16. Neither role reads a clinic's client records,
+ * support team (spec 3 §2, §7 'Support meeting and upload'). Neither role reads a clinic's client records,
  * journals, CPR numbers or invoices: nothing here answers them, and the therapist actions refuse both tokens.
  */
 import { z } from 'zod';
 import { defineAction, messageAnswer, noInput } from '../contract.js';
 import { cvr, email, objectId, optionalText, phone, post, requiredText } from '../fields.js';
 import { messages } from '../messages.js';
-import { platformMessages as P, supportMessages as S } from '../messages-platform.js';
+import { platformMessages as P, SUPPORT_IMPORT_MAX_FILE_BYTES, SUPPORT_IMPORT_MAX_FILES, supportMessages as S } from '../messages-platform.js';
 import { PLAN_STATUSES, PLAN_TYPES } from '../plan.js';
 
 /** Spec 1 §9: the companies table's page size. */
@@ -48,7 +48,7 @@ export const companyAdminRowSchema = z.strictObject({
   newsletter: z.boolean(),
   /** The payment provider's customer handle, null before the first purchase. */
   reepayId: z.string().nullable(),
-  /** When the clinic last reached its daily SMS cap, or its mail budget (issue 42: a spike worth a look). */
+  /** When the clinic last reached its daily SMS cap, or its mail budget (a spike worth a look). */
   smsCapReachedAt: z.number().nullable(),
   mailCapReachedAt: z.number().nullable(),
 });
@@ -117,7 +117,7 @@ export const supportUploadSchema = z.strictObject({
   therapistName: z.string(),
   orderHandleId: z.string().nullable(),
   files: z.array(z.strictObject({ name: z.string(), size: z.number().int() })),
-  /** received: stored, waiting for the import (issue 17's engine); imported / failed: the import's outcome. */
+  /** received: stored, waiting for the import (the data import's engine); imported / failed: the import's outcome. */
   status: z.enum(['received', 'imported', 'failed']),
 });
 
@@ -141,6 +141,7 @@ const chosenTherapist = z.string({ error: S.noTherapist }).min(1, S.noTherapist)
 export const platformActions = {
   getCompaniesSuperadmin: defineAction({
     access: 'superadmin',
+    audit: { company: null },
     summary: 'The companies table: 10 per page, sorted server-side by any column, optionally searched (name, CVR, e-mail, phone, town); deleted companies are not listed.',
     input: z.strictObject({
       sortType: sortDirection,
@@ -152,18 +153,21 @@ export const platformActions = {
   }),
   setCompanySuperadmin: defineAction({
     access: 'superadmin',
+    audit: { company: 'companyInfo.id' },
     summary: "Edits a company's profile and its free SMS per month (spec 1 §5 'Administrator company edit').",
     input: z.strictObject({ companyInfo: companyAdminEditSchema }),
     output: z.strictObject({ message: z.string(), data: companyAdminRowSchema }),
   }),
   getCompanyTherapistsSuperadmin: defineAction({
     access: 'superadmin',
+    audit: { company: 'companyId' },
     summary: "A company's users (names, e-mail, phone, owner, active), sorted server-side.",
     input: z.strictObject({ companyId: objectId, sortDirection, sortColumn: z.enum(COMPANY_USER_SORT_COLUMNS).default('nameFirst') }),
     output: z.strictObject({ data: z.array(companyUserRowSchema) }),
   }),
   getCompanyYTD: defineAction({
     access: 'superadmin',
+    audit: { company: 'companyId' },
     summary: "A company's SMS year to date: freeTexts, sentBooking, sentCourse as twelve comma-separated monthly values (spec 1 §3).",
     input: z.strictObject({ companyId: objectId }),
     output: z.strictObject({
@@ -172,6 +176,7 @@ export const platformActions = {
   }),
   disableCompany: defineAction({
     access: 'superadmin',
+    audit: { company: 'companyId' },
     summary:
       "Disables or enables a company: a disabled clinic's users are signed out on their next call and cannot sign in; its public pages say it takes no online bookings; its reminders stop.",
     input: z.strictObject({ companyId: objectId, isDisabled: z.boolean({ error: messages.required('Status') }) }),
@@ -179,19 +184,22 @@ export const platformActions = {
   }),
   deleteCompany: defineAction({
     access: 'superadmin',
+    audit: { company: 'companyId' },
     summary:
-      'Deletes a company: at once nothing of it can be read or signed into; its data is then purged in the background, except the issued invoices and credit notes bookkeeping law keeps for 5 years (docs/architecture.md, Deleting a clinic).',
+      'Deletes a company: at once nothing of it can be read or signed into; its data is then purged in the background, except the issued invoices and credit notes bookkeeping law keeps for 5 years (docs/decisions/0030-deleting-a-clinic-in-two-steps.md).',
     input: z.strictObject({ companyId: objectId }),
     output: messageAnswer,
   }),
   adminGetTherapists: defineAction({
     access: 'superadmin',
+    audit: { company: null },
     summary: "The newsletter-subscriber list of the platform's therapists: Tilmeldte (newsletter on), Alle, Trial (clinics on the free trial).",
     input: z.strictObject({ filter: z.enum(SUBSCRIBER_FILTERS).default('subscribed') }),
     output: z.strictObject({ data: z.array(subscriberRowSchema) }),
   }),
   getAdminAuditLog: defineAction({
     access: 'superadmin',
+    audit: { company: 'companyId' },
     summary: 'The administrator audit log, newest first, 50 per page, optionally of one company. Written by the endpoint for every administrator action; no action changes it.',
     input: z.strictObject({ pageNumber, companyId: objectId.optional() }),
     output: z.strictObject({ data: z.array(auditEntrySchema), total: z.strictObject({ total: z.number().int() }) }),
@@ -206,6 +214,13 @@ export const platformActions = {
   }),
   addSupportHelp: defineAction({
     access: 'team',
+    uploads: {
+      files: SUPPORT_IMPORT_MAX_FILES,
+      fileBytes: SUPPORT_IMPORT_MAX_FILE_BYTES,
+      field: 'files',
+      tooLarge: S.fileTooLarge(`${SUPPORT_IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`),
+      tooMany: S.tooManyFiles(SUPPORT_IMPORT_MAX_FILES),
+    },
     summary:
       "The support upload (multipart: files, therapistId, orderHandleId): checks spec 3 §5's confirm rules, stores the files encrypted with a support-upload record of the therapist's clinic, where the import picks them up.",
     // The therapist is checked after the files (spec 3 §5's order: files first), by the handler.

@@ -1,5 +1,5 @@
 /**
- * Therapist administration and the owner (spec 3 §7 'Therapists and owner' and 'Therapist subscription'; issue 13).
+ * Therapist administration and the owner (spec 3 §7 'Therapists and owner' and 'Therapist subscription').
  * The owner manages the clinic's therapists (at most five), their subscriptions and the owner role; every therapist
  * manages their own availability, colours and profile, and only their own.
  */
@@ -93,6 +93,7 @@ export const therapistActions = {
   }),
   addTherapistByCompany: defineAction({
     access: 'owner',
+    mailsTypedAddresses: true,
     summary:
       'Adds a therapist (at most 5 per clinic, the owner included; enforced under concurrency) and mails a single-use /set-password link. Answers a list whose first item has the id; the plan choice follows.',
     input: therapistFormSchema,
@@ -107,7 +108,7 @@ export const therapistActions = {
   deleteTherapistByCompany: defineAction({
     access: 'owner',
     summary:
-      "Removes a therapist's access for good (refused while they have bookings ahead; never the owner). Their clients, journals, invoices and past bookings stay with the clinic (docs/architecture.md, Therapists).",
+      "Removes a therapist's access for good (refused while they have bookings ahead; never the owner). Their clients, journals, invoices and past bookings stay with the clinic (docs/decisions/0029-therapist-seats-and-colleague-trials.md).",
     input: z.strictObject({ id: objectId }),
     output: messageAnswer,
   }),

@@ -50,7 +50,7 @@ export const treatmentSchema = z.strictObject({
   therapistId: z.string(),
   nameFirst: z.string(),
   nameLast: z.string(),
-  /** A health service exempt from VAT (momslovens § 13, stk. 1, nr. 1); otherwise its invoice lines carry 25 % (issue 43). */
+  /** A health service exempt from VAT (momslovens § 13, stk. 1, nr. 1); otherwise its invoice lines carry 25 %. */
   vatExempt: z.boolean(),
   /** Whether the caller may edit and delete it: their own treatments, or any for the owner. */
   isEdit: z.boolean(),

@@ -2,7 +2,7 @@
  * Sends the wizard's booking: a treatment at the chosen time, or the chosen course days (a full day puts the
  * client on its waiting list). Spec 1 §8: 'same day' is shown as the server says it, and so are the answers of a
  * full review queue; any other refusal asks for the missing information, and the client chooses a time again. The
- * public booking never answers 'client exists' (issue 14): the server decides who the booking is for.
+ * public booking never answers 'client exists': the server decides who the booking is for.
  */
 import { ActionError, type ActionClient } from '@klinik/core/client';
 import { bookingMessages, publicMessages } from '@klinik/core/messages';

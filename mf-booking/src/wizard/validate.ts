@@ -25,7 +25,7 @@ export function clientProblems(fields: NewClientFields): Partial<Record<keyof Ne
 
 /**
  * New and existing clients give the same details: the server decides who the booking is for and answers the same
- * either way (issue 14: the page never learns whether someone is a client of the clinic).
+ * either way (the page never learns whether someone is a client of the clinic).
  */
 export function informationProblems(input: { kind: 'treatment' | 'course'; fields: NewClientFields; reason: string; consent: boolean }): Record<string, string> {
   const problems: Record<string, string> = { ...clientProblems(input.fields) };

@@ -5,17 +5,16 @@
  * kept in the browser) and opens it in this tab; without a url the alert 'something went wrong' shows (spec 3 §8).
  */
 import { useMemo, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Spinner, Switch, makeStyles } from '@fluentui/react-components';
+import { Field, Input, Switch, makeStyles } from '@fluentui/react-components';
 import { transferScope, type IntegrationSettings } from '@klinik/core';
 import type { ActionClient } from '@klinik/core/client';
-import { useMutation } from '@klinik/ui';
+import { FormDialog, useMutation } from '@klinik/ui';
 import { accountingApi } from './api';
 import { accountingTexts } from './texts';
 
 const T = accountingTexts.settings;
 
 const useStyles = makeStyles({
-  form: { display: 'grid', gap: '12px' },
   dates: { display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))' },
 });
 
@@ -49,50 +48,30 @@ export default function IntegrationSettingsDialog({ client, onClose, leave = (ur
 
   const busy = connect.pending || leaving;
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && !busy && onClose()}>
-      <DialogSurface>
-        <form
-          // The dates are checked by the shared rule, with the spec's Danish message, not the browser's.
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{T.title}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <span>{T.intro}</span>
-              <Field hint={T.transferAllHint}>
-                <Switch label={T.transferAll} checked={settings.allDataFlag} onChange={(_, data) => setSettings((current) => ({ ...current, allDataFlag: data.checked }))} />
-              </Field>
-              {!settings.allDataFlag && (
-                <div className={styles.dates}>
-                  <Field label={T.fromDate} required validationMessage={fieldError('fromDate')}>
-                    <Input type="date" value={settings.fromDate ?? ''} onChange={(_, data) => setSettings((current) => ({ ...current, fromDate: data.value }))} />
-                  </Field>
-                  <Field label={T.toDate} required validationMessage={fieldError('toDate')}>
-                    <Input type="date" value={settings.toDate ?? ''} onChange={(_, data) => setSettings((current) => ({ ...current, toDate: data.value }))} />
-                  </Field>
-                </div>
-              )}
-              {(noUrl || (connect.error && !Object.keys(connect.fieldErrors).length)) && (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{noUrl ? T.noUrl : connect.error}</MessageBarBody>
-                </MessageBar>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={busy}>
-                {T.cancel}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-                {busy ? T.connecting : T.connect}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    // The dates are checked by the shared rule, with the spec's Danish message, not the browser's (FormDialog's form is noValidate).
+    <FormDialog
+      title={T.title}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      error={noUrl ? T.noUrl : connect.error && !Object.keys(connect.fieldErrors).length ? connect.error : null}
+      submitLabel={busy ? T.connecting : T.connect}
+      cancelLabel={T.cancel}
+    >
+      <span>{T.intro}</span>
+      <Field hint={T.transferAllHint}>
+        <Switch label={T.transferAll} checked={settings.allDataFlag} onChange={(_, data) => setSettings((current) => ({ ...current, allDataFlag: data.checked }))} />
+      </Field>
+      {!settings.allDataFlag && (
+        <div className={styles.dates}>
+          <Field label={T.fromDate} required validationMessage={fieldError('fromDate')}>
+            <Input type="date" value={settings.fromDate ?? ''} onChange={(_, data) => setSettings((current) => ({ ...current, fromDate: data.value }))} />
+          </Field>
+          <Field label={T.toDate} required validationMessage={fieldError('toDate')}>
+            <Input type="date" value={settings.toDate ?? ''} onChange={(_, data) => setSettings((current) => ({ ...current, toDate: data.value }))} />
+          </Field>
+        </div>
+      )}
+    </FormDialog>
   );
 }

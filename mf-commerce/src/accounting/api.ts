@@ -8,7 +8,7 @@ export const accountingKeys = {
   run: (number: number) => ['getAccountingTransfer', number] as const,
 };
 
-/** A transfer as it runs in the background, and its result when it is over (issue 43). */
+/** A transfer as it runs in the background, and its result when it is over. */
 export type TransferRun = NonNullable<ActionOutput<'getAccountingTransfer'>['data']>;
 export type TransferAnswer = ActionOutput<'updateClientDineroData'>;
 export type TransferResultAnswer = NonNullable<TransferRun['result']>;

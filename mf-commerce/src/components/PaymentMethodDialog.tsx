@@ -4,24 +4,8 @@
  * through the data layer; a failed load says so and still offers the new card.
  */
 import { useState } from 'react';
-import {
-  Button,
-  Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Text,
-  makeStyles,
-} from '@fluentui/react-components';
-import { LoadError, useQuery } from '@klinik/ui';
+import { Caption1, Radio, RadioGroup, Spinner, Text, makeStyles } from '@fluentui/react-components';
+import { FormDialog, LoadError, useQuery } from '@klinik/ui';
 import { queryKeys, type CommerceApi } from '../api';
 import { texts } from '../texts';
 
@@ -29,7 +13,6 @@ const T = texts.paymentMethod;
 const NEW_CARD = 'new';
 
 const useStyles = makeStyles({
-  content: { display: 'grid', gap: '12px' },
   what: { fontWeight: 600 },
 });
 
@@ -59,39 +42,28 @@ export default function PaymentMethodDialog({
   const cardId = choice === NEW_CARD ? null : choice;
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !pending && onClose()}>
-      <DialogSurface aria-describedby="payment-method-what">
-        <DialogBody>
-          <DialogTitle>{T.title}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <Text id="payment-method-what" className={styles.what}>
-              {what}
-            </Text>
-            {cards.error !== null && <LoadError title={T.cardsFailed} detail={cards.error} onRetry={() => void cards.refresh()} retryLabel={texts.retry} />}
-            <RadioGroup aria-label={T.legend} value={choice} onChange={(_, data) => setChoice(data.value)} disabled={pending}>
-              <Radio value={NEW_CARD} label={T.newCard} />
-              {(cards.data ?? []).map((card) => (
-                <Radio key={card.id} value={card.id} label={T.savedCard(card.card.masked_card)} />
-              ))}
-            </RadioGroup>
-            {cards.loading && <Spinner size="extra-tiny" labelPosition="after" label={T.loading} />}
-            {cardId === null && <Caption1>{T.newCardHint}</Caption1>}
-            {error && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{error}</MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose} disabled={pending}>
-              {T.cancel}
-            </Button>
-            <Button appearance="primary" onClick={() => onPay(cardId)} disabled={pending} icon={pending ? <Spinner size="tiny" /> : undefined}>
-              {cardId === null ? T.continue : payLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={T.title}
+      describedBy="payment-method-what"
+      onClose={onClose}
+      onSubmit={() => onPay(cardId)}
+      busy={pending}
+      error={error}
+      submitLabel={cardId === null ? T.continue : payLabel}
+      cancelLabel={T.cancel}
+    >
+      <Text id="payment-method-what" className={styles.what}>
+        {what}
+      </Text>
+      {cards.error !== null && <LoadError title={T.cardsFailed} detail={cards.error} onRetry={() => void cards.refresh()} retryLabel={texts.retry} />}
+      <RadioGroup aria-label={T.legend} value={choice} onChange={(_, data) => setChoice(data.value)} disabled={pending}>
+        <Radio value={NEW_CARD} label={T.newCard} />
+        {(cards.data ?? []).map((card) => (
+          <Radio key={card.id} value={card.id} label={T.savedCard(card.card.masked_card)} />
+        ))}
+      </RadioGroup>
+      {cards.loading && <Spinner size="extra-tiny" labelPosition="after" label={T.loading} />}
+      {cardId === null && <Caption1>{T.newCardHint}</Caption1>}
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The idempotency key of a purchase (issue 12): the page makes one per purchase the owner starts and sends it with
+ * The idempotency key of a purchase: the page makes one per purchase the owner starts and sends it with
  * every attempt of that purchase, so a double click, a retried request or two tabs make one charge. Once the server
  * has answered (a checkout page, a charge, a refusal) the purchase is over and the next one gets a new key. Only an
  * attempt whose answer never came (no connection, a timeout, a server error) or that the server says is still

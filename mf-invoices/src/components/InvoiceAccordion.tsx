@@ -1,5 +1,5 @@
 /**
- * Invoices as accordion rows (spec 2, Invoice list): number, date, client, total, type and payment status (issue 43)
+ * Invoices as accordion rows (spec 2, Invoice list): number, date, client, total, type and payment status
  * in the header, one row open at a time. The open row's details (PDF preview, mail, download) load when first opened.
  */
 import type { ReactNode } from 'react';

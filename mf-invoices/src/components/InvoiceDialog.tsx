@@ -5,11 +5,11 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { kronerToOre, type Invoice, type InvoiceSnapshot } from '@klinik/core';
 import { ActionError } from '@klinik/core/client';
 import { formatKroner } from '@klinik/core/rules';
-import { LoadError, useMutation, useQuery } from '@klinik/ui';
+import { FormDialog, LoadError, useMutation, useQuery } from '@klinik/ui';
 import type { InvoiceSettings, InvoicesApi } from '../api';
 import { texts } from '../texts';
 import { discountProblem, extraTreatmentIdsOf, initialChoices, problemsOf, toSettings, type Choices } from './invoiceChoices';
@@ -20,6 +20,8 @@ import PdfPreview from './PdfPreview';
 const T = texts.dialog;
 
 const useStyles = makeStyles({
+  // The settings form and the preview lay themselves out.
+  content: { display: 'block' },
   wide: { maxWidth: 'min(960px, calc(100vw - 32px))', width: '100%' },
   total: { display: 'block', marginBottom: '8px', fontWeight: tokens.fontWeightSemibold },
 });
@@ -106,54 +108,46 @@ export default function InvoiceDialog({
   const kind = choices.credit ? T.credit : T.invoice;
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !busy && onClose()}>
-      <DialogSurface className={snapshot ? styles.wide : undefined}>
-        <DialogBody>
-          <DialogTitle>{snapshot ? `${T.previewTitle}: ${kind}` : T.title}</DialogTitle>
-          <DialogContent>
-            {snapshot ? (
-              <>
-                {alert}
-                <Text className={styles.total}>{`${T.total}: ${formatKroner(snapshot.amounts.totalOre)}`}</Text>
-                <PdfPreview snapshots={snapshot} title={`${kind} (${T.previewTitle.toLowerCase()})`} />
-              </>
-            ) : (
-              <InvoiceSettingsForm
-                choices={choices}
-                moms={choices.moms ?? clinicMoms}
-                momsReady={!company.loading}
-                treatments={treatments.data ?? []}
-                treatmentsFailed={treatments.error !== null}
-                discountError={discountError}
-                onChange={(change) => setChoices((current) => ({ ...current, ...change }))}
-                onSubmit={next}
-              >
-                {company.error !== null && <LoadError title={T.companyFailed} detail={company.error} retryLabel={texts.retry} onRetry={() => void company.refresh()} />}
-                {alert}
-              </InvoiceSettingsForm>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {snapshot && (
-              <Button appearance="secondary" disabled={busy} onClick={() => setSnapshot(null)}>
-                {T.back}
-              </Button>
-            )}
-            <Button appearance="secondary" disabled={busy} onClick={onClose}>
-              {T.cancel}
-            </Button>
-            {snapshot ? (
-              <Button appearance="primary" disabled={busy} onClick={issue}>
-                {T.create}
-              </Button>
-            ) : (
-              <Button appearance="primary" disabled={busy} onClick={next}>
-                {T.next}
-              </Button>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={snapshot ? `${T.previewTitle}: ${kind}` : T.title}
+      onClose={onClose}
+      onSubmit={snapshot ? issue : next}
+      busy={busy}
+      submitLabel={snapshot ? T.create : T.next}
+      cancelLabel={T.cancel}
+      // The settings are a form of their own (InvoiceSettingsForm submits 'Videre' on Enter).
+      submitOnEnter={false}
+      surfaceClassName={snapshot ? styles.wide : undefined}
+      contentClassName={styles.content}
+      actions={
+        snapshot && (
+          <Button appearance="secondary" disabled={busy} onClick={() => setSnapshot(null)}>
+            {T.back}
+          </Button>
+        )
+      }
+    >
+      {snapshot ? (
+        <>
+          {alert}
+          <Text className={styles.total}>{`${T.total}: ${formatKroner(snapshot.amounts.totalOre)}`}</Text>
+          <PdfPreview snapshots={snapshot} title={`${kind} (${T.previewTitle.toLowerCase()})`} />
+        </>
+      ) : (
+        <InvoiceSettingsForm
+          choices={choices}
+          moms={choices.moms ?? clinicMoms}
+          momsReady={!company.loading}
+          treatments={treatments.data ?? []}
+          treatmentsFailed={treatments.error !== null}
+          discountError={discountError}
+          onChange={(change) => setChoices((current) => ({ ...current, ...change }))}
+          onSubmit={next}
+        >
+          {company.error !== null && <LoadError title={T.companyFailed} detail={company.error} retryLabel={texts.retry} onRetry={() => void company.refresh()} />}
+          {alert}
+        </InvoiceSettingsForm>
+      )}
+    </FormDialog>
   );
 }

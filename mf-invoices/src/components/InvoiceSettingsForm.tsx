@@ -1,6 +1,6 @@
 /**
  * The invoice dialog's first step: type (invoice or credit note), discount in kroner, VAT (the clinic's default
- * until changed), more treatments of the same visit (issue 43: each line with its own VAT), treatment text, current
+ * until changed), more treatments of the same visit (each line with its own VAT), treatment text, current
  * treatment and follow-up text. Enter in the discount field goes on.
  */
 import type { ReactNode } from 'react';

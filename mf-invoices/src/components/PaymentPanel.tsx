@@ -1,5 +1,5 @@
 /**
- * An open invoice's payment (issue 43): its status and due date, who marked it paid and when, the reminders sent;
+ * An open invoice's payment: its status and due date, who marked it paid and when, the reminders sent;
  * 'Markér som betalt' while unpaid, the owner's 'Markér som ubetalt' once paid, and 'Send rykker' for an overdue
  * invoice (to the client's e-mail on record, after 'Er du sikker?'; the next only REMINDER_INTERVAL_DAYS after the last).
  * The server decides each of them; the buttons only leave out what it would refuse anyway.
@@ -9,7 +9,7 @@ import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-comp
 import { CheckmarkCircleRegular, MailAlertRegular, ArrowUndoRegular } from '@fluentui/react-icons';
 import { nextReminderFrom, type Invoice, type InvoicePayment } from '@klinik/core';
 import { ConfirmDialog } from '@klinik/ui/ConfirmDialog';
-import { useMutation } from '@klinik/ui';
+import { queryKey, useMutation } from '@klinik/ui';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import type { InvoicesApi } from '../api';
 import { texts } from '../texts';
@@ -18,7 +18,7 @@ import MarkPaidDialog from './MarkPaidDialog';
 import { StatusBadge } from './StatusBadge';
 
 const T = texts.payment;
-const INVALIDATES = [['getAllInvoice'], ['getInvoicesByBookingIds']];
+const INVALIDATES = [queryKey('getAllInvoice'), queryKey('getInvoicesByBookingIds')];
 
 const useStyles = makeStyles({
   root: {

@@ -16,7 +16,7 @@ export interface Choices {
   treatmentText: boolean;
   aktuelBehandling: boolean;
   followUpText: boolean;
-  /** More treatments of the same visit, each a line with its own VAT (issue 43). */
+  /** More treatments of the same visit, each a line with its own VAT. */
   extraTreatmentIds: string[];
 }
 

@@ -8,7 +8,7 @@ import { partOnDemand, type PreloadableComponent } from '@klinik/ui';
 import { PageSpinner } from '../components/PageSpinner';
 import { therapistAtom, useSessionWatch } from '../session/session';
 import { OwnerOnly, PlanGate, RequireAdmin, RequireTeam, RequireTherapist } from './guards';
-import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, type RemoteRoute } from './routes';
+import { ADMIN_REMOTE_ROUTES, MAIN_REMOTE_ROUTES, PUBLIC_REMOTE_ROUTES, TEAM_REMOTE_ROUTES, type RemoteRoute } from './routes';
 import { themeFor } from './theme';
 
 // Each page of the shell's own, the layouts and the remote loader wait for their code by state (partOnDemand,
@@ -58,7 +58,7 @@ function page(element: ReactNode) {
 }
 
 function remoteElement(route: RemoteRoute) {
-  let element: ReactNode = page(<RemotePage remote={route.remote} expose={route.expose} />);
+  let element: ReactNode = page(<RemotePage remote={route.remote} expose={route.page} />);
   if (route.ownerOnly) element = <OwnerOnly>{element}</OwnerOnly>;
   if (route.gated) element = <PlanGate>{element}</PlanGate>;
   return element;
@@ -84,20 +84,19 @@ function ThemedRoutes() {
         <Route path="/confirm-email" element={page(<ConfirmEmail />)} />
         <Route path="/admin" element={page(<AdminLogin />)} />
         <Route path="/support-login" element={page(<SupportLogin />)} />
-        <Route
-          path="/support-import-data"
-          element={
-            <RequireTeam>
-              {page(<RemotePage remote="mf_clients" expose="SupportImportData" session="team" />)}
-            </RequireTeam>
-          }
-        />
+        {TEAM_REMOTE_ROUTES.map((route) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={<RequireTeam>{page(<RemotePage remote={route.remote} expose={route.page} session="team" />)}</RequireTeam>}
+          />
+        ))}
         <Route
           path="/Samtykketekst"
           element={<RequireTherapist>{page(<Consent />)}</RequireTherapist>}
         />
         {PUBLIC_REMOTE_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} element={page(<RemotePage remote={route.remote} expose={route.expose} />)} />
+          <Route key={route.path} path={route.path} element={page(<RemotePage remote={route.remote} expose={route.page} />)} />
         ))}
         <Route
           element={
@@ -119,7 +118,7 @@ function ThemedRoutes() {
           }
         >
           {ADMIN_REMOTE_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={page(<RemotePage remote={route.remote} expose={route.expose} session="admin" />)} />
+            <Route key={route.path} path={route.path} element={page(<RemotePage remote={route.remote} expose={route.page} session="admin" />)} />
           ))}
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

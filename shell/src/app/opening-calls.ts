@@ -2,7 +2,7 @@
  * The first calls of the page the app opens on, sent by bootstrap while the page's code still downloads (the action
  * client's `prefetch`): the page's own calls then take these answers instead of asking only after its code has
  * arrived and rendered. On a slow phone that takes a round trip and the page's first render off the way to a
- * usable /Kalender (issue 18).
+ * usable /Kalender.
  *
  * Only calls a page is known to make first, with the same input: a call that does not match (another period, a page
  * that changed, a session that ended meanwhile) simply asks the server itself, and an answer nobody takes is dropped,
@@ -26,7 +26,7 @@ const CALENDAR_PERIOD_ACTIONS = ['getBookingsFromTherapist', 'getLeavesForDay', 
 export function prefetchOpeningCalls(client: ActionClient, route: RemoteRoute | null, session: StoredSession): void {
   if (!route || !session.token || !session.therapist) return; // the guards send such a visit elsewhere
   void client.prefetch('getTherapist', {});
-  if (route.expose !== 'Calendar' || route.remote !== 'mf_calendar' || isPlanBlocked(session.therapist, Date.now())) return;
+  if (route.page !== 'Calendar' || route.remote !== 'mf_calendar' || isPlanBlocked(session.therapist, Date.now())) return;
   // The shared time module, loaded here first: the calendar page then takes this copy ('loaded-first', module-config.mjs)
   // instead of fetching its own after its entry has started, one round trip later on a cold visit.
   import('@klinik/core/time')
@@ -39,7 +39,7 @@ export function prefetchOpeningCalls(client: ActionClient, route: RemoteRoute | 
 
 /**
  * The same calls from index.ts, as soon as the runtime config is at hand: before React and the app's code have
- * loaded and run, which on a slow phone's first visit is seconds (issue 18). Through the app's own clients
+ * loaded and run, which on a slow phone's first visit is seconds. Through the app's own clients
  * (session/clients.ts), so the page takes these answers. Only for an exact address; bootstrap.tsx asks again with
  * the router's matching, and a call already asked for is not sent twice.
  */

@@ -3,7 +3,7 @@
  * organisation'; Accounting sync: 'synkronisering...' while syncing, then 'synkroniseringen er afsluttet.' for 2
  * seconds). The icon sends `syncDinero`, which starts a background transfer of what is not yet in the organisation
  * (nothing twice), or answers the one under way; the label follows that run (`getAccountingTransfer` every second)
- * until it is over (issue 43). A transfer already running when the layout mounts (started on the return page) is
+ * until it is over. A transfer already running when the layout mounts (started on the return page) is
  * followed too. Part of the main layout's lazy chunk: the sign-in pages carry none of it (a chunk of its own would
  * add its name to the shell's runtime, which the sign-in pages' budget does carry).
  */

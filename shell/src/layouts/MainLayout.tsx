@@ -3,7 +3,7 @@
  * and the footer with the version. Blocked plans lock the side-menu entries (spec 1 §4).
  *
  * The account menu's list and the side menu's tooltips (popups.tsx) and the accounting sync button (owners with a
- * connected accounting system only) are loaded after the page, not with it (issue 18): until then the header shows
+ * connected accounting system only) are loaded after the page, not with it: until then the header shows
  * the same account button, which opens its menu as soon as the list has arrived, and the side menu its links.
  */
 import { Suspense, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-/** The side menu of the therapist area (spec 1 §2), in order. */
+/** The side menu of the therapist area (spec 1 §2), in order: the pages whose remote puts them in it (app/routes.ts). */
 import type { FluentIcon } from '@fluentui/react-icons';
 import {
   AppsAddInRegular,
@@ -12,7 +12,8 @@ import {
   ReceiptRegular,
   VideoClipRegular,
 } from '@fluentui/react-icons';
-import { texts } from '../texts';
+import type { SideMenuIcon } from '@klinik/core/rules';
+import { MAIN_REMOTE_ROUTES } from '../app/routes';
 
 export interface SideMenuEntry {
   path: string;
@@ -21,15 +22,19 @@ export interface SideMenuEntry {
   ownerOnly?: boolean;
 }
 
-export const SIDE_MENU: SideMenuEntry[] = [
-  { path: '/Kalender', label: texts.side.calendar, icon: CalendarLtrRegular },
-  { path: '/AdministrerTerapeut', label: texts.side.therapists, icon: PeopleTeamRegular, ownerOnly: true },
-  { path: '/Klientdata', label: texts.side.clients, icon: PersonNoteRegular },
-  { path: '/Faktura', label: texts.side.invoices, icon: ReceiptRegular },
-  { path: '/Kontakt', label: texts.side.contact, icon: MailRegular },
-  { path: '/Kursus', label: texts.side.courses, icon: HatGraduationRegular },
-  { path: '/Onlinereservation', label: texts.side.onlineBooking, icon: GlobeRegular },
-  { path: '/Videovejledninger', label: texts.side.videos, icon: VideoClipRegular },
-  { path: '/Importerdata', label: texts.side.import, icon: ArrowImportRegular },
-  { path: '/Tilføjelser', label: texts.side.addOns, icon: AppsAddInRegular },
-];
+const ICONS: Record<SideMenuIcon, FluentIcon> = {
+  calendar: CalendarLtrRegular,
+  therapists: PeopleTeamRegular,
+  clients: PersonNoteRegular,
+  invoices: ReceiptRegular,
+  contact: MailRegular,
+  courses: HatGraduationRegular,
+  onlineBooking: GlobeRegular,
+  videos: VideoClipRegular,
+  import: ArrowImportRegular,
+  addOns: AppsAddInRegular,
+};
+
+export const SIDE_MENU: SideMenuEntry[] = MAIN_REMOTE_ROUTES.flatMap((route) => (route.menu ? [{ ...route, menu: route.menu }] : []))
+  .sort((a, b) => a.menu.position - b.menu.position)
+  .map((route) => ({ path: route.path, label: route.title, icon: ICONS[route.menu.icon], ownerOnly: route.ownerOnly }));

@@ -2,7 +2,7 @@
  * The therapist layout's pop-ups: the account menu's list and the side menu's tooltips. They are loaded after the
  * page has drawn (MainLayout.tsx, `useDeferredPart`), not with it: Fluent's Menu and Tooltip bring its positioning
  * engine (Floating UI), portals and motion, about 30 KB gzip that no page needs for its first paint, and on a slow
- * phone every kilobyte before the page is usable counts (issue 18). Until they are in, the layout shows the same
+ * phone every kilobyte before the page is usable counts. Until they are in, the layout shows the same
  * button and links without them.
  */
 import { Fragment, type ReactElement } from 'react';

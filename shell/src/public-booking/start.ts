@@ -1,5 +1,5 @@
 /**
- * `/OnlineBooking?therapistId=…`, the address a clinic hands its clients (issue 18): its own small document,
+ * `/OnlineBooking?therapistId=…`, the address a clinic hands its clients: its own small document,
  * OnlineBooking.html, instead of the federated app. A client opens it cold on a phone from a text message, and the
  * app's first load (federation runtime, Fluent's contexts, the router) is twice what the wizard needs. This script
  * only finds where mf-booking is deployed (config.json) and starts its standalone page there (embed/bookingEntry.js,

@@ -1,5 +1,5 @@
 /**
- * `/confirm-email?token=…`: the link of the registration mail (issue 14). The address is confirmed by pressing the
+ * `/confirm-email?token=…`: the link of the registration mail. The address is confirmed by pressing the
  * button, not by opening the page, so a mail scanner that follows links confirms nothing. On success to /, with
  * the server's message.
  */

@@ -4,7 +4,8 @@
  * failure the server's message and per-field errors, an error toast where asked, then `onError`.
  */
 import type { FieldErrors } from '@klinik/core/rules';
-import { errorMessage, type QueryKey, type QueryStore } from './store.js';
+import type { DataKey } from './keys.js';
+import { errorMessage, type QueryStore } from './store.js';
 
 export interface MutationOptions<R> {
   /** Shows the success toast (the answer's `message`, or `successText`) and, unless `errorToast` is false, the error. */
@@ -14,7 +15,7 @@ export interface MutationOptions<R> {
   /** Also show a failure as an error toast (for actions started outside a form, where no message bar is). */
   errorToast?: boolean;
   /** Queries to reload after a success (key prefixes). */
-  invalidates?: readonly QueryKey[];
+  invalidates?: readonly DataKey[];
   onSuccess?: (answer: R) => void | Promise<void>;
   /**
    * Told of a failure (besides `error` and `fieldErrors`), for what a page keeps itself: per-field messages the

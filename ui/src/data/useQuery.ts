@@ -9,6 +9,7 @@
  * `key` null: nothing to load yet (a dialog not open, an id not chosen); the query stays in its loading state.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import type { DataKey } from './keys.js';
 import { keyId, QueryStore, type QueryKey, type QuerySnapshot } from './store.js';
 
 /** One store per module bundle: @klinik/ui is compiled into each remote, so remotes never share answers. */
@@ -24,7 +25,7 @@ export interface Query<T> extends QuerySnapshot<T> {
   setData: (update: (current: T | undefined) => T) => void;
 }
 
-export function useQuery<T>(key: QueryKey | null, load: () => Promise<T>): Query<T> {
+export function useQuery<T>(key: DataKey | null, load: () => Promise<T>): Query<T> {
   const id = key === null ? null : keyId(key);
   // The key as a value that changes only when its content does (keys are JSON by definition).
   const stableKey = useMemo(() => (id === null ? null : (JSON.parse(id) as QueryKey)), [id]);
@@ -52,6 +53,6 @@ export function useQuery<T>(key: QueryKey | null, load: () => Promise<T>): Query
 }
 
 /** Reloads every shown query whose key starts with `prefix` (for example ['getAllEvent'] after a course changed). */
-export function invalidateQueries(prefix: QueryKey): Promise<void> {
+export function invalidateQueries(prefix: DataKey): Promise<void> {
   return queryStore.invalidate(prefix);
 }

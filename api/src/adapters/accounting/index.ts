@@ -1,12 +1,11 @@
 /**
- * The accounting system chosen by configuration: the sandbox (local default; refused in production), Dinero
- * (`ACCOUNTING_PROVIDER=dinero`), or none, in which case every accounting action answers 503.
+ * The accounting system chosen by configuration: the sandbox (local default; refused in production; from the
+ * development kit, adapters/sandboxes.ts), Dinero (`ACCOUNTING_PROVIDER=dinero`), or none, in which case every
+ * accounting action answers 503.
  */
 import type { ApiConfig } from '../../config.js';
-import type { Models } from '../../models/index.js';
 import { AccountingUnavailableError, type AccountingProvider } from './provider.js';
 import { createDineroProvider } from './dinero/provider.js';
-import { createAccountingSandbox, type AccountingSandbox } from './sandbox/provider.js';
 
 export type { AccountingProvider } from './provider.js';
 
@@ -17,12 +16,12 @@ export function unavailableAccounting(): AccountingProvider {
   return { kind: 'none', consentUrl: refuse, exchangeCode: refuse, accessToken: refuse, upsertContact: refuse, upsertProduct: refuse, createBookedInvoice: refuse };
 }
 
-export function createAccountingProvider(config: ApiConfig, models: Models, now: () => number): { provider: AccountingProvider; sandbox: AccountingSandbox | null } {
-  if (config.accountingProvider === 'none') return { provider: unavailableAccounting(), sandbox: null };
+export function createAccountingProvider(config: ApiConfig, sandbox: AccountingProvider | null, now: () => number): AccountingProvider {
+  if (config.accountingProvider === 'none') return unavailableAccounting();
   if (config.accountingProvider === 'dinero') {
     if (!config.dinero) throw new Error('ACCOUNTING_PROVIDER=dinero needs DINERO_CLIENT_ID and DINERO_CLIENT_SECRET');
-    return { provider: createDineroProvider({ ...config.dinero, now }), sandbox: null };
+    return createDineroProvider({ ...config.dinero, now });
   }
-  const sandbox = createAccountingSandbox({ models, now, production: config.production, redirectUri: config.accountingRedirectUri });
-  return { provider: sandbox, sandbox };
+  if (!sandbox) throw new Error('ACCOUNTING_PROVIDER=sandbox needs the development kit (@klinik/devkit)');
+  return sandbox;
 }

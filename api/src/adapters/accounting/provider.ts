@@ -1,5 +1,5 @@
 /**
- * The accounting system as the product needs it (issue 13): Dinero through Visma Connect's OAuth code flow, or the
+ * The accounting system as the product needs it: Dinero through Visma Connect's OAuth code flow, or the
  * sandbox inside the API. A consent page the owner is sent to (with our signed `state`), the exchange of the code it
  * returns for the organisation and a refresh token (kept on the server only), an access token from the refresh token,
  * and three idempotent writes keyed by our external references: a contact (a client), a product (a treatment) and a

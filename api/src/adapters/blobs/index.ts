@@ -1,10 +1,10 @@
 /**
- * The blob store (docs/architecture.md, External services): images live outside the database. Locally they are files
- * under `.data/blobs/` (or BLOB_DIR); in production an S3-compatible bucket (`s3.ts`, BLOB_STORE=s3) behind the same
- * interface. Browsers never get a store address: the API serves each blob at `/blobs/<key>` only with a short-lived
- * HMAC signature, minted for the clinic that owns the image (the key starts with its company id). The stores keep
- * bytes as they are given: the callers encrypt them (security/encryption.ts encryptBytes), so every file at rest is
- * ciphertext, and the API decrypts an image as it serves it.
+ * The blob store (docs/decisions/0020-the-api-serves-blobs-itself.md): images live outside the database. Locally
+ * they are files under `.data/blobs/` (or BLOB_DIR); in production an S3-compatible bucket (`s3.ts`, BLOB_STORE=s3)
+ * behind the same interface. Browsers never get a store address: the API serves each blob at `/blobs/<key>` only
+ * with a short-lived HMAC signature, minted for the clinic that owns the image (the key starts with its company
+ * id). The stores keep bytes as they are given: the callers encrypt them (security/encryption.ts encryptBytes), so
+ * every file at rest is ciphertext, and the API decrypts an image as it serves it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -1,8 +1,9 @@
 /**
- * The blob store on an S3-compatible bucket (BLOB_STORE=s3; docs/architecture.md, External services): AWS S3, or
- * MinIO and the like through S3_ENDPOINT. Every API process reads and writes the same bucket, so any process can
- * serve any blob at `/blobs/<key>`; the bucket itself is never shown to a browser (no public access, no presigned
- * addresses), so the signed-address scheme, the CSP and the storage ledger stay as they are with the local store.
+ * The blob store on an S3-compatible bucket (BLOB_STORE=s3; docs/decisions/0020-the-api-serves-blobs-itself.md):
+ * AWS S3, or MinIO and the like through S3_ENDPOINT. Every API process reads and writes the same bucket, so any
+ * process can serve any blob at `/blobs/<key>`; the bucket itself is never shown to a browser (no public access, no
+ * presigned addresses), so the signed-address scheme, the CSP and the storage ledger stay as they are with the
+ * local store.
  */
 import {
   DeleteObjectCommand,

@@ -1,6 +1,7 @@
 /**
  * The production drive: Google Drive's REST API v3 and Google's OAuth 2 endpoints for web-server apps.
  *
+ * The OAuth legs go through security/oauth (oauth4webapi); the Drive calls are written here.
  * - consent: GET accounts.google.com/o/oauth2/v2/auth (response_type=code, scope drive.file, access_type=offline,
  *   prompt=consent so a refresh token comes every time, include_granted_scopes=true, state);
  * - tokens: POST oauth2.googleapis.com/token (grant_type authorization_code or refresh_token, form-encoded; answers
@@ -24,6 +25,7 @@
 import { randomBytes } from 'node:crypto';
 import { DRIVE_SCOPE } from '@klinik/core';
 import type { GoogleDriveConfig } from '../../config.js';
+import { createOAuthClient, OAuthRequestError, type TokenSet } from '../../security/oauth/client.js';
 import { fetchJson } from '../http-json.js';
 import {
   DriveAccessError,
@@ -42,15 +44,6 @@ import {
 export interface GoogleDriveOptions extends GoogleDriveConfig {
   now: () => number;
   timeoutMs?: number;
-}
-
-interface TokenAnswer {
-  access_token?: string;
-  expires_in?: number;
-  refresh_token?: string;
-  scope?: string;
-  token_type?: string;
-  error?: string;
 }
 
 interface FileWire {
@@ -102,40 +95,55 @@ export function createGoogleDriveProvider(options: GoogleDriveOptions): DrivePro
   async function send<T>(url: string, init: RequestInit): Promise<{ status: number; body: T | null }> {
     const { status, ok, body } = await fetchJson(url, init, timeoutMs, (error) => new DriveUnavailableError(`Google could not be reached: ${error.name}`));
     if (ok) return { status, body: body as T };
-    const reason = errorReason(body);
-    // The OAuth client itself refused (a wrong or rotated client secret, 401 invalid_client): the server's
-    // configuration, not the therapist's grant, so no one is signed out of the drive for it.
-    if (reason === 'invalid_client') throw new DriveUnavailableError(`Google refused the OAuth client (${status})`);
-    if (reason === 'invalid_grant' || reason === 'unauthorized_client' || status === 401) throw new DriveGrantError(`Google refused the grant (${status} ${reason ?? ''})`);
-    if (reason === 'storageQuotaExceeded' || reason === 'quotaExceeded') throw new DriveQuotaError('the drive is full');
-    // A 403 about one file (the app is not on its ACL, or may not write to it) is that file, not the whole grant.
-    if (status === 403 && (reason === 'appNotAuthorizedToFile' || reason === 'insufficientFilePermissions')) throw new DriveNotFoundError('not found');
-    if (status === 403 && (reason === 'insufficientPermissions' || reason === 'PERMISSION_DENIED' || reason === 'forbidden')) {
-      throw new DriveAccessError(`Google refused the permission (${reason})`);
-    }
-    if (status === 404) throw new DriveNotFoundError('not found');
-    if (status === 429 || status >= 500 || reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') {
-      throw new DriveUnavailableError(`Google answered ${status} ${reason ?? ''}`);
-    }
-    // Another 4xx: a request Google would not take (a bad name, for instance); no retry will change it.
-    throw new DriveUnavailableError(`Google refused the request (${status} ${reason ?? ''})`);
+    throw refusal(status, errorReason(body));
   }
 
-  async function token(form: Record<string, string>): Promise<DriveTokens> {
-    const body = new URLSearchParams({ client_id: options.clientId, client_secret: options.clientSecret, ...form });
-    const { body: answer } = await send<TokenAnswer>(`${options.oauthUrl}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: body.toString(),
-    });
-    if (!answer?.access_token) throw new DriveGrantError('Google answered no access token');
-    return {
-      accessToken: answer.access_token,
-      refreshToken: answer.refresh_token ?? null,
-      expiresAt: options.now() + Math.max(60, Number(answer.expires_in ?? 3600)) * 1000,
-      scopes: (answer.scope ?? '').split(/\s+/).filter(Boolean),
-    };
+  /** What Google's refusal means to the drive: the OAuth endpoints' and the Drive API's alike. */
+  function refusal(status: number, reason: string | null): Error {
+    // The OAuth client itself refused (a wrong or rotated client secret, 401 invalid_client): the server's
+    // configuration, not the therapist's grant, so no one is signed out of the drive for it.
+    if (reason === 'invalid_client') return new DriveUnavailableError(`Google refused the OAuth client (${status})`);
+    if (reason === 'invalid_grant' || reason === 'unauthorized_client' || status === 401) return new DriveGrantError(`Google refused the grant (${status} ${reason ?? ''})`);
+    if (reason === 'storageQuotaExceeded' || reason === 'quotaExceeded') return new DriveQuotaError('the drive is full');
+    // A 403 about one file (the app is not on its ACL, or may not write to it) is that file, not the whole grant.
+    if (status === 403 && (reason === 'appNotAuthorizedToFile' || reason === 'insufficientFilePermissions')) return new DriveNotFoundError('not found');
+    if (status === 403 && (reason === 'insufficientPermissions' || reason === 'PERMISSION_DENIED' || reason === 'forbidden')) {
+      return new DriveAccessError(`Google refused the permission (${reason})`);
+    }
+    if (status === 404) return new DriveNotFoundError('not found');
+    if (status === 429 || status >= 500 || reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') {
+      return new DriveUnavailableError(`Google answered ${status} ${reason ?? ''}`);
+    }
+    // Another 4xx: a request Google would not take (a bad name, for instance); no retry will change it.
+    return new DriveUnavailableError(`Google refused the request (${status} ${reason ?? ''})`);
   }
+
+  const oauth = createOAuthClient({
+    endpoints: { issuer: 'https://accounts.google.com', authorizationEndpoint: options.authUrl, tokenEndpoint: `${options.oauthUrl}/token`, revocationEndpoint: `${options.oauthUrl}/revoke` },
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    now: options.now,
+    timeoutMs,
+  });
+
+  /** An OAuth call, its failure in the drive's terms. */
+  async function viaOAuth<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof OAuthRequestError)) throw new DriveUnavailableError(`Google could not be reached: ${(error as Error).name}`);
+      // A 2xx the library would not take (no access token): as good as no grant.
+      if (error.status !== null && error.status < 300) throw new DriveGrantError('Google answered no access token');
+      throw refusal(error.status ?? 502, error.code);
+    }
+  }
+
+  const driveTokens = (tokens: TokenSet): DriveTokens => ({
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    expiresAt: options.now() + Math.max(60, tokens.expiresIn ?? 3600) * 1000,
+    scopes: tokens.scopes,
+  });
 
   const auth = (access: string) => ({ authorization: `Bearer ${access}`, accept: 'application/json' });
   const files = `${options.apiUrl}/drive/v3/files`;
@@ -152,27 +160,12 @@ export function createGoogleDriveProvider(options: GoogleDriveOptions): DrivePro
   return {
     kind: 'google',
     consentUrl({ state, redirectUri }) {
-      const params = new URLSearchParams({
-        client_id: options.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: DRIVE_SCOPE,
-        access_type: 'offline',
-        include_granted_scopes: 'true',
-        prompt: 'consent',
-        state,
-      });
-      return `${options.authUrl}?${params.toString()}`;
+      // Offline access and a fresh consent every time, so a refresh token comes with every sign-in.
+      return oauth.authorizationUrl({ redirectUri, state, scope: DRIVE_SCOPE, extra: { access_type: 'offline', include_granted_scopes: 'true', prompt: 'consent' } });
     },
-    exchangeCode: (code, redirectUri) => token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
-    refresh: (refreshToken) => token({ grant_type: 'refresh_token', refresh_token: refreshToken }),
-    async revoke(value) {
-      await send(`${options.oauthUrl}/revoke`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token: value }).toString(),
-      });
-    },
+    exchangeCode: (code, redirectUri) => viaOAuth(async () => driveTokens(await oauth.exchangeCode({ code, redirectUri }))),
+    refresh: (refreshToken) => viaOAuth(async () => driveTokens(await oauth.refresh(refreshToken))),
+    revoke: (value) => viaOAuth(() => oauth.revoke(value)),
     async about(access): Promise<DriveAbout> {
       const { body } = await send<{ storageQuota?: Record<string, string | undefined>; user?: { emailAddress?: string } }>(
         `${options.apiUrl}/drive/v3/about?fields=${encodeURIComponent('storageQuota,user(emailAddress)')}`,

@@ -1,5 +1,5 @@
 /**
- * The cloud drive as the product needs it (issue 17): Google Drive through Google's OAuth 2 authorization-code flow
+ * The cloud drive as the product needs it: Google Drive through Google's OAuth 2 authorization-code flow
  * with the `drive.file` scope (the app sees only what it made), or the sandbox inside the API. A consent page the
  * therapist is sent to (with our signed `state`), the exchange of the code it returns for tokens (kept on the server
  * only), an access token from the refresh token, and the few file operations the panel and the image copies use:

@@ -1,5 +1,5 @@
 /**
- * The one template of an invoice mail (issue 14: public mail goes only where it should, and says only what the invoice
+ * The one template of an invoice mail (public mail goes only where it should, and says only what the invoice
  * mail says). The subject is the invoice's own; the therapist's message is plain text, put into the template line by
  * line (control characters dropped; HTML-escaped in the HTML part), so a mail from the platform can never carry
  * free-form HTML, links in markup, or a subject of the sender's choosing.

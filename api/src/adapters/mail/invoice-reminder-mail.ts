@@ -1,5 +1,5 @@
 /**
- * The reminder ('rykker') of an overdue invoice (issue 43), in the invoice mail's style (invoice-mail.ts): the
+ * The reminder ('rykker') of an overdue invoice, in the invoice mail's style (invoice-mail.ts): the
  * invoice's own subject with 'Rykker: ' before it, a fixed text made only from the stored invoice (nothing typed by
  * anyone), the clinic's payment details as the invoice prints them, and the invoice as Faktura.pdf.
  */

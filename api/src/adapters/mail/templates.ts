@@ -105,7 +105,7 @@ export function clientFormMail(to: string, details: { clientName: string; clinic
   return clinicMail(to, `Velkommen hos ${details.clinicName}`, lines, details.clinicName);
 }
 
-/** Sent at registration (issue 14): until the link is used, the clinic cannot mail its clients. */
+/** Sent at registration: until the link is used, the clinic cannot mail its clients. */
 export function confirmEmailMail(to: string, name: string, link: string, validDays: number): MailMessage {
   return linkMail(
     to,
@@ -120,7 +120,7 @@ export function confirmEmailMail(to: string, name: string, link: string, validDa
   );
 }
 
-/** Issue 42: the owner hears once when the review queue of the public pages grows long (domain/online-booking/public-identity.ts). */
+/** The owner hears once when the review queue of the public pages grows long (domain/online-booking/public-identity.ts). */
 export function reviewQueueMail(to: string, name: string, waiting: number, link: string): MailMessage {
   return linkMail(
     to,

@@ -7,7 +7,6 @@ import { commerceMessages } from '@klinik/core';
 import { ServiceUnavailableError } from '../../errors.js';
 import type { PaymentProvider } from './provider.js';
 import { createFrisbiiProvider, type FrisbiiOptions } from './frisbii/provider.js';
-import { createSandboxProvider, type SandboxOptions, type SandboxProvider } from './sandbox/provider.js';
 
 export type { PaymentProvider } from './provider.js';
 
@@ -34,13 +33,14 @@ export function unavailableProvider(): PaymentProvider {
 
 export function createPaymentProvider(
   kind: 'sandbox' | 'frisbii' | 'none',
-  options: SandboxOptions & { frisbii: Omit<FrisbiiOptions, 'webhookSecret'> | null },
-): { provider: PaymentProvider; sandbox: SandboxProvider | null } {
-  if (kind === 'none') return { provider: unavailableProvider(), sandbox: null };
+  options: { webhookSecret: string; now: () => number; frisbii: Omit<FrisbiiOptions, 'webhookSecret'> | null },
+  sandbox: PaymentProvider | null,
+): PaymentProvider {
+  if (kind === 'none') return unavailableProvider();
   if (kind === 'frisbii') {
     if (!options.frisbii) throw new Error('PAYMENTS_PROVIDER=frisbii needs FRISBII_PRIVATE_KEY');
-    return { provider: createFrisbiiProvider({ ...options.frisbii, webhookSecret: options.webhookSecret, now: options.now }), sandbox: null };
+    return createFrisbiiProvider({ ...options.frisbii, webhookSecret: options.webhookSecret, now: options.now });
   }
-  const sandbox = createSandboxProvider(options);
-  return { provider: sandbox, sandbox };
+  if (!sandbox) throw new Error('PAYMENTS_PROVIDER=sandbox needs the development kit (@klinik/devkit)');
+  return sandbox;
 }

@@ -1,5 +1,5 @@
 /**
- * The payment provider as the product needs it (issue 12): a customer per clinic, saved cards, a hosted checkout page
+ * The payment provider as the product needs it: a customer per clinic, saved cards, a hosted checkout page
  * for a new card, one-time charges, monthly subscriptions that renew, cancel at period end and change card, the
  * customer's transactions page by page, and signed webhooks that report what happened. Shaped on a Reepay/Frisbii-style
  * REST API: handles chosen by the merchant (customer `c<companyId>`, charge `o…`, subscription `s…`), card ids `ca_…`,

@@ -1,5 +1,5 @@
 /**
- * SMS (issue 15): a gateway behind one interface, chosen by configuration (SMS_PROVIDER):
+ * SMS: a gateway behind one interface, chosen by configuration (SMS_PROVIDER):
  * - `outbox` (the local default outside production): messages stored in the database and shown at /dev/outbox
  *   beside the mails; idempotent by the message's reference.
  * - `gatewayapi` (production): GatewayAPI's REST API (a common Danish provider), GATEWAYAPI_TOKEN, SMS_SENDER,

@@ -7,7 +7,7 @@
  * (`release` filters on the token), so a slow request can never delete a claim another request has since taken.
  *
  * A claim whose request was cut off by a crash would block its step for good, so a later attempt that finds a claim
- * asks what exists, never age alone (issue 14, crash safety):
+ * asks what exists, never age alone (crash safety):
  * - `settle` looks for the claim's work (the invoice carrying the claim's id, the record at the claimed version). If it
  *   is there, the crashed request got that far: `settle` links it (what the request would have done next) and the
  *   claim stays held, so the step is never done twice.

@@ -1,5 +1,5 @@
 /**
- * Message leases (issue 15): a message job is claimed for one attempt by inserting `<job>#<leaseSeq>`; of two runners
+ * Message leases: a message job is claimed for one attempt by inserting `<job>#<leaseSeq>`; of two runners
  * racing, one insert wins (`_id` uniqueness, atomic on MongoDB and FerretDB alike). The only way to the MessageLease
  * model (its scope rule in models/contact.ts); the job ids are of jobs already found in their clinic.
  */

@@ -1,8 +1,9 @@
 /**
- * Slot claims: double booking is impossible by construction (docs/architecture.md, Data). A booking, leave or course
- * day inserts one SlotClaim per 5-minute unit it covers, with `_id` company:therapist:unitStart. A second claim of a
- * unit fails on `_id` uniqueness, whatever the timing; the failed claim then removes what it did insert, so a lost
- * race leaves nothing behind. Claims whose holder never appeared (a crash between the two writes) are swept.
+ * Slot claims: double booking is impossible by construction (docs/decisions/0004-concurrency-by-id-claims.md). A
+ * booking, leave or course day inserts one SlotClaim per 5-minute unit it covers, with `_id`
+ * company:therapist:unitStart. A second claim of a unit fails on `_id` uniqueness, whatever the timing; the failed
+ * claim then removes what it did insert, so a lost race leaves nothing behind. Claims whose holder never appeared
+ * (a crash between the two writes) are swept.
  *
  * This module is the only way to the SlotClaim model (its scope rule in models/scheduling.ts says so), and the claims
  * it makes always carry the company they were made for: a TenantDb's `slots` is bound to its clinic.

@@ -13,12 +13,12 @@ import type { TenantDb } from '../tenant-db.js';
 const ORPHAN_AFTER_MS = 60_000;
 
 async function takeFree(db: TenantDb, therapistId: Types.ObjectId, now: number): Promise<boolean> {
-  const taken = new Set((await db.clinic.TherapistSeat.find({}, { _id: 1 }).lean()).map((seat) => seat._id));
+  const taken = new Set((await db.TherapistSeat.find({}, { _id: 1 }).lean()).map((seat) => seat._id));
   for (let n = 1; n <= MAX_THERAPISTS; n++) {
     const id = `${db.companyId.toString()}:${n}`;
     if (taken.has(id)) continue;
     try {
-      await db.clinic.TherapistSeat.create({ _id: id, therapistId, createdAt: now });
+      await db.TherapistSeat.create({ _id: id, therapistId, createdAt: now });
       return true;
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
@@ -30,21 +30,21 @@ async function takeFree(db: TenantDb, therapistId: Types.ObjectId, now: number):
 /** Gives every current therapist without a seat one (older data); those beyond the limit keep working, seatless. */
 async function seatTheSeatless(db: TenantDb, now: number): Promise<void> {
   const [therapists, seats] = await Promise.all([
-    db.clinic.Therapist.find({ deletedAt: null }, { _id: 1 }).sort({ createdAt: 1 }).lean(),
-    db.clinic.TherapistSeat.find({}, { therapistId: 1 }).lean(),
+    db.Therapist.find({ deletedAt: null }, { _id: 1 }).sort({ createdAt: 1 }).lean(),
+    db.TherapistSeat.find({}, { therapistId: 1 }).lean(),
   ]);
   const seated = new Set(seats.map((seat) => seat.therapistId.toString()));
   for (const therapist of therapists) if (!seated.has(therapist._id.toString())) await takeFree(db, therapist._id, now);
 }
 
 async function releaseOrphans(db: TenantDb, now: number): Promise<number> {
-  const seats = await db.clinic.TherapistSeat.find({ createdAt: { $lt: now - ORPHAN_AFTER_MS } }).lean();
+  const seats = await db.TherapistSeat.find({ createdAt: { $lt: now - ORPHAN_AFTER_MS } }).lean();
   if (seats.length === 0) return 0;
   const alive = new Set(
-    (await db.clinic.Therapist.find({ _id: { $in: seats.map((seat) => seat.therapistId) }, deletedAt: null }, { _id: 1 }).lean()).map((therapist) => therapist._id.toString()),
+    (await db.Therapist.find({ _id: { $in: seats.map((seat) => seat.therapistId) }, deletedAt: null }, { _id: 1 }).lean()).map((therapist) => therapist._id.toString()),
   );
   const orphans = seats.filter((seat) => !alive.has(seat.therapistId.toString())).map((seat) => seat._id);
-  if (orphans.length > 0) await db.clinic.TherapistSeat.deleteMany({ _id: { $in: orphans } });
+  if (orphans.length > 0) await db.TherapistSeat.deleteMany({ _id: { $in: orphans } });
   return orphans.length;
 }
 
@@ -56,6 +56,6 @@ export const therapistSeats = {
     return (await releaseOrphans(db, now)) > 0 && takeFree(db, therapistId, now);
   },
   async release(db: TenantDb, therapistId: Types.ObjectId): Promise<void> {
-    await db.clinic.TherapistSeat.deleteMany({ therapistId });
+    await db.TherapistSeat.deleteMany({ therapistId });
   },
 };

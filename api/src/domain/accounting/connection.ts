@@ -1,6 +1,6 @@
 /**
  * Connecting the clinic's accounting organisation and transferring to it (spec 3 §4 Accounting connection, §7
- * 'Accounting integration'; issue 13). Owner only (the contracts), and only while the accounting add-on is active
+ * 'Accounting integration'). Owner only (the contracts), and only while the accounting add-on is active
  * (checked here, on every call). The refresh token is written to the company and never read back into an answer.
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +11,6 @@ import { ConflictError, ForbiddenError, isDuplicateKeyError, ServiceUnavailableE
 import type { CompanyDoc } from '../../models/index.js';
 import { AccountingUnavailableError } from '../../adapters/accounting/provider.js';
 import { findRun, startTransfer, transferView } from './runs.js';
-import { readState, signState, STATE_TTL_MS } from './state.js';
 import { asDomainError } from './transfer.js';
 
 async function freshCompany(db: TenantDb): Promise<CompanyDoc> {
@@ -25,13 +24,15 @@ async function activeAddOn(ctx: TherapistContext): Promise<CompanyDoc> {
   return company;
 }
 
-function stateSecret(ctx: TherapistContext): string {
-  return ctx.services.config.jwtSecret;
-}
+/** The OAuth state's provider name: an accounting state is never a drive state. */
+const PROVIDER = 'accounting';
 
 export async function connectionUrl(ctx: OwnerContext, settings: IntegrationSettings): Promise<string> {
   await activeAddOn(ctx);
-  const state = signState(stateSecret(ctx), { companyId: ctx.companyId, therapistId: ctx.therapistId, settings, expiresAt: ctx.now() + STATE_TTL_MS });
+  // The integration settings ride in the signed state, so the return page transfers what the owner chose.
+  const all = settings.allDataFlag;
+  const data = { allDataFlag: all, fromDate: all ? null : (settings.fromDate ?? null), toDate: all ? null : (settings.toDate ?? null) };
+  const state = ctx.services.oauthStates.sign({ provider: PROVIDER, companyId: ctx.companyId, therapistId: ctx.therapistId, sessionVersion: null, data }, ctx.now());
   try {
     return ctx.services.accounting.consentUrl({ state, redirectUri: ctx.services.config.accountingRedirectUri, origin: ctx.origin });
   } catch (error) {
@@ -64,15 +65,17 @@ async function firstUseOfCode(ctx: OwnerContext, code: string): Promise<boolean>
 type Started = { message: string; data: AccountingTransfer };
 
 /**
- * The return page: the state must be this clinic's and owner's, signed and fresh; the code is exchanged once and the
- * transfer the state asks for starts in the background (runs.ts). A reload of the page finds the code used and
- * answers the run it started (or, while connected, starts one, which adds nothing twice).
+ * The return page: the state must be this clinic's and owner's, signed, fresh and not used with another code
+ * (security/oauth/state.ts); the code is exchanged once and the transfer the state asks for starts in the background
+ * (runs.ts). A reload of the page finds the code used and answers the run it started (or, while connected, starts
+ * one, which adds nothing twice).
  */
 export async function connectAndTransfer(ctx: OwnerContext, input: ParsedInput<'updateClientDineroData'>): Promise<Started> {
   if (input.therapistId && input.therapistId !== ctx.therapistId) throw new ForbiddenError(accountingMessages.stateInvalid);
-  const state = readState(stateSecret(ctx), input.state, ctx.now());
-  if (!state || state.companyId !== ctx.companyId || state.therapistId !== ctx.therapistId) throw new ForbiddenError(accountingMessages.stateInvalid);
-  const checked = transferScope(state.settings);
+  const state = await ctx.services.oauthStates.accept({ provider: PROVIDER, token: input.state, code: input.code, now: ctx.now(), caller: { companyId: ctx.companyId, therapistId: ctx.therapistId } });
+  if (typeof state === 'string') throw new ForbiddenError(accountingMessages.stateInvalid);
+  const { allDataFlag, fromDate, toDate } = state.data;
+  const checked = transferScope({ allDataFlag: allDataFlag === true, fromDate: typeof fromDate === 'string' ? fromDate : null, toDate: typeof toDate === 'string' ? toDate : null });
   if (!checked.scope) throw new ValidationError(accountingMessages.fieldRequired, checked.errors);
   let company = await activeAddOn(ctx);
   if (await firstUseOfCode(ctx, input.code)) {

@@ -1,5 +1,5 @@
 /**
- * New invoices are transferred as they are issued (issue 13). Issuing never waits for, nor fails because of, the
+ * New invoices are transferred as they are issued. Issuing never waits for, nor fails because of, the
  * accounting system: the invoice is recorded as waiting (AccountingPending, `_id` `<company>:<invoice>`), one attempt
  * starts at once in the background, and the accounting ticker (jobs/accounting.ts) retries what is still waiting with
  * a growing pause. A transfer's claims (transfer.ts) make the attempt and the ticker harmless to each other.
@@ -42,7 +42,7 @@ export async function transferWaiting(deps: AccountingDeps, db: TenantDb, only?:
     return;
   }
   for (const pending of waiting) {
-    const invoice = await db.clinic.Invoice.findById(pending.invoiceId).lean();
+    const invoice = await db.clinic('accounting-transfer').Invoice.findById(pending.invoiceId).lean();
     if (!invoice) {
       await db.AccountingPending.deleteOne({ _id: pending._id });
       continue;

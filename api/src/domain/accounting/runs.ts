@@ -1,8 +1,9 @@
 /**
- * The transfer to the accounting organisation as a background run (issue 43; docs/architecture.md, Accounting). A
- * first 'Overfør alt' of a clinic with years of invoices takes longer than a proxy lets a request live, so the return
- * page and the sync icon only start an `AccountingRun`, the transfer job (jobs/accounting-transfers.ts) does it, and
- * the pages ask how far it has come (`getAccountingTransfer`) until its result, which stays with the run.
+ * The transfer to the accounting organisation as a background run
+ * (docs/decisions/0018-accounting-transfer-in-the-background.md). A first 'Overfør alt' of a clinic with years of
+ * invoices takes longer than a proxy lets a request live, so the return page and the sync icon only start an
+ * `AccountingRun`, the transfer job (jobs/accounting-transfers.ts) does it, and the pages ask how far it has come
+ * (`getAccountingTransfer`) until its result, which stays with the run.
  *
  * - One run at a time per clinic: a run's `_id` is `<company>:transfer:<n>`, the clinic's n-th; of two starts racing,
  *   one inserts n and the other answers that run (`_id` uniqueness, FerretDB's one atomic guarantee). A start while a
@@ -79,7 +80,7 @@ export interface StartInput {
 
 /** Starts a transfer, or answers the one under way (`started` false). */
 export async function startTransfer(ctx: OwnerContext, input: StartInput): Promise<{ run: Run; started: boolean }> {
-  const runs = ctx.db.clinic.AccountingRun;
+  const runs = ctx.db.AccountingRun;
   for (let tries = 0; tries < 5; tries += 1) {
     const latest = (await runs.findOne({}).sort({ number: -1 }).lean()) as Run | null;
     if (latest && ACTIVE.includes(latest.status)) return { run: latest, started: false };
@@ -101,11 +102,11 @@ export async function startTransfer(ctx: OwnerContext, input: StartInput): Promi
 }
 
 export async function findRun(db: TenantDb, runId: string): Promise<Run | null> {
-  return db.clinic.AccountingRun.findById(runId).lean();
+  return db.AccountingRun.findById(runId).lean();
 }
 
 export async function findTransfer(ctx: OwnerContext, number: number | undefined): Promise<AccountingTransfer | null> {
-  const runs = ctx.db.clinic.AccountingRun;
+  const runs = ctx.db.AccountingRun;
   // By the caller's own clinic's id and the number: another clinic's run cannot be named.
   const run = (number === undefined ? await runs.findOne({}).sort({ number: -1 }).lean() : await runs.findById(transferRunId(ctx.companyId, number)).lean()) as Run | null;
   if (number !== undefined && !run) throw new NotFoundError(accountingMessages.transferNotFound);
@@ -122,7 +123,7 @@ async function readLedger(db: TenantDb, runId: string): Promise<{ finished: Map<
   const finished = new Map<string, string | null>();
   let counts: Counts = { invoice: emptyCount(), contact: emptyCount(), product: emptyCount() };
   const prefix = `${runId}:`;
-  for (const entry of await db.clinic.AccountingRunEntry.find({ runId }, { externalId: 1, tally: 1 }).lean()) {
+  for (const entry of await db.AccountingRunEntry.find({ runId }, { externalId: 1, tally: 1 }).lean()) {
     finished.set(entry._id.slice(prefix.length), entry.externalId ?? null);
     for (const { kind, outcome, error } of entry.tally ?? []) {
       const key = kind as keyof Counts;
@@ -149,7 +150,7 @@ export type AttemptOutcome = 'over' | 'released' | 'lost';
  * is taken over once its heartbeat is old.
  */
 export async function executeTransferRun(deps: AccountingDeps, db: TenantDb, run: Run, seq: number, stopping: () => boolean): Promise<AttemptOutcome> {
-  const runs = db.clinic.AccountingRun;
+  const runs = db.AccountingRun;
   const own = { _id: run._id, leaseSeq: seq };
   const company = (await db.Company.findById(db.companyId).lean())!;
   const reason = await cancelled(db, null);
@@ -179,7 +180,7 @@ export async function executeTransferRun(deps: AccountingDeps, db: TenantDb, run
   // The progress, after the entries it counts: an attempt that takes over finds every record the counts include.
   const save = async (fields: Record<string, unknown> = {}) => {
     const entries = pending.splice(0);
-    if (entries.length) await insertNew((docs) => db.clinic.AccountingRunEntry.insertMany(docs, { ordered: false }), entries, 500);
+    if (entries.length) await insertNew((docs) => db.AccountingRunEntry.insertMany(docs, { ordered: false }), entries, 500);
     const written = await runs.updateOne(own, { $set: { counts, done, total, phase, heartbeatAt: deps.now(), ...fields } });
     if (written.matchedCount === 0) lost = true;
   };
@@ -257,9 +258,9 @@ async function forgetTransferred(db: TenantDb, organizationId: string): Promise<
 /** A run that is over: its entries go (they only serve a takeover), then it is closed. */
 export async function closeTransferRun(db: TenantDb, runId: string, now: number): Promise<void> {
   for (;;) {
-    const ids = (await db.clinic.AccountingRunEntry.find({ runId }, { _id: 1 }).limit(500).lean()).map((entry) => entry._id);
+    const ids = (await db.AccountingRunEntry.find({ runId }, { _id: 1 }).limit(500).lean()).map((entry) => entry._id);
     if (ids.length === 0) break;
-    await db.clinic.AccountingRunEntry.deleteMany({ _id: { $in: ids } });
+    await db.AccountingRunEntry.deleteMany({ _id: { $in: ids } });
   }
-  await db.clinic.AccountingRun.updateOne({ _id: runId, status: { $in: ['done', 'failed'] } }, { $set: { closedAt: now } });
+  await db.AccountingRun.updateOne({ _id: runId, status: { $in: ['done', 'failed'] } }, { $set: { closedAt: now } });
 }

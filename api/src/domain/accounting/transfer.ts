@@ -1,5 +1,5 @@
 /**
- * The transfer to the accounting organisation (issue 13): clients become contacts, treatments products, issued
+ * The transfer to the accounting organisation: clients become contacts, treatments products, issued
  * invoices and credit notes booked documents. Every record is written once per organisation: its AccountingLink claim
  * (`<company>:<organisation>:<kind>:<id>`, claim with orphan recovery) decides a race between two transfers, and the
  * provider's writes are idempotent by our external reference, so a retry after a crash finds what was written. A
@@ -196,7 +196,7 @@ export class TransferRun {
   }
 
   async contactById(clientId: { toString(): string }): Promise<string | null> {
-    const client = await this.db.clinic.Client.findById(clientId, CONTACT_PROJECTION).lean();
+    const client = await this.db.clinic('accounting-transfer').Client.findById(clientId, CONTACT_PROJECTION).lean();
     if (!client) {
       this.count('contact', 'fail', accountingMessages.entityFailed);
       return null;
@@ -205,7 +205,7 @@ export class TransferRun {
   }
 
   /**
-   * `withVat`: the account the product books to by default, by the treatment's VAT kind (issue 43; each invoice line
+   * `withVat`: the account the product books to by default, by the treatment's VAT kind (each invoice line
    * names its own account anyway); the clinic's 'Momsregistreret' when not known.
    */
   product(treatment: { localId: string; name: string; priceOre: number; withVat?: boolean }): Promise<string | null> {
@@ -222,13 +222,13 @@ export class TransferRun {
   }
 
   /**
-   * The treatment a line was for (a line of an invoice issued before issue 43: the booking's); a treatment deleted
+   * The treatment a line was for (a line of an invoice issued before invoice lines carried their own treatment: the booking's); a treatment deleted
    * since is recreated from the invoice's own snapshot.
    */
   private async productOf(invoice: InvoiceDoc, line: AccountingLinePlan): Promise<string | null> {
     let treatmentId = line.treatmentId;
-    if (!treatmentId && invoice.bookingId) treatmentId = (await this.db.clinic.Booking.findById(invoice.bookingId, { treatmentId: 1 }).lean())?.treatmentId?.toString() ?? null;
-    const treatment = treatmentId ? await this.db.clinic.Treatment.findById(treatmentId).lean() : null;
+    if (!treatmentId && invoice.bookingId) treatmentId = (await this.db.clinic('accounting-transfer').Booking.findById(invoice.bookingId, { treatmentId: 1 }).lean())?.treatmentId?.toString() ?? null;
+    const treatment = treatmentId ? await this.db.Treatment.findById(treatmentId).lean() : null;
     if (treatment) return this.product({ localId: treatment._id.toString(), name: treatment.name, priceOre: treatment.priceOre, withVat: line.withVat });
     const localId = `snapshot-${createHash('sha256').update(`${line.name}|${line.priceOre}`).digest('hex').slice(0, 24)}`;
     return this.product({ localId, name: line.name, priceOre: line.priceOre, withVat: line.withVat });
@@ -248,7 +248,7 @@ export class TransferRun {
       for (const plan of plans) productIds.push(await this.productOf(invoice, plan));
       let creditFor: string | null = null;
       if (invoice.isCredit && invoice.creditForId) {
-        const original = await this.db.clinic.Invoice.findById(invoice.creditForId).lean();
+        const original = await this.db.clinic('accounting-transfer').Invoice.findById(invoice.creditForId).lean();
         creditFor = original ? await this.invoice(original) : null;
         if (!creditFor) {
           this.count('invoice', 'fail', accountingMessages.entityFailed);
@@ -260,7 +260,7 @@ export class TransferRun {
         return null;
       }
       // The treatment's name and date only: the snapshot's journal and Stamjournal texts never leave the clinic.
-      // Each line to the account of its VAT kind (issue 43).
+      // Each line to the account of its VAT kind.
       const lines = plans.map((plan, index) => ({
         productId: productIds[index]!,
         description: `${plan.name} ${formatDanishDate(snapshot.booking.from)}`,
@@ -283,7 +283,7 @@ export class TransferRun {
 
 /** An invoice line as the accounting system gets it: its product, its net amount and whether it carries VAT. */
 export interface AccountingLinePlan {
-  /** The treatment it was made from; null for an invoice issued before issue 43 (its booking's treatment). */
+  /** The treatment it was made from; null for an invoice issued before lines carried their treatment (its booking's). */
   treatmentId: string | null;
   name: string;
   /** The treatment's price (the product's), øre. */
@@ -295,7 +295,7 @@ export interface AccountingLinePlan {
 }
 
 /**
- * The lines of an invoice or credit note for the accounting system (issue 43): one per snapshot line, each posted to
+ * The lines of an invoice or credit note for the accounting system: one per snapshot line, each posted to
  * the account of its own VAT kind, so a mixed visit is booked as it was invoiced; an invoice issued before has its
  * one treatment with the invoice's VAT.
  */
@@ -416,7 +416,7 @@ function batches<T>(items: readonly T[]): T[][] {
  * Answers whether it went through all of them (false: `hooks.stopped()` ended it first).
  */
 export async function transferScoped(run: TransferRun, scope: TransferScope, hooks: TransferHooks = NO_HOOKS): Promise<boolean> {
-  const { clinic } = run.db;
+  const clinic = run.db.clinic('accounting-transfer');
   return asDomainError(async () => {
     let issued: Record<string, unknown> = {};
     let treatments: Array<{ _id: { toString(): string }; name: string; priceOre: number; vatExempt?: boolean | null }> = [];

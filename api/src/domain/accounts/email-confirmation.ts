@@ -1,24 +1,18 @@
 /**
- * The registering owner's e-mail is confirmed before the clinic can mail its clients (issue 14): otherwise
+ * The registering owner's e-mail is confirmed before the clinic can mail its clients: otherwise
  * anyone could register a clinic and use it to send invoices and forms (with a link and the clinic's name) to
  * any address. Registration mails a signed link (`/confirm-email?token=…`, 14 days); `confirmEmail` marks the
- * clinic confirmed. Until then the actions that mail clients on the therapist's word (CLINIC_MAIL_ACTIONS) are
- * refused with a Danish message, and the refusal mails a fresh link to the owner (at most one per clinic in
+ * clinic confirmed. Until then the actions that mail clients on the therapist's word (`mailsTypedAddresses` on their
+ * contracts) are refused with a Danish message, and the refusal mails a fresh link to the owner (at most one per clinic in
  * ten minutes). Clinics registered before the rule have no `emailConfirmed` and count as confirmed.
  */
-import type { ActionName } from '@klinik/core';
+import type { ActionContract } from '@klinik/core';
 import type { AnyContext, Services, TherapistContext } from '../../context.js';
 import { ForbiddenError, TooManyRequestsError } from '../../errors.js';
 import { confirmEmailMail } from '../../adapters/mail/templates.js';
 import type { Models } from '../../models/index.js';
 
 const LINK_TTL_SECONDS = 14 * 24 * 60 * 60;
-
-/**
- * Actions that send mail from the clinic to addresses the therapist typed. A new one belongs here (an action that
- * mails only on some paths calls assertEmailConfirmed on those: a colleague's corrected address, issue 42).
- */
-export const CLINIC_MAIL_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['invoiceMail', 'sendInvoiceReminder', 'addClient', 'sendNewsletterToAll', 'sendNewsletterToSelection', 'addTherapistByCompany']);
 
 export const confirmationTexts = {
   confirmed: 'Tak! Din e-mail er bekræftet, og klinikken kan nu sende mails til sine klienter.',
@@ -47,9 +41,13 @@ export async function confirmEmailFromLink(models: Models, services: Pick<Servic
   return result.matchedCount === 1;
 }
 
-/** Refuses an action of CLINIC_MAIL_ACTIONS while the caller's clinic has not confirmed its e-mail. */
-export async function assertClinicMayMailClients(action: ActionName, ctx: AnyContext): Promise<void> {
-  if (!CLINIC_MAIL_ACTIONS.has(action) || (ctx.kind !== 'therapist' && ctx.kind !== 'owner')) return;
+/**
+ * Refuses an action that declares `mailsTypedAddresses` while the caller's clinic has not confirmed its e-mail. An
+ * action that mails typed addresses only on some paths (a colleague's corrected address) does not declare it and
+ * calls assertEmailConfirmed on those paths.
+ */
+export async function assertClinicMayMailClients(contract: Pick<ActionContract, 'mailsTypedAddresses'>, ctx: AnyContext): Promise<void> {
+  if (!contract.mailsTypedAddresses || (ctx.kind !== 'therapist' && ctx.kind !== 'owner')) return;
   await assertEmailConfirmed(ctx);
 }
 

@@ -4,7 +4,7 @@ import type { OwnerContext } from '../../context.js';
 import { ConflictError } from '../../errors.js';
 
 /**
- * Starts the one-month free trial once, its month counted from now (issue 43: it ran from registration, so the card's
+ * Starts the one-month free trial once, its month counted from now (it ran from registration, so the card's
  * '1 måneds gratis prøve' chosen on day 20 gave 10 days); refused with the spec's reasons (Pro already, trial used,
  * trial running). The date stamped at registration (spec 1 §9) decides nothing.
  */

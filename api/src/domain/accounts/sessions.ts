@@ -101,10 +101,11 @@ export async function changePassword(ctx: TherapistContext, { oldPassword, newPa
 
 /**
  * Mails a reset link (single use, expiring). Every address gets the same answer after the same work (privacy above
- * the spec's 'Der findes ingen konto…', docs/architecture.md Deviations), and the mail goes out after the answer.
- * Requests are limited per requesting address by the dispatcher (`resetPassword`); per account only the mails are
- * (`resetPassword:mail`): a request in between answers alike and mails nothing, so a stranger can neither flood the
- * owner's inbox nor use up the owner's resets, and the owner reads a working link in the mail sent meanwhile.
+ * the spec's 'Der findes ingen konto…', docs/decisions/0010-privacy-above-the-spec-on-public-pages.md), and the
+ * mail goes out after the answer. Requests are limited per requesting address by the dispatcher (`resetPassword`);
+ * per account only the mails are (`resetPassword:mail`): a request in between answers alike and mails nothing, so a
+ * stranger can neither flood the owner's inbox nor use up the owner's resets, and the owner reads a working link in
+ * the mail sent meanwhile.
  */
 export async function requestPasswordReset(ctx: PublicContext, email: string): Promise<void> {
   const { config, limiter } = ctx.services;

@@ -18,9 +18,7 @@
 import ipaddr from 'ipaddr.js';
 import type { PublicContext, Services } from '../../context.js';
 import { TooManyRequestsError, UnauthorizedError } from '../../errors.js';
-import { twoFactorTexts } from './two-factor.js';
-
-export type SignInKind = 'therapist' | 'team' | 'admin';
+import { twoFactorTexts, type SignInKind } from './two-factor.js';
 
 export function signInAccountKey(kind: SignInKind, username: string): string {
   return `${kind}:${username.trim().toLowerCase()}`;

@@ -8,7 +8,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../errors.js';
 import type { Models } from '../../models/index.js';
-import type { SignInKind } from './throttle.js';
 
 export const twoFactorTexts = {
   required: 'Indtast koden fra din godkendelsesapp (eller en af dine gendannelseskoder).',
@@ -22,6 +21,9 @@ export const twoFactorTexts = {
 
 const ISSUER = 'Klinik';
 const RECOVERY_CODES = 10;
+
+/** Who signs in: each kind has its own accounts, throttle and second factor. */
+export type SignInKind = 'therapist' | 'team' | 'admin';
 
 export const twoFactorKey = (kind: SignInKind, accountId: string) => `${kind}:${accountId}`;
 

@@ -4,7 +4,7 @@
  * what hangs on it, in the whole clinic (a colleague's bookings and journals of this client go too). Issued invoices
  * stay five years (bookkeeping law) with only what bookkeeping needs (domain/invoices/retention.ts), cut first so that
  * a crash half-way never leaves a health note on them. What is kept of each record type, and for how long, is the
- * table in docs/architecture.md (Security model, erasure).
+ * table in docs/security.md, 'Health data goes only where it must'.
  */
 import { clientMessages } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
@@ -15,7 +15,7 @@ import { visibleClient } from './clients.js';
 
 export async function eraseClient(ctx: TherapistContext, id: string): Promise<void> {
   const client = await visibleClient(ctx, id);
-  const { clinic } = ctx.db;
+  const clinic = ctx.db.clinic('erasure');
   const upcoming = await clinic.Booking.exists({ clientId: client._id, to: { $gt: ctx.now() } });
   if (upcoming) throw new ConflictError(clientMessages.clientHasUpcomingBookings);
   await keepForBookkeepingOnly(ctx.db, client._id, ctx.now());

@@ -1,6 +1,6 @@
 /**
  * The intake form (spec 2, Client form): the clinic's questions, the therapist's "send the form" (adds the client
- * and mails the link), and the public form (issue 14: a public form never writes into an existing client's record).
+ * and mails the link), and the public form (a public form never writes into an existing client's record).
  * With the clinic's signed link the answers are appended to that link's client, once. Without it, every submission
  * (a known CPR number or not: the same reply) lands as a PublicSubmission that the therapist reviews and accepts or
  * rejects (domain/online-booking/review.ts). Both work only while the therapist's booking form is on and the plan
@@ -69,7 +69,7 @@ function formLink(ctx: TherapistContext, therapistId: string, ids: readonly stri
 export async function addClientFromForm(ctx: TherapistContext, input: ParsedInput<'addClient'>): Promise<{ id: string; mailed: boolean }> {
   const questions = await questionsOf(ctx.db, input.ids);
   if (questions.length !== input.ids.length) throw new ValidationError(clientMessages.questionNotFound, { ids: clientMessages.questionNotFound });
-  // The mail goes to an address the therapist typed: within the clinic's mail budget (issue 42), checked before the
+  // The mail goes to an address the therapist typed: within the clinic's mail budget, checked before the
   // client is made, so a refusal changes nothing.
   await assertMailBudget(ctx, 1);
   const client = await createClient(ctx.db, input.client, ctx.therapist._id);

@@ -110,7 +110,7 @@ export async function updateClient(ctx: TherapistContext, id: string, changes: C
     set.cprKey = `${(set.CPR6Digit as string | undefined) ?? client.CPR6Digit}${(set.CPRLast4Digit as string | undefined) ?? client.CPRLast4Digit}`;
   }
   set.updatedBy = changedByName(ctx);
-  // Newsletters need a recorded choice (issue 42): who switched them on, and when.
+  // Newsletters need a recorded choice: who switched them on, and when.
   if ('newsletter' in set) set.newsletterConsent = set.newsletter === true ? { at: ctx.now(), by: changedByName(ctx) } : null;
   try {
     await ctx.db.Client.updateOne({ _id: client._id }, { $set: set });
@@ -122,14 +122,14 @@ export async function updateClient(ctx: TherapistContext, id: string, changes: C
   // Bookings carry the client's name and e-mail for the calendar: every booking of the client, a colleague's too.
   const copied: Record<string, unknown> = {};
   for (const field of ['nameFirst', 'nameLast', 'email'] as const) if (field in set) copied[field] = set[field];
-  if (Object.keys(copied).length) await ctx.db.clinic.Booking.updateMany({ clientId: client._id }, { $set: copied });
+  if (Object.keys(copied).length) await ctx.db.clinic('client-record-copies').Booking.updateMany({ clientId: client._id }, { $set: copied });
   return toClientRecord(await visibleClient(ctx, client._id));
 }
 
 /** A four-digit code not used with this birth date in the clinic (for clients without a Danish CPR number). */
 export async function freeLastDigit(ctx: TherapistContext, cpr6: string): Promise<string> {
   // The whole clinic's: the code must be free among every client of the clinic, not only the caller's.
-  const taken = new Set((await ctx.db.clinic.Client.find({ CPR6Digit: cpr6 }, { CPRLast4Digit: 1 }).lean()).map((client) => client.CPRLast4Digit));
+  const taken = new Set((await ctx.db.clinic('clinic-wide-check').Client.find({ CPR6Digit: cpr6 }, { CPRLast4Digit: 1 }).lean()).map((client) => client.CPRLast4Digit));
   if (taken.size >= 10_000) throw new ValidationError(clientMessages.noFreeLastDigits);
   for (;;) {
     const code = String(randomInt(0, 10_000)).padStart(4, '0');

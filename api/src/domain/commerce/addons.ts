@@ -1,5 +1,5 @@
 /**
- * The add-ons (spec 3, Add-ons page; §4 Add-on status, Payment flow; issue 12). What they do is decided here and by the
+ * The add-ons (spec 3, Add-ons page; §4 Add-on status, Payment flow). What they do is decided here and by the
  * provider's webhooks, never by the page:
  * - storage (one-time): each settled purchase adds 5 GB to the clinic's image quota (AddOnPurchase ledger);
  * - importdata (one-time): unlocks the data import (`company.importDataActive`);
@@ -97,7 +97,7 @@ export async function buyOneTime(ctx: OwnerContext, input: ParsedInput<'singleTi
   const handle = purchaseHandle(ctx, 'o', input.idempotencyKey);
   const outcome = await oncePerKey(ctx, input.idempotencyKey, offer.key, handle, async () => {
     const company = await currentCompany(ctx);
-    // Nothing is charged to a clinic whose plan is not usable (issue 43); the pages never offer it, the API refuses it.
+    // Nothing is charged to a clinic whose plan is not usable; the pages never offer it, the API refuses it.
     if (!allowsProFeatures(company, ctx.now())) throw new ConflictError(planRefusalText(company, commerceMessages.planNotRunning));
     if (offer.key === 'importdata' && company.importDataActive) throw new ConflictError(commerceMessages.addOnAlreadyActive);
     const customer = await ensureCustomer(ctx);

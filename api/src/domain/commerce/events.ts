@@ -1,12 +1,12 @@
 /**
- * The provider's webhook events are the source of truth for the clinic's plan and subscriptions (issue 12): the
+ * The provider's webhook events are the source of truth for the clinic's plan and subscriptions: the
  * return pages only show what the server already knows. An event is applied once (PaymentEvent claim with orphan
  * recovery), and an older event of a subscription arriving after a newer one changes nothing (`lastEventAt`).
  *
  * The plan follows its Pro subscription: active (also while a failed renewal is retried: 'dunning' keeps the clinic
  * working) → Pro active until the period's end; cancelled → cancelled until the period's end; expired after a
  * cancellation → expired; expired because the provider gave up the failed renewals → pending (blocked until paid).
- * A Pro subscription that has not started (bought during the trial, issue 43) leaves the plan the trial: the clinic
+ * A Pro subscription that has not started (bought during the trial) leaves the plan the trial: the clinic
  * records when it starts (`proStartsAt`); its first charge, at the trial's end, makes the plan Pro like a renewal;
  * cancelled before it starts, it never does.
  */
@@ -84,7 +84,7 @@ async function followTherapist(db: TenantDb, subscription: ProviderSubscription)
   const local = await db.Subscription.findOne({ handle: subscription.handle }, { therapistId: 1 }).lean();
   if (!local?.therapistId) return;
   const status = subscription.state === 'active' || subscription.state === 'dunning' ? 'active' : subscription.state;
-  await db.clinic.Therapist.updateOne(
+  await db.Therapist.updateOne(
     { _id: local.therapistId, deletedAt: null },
     { $set: { subscription: { planType: 'pro', status, endsAt: subscription.period_to, handle: subscription.handle, trialUsed: true } } },
   );

@@ -1,5 +1,5 @@
 /**
- * Ending the clinic's plan ends everything the clinic pays for each month (issue 43). 'Deaktiver' on the plan card
+ * Ending the clinic's plan ends everything the clinic pays for each month. 'Deaktiver' on the plan card
  * ended Pro only: the cloud-drive backup (29 kr./month) went on renewing on the clinic's card after the clinic was
  * locked out, and cancel-all left the colleagues' own Pro (149 kr./month each), who cannot work once the clinic's plan
  * has lapsed. Now:
@@ -36,7 +36,7 @@ const ENDS_WITH_PLAN: ('addOn' | 'therapist')[] = ['addOn', 'therapist'];
 async function namesOf(db: TenantDb, subscriptions: readonly SubscriptionDoc[]): Promise<Map<string, string>> {
   const ids = subscriptions.flatMap((subscription) => (subscription.therapistId ? [subscription.therapistId] : []));
   if (ids.length === 0) return new Map();
-  const therapists = await db.clinic.Therapist.find({ _id: { $in: ids } }, { nameFirst: 1, nameLast: 1 }).lean();
+  const therapists = await db.Therapist.find({ _id: { $in: ids } }, { nameFirst: 1, nameLast: 1 }).lean();
   return new Map(therapists.map((therapist) => [therapist._id.toString(), `${therapist.nameFirst} ${therapist.nameLast}`.trim()]));
 }
 

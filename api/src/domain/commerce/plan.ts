@@ -1,5 +1,5 @@
 /**
- * Buying, cancelling and resuming Pro (spec 3 §4, Plan choice, Cancel-all; issues 12 and 43). A clinic whose trial
+ * Buying, cancelling and resuming Pro (spec 3 §4, Plan choice, Cancel-all). A clinic whose trial
  * expired can always buy Pro: these actions have no plan gate. Outside a trial a saved card is charged the first month
  * at once; during a running trial nothing is charged now: the card is saved and Pro's paid period starts when the
  * trial ends, its first charge that day (the provider's renewal), so no trial day is lost. Without a saved card the

@@ -1,5 +1,5 @@
 /**
- * Purchases keyed by idempotency key (issue 12): the page sends one key per purchase the owner starts; the first
+ * Purchases keyed by idempotency key: the page sends one key per purchase the owner starts; the first
  * request with a key inserts `Purchase` `<company>:<key>` and goes on, any other request with that key answers what
  * the first one answered (or that it is still running). The provider handle is made from the key too (hashed), so
  * even a request that got past here twice would make one charge at the provider.

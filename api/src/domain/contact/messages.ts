@@ -1,5 +1,5 @@
 /**
- * What a therapist sees of the messages (issue 15): scheduled (what the planner will make in the next 7 days, and
+ * What a therapist sees of the messages: scheduled (what the planner will make in the next 7 days, and
  * the jobs waiting to be sent or retried), sent/skipped/failed, and the SMS usage of the month and the clinic's year.
  * A therapist sees their own; the owner the clinic's (the models' owner rule).
  */
@@ -16,7 +16,7 @@ const AHEAD = 7 * DAY;
 const SCHEDULED_MAX = 300;
 
 async function therapistNames(ctx: TherapistContext): Promise<Map<string, string>> {
-  const therapists = await ctx.db.clinic.Therapist.find({}, { nameFirst: 1, nameLast: 1 }).lean();
+  const therapists = await ctx.db.Therapist.find({}, { nameFirst: 1, nameLast: 1 }).lean();
   return new Map(therapists.map((therapist) => [therapist._id.toHexString(), `${therapist.nameFirst} ${therapist.nameLast}`.trim()]));
 }
 
@@ -59,7 +59,7 @@ async function upcoming(ctx: TherapistContext, therapists: TherapistDoc[], now: 
 export async function scheduledMessages(ctx: TherapistContext): Promise<MessageItem[]> {
   const now = ctx.now();
   const names = await therapistNames(ctx);
-  const therapists = (ctx.isOwner ? await ctx.db.clinic.Therapist.find({ isActive: { $ne: false } }).lean() : [ctx.therapist]);
+  const therapists = (ctx.isOwner ? await ctx.db.Therapist.find({ isActive: { $ne: false } }).lean() : [ctx.therapist]);
   const [pending, planned] = await Promise.all([
     ctx.db.MessageJob.find({ state: 'pending' }).sort({ nextAttemptAt: 1 }).limit(SCHEDULED_MAX).lean() as Promise<MessageJobDoc[]>,
     upcoming(ctx, therapists, now),
@@ -84,7 +84,7 @@ export async function sentMessages(ctx: TherapistContext, input: ParsedInput<'ge
   return { total, data: jobs.map((job) => itemOf(job, names, false)) };
 }
 
-/** What holds the clinic's SMS back now (issue 42; the runner's rules, message-runner.ts sendSms). */
+/** What holds the clinic's SMS back now (the runner's rules, message-runner.ts sendSms). */
 async function smsRestrictions(ctx: TherapistContext, company: CompanyDoc, now: number): Promise<SmsRestriction[]> {
   const restrictions: SmsRestriction[] = [];
   if (company.emailConfirmed === false) restrictions.push('emailUnconfirmed');
@@ -99,12 +99,12 @@ export async function smsUsage(ctx: TherapistContext, company: CompanyDoc = ctx.
   const monthStart = copenhagenWallTime(year, Number(month.slice(5, 7)), 1);
   const me = ctx.therapist._id;
   const [freeUsed, paid, skipped, ytd] = await Promise.all([
-    ctx.db.clinic.SmsUsage.countDocuments({ therapistId: me, month, free: true }),
-    ctx.db.clinic.SmsUsage.countDocuments({ therapistId: me, month, free: false }),
-    ctx.db.clinic.MessageJob.countDocuments({ therapistId: me, channel: 'sms', state: 'skipped', reason: SKIP.notSmsCapable, finishedAt: { $gte: monthStart } }),
+    ctx.db.SmsUsage.countDocuments({ therapistId: me, month, free: true }),
+    ctx.db.SmsUsage.countDocuments({ therapistId: me, month, free: false }),
+    ctx.db.MessageJob.countDocuments({ therapistId: me, channel: 'sms', state: 'skipped', reason: SKIP.notSmsCapable, finishedAt: { $gte: monthStart } }),
     yearToDate(ctx.db, year),
   ]);
-  const paidAmountOre = (await ctx.db.clinic.SmsUsage.find({ therapistId: me, month, free: false }, { priceOre: 1 }).lean()).reduce((sum, row) => sum + (row.priceOre ?? 0), 0);
+  const paidAmountOre = (await ctx.db.SmsUsage.find({ therapistId: me, month, free: false }, { priceOre: 1 }).lean()).reduce((sum, row) => sum + (row.priceOre ?? 0), 0);
   return {
     month,
     quota: ctx.company.freeTextsPerMonth ?? 20,

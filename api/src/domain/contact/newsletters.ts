@@ -1,10 +1,11 @@
 /**
- * Newsletters (spec 2, Newsletter; §7 Newsletters; issue 15): a therapist's own, the owner all of the clinic's (the
+ * Newsletters (spec 2, Newsletter; §7 Newsletters): a therapist's own, the owner all of the clinic's (the
  * model's owner rule). Sending records a NewsletterSend with a snapshot of the text and makes one message job per
  * recipient at once (prepareSend), so the answer tells how many it goes to; the runner sends them.
  *
- * Design decision (docs/architecture.md, Contact): the spec's send actions carry the newsletter's name and
- * description; ours carry its id, so what is sent is what the clinic saved and sanitised, never text from the body.
+ * Design decision (docs/decisions/0031-where-klinik-differs-from-the-spec.md): the spec's send actions carry the
+ * newsletter's name and description; ours carry its id, so what is sent is what the clinic saved and sanitised,
+ * never text from the body.
  */
 import { Types } from 'mongoose';
 import { CAPS, contactMessages as M, type Newsletter, type NewsletterClient, type NewsletterSend, type ParsedInput } from '@klinik/core';
@@ -21,7 +22,7 @@ type Counts = { sent: number; skipped: number; failed: number; pending: number }
 async function sendCounts(ctx: TherapistContext, sendIds: Types.ObjectId[]): Promise<Map<string, Counts>> {
   const counts = new Map<string, Counts>();
   if (sendIds.length === 0) return counts;
-  const rows = await ctx.db.clinic.MessageJob.aggregate<{ _id: { ref: Types.ObjectId; state: keyof Counts }; n: number }>([
+  const rows = await ctx.db.clinic('message-planning').MessageJob.aggregate<{ _id: { ref: Types.ObjectId; state: keyof Counts }; n: number }>([
     { $match: { ref: { $in: sendIds } } },
     { $group: { _id: { ref: '$ref', state: '$state' }, n: { $sum: 1 } } },
   ]);

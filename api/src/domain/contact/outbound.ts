@@ -1,5 +1,5 @@
 /**
- * What a clinic's messages may cost the platform (issue 42; docs/architecture.md, 'Messages a clinic sends'). Every
+ * What a clinic's messages may cost the platform (docs/security.md, 'What a clinic's messages may cost'). Every
  * SMS and every mail a clinic originates goes out under our sender name and, for SMS, on our gateway bill, so:
  *
  * - **Mail**: one budget per clinic counts *recipients* across every mail the clinic originates (invitations, intake
@@ -113,7 +113,7 @@ export function cardExpired(expiry: string, now: number): boolean {
  * left unpaid (a declined or card-less month, jobs/sms-billing.ts) waiting for a retry.
  */
 export async function hasChargeableCard(db: TenantDb, payments: PaymentProvider, companyId: Types.ObjectId, now: number): Promise<boolean> {
-  if (await db.clinic.SmsCharge.exists({ state: { $in: ['failed', 'no-card'] } })) return false;
+  if (await db.SmsCharge.exists({ state: { $in: ['failed', 'no-card'] } })) return false;
   const cards = await payments.listCards(customerHandle(companyId)).catch(() => []);
   return cards.some((card) => !cardExpired(card.expiry, now));
 }

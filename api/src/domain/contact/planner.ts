@@ -1,11 +1,11 @@
 /**
- * The message planner (issue 15): turns bookings, course days and newsletter sendings into message jobs. It runs
+ * The message planner: turns bookings, course days and newsletter sendings into message jobs. It runs
  * on a timer in every API process (planMessages in jobs/messages.ts); each job's `_id` is deterministic, so planning the same message
  * twice, or in two processes, makes it once (insertMany unordered, duplicates ignored).
  *
  * - SMS reminders: bookings and course days of therapists with reminders on, starting within their lead time
  *   (reminderLeadHours), to clients with reminders on. A reminder's job is keyed by its booking (or seat) and the
- *   Copenhagen day it goes out on, never by the start (issue 42): a booking moved twenty times in a day makes one job,
+ *   Copenhagen day it goes out on, never by the start: a booking moved twenty times in a day makes one job,
  *   which the runner sends with the time the booking has when it goes out (message-runner.ts), so a client gets at
  *   most one reminder per booking per day however often it moves.
  * - Follow-up mails: `followUpTime` days after a booking or course day ended, to clients with follow-up on; only
@@ -53,7 +53,7 @@ interface ClientBrief {
 
 async function clientsWith(db: TenantDb, ids: Types.ObjectId[], setting: 'reminder' | 'followUp'): Promise<Map<string, ClientBrief>> {
   if (ids.length === 0) return new Map();
-  const clients = await db.clinic.Client.find({ _id: { $in: ids }, [setting]: true }, { nameFirst: 1, nameLast: 1, email: 1, phonePrivate: 1 }).lean();
+  const clients = await db.clinic('message-planning').Client.find({ _id: { $in: ids }, [setting]: true }, { nameFirst: 1, nameLast: 1, email: 1, phonePrivate: 1 }).lean();
   return new Map(clients.map((client) => [client._id.toHexString(), client as ClientBrief]));
 }
 
@@ -72,7 +72,7 @@ export function reminderJobId(kind: 'reminder' | 'courseReminder', ref: Types.Ob
 /** The reminders already made of these bookings and course days, as `<ref>:<client>:<start>`. */
 async function handledStarts(db: TenantDb, refs: Types.ObjectId[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
-  const jobs = await db.clinic.MessageJob.find({ ref: { $in: refs }, kind: { $in: ['reminder', 'courseReminder'] } }, { ref: 1, clientId: 1, at: 1 }).lean();
+  const jobs = await db.clinic('message-planning').MessageJob.find({ ref: { $in: refs }, kind: { $in: ['reminder', 'courseReminder'] } }, { ref: 1, clientId: 1, at: 1 }).lean();
   return new Set(jobs.map((job) => `${job.ref.toHexString()}:${job.clientId.toHexString()}:${job.at}`));
 }
 
@@ -80,10 +80,10 @@ async function handledStarts(db: TenantDb, refs: Types.ObjectId[]): Promise<Set<
 export async function reminderCandidates(db: TenantDb, therapist: SettingsOf, starts: Range, now: number): Promise<PlannedJob[]> {
   const lead = reminderLeadMs(therapist);
   const [bookings, days] = await Promise.all([
-    db.clinic.Booking.find({ therapistId: therapist._id, from: { $gt: starts.after, $lte: starts.until } }, { clientId: 1, from: 1 }).lean(),
-    db.clinic.EventDate.find({ therapistId: therapist._id, from: { $gt: starts.after, $lte: starts.until } }, { from: 1 }).lean(),
+    db.clinic('message-planning').Booking.find({ therapistId: therapist._id, from: { $gt: starts.after, $lte: starts.until } }, { clientId: 1, from: 1 }).lean(),
+    db.clinic('message-planning').EventDate.find({ therapistId: therapist._id, from: { $gt: starts.after, $lte: starts.until } }, { from: 1 }).lean(),
   ]);
-  const seats = days.length ? await db.clinic.EventDateClient.find({ eventDateId: { $in: days.map((day) => day._id) }, isWaiting: false }, { eventDateId: 1, clientId: 1 }).lean() : [];
+  const seats = days.length ? await db.clinic('message-planning').EventDateClient.find({ eventDateId: { $in: days.map((day) => day._id) }, isWaiting: false }, { eventDateId: 1, clientId: 1 }).lean() : [];
   const clients = await clientsWith(db, [...bookings.map((booking) => booking.clientId), ...seats.map((seat) => seat.clientId)], 'reminder');
   // A start already reminded of (or whose reminder was decided otherwise) is not planned again: one reminder per
   // booking and start, and by the day key at most one per booking and day however often it moves.
@@ -114,7 +114,7 @@ export async function followUpCandidates(db: TenantDb, therapist: SettingsOf, co
   if (until <= after) return [];
   const jobs: PlannedJob[] = [];
   if (!course) {
-    const bookings = await db.clinic.Booking.find({ therapistId: therapist._id, to: { $gt: after, $lte: until } }, { clientId: 1, to: 1 }).lean();
+    const bookings = await db.clinic('message-planning').Booking.find({ therapistId: therapist._id, to: { $gt: after, $lte: until } }, { clientId: 1, to: 1 }).lean();
     const clients = await clientsWith(db, bookings.map((booking) => booking.clientId), 'followUp');
     for (const booking of bookings) {
       const client = clients.get(booking.clientId.toHexString());
@@ -124,9 +124,9 @@ export async function followUpCandidates(db: TenantDb, therapist: SettingsOf, co
     }
     return jobs;
   }
-  const days = await db.clinic.EventDate.find({ therapistId: therapist._id, to: { $gt: after, $lte: until } }, { to: 1 }).lean();
+  const days = await db.clinic('message-planning').EventDate.find({ therapistId: therapist._id, to: { $gt: after, $lte: until } }, { to: 1 }).lean();
   if (days.length === 0) return [];
-  const seats = await db.clinic.EventDateClient.find({ eventDateId: { $in: days.map((day) => day._id) }, isWaiting: false }, { eventDateId: 1, clientId: 1 }).lean();
+  const seats = await db.clinic('message-planning').EventDateClient.find({ eventDateId: { $in: days.map((day) => day._id) }, isWaiting: false }, { eventDateId: 1, clientId: 1 }).lean();
   const clients = await clientsWith(db, seats.map((seat) => seat.clientId), 'followUp');
   const dayById = new Map(days.map((day) => [day._id.toHexString(), day]));
   for (const seat of seats) {
@@ -148,14 +148,14 @@ export function dueFollowUpEnds(days: number, since: number | null | undefined, 
 
 /** Inserts the jobs that do not exist yet; returns how many were new. */
 export async function insertJobs(db: TenantDb, jobs: PlannedJob[]): Promise<number> {
-  return insertNew((chunk) => db.clinic.MessageJob.insertMany(chunk, { ordered: false }), jobs, INSERT_CHUNK);
+  return insertNew((chunk) => db.clinic('message-planning').MessageJob.insertMany(chunk, { ordered: false }), jobs, INSERT_CHUNK);
 }
 
 /** The jobs of a newsletter sending, one per recipient; then it is sending. Safe to run again after a crash. */
 export async function prepareSend(db: TenantDb, send: NewsletterSendDoc, now: number): Promise<number> {
   const filter: Record<string, unknown> =
     send.audience === 'selection' ? { _id: { $in: send.clientIds } } : { newsletter: true, email: { $nin: ['', null] }, ...(send.byOwner ? {} : { createdBy: send.therapistId }) };
-  const clients = (await db.clinic.Client.find(filter, { nameFirst: 1, nameLast: 1, email: 1 }).lean()) as ClientBrief[];
+  const clients = (await db.clinic('message-planning').Client.find(filter, { nameFirst: 1, nameLast: 1, email: 1 }).lean()) as ClientBrief[];
   const jobs: PlannedJob[] = clients.map((client) => ({
     _id: `newsletter:${send._id.toHexString()}:${client._id.toHexString()}`,
     therapistId: send.therapistId,
@@ -170,13 +170,13 @@ export async function prepareSend(db: TenantDb, send: NewsletterSendDoc, now: nu
     nextAttemptAt: now,
   }));
   await insertJobs(db, jobs);
-  await db.clinic.NewsletterSend.updateOne({ _id: send._id, state: 'preparing' }, { $set: { state: 'sending', recipients: jobs.length } });
+  await db.clinic('message-planning').NewsletterSend.updateOne({ _id: send._id, state: 'preparing' }, { $set: { state: 'sending', recipients: jobs.length } });
   return jobs.length;
 }
 
 /** A sending with no pending job left is done. */
 export async function finishSendIfDone(db: TenantDb, sendId: Types.ObjectId, now: number): Promise<boolean> {
-  if (await db.clinic.MessageJob.exists({ ref: sendId, state: 'pending' })) return false;
-  await db.clinic.NewsletterSend.updateOne({ _id: sendId, state: 'sending' }, { $set: { state: 'done', finishedAt: now } });
+  if (await db.clinic('message-planning').MessageJob.exists({ ref: sendId, state: 'pending' })) return false;
+  await db.clinic('message-planning').NewsletterSend.updateOne({ _id: sendId, state: 'sending' }, { $set: { state: 'done', finishedAt: now } });
   return true;
 }

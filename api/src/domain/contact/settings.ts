@@ -1,4 +1,4 @@
-/** Follow-up and SMS-reminder settings on the therapist (spec 2, Follow-up settings on the therapist; issue 15). */
+/** Follow-up and SMS-reminder settings on the therapist (spec 2, Follow-up settings on the therapist). */
 import { contactMessages as M, DEFAULT_REMINDER_LEAD_HOURS, isPaidPlan, type ContactSettings, type ParsedInput, type SmsUsage } from '@klinik/core';
 import type { OwnerContext, TherapistContext } from '../../context.js';
 import { ConflictError } from '../../errors.js';
@@ -33,12 +33,12 @@ export async function saveSettings(ctx: TherapistContext, input: ParsedInput<'sa
   const set: Record<string, unknown> = { ...input };
   if (input.followUp && before.followUp !== true) set.followUpSince = now;
   if (input.followUpCourse && before.followUpCourse !== true) set.followUpCourseSince = now;
-  await ctx.db.clinic.Therapist.updateOne({ _id: ctx.therapist._id }, { $set: set });
+  await ctx.db.Therapist.updateOne({ _id: ctx.therapist._id }, { $set: set });
   return { message: M.settingsSaved, data: settingsView({ ...before, ...input }, ctx.company) };
 }
 
 /**
- * The clinic's SMS settings (issue 42): SMS to numbers outside Denmark cost the platform more and are where toll
+ * The clinic's SMS settings: SMS to numbers outside Denmark cost the platform more and are where toll
  * fraud goes, so they are off unless the owner opts in, and switching them on needs a paid plan and a chargeable
  * card (the runner checks both again at every SMS). Switching off is always allowed.
  */

@@ -1,5 +1,5 @@
 /**
- * The public newsletter sign-up page (/Newsletter; spec 1 leaves its content open, issue 15). Decision: a clinic's
+ * The public newsletter sign-up page (/Newsletter; spec 1 leaves its content open). Decision: a clinic's
  * sign-up page for its existing clients with double opt-in. Someone types an e-mail on /Newsletter?id=<therapist>; if
  * it is a client's of that clinic, a signed link (valid 7 days) goes to that address, and only opening it turns the
  * client's newsletter on. The answer is the same whether or not the address is a client's, and the mail is sent after
@@ -26,12 +26,12 @@ export async function newsletterSignup(ctx: PublicContext, input: ParsedInput<'n
   });
   if (page) {
     const { company, db } = page;
-    const client = await db.clinic.Client.findOne({ email: { $regex: `^${escapeRegex(input.email)}$`, $options: 'i' } }, { email: 1 }).lean();
+    const client = await db.Client.findOne({ email: { $regex: `^${escapeRegex(input.email)}$`, $options: 'i' } }, { email: 1 }).lean();
     if (client?.email) {
       const token = ctx.services.tokens.signPurpose('newsletter-signup', { subject: client._id.toHexString(), companyId: company._id.toHexString() }, LINK_TTL_SECONDS);
       const confirmUrl = `${ctx.services.config.appUrl}/Newsletter?token=${encodeURIComponent(token)}`;
       // Not awaited: the answer must not take longer for a client's address than for anyone else's. One address is
-      // mailed a sign-up link at most twice a day per clinic, within the public per-recipient caps (issue 42), however
+      // mailed a sign-up link at most twice a day per clinic, within the public per-recipient caps, however
       // many senders ask.
       const mail = signupMail({ to: client.email, clinicName: company.companyName, confirmUrl });
       void (async () => {
@@ -51,7 +51,7 @@ export async function confirmNewsletterSignup(ctx: PublicContext, input: ParsedI
   if (!claims || !Types.ObjectId.isValid(claims.subject) || !Types.ObjectId.isValid(claims.companyId)) throw new ValidationError(M.signupLinkInvalid);
   const result = await ctx
     .tenant(new Types.ObjectId(claims.companyId))
-    .clinic.Client.updateOne({ _id: new Types.ObjectId(claims.subject) }, { $set: { newsletter: true, newsletterConsent: { at: ctx.now(), by: 'Klienten (tilmelding bekræftet pr. mail)' } } });
+    .Client.updateOne({ _id: new Types.ObjectId(claims.subject) }, { $set: { newsletter: true, newsletterConsent: { at: ctx.now(), by: 'Klienten (tilmelding bekræftet pr. mail)' } } });
   if (result.matchedCount === 0) throw new ValidationError(M.signupLinkInvalid);
   return { message: M.signupConfirmed };
 }

@@ -1,5 +1,5 @@
 /**
- * The SMS ledger (spec 1: SMS constants, Year-to-date SMS data; issue 15): every SMS handed to the gateway is one
+ * The SMS ledger (spec 1: SMS constants, Year-to-date SMS data): every SMS handed to the gateway is one
  * SmsUsage record (`_id` = its message job, so recording it twice records it once). Whether it was one of the
  * therapist's free SMS of the month is decided by taking a numbered free slot (db.smsFreeSlots: insert = take, atomic), so racing
  * runners never hand out more than the quota; beyond it the SMS is counted for billing at EXTRA_SMS_PRICE_ORE.
@@ -38,11 +38,11 @@ export async function recordSms(
   sms: { jobId: string; therapistId: Types.ObjectId; kind: 'booking' | 'course'; sentAt: number; quota: number; retried?: boolean; free?: boolean },
 ): Promise<void> {
   const retried = sms.retried !== false;
-  if (retried && (await db.clinic.SmsUsage.exists({ _id: sms.jobId }))) return;
+  if (retried && (await db.clinic('sms-ledger').SmsUsage.exists({ _id: sms.jobId }))) return;
   const { month, year } = smsMonth(sms.sentAt);
   const free = sms.free ?? (await db.smsFreeSlots.take(sms.therapistId, month, sms.quota, sms.jobId, retried));
   try {
-    await db.clinic.SmsUsage.create({ _id: sms.jobId, therapistId: sms.therapistId, month, year, kind: sms.kind, free, priceOre: free ? 0 : EXTRA_SMS_PRICE_ORE, sentAt: sms.sentAt });
+    await db.clinic('sms-ledger').SmsUsage.create({ _id: sms.jobId, therapistId: sms.therapistId, month, year, kind: sms.kind, free, priceOre: free ? 0 : EXTRA_SMS_PRICE_ORE, sentAt: sms.sentAt });
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
   }
@@ -50,7 +50,7 @@ export async function recordSms(
 
 /** The clinic's year to date: twelve monthly values each, as the spec stores them (January first). */
 export async function yearToDate(db: TenantDb, year: number): Promise<{ freeTexts: string; sentBooking: string; sentCourse: string }> {
-  const rows = await db.clinic.SmsUsage.find({ year }, { month: 1, kind: 1, free: 1 }).lean();
+  const rows = await db.clinic('sms-ledger').SmsUsage.find({ year }, { month: 1, kind: 1, free: 1 }).lean();
   const freeTexts = Array<number>(12).fill(0);
   const sentBooking = Array<number>(12).fill(0);
   const sentCourse = Array<number>(12).fill(0);

@@ -1,5 +1,5 @@
 /**
- * What the messages say (issue 15), in Danish: the SMS reminder names the clinic, the time and the address; the
+ * What the messages say, in Danish: the SMS reminder names the clinic, the time and the address; the
  * follow-up mail carries the therapist's own text; a newsletter mail carries the newsletter and an unsubscribe link
  * (the signed /unsubscribe link of domain/online-booking/unsubscribe.ts) in its body and its List-Unsubscribe header.
  */
@@ -27,7 +27,7 @@ export function clinicAddress(company: { address?: string | null; post?: string 
 }
 
 /**
- * Clinic-typed text as an SMS carries it (issue 42): at most `max` characters and never a web or mail address
+ * Clinic-typed text as an SMS carries it: at most `max` characters and never a web or mail address
  * (setCompany refuses a clinic name with one; a name stored before that rule, a treatment or course title, is cut
  * here), so an SMS under our sender name cannot carry a phishing link.
  */

@@ -76,7 +76,7 @@ export async function updateCourse(ctx: TherapistContext, input: ParsedInput<'se
 export async function deleteCourse(ctx: TherapistContext, id: string): Promise<void> {
   const course = await findCourse(ctx, id);
   assertMayChange(ctx, course.therapistId);
-  const dates = await ctx.db.clinic.EventDate.find({ eventId: course._id }).lean();
+  const dates = await ctx.db.clinic('course-days').EventDate.find({ eventId: course._id }).lean();
   for (const date of dates) await removeDate(ctx.db, date);
   await ctx.db.Event.deleteOne({ _id: course._id });
 }

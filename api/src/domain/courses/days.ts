@@ -17,7 +17,7 @@ const DAY_MS = 24 * 3600_000;
 
 /** A day with its sign-ups and seats, and the time it held. */
 export async function removeDate(db: TenantDb, date: EventDateDoc): Promise<void> {
-  await db.clinic.EventDate.deleteOne({ _id: date._id });
+  await db.clinic('course-days').EventDate.deleteOne({ _id: date._id });
   await Promise.all([db.slots.release(date._id), db.EventDateClient.deleteMany({ eventDateId: date._id }), db.seats.release({ eventDateId: date._id })]);
 }
 
@@ -28,7 +28,7 @@ export async function insertDates(ctx: TherapistContext, course: EventDoc, dates
     for (const date of dates) {
       const id = new Types.ObjectId();
       const doc = await ctx.db.slots.claimFor(course.therapistId, date, id, 'course', ctx.now(), () =>
-        ctx.db.clinic.EventDate.create({ _id: id, therapistId: course.therapistId, eventId: course._id, from: date.from, to: date.to, latestDays: date.latestDays }),
+        ctx.db.clinic('course-days').EventDate.create({ _id: id, therapistId: course.therapistId, eventId: course._id, from: date.from, to: date.to, latestDays: date.latestDays }),
       );
       created.push(doc.toObject());
     }

@@ -55,7 +55,7 @@ export async function joinCourseDay(
   client: { _id: Types.ObjectId; nameFirst: string; nameLast: string; email?: string | null },
   limit: number,
 ): Promise<{ isWaiting: boolean }> {
-  const { EventDateClient } = db.clinic;
+  const { EventDateClient } = db;
   const already = await EventDateClient.findOne({ eventDateId: date._id, clientId: client._id }, { isWaiting: 1 }).lean();
   if (already) return { isWaiting: Boolean(already.isWaiting) };
   const participantId = new Types.ObjectId();

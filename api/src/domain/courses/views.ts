@@ -36,7 +36,7 @@ export async function signUpCounts(db: TenantDb, eventDateIds: Types.ObjectId[])
 export async function toCourseViews(db: TenantDb, courses: EventDoc[]): Promise<Course[]> {
   if (courses.length === 0) return [];
   const [dates, therapists] = await Promise.all([
-    db.clinic.EventDate.find({ eventId: { $in: courses.map((course) => course._id) } }).sort({ from: 1 }).lean(),
+    db.clinic('course-days').EventDate.find({ eventId: { $in: courses.map((course) => course._id) } }).sort({ from: 1 }).lean(),
     db.Therapist.find({}, { nameFirst: 1, nameLast: 1 }).lean(),
   ]);
   const names = new Map(therapists.map((therapist) => [therapist._id.toString(), therapist]));

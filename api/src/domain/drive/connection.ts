@@ -1,5 +1,5 @@
 /**
- * Signing a therapist in to their drive and keeping the connection (issue 17; spec 2 Images 'Drive', §8 Drive
+ * Signing a therapist in to their drive and keeping the connection (spec 2 Images 'Drive', §8 Drive
  * messages; spec 3 'Cloud-drive access not granted').
  *
  * Per therapist, not per clinic: each therapist signs in with their own Google account, as the spec's 'signed in /
@@ -25,7 +25,9 @@ import {
   type DriveMarker,
   type DriveProvider,
 } from '../../adapters/drive/provider.js';
-import { DRIVE_STATE_TTL_MS, readDriveState, signDriveState } from './state.js';
+
+/** The OAuth state's provider name: a drive state is never an accounting state. */
+const PROVIDER = 'drive';
 
 /** A connection that holds its tokens (signed in). */
 export type LiveConnection = DriveConnectionDoc & { refreshToken: string; folderId: string };
@@ -136,12 +138,11 @@ export async function driveStatus(ctx: TherapistContext): Promise<DriveStatus> {
 
 export async function connectUrl(ctx: TherapistContext): Promise<string> {
   await requireDrive(ctx);
-  const state = signDriveState(ctx.services.config.jwtSecret, {
-    companyId: ctx.companyId,
-    therapistId: ctx.therapistId,
-    tokenVersion: ctx.therapist.tokenVersion ?? 0,
-    expiresAt: ctx.now() + DRIVE_STATE_TTL_MS,
-  });
+  // Bound to the session that asked: the therapist's token version moves on logout and password change.
+  const state = ctx.services.oauthStates.sign(
+    { provider: PROVIDER, companyId: ctx.companyId, therapistId: ctx.therapistId, sessionVersion: ctx.therapist.tokenVersion ?? 0, data: {} },
+    ctx.now(),
+  );
   try {
     return ctx.services.drive.consentUrl({ state, redirectUri: ctx.services.config.driveRedirectUri, origin: ctx.origin });
   } catch (error) {
@@ -157,15 +158,15 @@ export async function findOrMakeFolder(ctx: TherapistContext, access: string): P
 }
 
 /**
- * The return page: the state must be this clinic's, therapist's and session's, signed and fresh; the code is exchanged
- * once (a reload of the page finds this connection made with it and answers it again). A grant without the drive
- * permission is 'access not granted': signed out, with the spec's alert.
+ * The return page: the state must be this clinic's, therapist's and session's, signed, fresh and not used with another
+ * code (security/oauth/state.ts); the code is exchanged once (a reload of the page finds this connection made with it
+ * and answers it again). A grant without the drive permission is 'access not granted': signed out, with the spec's
+ * alert.
  */
 export async function connect(ctx: TherapistContext, input: ParsedInput<'connectGoogleDrive'>): Promise<DriveStatus> {
-  const state = readDriveState(ctx.services.config.jwtSecret, input.state, ctx.now());
-  if (!state || state.companyId !== ctx.companyId || state.therapistId !== ctx.therapistId || state.tokenVersion !== (ctx.therapist.tokenVersion ?? 0)) {
-    throw new ForbiddenError(driveMessages.stateInvalid);
-  }
+  const caller = { companyId: ctx.companyId, therapistId: ctx.therapistId, sessionVersion: ctx.therapist.tokenVersion ?? 0 };
+  const state = await ctx.services.oauthStates.accept({ provider: PROVIDER, token: input.state, code: input.code, now: ctx.now(), caller });
+  if (typeof state === 'string') throw new ForbiddenError(driveMessages.stateInvalid);
   await requireDrive(ctx);
   const digest = codeHash(input.code);
   const existing = await ownConnection(ctx);

@@ -1,6 +1,6 @@
 /**
  * A few slots of scarce work (processing an upload, decoding an image) shared by every clinic, handed out fairly
- * (issue 42): a free slot goes to the waiting clinic that holds the fewest, so a clinic that holds one never gets a
+ *: a free slot goes to the waiting clinic that holds the fewest, so a clinic that holds one never gets a
  * second while a clinic that holds none waits, and one clinic's batch cannot keep another clinic's single upload
  * waiting behind it. Among clinics that hold equally few, the one whose turn came least recently goes first; within
  * a clinic, first come first served. Running work is never interrupted: while nobody else waits one clinic may hold

@@ -1,30 +1,34 @@
 /**
- * Writing an import (issue 17): the records mapping.ts accepted, into one clinic, for the therapist the import is
- * for. Run twice, it writes nothing twice; cut off half-way, the next run finishes it:
+ * Writing an import: the records mapping.ts accepted, into one clinic, for the therapist the import is for. Run twice,
+ * it writes nothing twice; cut off half-way, the next run finishes it
+ * (docs/decisions/0019-resumable-import-by-source-ids.md). `_id` uniqueness at insert is the one atomic guarantee
+ * FerretDB 1.24 gives (docs/decisions/0004-concurrency-by-id-claims.md), so what a record is across runs is decided by
+ * an id made from the old system's ID:
  *
- * - Every record's `_id` is derived from the clinic, the kind and the old system's ID (`importedId`), and records go
- *   in with unordered insertMany whose duplicate-key refusals are ignored: what the first run wrote, the second finds.
- *   (`_id` uniqueness at insert is the one atomic guarantee FerretDB 1.24 gives; docs/architecture.md.)
+ * - Clients, treatments and bookings get `_id` `importedId(clinic, kind, old ID)`. Clients, treatments and past
+ *   bookings go in by unordered insertMany whose duplicate-key refusals count as 'already there'.
  * - A client whose CPR number the clinic already has (entered by hand, or by an earlier import under another ID) is
- *   not made again: the import's rows refer to that client, and the report counts it as matched.
- * - Bookings in the past are written without slot claims: nobody can book the past, and 100,000 old bookings would
- *   be close to a million claim documents. They are checked against the therapist's existing bookings in memory,
- *   and one at the same time as an existing booking is reported, not written. Future bookings claim their time like
- *   any booking (data/concurrency/slot-claims.ts), so an import cannot double-book a day the online page offers.
- *
- * - Invoices keep their old numbers, are `imported` and are never sent to the accounting system (only issued
- *   invoices are queued for it). Their lines become one snapshot, each line with its own VAT (issue 43,
- *   mapping.ts `importedInvoiceLines`), so /Faktura lists and prints them like any invoice; a booking that names
- *   the invoice (Fakturaer) is linked to it.
+ *   not written: the import's rows refer to that client, and the report counts it as existing.
+ * - Every booking is checked in memory against the therapist's bookings already in the clinic (binary search); one at
+ *   the same time as an existing booking is reported, not written. Past bookings are written without slot claims
+ *   (nobody can book the past, and 100,000 old bookings would be close to a million claim documents); future ones go
+ *   in one at a time through their slot claims (data/concurrency/slot-claims.ts), like any booking, so an import cannot
+ *   double-book a time the online page offers.
+ * - Invoices go in before the bookings, so a booking that names its invoice (Fakturaer) links the `_id` the invoice
+ *   got. They keep their old numbers, are `imported` and are never sent to the accounting system. Their lines become
+ *   one snapshot, each line with its own VAT (mapping.ts `importedInvoiceLines`), so /Faktura lists and prints them
+ *   like any invoice.
  * - An old number with a place in the clinic's yearly sequence ('41', '0041', '0041-26' in 2026: core
- *   `invoiceSequenceOf`) holds that place as one of ours does (issue 43): the invoice's `_id` is the number's
- *   (`invoiceIdFor`) and its `seq` the place, so the next number the clinic issues is above it and the number is
- *   never issued again. Of an issue and the import racing for one number exactly one insert succeeds; the issue then
- *   walks on (numbering.ts), while an imported invoice whose number is already held (issued here first, or by
- *   another import) is refused and reported rather than stored as a second invoice with that number. The year's
- *   highest imported number goes in first, so an issue that starts during the import is above all of them at once.
- *   Which record an invoice is across runs is told by its `claimId`, derived from the old ID (`ownClaimId`), not by
- *   its `_id`. Any other number ('F-2026-41') stays outside the sequence with `seq` 0 and an `_id` from its old ID.
+ *   `invoiceSequenceOf`) holds that place as one of ours does: the invoice's `_id` is the number's (`invoiceIdFor`),
+ *   not its old ID's, and its `seq` the place, so the next number the clinic issues is above it and the number is never
+ *   issued again. Of an issue and the import racing for one number exactly one insert succeeds; the issue then walks on
+ *   (numbering.ts). Which record an invoice is across runs is told by its `claimId`, derived from the old ID
+ *   (`ownClaimId`): an invoice an earlier run wrote is found by it before anything is inserted, and an insert refused
+ *   as a duplicate is looked up by it: found, it is the same record written meanwhile; not found, the number is held by
+ *   another invoice (issued here first, or by another import), and the row is reported rather than stored as a second
+ *   invoice with that number. The year's highest imported number goes in first, so an issue that starts during the
+ *   import is above all of them at once. Any other number ('F-2026-41') stays outside the sequence with `seq` 0 and an
+ *   `_id` from its old ID.
  */
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
@@ -120,7 +124,7 @@ export async function writeImport(
   // Clients: the clinic's CPR numbers first (one read), so a known person is matched instead of made twice.
   type Person = { _id: Types.ObjectId; nameFirst: string; nameLast: string; email: string };
   const existingByCpr = new Map<string, Person>(
-    (await db.clinic.Client.find({}, { cprKey: 1, nameFirst: 1, nameLast: 1, email: 1 }).lean()).map((client) => [
+    (await db.clinic('import').Client.find({}, { cprKey: 1, nameFirst: 1, nameLast: 1, email: 1 }).lean()).map((client) => [
       client.cprKey,
       { _id: client._id, nameFirst: client.nameFirst, nameLast: client.nameLast, email: client.email ?? '' },
     ]),
@@ -157,7 +161,7 @@ export async function writeImport(
       town: client.town,
     });
   }
-  const clientsAdded = await insertNew((docs) => db.clinic.Client.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Client'), newClients, now), BATCH, step, IN_FLIGHT);
+  const clientsAdded = await insertNew((docs) => db.clinic('import').Client.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Client'), newClients, now), BATCH, step, IN_FLIGHT);
   step(set.clients.length - newClients.length);
 
   const treatmentDocs = set.treatments.map((treatment) => ({
@@ -168,7 +172,7 @@ export async function writeImport(
     pause: treatment.pause * 60,
     priceOre: treatment.priceOre,
   }));
-  const treatmentsAdded = await insertNew((docs) => db.clinic.Treatment.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Treatment'), treatmentDocs, now), BATCH, step, IN_FLIGHT);
+  const treatmentsAdded = await insertNew((docs) => db.Treatment.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Treatment'), treatmentDocs, now), BATCH, step, IN_FLIGHT);
   const treatments = new Map(set.treatments.map((treatment, index) => [treatment.sourceId, treatmentDocs[index]!]));
 
   const invoiceSourceIds = new Set(set.invoices.map((invoice) => invoice.sourceId));
@@ -178,7 +182,7 @@ export async function writeImport(
 
   // Bookings: an imported one that is already there (an earlier run) is left as it is; one at the time of another
   // existing booking of the therapist is refused.
-  const existing = (await db.clinic.Booking.find({ therapistId }, { _id: 1, from: 1, to: 1 }).lean()).sort((a, b) => a.from - b.from);
+  const existing = (await db.clinic('import').Booking.find({ therapistId }, { _id: 1, from: 1, to: 1 }).lean()).sort((a, b) => a.from - b.from);
   const existingIds = new Set(existing.map((booking) => booking._id.toHexString()));
   const overlapsExisting = overlapCheck(existing);
   const pastDocs: Record<string, unknown>[] = [];
@@ -227,10 +231,10 @@ export async function writeImport(
   errors.push(...invoices.errors);
   for (const [doc, sourceId] of invoiceOfBooking) doc.invoiceId = invoices.ids.get(sourceId) ?? null;
 
-  let bookingsAdded = await insertNew((docs) => db.clinic.Booking.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Booking'), pastDocs, now), BATCH, step, IN_FLIGHT);
+  let bookingsAdded = await insertNew((docs) => db.clinic('import').Booking.insertMany(docs, PLAIN), withSchemaDefaults(schemaOf('Booking'), pastDocs, now), BATCH, step, IN_FLIGHT);
   for (const { doc, row } of future) {
     try {
-      await db.slots.claimFor(therapistId, { from: doc.from, to: doc.to }, doc._id, 'booking', now, () => db.clinic.Booking.create(doc));
+      await db.slots.claimFor(therapistId, { from: doc.from, to: doc.to }, doc._id, 'booking', now, () => db.clinic('import').Booking.create(doc));
       bookingsAdded += 1;
     } catch (error) {
       if (isDuplicateKeyError(error)) bookingsExisting += 1;
@@ -274,10 +278,10 @@ async function writeInvoices(
   const thisYear = Number(copenhagenDateKey(now).slice(0, 4));
   const [company, therapist, clients, present] = await Promise.all([
     db.Company.findOne({}).lean(),
-    db.clinic.Therapist.findById(therapistId, { nameFirst: 1, nameLast: 1 }).lean(),
-    db.clinic.Client.find({ _id: { $in: [...new Set(clientIds.values())] } }).lean(),
-    // What an earlier run wrote, by the claim its old ID gives (under the number's `_id` or, before issue 43, the old ID's).
-    db.clinic.Invoice.find({ imported: true }, { claimId: 1 }).lean(),
+    db.Therapist.findById(therapistId, { nameFirst: 1, nameLast: 1 }).lean(),
+    db.clinic('import').Client.find({ _id: { $in: [...new Set(clientIds.values())] } }).lean(),
+    // What an earlier run wrote, by the claim its old ID gives (under the number's `_id` or, for runs before imported invoices were numbered, the old ID's).
+    db.clinic('import').Invoice.find({ imported: true }, { claimId: 1 }).lean(),
   ]);
   const countBefore = await counterOf(db, company!, thisYear);
   const presentByClaim = new Map(present.map((invoice) => [invoice.claimId, invoice._id]));
@@ -312,7 +316,7 @@ async function writeInvoices(
     const clientId = clientIds.get(invoice.clientSourceId)!;
     const client = clientById.get(clientId.toHexString());
     const lines = linesOf.get(invoice.number) ?? [];
-    // Each line with its own VAT (issue 43); an invoice without lines is its subtotal, without VAT, as before.
+    // Each line with its own VAT; an invoice without lines is its subtotal, without VAT, as before.
     const printed = lines.length ? importedInvoiceLines(lines, invoice.subtotalOre) : null;
     const amounts = printed ? invoiceTotals(printed) : { priceOre: invoice.subtotalOre, discountOre: 0, netOre: invoice.subtotalOre, vatOre: 0, totalOre: invoice.subtotalOre };
     const booking = bookingOfInvoice.get(invoice.sourceId);
@@ -383,13 +387,13 @@ async function writeInvoices(
     const docs = withSchemaDefaults(schemaOf('Invoice'), group.map((item) => item.doc), now);
     const plannedOf = new Map(group.map((item) => [item.doc._id.toHexString(), item]));
     const onDuplicate = (doc: { _id: Types.ObjectId }) => refused.push(plannedOf.get(doc._id.toHexString())!);
-    added += await insertNew((chunk) => db.clinic.Invoice.insertMany(chunk, PLAIN), docs, BATCH, step, IN_FLIGHT, onDuplicate);
+    added += await insertNew((chunk) => db.clinic('import').Invoice.insertMany(chunk, PLAIN), docs, BATCH, step, IN_FLIGHT, onDuplicate);
   }
   const refusedIds = new Set(refused.map((item) => item.sourceId));
   for (const item of planned) if (!refusedIds.has(item.sourceId)) ids.set(item.sourceId, item.doc._id);
   // A refused insert is the same record written meanwhile (its claim is there) or a number another invoice holds.
   const claimed = new Map(
-    (refused.length ? await db.clinic.Invoice.find({ claimId: { $in: refused.map((item) => item.doc.claimId) } }, { claimId: 1 }).lean() : []).map((invoice) => [invoice.claimId, invoice._id]),
+    (refused.length ? await db.clinic('import').Invoice.find({ claimId: { $in: refused.map((item) => item.doc.claimId) } }, { claimId: 1 }).lean() : []).map((invoice) => [invoice.claimId, invoice._id]),
   );
   for (const item of refused) {
     const id = claimed.get(item.doc.claimId);

@@ -1,5 +1,5 @@
 /**
- * Doing one import run (issue 17), in the import job (jobs/imports.ts): the files are taken out of the blob store
+ * Doing one import run, in the import job (jobs/imports.ts): the files are taken out of the blob store
  * and decrypted into a private temporary folder, read (`read.ts`), mapped (`mapping.ts`) and written (`engine.ts`),
  * with the progress kept on the run (rows read, then records written of all) at most once a second; that write is
  * also the run's heartbeat, by which another process sees it is still being worked on.
@@ -49,7 +49,7 @@ async function fetchFiles(blobs: BlobStore, run: ImportRunDoc, dir: string): Pro
  * be read. Anything else (the database gone) is thrown: the run stays 'running' and is taken over later.
  */
 export async function executeImportRun(deps: ExecuteDeps, db: TenantDb, run: ImportRunDoc): Promise<void> {
-  const runs = db.clinic.ImportRun;
+  const runs = db.ImportRun;
   let lastWrite = 0;
   const progress = async (fields: Record<string, unknown>, force = false) => {
     const at = deps.now();

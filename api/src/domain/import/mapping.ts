@@ -1,5 +1,5 @@
 /**
- * From the rows of the five export files (read.ts) to the records an import writes (issue 17; spec 2 'Import
+ * From the rows of the five export files (read.ts) to the records an import writes (spec 2 'Import
  * payload'): each row mapped by the spec's column names and checked alone (values.ts), then the set checked as a
  * whole (every booking's client and treatment, every invoice line's invoice, no two bookings at once, no ID twice).
  * A row that fails is left out with its file, row number and Danish reason for the report; the good rows go on.
@@ -104,7 +104,7 @@ export interface ImportedInvoiceLine {
   discountOre: number;
   /** The VAT included in Pris − Rabat (the Moms cell; 0 when empty). */
   vatOre: number;
-  /** The Moms cell said 'Momsfri' (issue 43). */
+  /** The Moms cell said 'Momsfri'. */
   vatExempt: boolean;
 }
 
@@ -235,7 +235,7 @@ export function mapInvoiceLine({ cells }: SourceRow): Row<Omit<ImportedInvoiceLi
 }
 
 /**
- * An invoice's imported lines as the lines its snapshot prints (issue 43), each with its own VAT. Old systems write
+ * An invoice's imported lines as the lines its snapshot prints, each with its own VAT. Old systems write
  * Pris either with VAT included (the samples' contract: the invoice's Subtotal is the sum of Pris − Rabat) or without
  * (Subtotal is the sum of Pris − Rabat + Moms); the invoice's own Subtotal tells which, and with VAT included is
  * assumed when neither adds up. Ours are without VAT: a line's net and total are exact either way, and a line with VAT

@@ -22,7 +22,7 @@ import { pipeline } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { importReadTexts, ImportFileError } from './read-texts.js';
-import type { RawRecord } from './read.js';
+import type { RawRecord } from './read-records.js';
 
 export type TextEncoding = 'utf8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 export type Delimiter = ';' | '\t' | ',';

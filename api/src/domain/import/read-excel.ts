@@ -23,7 +23,7 @@ import { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import { repoRoot } from '../../paths.js';
 import { importReadTexts, ImportFileError } from './read-texts.js';
-import type { RawRecord } from './read.js';
+import type { RawRecord } from './read-records.js';
 
 export const EXCEL_WORKER_LIMITS = {
   /** The worker's heap (SheetJS's cells of the largest file we take, with room). */

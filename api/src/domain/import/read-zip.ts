@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { fileExtension } from '@klinik/core';
 import { importReadTexts, ImportFileError } from './read-texts.js';
-import type { ImportFile } from './read.js';
+import type { ImportFile } from './read-records.js';
 
 export interface ZipLimits {
   entries: number;

@@ -1,5 +1,5 @@
 /**
- * Reading the files of an import (issue 17): an uploaded file (a path on disk and the name the user gave it) becomes
+ * Reading the files of an import: an uploaded file (a path on disk and the name the user gave it) becomes
  * its header and its rows of string cells; which of the five export files it is, is told by its columns. Values
  * are not parsed here (values.ts does that, mapping.ts maps the rows onto records): every cell is handed over as a
  * string, trimmed.
@@ -28,6 +28,7 @@ import { fileExtension } from '@klinik/core';
 import { IMPORT_COLUMNS, IMPORT_FILE_KINDS, IMPORT_FILE_NAMES, type ImportFileKind } from './mapping.js';
 import { csvRecords, detectTextFormat, type TextFormat } from './read-csv.js';
 import { excelRecords } from './read-excel.js';
+import type { ImportFile, RawRecord } from './read-records.js';
 import { importReadTexts, ImportFileError } from './read-texts.js';
 import { checkSpreadsheetZip, extractZip, TABLE_EXTENSIONS, type ZipLimits } from './read-zip.js';
 
@@ -35,23 +36,11 @@ export type { ImportFileKind } from './mapping.js';
 export { importReadTexts, ImportFileError } from './read-texts.js';
 export { extractZip, type ZipLimits } from './read-zip.js';
 export { EXCEL_WORKER_LIMITS } from './read-excel.js';
-
-/** A file on disk and the name the user gave it (an upload's `originalName`, or its name in a zip). */
-export interface ImportFile {
-  path: string;
-  name: string;
-  size: number;
-}
+export type { ImportFile, RawRecord } from './read-records.js';
 
 /** An upload of the import form: its field tells which file it should be (absent for a file found in a zip). */
 export interface ImportUpload extends ImportFile {
   kind?: ImportFileKind;
-}
-
-/** One record of a file before the header is known: `row` as a spreadsheet numbers it. */
-export interface RawRecord {
-  row: number;
-  values: string[];
 }
 
 /** A data row: its cells by column, or why it cannot be read (the rest of the file still can). */

@@ -1,5 +1,5 @@
 /**
- * The import's report by mail (issue 17): what came in, what was already there, and each refused row with its file,
+ * The import's report by mail: what came in, what was already there, and each refused row with its file,
  * row number and reason (the first 1,000; all of them are counted), plus a link back to /Importerdata. A person's
  * CPR number, phone and e-mail are never in it (the reasons do not repeat them: values.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Starting and following an import (issue 17; spec 2 §4 'Import', §5 'Import files'): the `importCsv` and
+ * Starting and following an import (spec 2 §4 'Import', §5 'Import files'): the `importCsv` and
  * `importSupportUpload` actions make an `ImportRun` of the clinic, the import job (jobs/imports.ts, execute.ts) does
  * it in the background, and `getImport` tells the page how far it has come.
  *
@@ -68,7 +68,7 @@ function requireAddOn(ctx: OwnerContext): void {
 
 /** One import at a time per clinic (the page follows one; two at once would only race each other to the same ids). */
 async function requireNoneRunning(ctx: OwnerContext): Promise<void> {
-  if (await ctx.db.clinic.ImportRun.exists({ status: { $in: ACTIVE } })) throw new ConflictError(M.running);
+  if (await ctx.db.ImportRun.exists({ status: { $in: ACTIVE } })) throw new ConflictError(M.running);
 }
 
 /** The form's files: checked by name, then opened and recognised by their columns, before anything is kept. */
@@ -101,7 +101,7 @@ export async function startFormImport(ctx: OwnerContext, input: ParsedInput<'imp
   const files = uploads.map((upload, index) => ({ name: upload.name, size: upload.size, blobKey: importFileKey(ctx.companyId, runId.toString(), index), kind: upload.kind ?? null }));
   // The record first ('storing': not taken by the job, not shown), then the files, then 'queued': a crash between
   // leaves a record the import job finds and cleans up with its files.
-  await ctx.db.clinic.ImportRun.create({
+  await ctx.db.ImportRun.create({
     _id: runId,
     therapistId: ctx.therapist._id,
     source: 'form',
@@ -112,20 +112,20 @@ export async function startFormImport(ctx: OwnerContext, input: ParsedInput<'imp
     status: 'storing',
   });
   for (const [index, upload] of uploads.entries()) await ctx.services.blobs.put(files[index]!.blobKey, encryptBytes(await readFile(upload.path)));
-  await ctx.db.clinic.ImportRun.updateOne({ _id: runId }, { $set: { status: 'queued' } });
+  await ctx.db.ImportRun.updateOne({ _id: runId }, { $set: { status: 'queued' } });
   ctx.services.logger.info({ audit: 'import-started', companyId: ctx.companyId, therapistId: ctx.therapistId, files: files.length }, 'import started');
   ctx.services.wakeImports?.();
-  return importRunView((await ctx.db.clinic.ImportRun.findById(runId).lean())!);
+  return importRunView((await ctx.db.ImportRun.findById(runId).lean())!);
 }
 
-/** The support team's upload of the clinic (issue 16), imported as the form's files are; the report goes to the owner. */
+/** The support team's upload of the clinic, imported as the form's files are; the report goes to the owner. */
 export async function startSupportImport(ctx: OwnerContext, uploadId: string): Promise<ImportRunView> {
   requireAddOn(ctx);
-  const upload = await ctx.db.clinic.SupportUpload.findOne({ _id: new Types.ObjectId(uploadId) }).lean();
+  const upload = await ctx.db.SupportUpload.findOne({ _id: new Types.ObjectId(uploadId) }).lean();
   if (!upload || upload.status !== 'received') throw new NotFoundError(M.supportUploadGone);
   await requireNoneRunning(ctx);
   const runId = new Types.ObjectId();
-  await ctx.db.clinic.ImportRun.create({
+  await ctx.db.ImportRun.create({
     _id: runId,
     therapistId: upload.therapistId,
     source: 'support',
@@ -138,14 +138,14 @@ export async function startSupportImport(ctx: OwnerContext, uploadId: string): P
   });
   ctx.services.logger.info({ audit: 'import-started', companyId: ctx.companyId, therapistId: ctx.therapistId, supportUploadId: uploadId }, 'support upload import started');
   ctx.services.wakeImports?.();
-  return importRunView((await ctx.db.clinic.ImportRun.findById(runId).lean())!);
+  return importRunView((await ctx.db.ImportRun.findById(runId).lean())!);
 }
 
 export async function findImport(ctx: OwnerContext, id: string | undefined): Promise<ImportRunView | null> {
   const visible = { status: { $ne: 'storing' as const } };
   const run = id
-    ? await ctx.db.clinic.ImportRun.findOne({ _id: new Types.ObjectId(id), ...visible }).lean()
-    : await ctx.db.clinic.ImportRun.findOne(visible).sort({ createdAt: -1, _id: -1 }).lean();
+    ? await ctx.db.ImportRun.findOne({ _id: new Types.ObjectId(id), ...visible }).lean()
+    : await ctx.db.ImportRun.findOne(visible).sort({ createdAt: -1, _id: -1 }).lean();
   if (id && !run) throw new NotFoundError(M.notFound);
   return run ? importRunView(run) : null;
 }

@@ -1,5 +1,5 @@
 /**
- * Sample export files of a clinic's old system (issue 17): what a Danish clinic system hands a clinic that leaves
+ * Sample export files of a clinic's old system: what a Danish clinic system hands a clinic that leaves
  * it, so the importer is built and tested against realistic files, and `npm run seed` can fill the demo clinic from
  * the same records. `generateSampleExport` is pure and deterministic (its own seeded PRNG, never Math.random, and
  * the caller's `now`): the same options give the same records and, through `toCsv`/`toXlsx`, byte-identical

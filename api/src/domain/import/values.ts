@@ -1,5 +1,5 @@
 /**
- * The values of an old system's export (issue 17), from the strings the reading layer (read.ts) hands over to what
+ * The values of an old system's export, from the strings the reading layer (read.ts) hands over to what
  * our records hold. Each parser answers the value, or a Danish reason the report shows beside the row number; none
  * throws. What they accept, and why:
  *
@@ -85,7 +85,7 @@ export function parseAmountOre(column: string, raw: string | undefined, options:
   return ok(Math.round(parsed.value * 100));
 }
 
-/** What an invoice line's Moms cell says (issue 43): the VAT in øre, and whether the line was exempt from VAT. */
+/** What an invoice line's Moms cell says: the VAT in øre, and whether the line was exempt from VAT. */
 export interface LineVat {
   vatOre: number;
   /** Said so in words ('Momsfri', 'Fritaget'): a health service exempt by law, and printed so. */
@@ -95,7 +95,7 @@ export interface LineVat {
 const EXEMPT_WORDS = /^(momsfri(t)?|fritaget|fri(taget)? for moms|momsfritaget)$/i;
 
 /**
- * An invoice line's Moms cell, where the old system has it (issue 43), for a line of `grossOre` (Pris − Rabat, VAT
+ * An invoice line's Moms cell, where the old system has it, for a line of `grossOre` (Pris − Rabat, VAT
  * included): the VAT amount in kroner ('109,38'), a rate ('25 %', '0%'; the VAT then included in the gross, to the
  * øre half up), or 'Momsfri'. An empty cell is no VAT, as the line was read before. VAT larger than the line itself
  * cannot be, and is refused.

@@ -69,7 +69,7 @@ interface CounterView {
 
 async function counterView(ctx: TherapistContext, company: CompanyDoc): Promise<CounterView> {
   const year = copenhagenYear(ctx.now());
-  const last = await ctx.db.clinic.Invoice.findOne({ year, isMerged: false }, { createdAt: 1 }).sort({ seq: -1 }).lean();
+  const last = await ctx.db.clinic('invoice-numbering').Invoice.findOne({ year, isMerged: false }, { createdAt: 1 }).sort({ seq: -1 }).lean();
   const updatedAt = Math.max(company.invoiceCounter?.year === year ? (company.invoiceCounter.updatedAt ?? 0) : 0, last?.createdAt ?? 0) || null;
   return { CVR: company.CVR ?? '', count: await counterOf(ctx.db, company, year), year, updatedAt };
 }
@@ -97,7 +97,7 @@ export async function startCvrCounter(ctx: TherapistContext, cvr: string): Promi
 }
 
 /**
- * The owner's 'Næste fakturanummer' (/Settings; issue 43): the counter only goes up, never below this year's count
+ * The owner's 'Næste fakturanummer' (/Settings): the counter only goes up, never below this year's count
  * (numbers issued, imported or set before), so no number can be offered twice. The numbers themselves are held by
  * the invoices' `_id`s (numbering.ts); the counter is only where the next one starts. The write is also conditional
  * on the stored counter not being higher, so an older screen's save does not undo a higher one saved meanwhile.

@@ -25,7 +25,7 @@ async function visibleBooking(ctx: TherapistContext, bookingId: string): Promise
 }
 
 async function invoiceOfBooking(ctx: TherapistContext, booking: BookingDoc): Promise<InvoiceDoc> {
-  const invoice = booking.invoiceId ? await ctx.db.clinic.Invoice.findById(booking.invoiceId).lean() : null;
+  const invoice = booking.invoiceId ? await ctx.db.clinic('invoice-of-a-visible-record').Invoice.findById(booking.invoiceId).lean() : null;
   if (!invoice) throw new ConflictError('Bookingen har ingen faktura at kreditere');
   return invoice;
 }
@@ -54,7 +54,7 @@ export async function claimBooking(
   kind: 'inv' | 'cred',
   conflictMessage = kind === 'inv' ? 'Bookingen er allerede faktureret' : 'Fakturaen er allerede krediteret',
 ): Promise<{ id: string; holder: string }> {
-  const credits = await ctx.db.clinic.Invoice.countDocuments({ bookingId: booking._id, isCredit: true });
+  const credits = await ctx.db.clinic('invoice-of-a-visible-record').Invoice.countDocuments({ bookingId: booking._id, isCredit: true });
   const id = `${booking._id.toString()}:${credits}:${kind}`;
   const now = ctx.now();
   const holder = await claimWithRecovery(
@@ -63,7 +63,7 @@ export async function claimBooking(
       find: () => ctx.db.InvoiceClaim.findById(id).lean(),
       settle: async (claim) => {
         if (claim.invoiceId) return 'held';
-        const issued = await ctx.db.clinic.Invoice.findOne({ claimId: id }, { _id: 1, isCredit: 1 }).lean();
+        const issued = await ctx.db.clinic('invoice-numbering').Invoice.findOne({ claimId: id }, { _id: 1, isCredit: 1 }).lean();
         if (issued) {
           await linkIssued(ctx, id, booking._id, issued);
           return 'held';
@@ -130,5 +130,5 @@ export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'ad
   await linkIssued(ctx, claim.id, booking._id, { _id: id, isCredit: credit });
   // To the accounting system, when connected: queued, never waited for (a failure never blocks issuing).
   await queueIssuedInvoice(ctx, id);
-  return toInvoice((await ctx.db.clinic.Invoice.findById(id).lean())!, asIssued(now));
+  return toInvoice((await ctx.db.clinic('invoice-of-a-visible-record').Invoice.findById(id).lean())!, asIssued(now));
 }

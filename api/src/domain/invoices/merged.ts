@@ -17,13 +17,13 @@ const statement = (ctx: TherapistContext) => asIssued(ctx.now());
 
 export async function mergedOfClient(ctx: TherapistContext, clientId: string): Promise<Invoice[]> {
   const id = await visibleClientId(ctx, clientId);
-  const docs = await ctx.db.clinic.Invoice.find({ clientId: id, isMerged: true }).sort({ createdAt: -1 }).lean();
+  const docs = await ctx.db.clinic('merged-statement').Invoice.find({ clientId: id, isMerged: true }).sort({ createdAt: -1 }).lean();
   return docs.map((doc) => toInvoice(doc, statement(ctx)));
 }
 
 async function chosenInvoices(ctx: TherapistContext, clientId: Types.ObjectId, ids: string[]): Promise<InvoiceDoc[]> {
   const unique = [...new Set(ids)];
-  const docs = await ctx.db.clinic.Invoice.find({ clientId, isMerged: false, _id: { $in: unique.map((id) => new Types.ObjectId(id)) } })
+  const docs = await ctx.db.clinic('merged-statement').Invoice.find({ clientId, isMerged: false, _id: { $in: unique.map((id) => new Types.ObjectId(id)) } })
     .sort({ bookingFrom: 1, seq: 1 })
     .lean();
   if (docs.length !== unique.length) throw new ValidationError('En af de valgte fakturaer findes ikke hos denne klient', { invoiceIds: 'Ugyldigt valg' });
@@ -75,7 +75,7 @@ export async function createMerged(ctx: TherapistContext, input: ParsedInput<'ad
 async function statementOfVisibleClient(ctx: TherapistContext, id: string, mergedOnly: boolean): Promise<InvoiceDoc> {
   const filter: Record<string, unknown> = { _id: new Types.ObjectId(id) };
   if (mergedOnly) filter.isMerged = true;
-  const invoice = await ctx.db.clinic.Invoice.findOne(filter).lean();
+  const invoice = await ctx.db.clinic('merged-statement').Invoice.findOne(filter).lean();
   if (!invoice) throw new NotFoundError(INVOICE_NOT_FOUND);
   await visibleClientId(ctx, invoice.clientId);
   return invoice;
@@ -84,12 +84,12 @@ async function statementOfVisibleClient(ctx: TherapistContext, id: string, merge
 export async function updateMerged(ctx: TherapistContext, input: ParsedInput<'setMergedInvoice'>): Promise<Invoice> {
   const merged = await statementOfVisibleClient(ctx, input.id, true);
   const invoices = await chosenInvoices(ctx, merged.clientId, input.invoiceIds);
-  await ctx.db.clinic.Invoice.updateOne({ _id: merged._id }, { $set: { ...mergedFields(invoices), updatedAt: ctx.now() } });
-  return toInvoice((await ctx.db.clinic.Invoice.findById(merged._id).lean())!, statement(ctx));
+  await ctx.db.clinic('merged-statement').Invoice.updateOne({ _id: merged._id }, { $set: { ...mergedFields(invoices), updatedAt: ctx.now() } });
+  return toInvoice((await ctx.db.clinic('merged-statement').Invoice.findById(merged._id).lean())!, statement(ctx));
 }
 
 export async function deleteMerged(ctx: TherapistContext, id: string): Promise<void> {
   const invoice = await statementOfVisibleClient(ctx, id, false);
   if (!invoice.isMerged) throw new ForbiddenError('En faktura eller kreditnota kan ikke slettes (bogføringsloven). Lav en kreditnota i stedet.');
-  await ctx.db.clinic.Invoice.deleteOne({ _id: invoice._id, isMerged: true });
+  await ctx.db.clinic('merged-statement').Invoice.deleteOne({ _id: invoice._id, isMerged: true });
 }

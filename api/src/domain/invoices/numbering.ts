@@ -1,12 +1,12 @@
 /**
- * Invoice numbers (spec 2: Company CVR counter; docs/architecture.md, Data): per company and calendar year 1, 2, 3 …
- * with no gaps and no duplicates, also under concurrency and crashes. The invoice document *is* the claim: its
- * `_id` is derived from company, year and sequence, so of two requests trying the same number exactly one insert
- * succeeds (on MongoDB and FerretDB alike) and the other tries the next number. Nothing is written before the
- * insert, so a crash uses no number. The counter (`company.invoiceCounter`) is only a floor set by
- * setCvrCounter, for a clinic that continues the numbering of another system.
+ * Invoice numbers (spec 2: Company CVR counter; docs/decisions/0013-invoices-built-and-numbered-by-the-server.md):
+ * per company and calendar year 1, 2, 3 … with no gaps and no duplicates, also under concurrency and crashes. The
+ * invoice document *is* the claim: its `_id` is derived from company, year and sequence, so of two requests trying
+ * the same number exactly one insert succeeds (on MongoDB and FerretDB alike) and the other tries the next number.
+ * Nothing is written before the insert, so a crash uses no number. The counter (`company.invoiceCounter`) is only a
+ * floor set by setCvrCounter, for a clinic that continues the numbering of another system.
  *
- * Issue 43: an imported invoice whose old number has a place in the sequence ('41', '0041-26';
+ * An imported invoice whose old number has a place in the sequence ('41', '0041-26';
  * `invoiceSequenceOf`) is stored under that place's `_id` with its `seq` (import/engine.ts), so it blocks its number
  * exactly as one of ours does and raises the next number above it: of an import and an issue racing for one number,
  * one insert wins and the other is refused (the issue walks on; the import reports the row), so no number is ever
@@ -26,7 +26,7 @@ export function invoiceIdFor(companyId: Types.ObjectId, year: number, seq: numbe
 
 /** The highest sequence used in `year` (0 when none), by anyone in the clinic. */
 export async function highestSequence(db: TenantDb, year: number): Promise<number> {
-  const last = await db.clinic.Invoice.findOne({ year, isMerged: false }, { seq: 1 }).sort({ seq: -1 }).lean();
+  const last = await db.clinic('invoice-numbering').Invoice.findOne({ year, isMerged: false }, { seq: 1 }).sort({ seq: -1 }).lean();
   return last?.seq ?? 0;
 }
 
@@ -53,12 +53,12 @@ export async function insertNumbered(
     const id = invoiceIdFor(company._id, year, seq);
     const number = formatInvoiceNumber(seq, year);
     try {
-      await db.clinic.Invoice.create(build(seq, number, id));
+      await db.clinic('invoice-numbering').Invoice.create(build(seq, number, id));
       return { id, seq, number };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       // A taken number is a document with that `_id`; without one, another unique field refused the insert.
-      if (!(await db.clinic.Invoice.exists({ _id: id }))) throw error;
+      if (!(await db.clinic('invoice-numbering').Invoice.exists({ _id: id }))) throw error;
       // The loop adds the one: the next try is above every number used by now.
       seq = Math.max(seq, await counterOf(db, company, year));
     }

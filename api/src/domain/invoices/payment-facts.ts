@@ -19,7 +19,7 @@ export async function paymentView(ctx: TherapistContext, docs: readonly InvoiceD
   const ids = docs.filter((doc) => !doc.isMerged && !doc.isCredit && doc.overdueFrom !== null && doc.overdueFrom !== undefined).map((doc) => doc._id);
   if (ids.length === 0) return { now, creditedBy: new Map(), reminders: new Map() };
   const [credits, reminders] = await Promise.all([
-    ctx.db.clinic.Invoice.find({ isCredit: true, creditForId: { $in: ids } }, { creditForId: 1, number: 1 }).lean(),
+    ctx.db.clinic('invoice-of-a-visible-record').Invoice.find({ isCredit: true, creditForId: { $in: ids } }, { creditForId: 1, number: 1 }).lean(),
     ctx.db.InvoiceEvent.find({ invoiceId: { $in: ids }, kind: 'reminder' }, { invoiceId: 1, at: 1 }).lean(),
   ]);
   const creditedBy = new Map(credits.map((credit) => [String(credit.creditForId), credit.number]));
@@ -33,7 +33,7 @@ export async function paymentView(ctx: TherapistContext, docs: readonly InvoiceD
 
 /** The ids of the invoices credit notes settle (anyone's: only ever used to leave invoices out). */
 async function settledByCredit(ctx: TherapistContext): Promise<Types.ObjectId[]> {
-  const credits = await ctx.db.clinic.Invoice.find({ isCredit: true, creditForId: { $ne: null } }, { creditForId: 1 }).lean();
+  const credits = await ctx.db.clinic('invoice-of-a-visible-record').Invoice.find({ isCredit: true, creditForId: { $ne: null } }, { creditForId: 1 }).lean();
   return credits.map((credit) => credit.creditForId).filter((id): id is Types.ObjectId => id !== null);
 }
 

@@ -1,11 +1,12 @@
 /**
- * Whether invoices are paid (issue 43). An invoice is unpaid, overdue (unpaid after its due date, by the clock),
+ * Whether invoices are paid. An invoice is unpaid, overdue (unpaid after its due date, by the clock),
  * paid (marked with the day and the way it came in) or credited (a credit note settles it); credit notes, merged
  * statements and imported invoices have no status of their own.
  *
  * Every change is an insert into the invoice's ledger (`InvoiceEvent`, models/invoices.ts) under the next number,
  * `<invoice>:payment:<n>`: of two requests changing the same status at the same moment exactly one inserts, the
- * other answers 409 and changes nothing (FerretDB 1.24 is atomic only on `_id` at insert, docs/architecture.md). The
+ * other answers 409 and changes nothing (FerretDB 1.24 is atomic only on `_id` at insert:
+ * docs/decisions/0004-concurrency-by-id-claims.md, docs/decisions/0015-invoice-payment-status-as-a-ledger.md). The
  * invoice then carries what the ledger decided (`paidOn` …, `paymentSeq` = n), which is what the list filters on.
  * A request that stops between the two leaves the invoice behind its ledger: the next change of that invoice finds
  * number n taken, brings the invoice up to the ledger, and answers 409 ('changed meanwhile'), so nothing is lost.
@@ -67,7 +68,7 @@ function nameOf(ctx: TherapistContext): string {
 /** Writes what a payment event decided onto its invoice, unless the invoice is at that event or later already. */
 async function project(ctx: TherapistContext, invoiceId: Types.ObjectId, event: Pick<InvoiceEventDoc, 'kind' | 'seq' | 'at' | 'byName' | 'paidOn' | 'method'>): Promise<void> {
   const paid = event.kind === 'paid';
-  await ctx.db.clinic.Invoice.updateOne(
+  await ctx.db.clinic('invoice-of-a-visible-record').Invoice.updateOne(
     { _id: invoiceId, paymentSeq: { $lt: event.seq } },
     {
       $set: {
@@ -115,7 +116,7 @@ async function changePayment(ctx: TherapistContext, invoice: InvoiceDoc, change:
 }
 
 async function creditNoteOf(ctx: TherapistContext, invoiceId: Types.ObjectId): Promise<string | null> {
-  const credit = await ctx.db.clinic.Invoice.findOne({ isCredit: true, creditForId: invoiceId }, { number: 1 }).lean();
+  const credit = await ctx.db.clinic('invoice-of-a-visible-record').Invoice.findOne({ isCredit: true, creditForId: invoiceId }, { number: 1 }).lean();
   return credit ? credit.number : null;
 }
 
@@ -151,7 +152,7 @@ export async function sendReminder(ctx: TherapistContext, id: string): Promise<I
   const dueDate = formatDanishDate(invoice.overdueFrom! - 1);
   if (payment.status !== 'overdue') throw new ConflictError(paymentMessages.notOverdue(dueDate));
   // Only to the client's address on record, whoever's client it is (the invoice is the caller's); never a typed one.
-  const client = await ctx.db.clinic.Client.findById(invoice.clientId, { email: 1, nameFirst: 1 }).lean();
+  const client = await ctx.db.clinic('invoice-recipient').Client.findById(invoice.clientId, { email: 1, nameFirst: 1 }).lean();
   const to = client?.email?.trim() ?? '';
   if (!to) throw new ConflictError(paymentMessages.noEmail);
 

@@ -67,7 +67,7 @@ export async function invoicesOfBookings(ctx: TherapistContext, bookingIds: stri
 /** A visible client's invoices of bookings in [from, to], whoever's bookings they were (for a merged statement). */
 export async function invoicesForPeriod(ctx: TherapistContext, input: ParsedInput<'getInvoicesForPeriod'>): Promise<Invoice[]> {
   const clientId = await visibleClientId(ctx, input.clientId);
-  const docs = await ctx.db.clinic.Invoice.find({ clientId, isMerged: false, bookingFrom: { $gte: input.from, $lte: input.to } })
+  const docs = await ctx.db.clinic('merged-statement').Invoice.find({ clientId, isMerged: false, bookingFrom: { $gte: input.from, $lte: input.to } })
     .sort({ bookingFrom: 1, seq: 1 })
     .lean();
   return answered(ctx, docs);

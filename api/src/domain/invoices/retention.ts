@@ -1,5 +1,5 @@
 /**
- * What an issued invoice keeps when its client is erased, and for how long (issue 14; Danish bookkeeping law keeps
+ * What an issued invoice keeps when its client is erased, and for how long (Danish bookkeeping law keeps
  * vouchers for five years from the end of the financial year they belong to). The invoice stays as bookkeeping needs
  * it: number, date, the clinic, the client's name, address and CPR number (the invoice prints them), the lines and
  * the amounts. What bookkeeping does not need goes at once: the client's e-mail and every note from the health record
@@ -24,9 +24,9 @@ export function bookkeepingOnly(snapshot: InvoiceSnapshot): InvoiceSnapshot {
 /** Cuts every invoice, credit note and merged statement of an erased client to what bookkeeping keeps. */
 export async function keepForBookkeepingOnly(db: TenantDb, clientId: Types.ObjectId, now: number): Promise<void> {
   // The whole clinic: an erased client's invoices may have been issued by a colleague.
-  const invoices = await db.clinic.Invoice.find({ clientId }, { snapshots: 1, year: 1 }).lean();
+  const invoices = await db.clinic('erasure').Invoice.find({ clientId }, { snapshots: 1, year: 1 }).lean();
   for (const invoice of invoices) {
-    await db.clinic.Invoice.updateOne(
+    await db.clinic('erasure').Invoice.updateOne(
       { _id: invoice._id },
       { $set: { snapshots: ((invoice.snapshots ?? []) as InvoiceSnapshot[]).map(bookkeepingOnly), clientErasedAt: now, keepUntil: keepUntil(invoice.year) } },
     );

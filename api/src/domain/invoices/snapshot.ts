@@ -1,7 +1,7 @@
 /**
  * What an invoice holds: a snapshot the server builds from its own records (never from the browser) and never changes
  * afterwards; a credit note copies its invoice's snapshot with the amounts negated. Amounts are integer øre.
- * Since issue 43 the snapshot has lines, each with the VAT of its treatment (core `invoiceLines`), and an invoice its
+ * the snapshot has lines, each with the VAT of its treatment (core `invoiceLines`), and an invoice its
  * due date from the clinic's 'Betalingsfrist'.
  */
 import { Types } from 'mongoose';
@@ -36,7 +36,7 @@ function lineSource(treatment: TreatmentDoc, duration: number | null): LineSourc
 async function extraTreatments(ctx: TherapistContext, ids: readonly string[]): Promise<TreatmentDoc[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
-  const found = await ctx.db.clinic.Treatment.find({ _id: { $in: unique.map((id) => new Types.ObjectId(id)) } }).lean();
+  const found = await ctx.db.Treatment.find({ _id: { $in: unique.map((id) => new Types.ObjectId(id)) } }).lean();
   const byId = new Map(found.map((treatment) => [treatment._id.toString(), treatment]));
   return ids.map((id) => {
     const treatment = byId.get(id);
@@ -56,7 +56,7 @@ export async function buildSnapshot(
 ): Promise<InvoiceSnapshot> {
   // The booking is one the caller may see; what the invoice prints of it comes from the whole clinic (the
   // client's next appointments may be with a colleague).
-  const { clinic } = ctx.db;
+  const clinic = ctx.db.clinic('invoice-of-a-visible-record');
   // Health records are read only when the chosen settings print them (and then only what they print: printedOnly).
   const [client, treatment, therapist, journal, stamJournal, upcoming] = await Promise.all([
     clinic.Client.findById(booking.clientId).lean(),
@@ -116,7 +116,7 @@ export async function buildSnapshot(
 
 /**
  * The credit note of an issued invoice: its snapshot with the amounts negated, today's date and a new number. Its lines
- * are the invoice's, negated with their VAT kinds (issue 43); it has no due date. An invoice issued before issue 43
+ * are the invoice's, negated with their VAT kinds; it has no due date. An invoice issued before VAT per line
  * (no lines) is credited as it was then.
  */
 export function creditSnapshot(original: InvoiceSnapshot, number: string, issuedAt: number): InvoiceSnapshot {

@@ -114,9 +114,9 @@ export async function saveCustomField(ctx: TherapistContext, input: ParsedInput<
   if (!field.journalId) {
     // The Stamjournal's author on the client; the first booking turns green once the Stamjournal has content (in
     // the whole clinic: the client's first booking may be a colleague's).
-    await ctx.db.clinic.Client.updateOne({ _id: field.clientId }, { $set: { updatedBySJ: who } });
+    await ctx.db.Client.updateOne({ _id: field.clientId }, { $set: { updatedBySJ: who } });
     if (typeof set.value === 'string' && set.value.trim()) {
-      await ctx.db.clinic.Booking.updateMany({ clientId: field.clientId, firstBooking: true, hasStamjournal: false }, { $set: { hasStamjournal: true }, $inc: { version: 1 } });
+      await ctx.db.clinic('client-record-copies').Booking.updateMany({ clientId: field.clientId, firstBooking: true, hasStamjournal: false }, { $set: { hasStamjournal: true }, $inc: { version: 1 } });
     }
   }
   const updated = await ctx.db.CustomField.findById(field._id).lean();

@@ -10,7 +10,7 @@ export async function ensureStamjournal(db: TenantDb, clientId: Types.ObjectId):
   const key = clientId.toString();
   if (await db.stamjournalSeeds.has(key)) return;
   if (!(await db.stamjournalSeeds.claim(key))) return;
-  await db.clinic.CustomField.insertMany(
+  await db.clinic('stamjournal-seed').CustomField.insertMany(
     STAMJOURNAL_DEFAULT_FIELDS.map((name, position) => ({ clientId, journalId: null, isJournal: false, name, locked: true, position })),
   );
 }

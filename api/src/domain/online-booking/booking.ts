@@ -42,7 +42,7 @@ export async function insertOnlineBooking(
   const { therapistId, client, treatment, from, to } = booking;
   const id = new Types.ObjectId();
   await db.slots.claimFor(therapistId, { from, to }, id, 'booking', now, async () =>
-    db.clinic.Booking.create({
+    db.clinic('public-page').Booking.create({
       _id: id,
       therapistId,
       clientId: client._id,
@@ -123,7 +123,7 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
       address: [company.address, [company.post, company.town].filter(Boolean).join(' ')].filter(Boolean).join(', '),
       text: therapist.bookingMailText ?? '',
     });
-    // Within the clinic's mail budget and the per-recipient caps (issue 42); the answer never says whether it went.
+    // Within the clinic's mail budget and the per-recipient caps; the answer never says whether it went.
     if (await mayMailPublicRecipient(ctx.services, company, input.client.email, now, 'booking confirmation')) await sendNotice(ctx.services, mail, 'booking confirmation');
   }
 }

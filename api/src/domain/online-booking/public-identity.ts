@@ -1,6 +1,6 @@
 /**
  * Who a public booking, course sign-up or intake form is for, decided so that the answer never tells a stranger
- * whether someone is a client of the clinic (issue 14; being a client of a psychologist is itself health data):
+ * whether someone is a client of the clinic (being a client of a psychologist is itself health data):
  *
  * - a CPR number the clinic does not know: a new client from the fields given (while the therapist takes new clients);
  * - a CPR number the clinic knows, with the same first name, last name and e-mail as on record: that client;
@@ -24,7 +24,7 @@ import { recipientKey, takeSeat } from '../contact/outbound.js';
 import { formEnabled, type PublicPage } from './public-therapist.js';
 
 /**
- * Held submissions waiting for review (issue 42): at most HELD_PER_SOURCE per clinic from one source (the caller's
+ * Held submissions waiting for review: at most HELD_PER_SOURCE per clinic from one source (the caller's
  * address as the rate limits count it: an IPv4 address, an IPv6 /64) and HELD_PER_CLINIC per clinic. Beyond them a
  * held submission is answered, and receipted, exactly as a kept one, but not kept: refusing it would tell the sender
  * that the person is held (known to the clinic under other details), and refusing everyone (as before) let anyone
@@ -73,7 +73,7 @@ export function sameIdentity(client: Pick<ClientDoc, 'nameFirst' | 'nameLast' | 
  * Counts one public submission (booking, course sign-up, intake form without the clinic's link) per clinic and e-mail,
  * and per clinic and CPR number, before anything is decided about the person and whatever it turns out to be (a new
  * client, a matched one, held), so that any sequence of submissions is answered alike for a known and an unknown
- * person (issue 42). Both are counted before either refuses. 429 with the Danish message beyond either allowance.
+ * person. Both are counted before either refuses. 429 with the Danish message beyond either allowance.
  */
 export async function countPublicSubmission(ctx: PublicContext, companyId: Types.ObjectId, person: Pick<PublicPerson, 'email' | 'CPR6Digit' | 'CPRLast4Digit'>): Promise<void> {
   const company = companyId.toHexString();

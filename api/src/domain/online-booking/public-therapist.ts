@@ -23,7 +23,7 @@ export async function publicTherapist(ctx: PublicContext, therapistId: string): 
   const therapist = await ctx.platform.Therapist.findOne({ _id: new Types.ObjectId(therapistId) }).setOptions(NAMED_BY_PAGE).lean();
   const company = therapist ? await ctx.platform.Company.findById(therapist.companyId).lean() : null;
   if (!therapist || !company) throw new NotFoundError(messages.notFound);
-  // A clinic the platform administrator disabled or deleted says so on its public pages (issue 16); its data is
+  // A clinic the platform administrator disabled or deleted says so on its public pages; its data is
   // not reached. A deleted clinic's therapists stay as empty stubs until its bookkeeping records go
   // (jobs/company-purge.ts), so its old links keep saying it rather than 'not found'.
   if (company.isDisabled || company.deletedAt) throw new NotFoundError(platformMessages.noOnlineBooking);

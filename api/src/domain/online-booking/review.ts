@@ -51,8 +51,8 @@ async function apply(ctx: TherapistContext, submission: PublicSubmissionDoc, cli
     const treatment = { _id: submission.treatmentId ?? null, name: submission.treatmentName ?? '', pause: submission.pause };
     await insertOnlineBooking(db, { therapistId: submission.therapistId, client, treatment, from: submission.from, to: submission.to, reason: submission.reason }, now);
   } else if (submission.kind === 'course') {
-    const dates = await db.clinic.EventDate.find({ _id: { $in: submission.eventDateIds } }).lean();
-    const courses = new Map((await db.clinic.Event.find({ _id: { $in: dates.map((date) => date.eventId) } }).lean()).map((course) => [course._id.toString(), course]));
+    const dates = await db.clinic('public-page').EventDate.find({ _id: { $in: submission.eventDateIds } }).lean();
+    const courses = new Map((await db.clinic('public-page').Event.find({ _id: { $in: dates.map((date) => date.eventId) } }).lean()).map((course) => [course._id.toString(), course]));
     for (const date of dates) await joinCourseDay(db, date, client, courses.get(date.eventId.toString())?.limit ?? 0);
   } else {
     if ((client.intakeAnswers?.length ?? 0) + submission.answers.length > MAX_INTAKE_ANSWERS_PER_CLIENT) throw new ConflictError(publicMessages.clientTooManyAnswers);
@@ -73,7 +73,7 @@ export async function acceptSubmission(ctx: TherapistContext, input: ParsedInput
   } catch (error) {
     if (created) await ctx.db.Client.deleteOne({ _id: created._id });
     // Refused: the submission waits again, as it was.
-    await ctx.db.clinic.PublicSubmission.create(submission);
+    await ctx.db.PublicSubmission.create(submission);
     throw error;
   }
 }
@@ -83,7 +83,7 @@ export async function rejectSubmission(ctx: TherapistContext, id: string): Promi
   if (result.deletedCount !== 1) throw new NotFoundError(publicMessages.submissionNotFound);
 }
 
-/** Rejects many at once (issue 42): those the caller may see (their own; the owner's: all), in batches by `_id`. */
+/** Rejects many at once: those the caller may see (their own; the owner's: all), in batches by `_id`. */
 export async function rejectSubmissions(ctx: TherapistContext, ids: readonly string[]): Promise<number> {
   let rejected = 0;
   const unique = [...new Set(ids)].map((id) => new Types.ObjectId(id));

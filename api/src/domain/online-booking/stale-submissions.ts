@@ -1,9 +1,9 @@
 /**
- * Public submissions nobody will act on any more are not kept (issue 14: health data goes only where it must; being
+ * Public submissions nobody will act on any more are not kept (health data goes only where it must; being
  * someone who asked a psychologist for a time is itself health data). The sweeper removes a pending submission when
  * - it asks for a booking whose time ended more than `PASSED_GRACE_MS` ago (it can no longer be accepted), or
  * - it asks for course days that all ended more than `PASSED_GRACE_MS` ago, or
- * - it has waited `PENDING_MAX_MS` (14 days, issue 42) whatever it asks for (an intake form nobody reviewed): a
+ * - it has waited `PENDING_MAX_MS` (14 days) whatever it asks for (an intake form nobody reviewed): a
  *   submission nobody looked at in two weeks will not be, and a queue strangers filled empties itself.
  * One cursor over the submissions, deletes in small batches by `_id` (FerretDB fails a deleteMany of tens of thousands).
  */

@@ -1,11 +1,11 @@
 /**
- * The administrator audit log (issue 16): who did what, when, about which company, and how it ended. The endpoint
+ * The administrator audit log: who did what, when, about which company, and how it ended. The endpoint
  * writes one row for every call an administrator makes (endpoint/dispatch.ts), after the handler, whatever it
- * answered; handlers add a few words of what changed (`detail`). No action updates or deletes a row; the sweeper
+ * answered, about the company the action's contract names (`audit.company`); handlers add a few words of what changed (`detail`). No action updates or deletes a row; the sweeper
  * removes rows older than five years.
  */
 import { Types } from 'mongoose';
-import { AUDIT_PAGE_SIZE, type ParsedInput } from '@klinik/core';
+import { AUDIT_PAGE_SIZE, type AuditPolicy, type ParsedInput } from '@klinik/core';
 import type { SuperadminContext } from '../../context.js';
 import { deleteInBatches } from '../../data/delete-in-batches.js';
 import type { Models } from '../../models/index.js';
@@ -19,16 +19,26 @@ export function auditDetail(ctx: SuperadminContext, detail: string): void {
   details.set(ctx, detail.slice(0, 500));
 }
 
-/** The company an input names: `companyId`, or the edited company's `companyInfo.id`. */
-function companyOf(input: unknown): string | null {
-  if (!input || typeof input !== 'object') return null;
+/**
+ * The company the input names in the field the contract declares. The input is the body as sent (a refused call is
+ * recorded too), so the value is checked here.
+ */
+function companyOf(policy: AuditPolicy | undefined, input: unknown): string | null {
+  if (!policy?.company || !input || typeof input !== 'object') return null;
   const record = input as { companyId?: unknown; companyInfo?: { id?: unknown } };
-  const id = typeof record.companyId === 'string' ? record.companyId : typeof record.companyInfo?.id === 'string' ? record.companyInfo.id : null;
-  return id && Types.ObjectId.isValid(id) && /^[a-f0-9]{24}$/i.test(id) ? id : null;
+  const id = policy.company === 'companyId' ? record.companyId : record.companyInfo?.id;
+  return typeof id === 'string' && Types.ObjectId.isValid(id) && /^[a-f0-9]{24}$/i.test(id) ? id : null;
 }
 
-export async function recordAdminAction(ctx: SuperadminContext, action: string, input: unknown, outcome: 'ok' | 'refused' | 'failed', error?: string): Promise<void> {
-  const companyId = companyOf(input);
+export async function recordAdminAction(
+  ctx: SuperadminContext,
+  action: string,
+  policy: AuditPolicy | undefined,
+  input: unknown,
+  outcome: 'ok' | 'refused' | 'failed',
+  error?: string,
+): Promise<void> {
+  const companyId = companyOf(policy, input);
   const company = companyId ? await ctx.tenant(new Types.ObjectId(companyId)).Company.findOne({}, { companyName: 1 }).lean() : null;
   const detail = [details.get(ctx), error].filter(Boolean).join(' — ');
   await ctx.platform.AdminAudit.create({

@@ -1,11 +1,11 @@
 /**
- * The platform administrator's companies (issue 16; spec 1 §2, §5, §7): the table, the edit, enable/disable, delete,
+ * The platform administrator's companies (spec 1 §2, §5, §7): the table, the edit, enable/disable, delete,
  * a company's users and its SMS year to date. Nothing here reads a client record, a journal or a CPR number.
  *
  * The table is sorted and paged here, not in the database: a platform has hundreds or a few thousand clinics, the
  * `users` column is a count over another collection, and FerretDB 1.24 sorts nothing in the database anyway
- * (docs/architecture.md); one read of the companies' table fields and one of the therapists' company ids is a few
- * milliseconds for a thousand clinics. Danish collation for the text columns.
+ * (docs/decisions/0030-deleting-a-clinic-in-two-steps.md); one read of the companies' table fields and one of the
+ * therapists' company ids is a few milliseconds for a thousand clinics. Danish collation for the text columns.
  */
 import { Types } from 'mongoose';
 import {
@@ -119,7 +119,7 @@ export async function liveCompany(ctx: SuperadminContext, companyId: string): Pr
 }
 
 async function rowOf(ctx: SuperadminContext, company: CompanyDoc): Promise<CompanyAdminRow> {
-  const users = await ctx.tenant(company._id).clinic.Therapist.countDocuments({ deletedAt: null });
+  const users = await ctx.tenant(company._id).Therapist.countDocuments({ deletedAt: null });
   return toRow(company, users);
 }
 
@@ -147,7 +147,7 @@ const USER_FIELDS = { nameFirst: 1, nameLast: 1, email: 1, phone: 1, isAdmin: 1,
 
 export async function companyUsers(ctx: SuperadminContext, input: ParsedInput<'getCompanyTherapistsSuperadmin'>) {
   const company = await liveCompany(ctx, input.companyId);
-  const therapists = await ctx.tenant(company._id).clinic.Therapist.find({ deletedAt: null }, USER_FIELDS).lean<Pick<TherapistDoc, '_id' | keyof typeof USER_FIELDS>[]>();
+  const therapists = await ctx.tenant(company._id).Therapist.find({ deletedAt: null }, USER_FIELDS).lean<Pick<TherapistDoc, '_id' | keyof typeof USER_FIELDS>[]>();
   const rows = therapists.map((therapist) => ({
     id: therapist._id.toString(),
     nameFirst: therapist.nameFirst,

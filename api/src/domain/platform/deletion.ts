@@ -1,5 +1,5 @@
 /**
- * Deleting a clinic (issue 16; docs/architecture.md, 'Deleting a clinic'). In two steps:
+ * Deleting a clinic (docs/decisions/0030-deleting-a-clinic-in-two-steps.md). In two steps:
  *
  * 1. At once (`deleteCompany`): the company is marked deleted and disabled, every therapist's sign-in ends (the
  *    token version moves on, the account is inactive) and their usernames are freed (the e-mail may register anew),
@@ -29,9 +29,9 @@ export async function startCompanyDeletion(ctx: SuperadminContext, company: Comp
   const now = ctx.now();
   // First the mark: from here on the endpoint, sign-in and the public pages refuse the clinic.
   await db.Company.updateOne({}, { $set: { deletedAt: now, isDisabled: true } });
-  const therapists = await db.clinic.Therapist.find({}, { username: 1, subscription: 1, deletedAt: 1 }).lean();
+  const therapists = await db.Therapist.find({}, { username: 1, subscription: 1, deletedAt: 1 }).lean();
   for (const therapist of therapists) {
-    await db.clinic.Therapist.updateOne(
+    await db.Therapist.updateOne(
       { _id: therapist._id },
       {
         $set: { username: freedUsername(therapist._id.toString(), therapist.username), isActive: false, isAvailable: false, deletedAt: therapist.deletedAt ?? now },
@@ -44,7 +44,7 @@ export async function startCompanyDeletion(ctx: SuperadminContext, company: Comp
 
 /** Best effort: a subscription the provider cannot cancel now is logged for the operator (and its renewal finds no clinic). */
 async function cancelSubscriptions(ctx: SuperadminContext, company: CompanyDoc, therapists: { subscription?: { handle?: string | null } | null }[], logger: Logger) {
-  const subscriptions = await ctx.tenant(company._id).clinic.Subscription.find({ state: { $in: ['pending', 'active', 'dunning'] } }, { handle: 1 }).lean();
+  const subscriptions = await ctx.tenant(company._id).Subscription.find({ state: { $in: ['pending', 'active', 'dunning'] } }, { handle: 1 }).lean();
   const handles = [...subscriptions.map((subscription) => subscription.handle), ...therapists.flatMap((therapist) => (therapist.subscription?.handle ? [therapist.subscription.handle] : []))];
   for (const handle of new Set(handles)) {
     try {

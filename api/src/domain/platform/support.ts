@@ -1,11 +1,11 @@
 /**
- * The support team (issue 16; spec 3 §2, §4, §5, §7 'Support meeting and upload'): finds a therapist across clinics,
+ * The support team (spec 3 §2, §4, §5, §7 'Support meeting and upload'): finds a therapist across clinics,
  * uploads the clinic's old data for the import, and records the meetings it arranged. It never reads a clinic's
  * client records, journals or invoices: these functions answer therapist names, file names and sizes only.
  *
  * The uploaded files hold a clinic's client list with CPR numbers: they are stored in the blob store encrypted with
  * the data key (security/encryption.ts encryptBytes) under keys no browser address can name, one at a time (a
- * file is read whole to encrypt it: 25 MB at most, two uploads at once). Until the import engine (issue 17) picks them
+ * file is read whole to encrypt it: 25 MB at most, two uploads at once). Until the import engine picks them
  * up they are listed for the clinic's owner on /Importerdata.
  */
 import { readFile } from 'node:fs/promises';
@@ -80,7 +80,7 @@ export async function addSupportUpload(ctx: TeamContext, input: ParsedInput<'add
   const stored = files.map((file, index) => ({ name: file.originalName.slice(0, 255), size: file.size, blobKey: supportFileKey(companyId, uploadId.toString(), index) }));
   // The record first ('storing': not listed), then the files, then 'received': a crash between leaves no file
   // the purge or a later sweep cannot find by its record.
-  await db.clinic.SupportUpload.create({
+  await db.SupportUpload.create({
     _id: uploadId,
     therapistId: therapist._id,
     orderHandleId: input.orderHandleId || null,
@@ -89,27 +89,27 @@ export async function addSupportUpload(ctx: TeamContext, input: ParsedInput<'add
     status: 'storing',
   });
   for (const [index, file] of files.entries()) await ctx.services.blobs.put(stored[index]!.blobKey, encryptBytes(await readFile(file.path)));
-  await db.clinic.SupportUpload.updateOne({ _id: uploadId }, { $set: { status: 'received' } });
+  await db.SupportUpload.updateOne({ _id: uploadId }, { $set: { status: 'received' } });
   ctx.services.logger.info({ audit: 'support-upload', teamUserId: ctx.teamUserId, companyId, files: files.length }, 'support upload stored');
   return { message: supportMessages.filesUploaded, data: { uploadId: uploadId.toString() } };
 }
 
 export async function addMeeting(ctx: TeamContext, input: ParsedInput<'addSupportMeeting'>) {
   const { therapist, db } = await supportedTherapist(ctx, input.therapistId);
-  await db.clinic.SupportMeeting.create({ therapistId: therapist._id, teamUserId: new Types.ObjectId(ctx.teamUserId), eventUri: input.eventUri, inviteeUri: input.inviteeUri });
+  await db.SupportMeeting.create({ therapistId: therapist._id, teamUserId: new Types.ObjectId(ctx.teamUserId), eventUri: input.eventUri, inviteeUri: input.inviteeUri });
   return { message: supportMessages.meetingArranged };
 }
 
 async function therapistNames(db: TenantDb) {
-  const therapists = await db.clinic.Therapist.find({}, { nameFirst: 1, nameLast: 1 }).lean();
+  const therapists = await db.Therapist.find({}, { nameFirst: 1, nameLast: 1 }).lean();
   return new Map(therapists.map((therapist) => [therapist._id.toString(), `${therapist.nameFirst} ${therapist.nameLast}`.trim()]));
 }
 
 export async function supportHistory(ctx: TeamContext, therapistId: string) {
   const { db } = await supportedTherapist(ctx, therapistId);
   const [uploads, meetings, names] = await Promise.all([
-    db.clinic.SupportUpload.find({ status: { $ne: 'storing' } }).sort({ createdAt: -1 }).limit(50).lean(),
-    db.clinic.SupportMeeting.find({}).sort({ createdAt: -1 }).limit(50).lean(),
+    db.SupportUpload.find({ status: { $ne: 'storing' } }).sort({ createdAt: -1 }).limit(50).lean(),
+    db.SupportMeeting.find({}).sort({ createdAt: -1 }).limit(50).lean(),
     therapistNames(db),
   ]);
   return {
@@ -126,7 +126,7 @@ export async function supportHistory(ctx: TeamContext, therapistId: string) {
 
 export async function clinicSupportUploads(ctx: OwnerContext) {
   const [uploads, names] = await Promise.all([
-    ctx.db.clinic.SupportUpload.find({ status: { $ne: 'storing' } }).sort({ createdAt: -1 }).limit(50).lean(),
+    ctx.db.SupportUpload.find({ status: { $ne: 'storing' } }).sort({ createdAt: -1 }).limit(50).lean(),
     therapistNames(ctx.db),
   ]);
   return uploads.map((upload) => uploadView(upload, names));

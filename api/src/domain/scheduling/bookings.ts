@@ -59,7 +59,7 @@ export async function listBookings(ctx: TherapistContext, input: ParsedInput<'ge
   const therapist = await targetTherapist(ctx, input.therapistId);
   // The range, and the Copenhagen days a booking overlapping it can start on, as exact keys: an index serves that on
   // MongoDB and on the embedded database alike, where a range alone reads every booking of the therapist
-  // (docs/architecture.md, 'The embedded database pushes exact matches down').
+  // (docs/decisions/0006-patched-ferretdb-build.md: ranges are never pushed down, exact keys are).
   const days = copenhagenDateKeysBetween(input.from - MAX_BOOKING_MS, input.to);
   const bookings = await ctx.db.Booking.find({ ...overlapFilter(therapist._id, input, MAX_BOOKING_MS), bookingDate: { $in: days } }).sort({ from: 1 }).lean();
   return bookings.map(toBookingView);
@@ -67,7 +67,7 @@ export async function listBookings(ctx: TherapistContext, input: ParsedInput<'ge
 
 /** Whether this is the client's first booking anywhere in the clinic (a colleague's counts too). */
 export async function isFirstBooking(db: TenantDb, clientId: Types.ObjectId): Promise<boolean> {
-  return !(await db.clinic.Booking.exists({ clientId }));
+  return !(await db.clinic('clinic-wide-check').Booking.exists({ clientId }));
 }
 
 export async function addBooking(ctx: TherapistContext, input: ParsedInput<'addBooking'>): Promise<Booking> {
@@ -110,7 +110,7 @@ export async function addBooking(ctx: TherapistContext, input: ParsedInput<'addB
     return toBookingView(booking.toObject());
   } catch (error) {
     // A new client made for this booking goes again, so a refused booking changes nothing.
-    if (input.client) await ctx.db.clinic.Client.deleteOne({ _id: client._id });
+    if (input.client) await ctx.db.Client.deleteOne({ _id: client._id });
     throw error;
   }
 }
@@ -152,7 +152,7 @@ export async function changeBooking(ctx: TherapistContext, input: ParsedInput<'s
 }
 
 /**
- * Deletes a booking unless something would be lost with it (issue 42). One with a journal stays (the journal's `_id`
+ * Deletes a booking unless something would be lost with it. One with a journal stays (the journal's `_id`
  * is the booking's, and journals are kept). One with an invoice stays until the invoice is credited: a credit note needs its booking.
  * Bookings have no cancelled state; an invoiced booking is credited, then it may go. The booking's invoicing claim is
  * taken first, as issuing takes it (invoices/issue.ts): of a deletion and an invoice issued at the same time, one
@@ -161,7 +161,7 @@ export async function changeBooking(ctx: TherapistContext, input: ParsedInput<'s
 export async function removeBooking(ctx: TherapistContext, id: string): Promise<void> {
   const booking = await findBooking(ctx, id);
   assertMayChange(ctx, booking.therapistId);
-  if (booking.journalId || (await ctx.db.clinic.Journal.exists({ _id: booking._id }))) throw new ConflictError(schedulingMessages.bookingHasJournal);
+  if (booking.journalId || (await ctx.db.clinic('clinic-wide-check').Journal.exists({ _id: booking._id }))) throw new ConflictError(schedulingMessages.bookingHasJournal);
   if (booking.invoiceId) throw new ConflictError(schedulingMessages.bookingInvoiced);
   await claimBooking(ctx, booking, 'inv', schedulingMessages.bookingInvoiced);
   // The booking first, then its claims: a crash between leaves claims only the sweeper sees.

@@ -1,12 +1,12 @@
 /**
- * The owner's therapist administration (spec 3, Therapist administration; issue 13): the list, add (at most five,
+ * The owner's therapist administration (spec 3, Therapist administration): the list, add (at most five,
  * with an invitation mail), edit, delete, and the users page's create-user. What the page shows is decided here.
  *
- * Deleting a therapist (written down in docs/architecture.md, Therapists): refused while they have bookings ahead
- * (move or cancel them first) and never the owner. Otherwise the therapist loses access for good (isActive false,
- * sessions ended, username freed so the e-mail can be used again, out of every list, seat given back), but the record
- * stays: their clients, journals (kept 10 years by law), invoices (5 years, bookkeeping law), past bookings,
- * treatments and courses stay with the clinic under their name, where the owner sees them as before.
+ * Deleting a therapist (docs/decisions/0029-therapist-seats-and-colleague-trials.md): refused while they have
+ * bookings ahead (move or cancel them first) and never the owner. Otherwise the therapist loses access for good
+ * (isActive false, sessions ended, username freed so the e-mail can be used again, out of every list, seat given
+ * back), but the record stays: their clients, journals (kept 10 years by law), invoices (5 years, bookkeeping law),
+ * past bookings, treatments and courses stay with the clinic under their name, where the owner sees them as before.
  */
 import { Types } from 'mongoose';
 import { allowsProFeatures, messages, therapistMessages, type ParsedInput, type TherapistRow } from '@klinik/core';
@@ -29,14 +29,14 @@ export async function listTherapists(ctx: OwnerContext, { page, size, search }: 
     filter.$or = [nameWordsFilter(search), { email: pattern }, { phone: pattern }];
   }
   const [docs, total] = await Promise.all([
-    ctx.db.clinic.Therapist.find(filter).sort({ createdAt: 1, _id: 1 }).skip((page - 1) * size).limit(size).lean(),
-    ctx.db.clinic.Therapist.countDocuments(filter),
+    ctx.db.Therapist.find(filter).sort({ createdAt: 1, _id: 1 }).skip((page - 1) * size).limit(size).lean(),
+    ctx.db.Therapist.countDocuments(filter),
   ]);
   return { data: docs.map((doc) => toTherapistRow(doc, ctx.now())), totalTherapist: total };
 }
 
 export async function allTherapists(ctx: OwnerContext): Promise<TherapistRow[]> {
-  const docs = await ctx.db.clinic.Therapist.find({ deletedAt: null }).sort({ nameFirst: 1, nameLast: 1 }).lean();
+  const docs = await ctx.db.Therapist.find({ deletedAt: null }).sort({ nameFirst: 1, nameLast: 1 }).lean();
   return docs.map((doc) => toTherapistRow(doc, ctx.now()));
 }
 
@@ -47,7 +47,7 @@ export async function handoverCandidates(ctx: OwnerContext): Promise<TherapistRo
 
 /** A therapist of the clinic the owner may manage (not deleted). */
 export async function managedTherapist(ctx: OwnerContext, id: string): Promise<TherapistDoc> {
-  const therapist = await ctx.db.clinic.Therapist.findOne({ _id: new Types.ObjectId(id), deletedAt: null }).lean();
+  const therapist = await ctx.db.Therapist.findOne({ _id: new Types.ObjectId(id), deletedAt: null }).lean();
   if (!therapist) throw new NotFoundError(therapistMessages.unknownTherapist);
   return therapist;
 }
@@ -68,7 +68,7 @@ async function createTherapist(ctx: OwnerContext, fields: NewTherapist, field: s
   const id = new Types.ObjectId();
   if (!(await therapistSeats.take(ctx.db, id, ctx.now()))) throw new ConflictError(therapistMessages.limitReached);
   try {
-    const created = await ctx.db.clinic.Therapist.create({
+    const created = await ctx.db.Therapist.create({
       _id: id,
       username: fields.email.toLowerCase(),
       email: fields.email,
@@ -91,7 +91,7 @@ async function createTherapist(ctx: OwnerContext, fields: NewTherapist, field: s
 }
 
 /**
- * Whether the clinic may send an invitation now (issue 42: an invitation is a mail under our name to an address the
+ * Whether the clinic may send an invitation now (an invitation is a mail under our name to an address the
  * owner typed): the clinic's e-mail confirmed, a plan that allows the product (a running trial or Pro), at most
  * `invite:company` invitations a day (adding, deleting and adding again counts each), within its mail budget.
  */
@@ -134,7 +134,7 @@ export async function updateTherapist(ctx: OwnerContext, { id, ...input }: Parse
   if (emailChanged && !therapist.passwordHash) await assertMayInvite(ctx);
   try {
     // A new e-mail is a new username: the old sessions end (the therapist signs in with the new one).
-    await ctx.db.clinic.Therapist.updateOne({ _id: therapist._id }, { $set: changes, ...(emailChanged ? { $inc: { tokenVersion: 1 } } : {}) });
+    await ctx.db.Therapist.updateOne({ _id: therapist._id }, { $set: changes, ...(emailChanged ? { $inc: { tokenVersion: 1 } } : {}) });
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new ConflictError(messages.usernameTaken, { email: messages.usernameTaken });
     throw error;
@@ -151,13 +151,13 @@ export async function updateTherapist(ctx: OwnerContext, { id, ...input }: Parse
 export async function deleteTherapist(ctx: OwnerContext, id: string) {
   const therapist = await managedTherapist(ctx, id);
   if (therapist.isAdmin) throw new ValidationError(therapistMessages.ownerCannotBeChanged, { id: therapistMessages.ownerCannotBeChanged });
-  if (await ctx.db.clinic.Booking.exists({ therapistId: therapist._id, to: { $gt: ctx.now() } })) {
+  if (await ctx.db.clinic('clinic-wide-check').Booking.exists({ therapistId: therapist._id, to: { $gt: ctx.now() } })) {
     throw new ConflictError(therapistMessages.futureBookings);
   }
   if (therapist.subscription?.handle && (therapist.subscription.status === 'active' || therapist.subscription.status === 'cancelled')) {
     await ctx.services.payments.cancelSubscription(therapist.subscription.handle).catch(() => undefined);
   }
-  await ctx.db.clinic.Therapist.updateOne(
+  await ctx.db.Therapist.updateOne(
     { _id: therapist._id },
     {
       $set: { deletedAt: ctx.now(), isActive: false, isAvailable: false, username: `deleted:${therapist._id.toString()}:${therapist.username}`, passwordHash: null },

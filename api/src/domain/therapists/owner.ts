@@ -13,16 +13,16 @@ import { confirmPassword } from '../accounts/sessions.js';
 export async function handOverOwnership(ctx: OwnerContext, therapistId: string, password: string) {
   await confirmPassword(ctx, password);
   if (therapistId === ctx.therapistId) throw new ValidationError(therapistMessages.notToSelf, { therapistId: therapistMessages.notToSelf });
-  const target = await ctx.db.clinic.Therapist.findOne({ _id: new Types.ObjectId(therapistId), deletedAt: null, isActive: true, passwordHash: { $ne: null } }).lean();
+  const target = await ctx.db.Therapist.findOne({ _id: new Types.ObjectId(therapistId), deletedAt: null, isActive: true, passwordHash: { $ne: null } }).lean();
   if (!target) throw new ValidationError(therapistMessages.chooseAdministrator, { therapistId: therapistMessages.chooseAdministrator });
   try {
-    await ctx.db.clinic.OwnerChange.create({ _id: `${ctx.companyId}:${ctx.therapistId}:${ctx.therapist.tokenVersion ?? 0}`, from: ctx.therapist._id, to: target._id, createdAt: ctx.now() });
+    await ctx.db.OwnerChange.create({ _id: `${ctx.companyId}:${ctx.therapistId}:${ctx.therapist.tokenVersion ?? 0}`, from: ctx.therapist._id, to: target._id, createdAt: ctx.now() });
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new ConflictError(therapistMessages.ownerHandedOver);
     throw error;
   }
   // The new owner first: the clinic is never without one. Their own therapist subscription is the clinic's plan now.
-  await ctx.db.clinic.Therapist.updateOne({ _id: target._id }, { $set: { isAdmin: true, isActive: true } });
-  await ctx.db.clinic.Therapist.updateOne({ _id: ctx.therapist._id }, { $set: { isAdmin: false }, $inc: { tokenVersion: 1 } });
+  await ctx.db.Therapist.updateOne({ _id: target._id }, { $set: { isAdmin: true, isActive: true } });
+  await ctx.db.Therapist.updateOne({ _id: ctx.therapist._id }, { $set: { isAdmin: false }, $inc: { tokenVersion: 1 } });
   return { message: therapistMessages.ownerHandedOver };
 }

@@ -1,6 +1,6 @@
 /**
  * A colleague's own subscription (spec 3 §4: Therapist subscription display, Status dialog, Plan choice for a
- * therapist; issue 13), managed by the owner. A new therapist is 'pending' until the owner chooses: the free trial
+ * therapist), managed by the owner. A new therapist is 'pending' until the owner chooses: the free trial
  * (one month at 0 kr., once per therapist) at once, or Pro through the payment provider (a saved card at once, or the
  * provider's page returning to /AdministrerTerapeut). The Pro state then follows the provider's webhooks
  * (domain/commerce/events.ts). Stop-subscription keeps access to the end of the period; deactivation ends access at
@@ -32,7 +32,7 @@ export async function startTherapistTrial(ctx: OwnerContext, therapistId: string
   if (therapist.subscription?.trialUsed) throw new ConflictError(therapistMessages.trialAlreadyUsed);
   // Once per therapist. Two simultaneous starts may both pass the condition on FerretDB (not atomic beyond `_id`):
   // they write the same trial, which is harmless; nothing is charged.
-  const result = await ctx.db.clinic.Therapist.updateOne(
+  const result = await ctx.db.Therapist.updateOne(
     { _id: therapist._id, 'subscription.trialUsed': { $ne: true } },
     { $set: { isActive: true, subscription: { planType: 'freeTrial', status: 'active', endsAt: ctx.now() + THERAPIST_FREE_MONTH_MS, handle: null, trialUsed: true } } },
   );
@@ -52,7 +52,7 @@ export async function buyTherapistPro(ctx: OwnerContext, input: ParsedInput<'adm
       if (!allowsNewSubscriptions(company, ctx.now())) throw new ConflictError(planRefusalText(company, commerceMessages.planNotRunning));
       await ctx.services.payments.reactivateSubscription(therapist.subscription.handle);
     }
-    await ctx.db.clinic.Therapist.updateOne({ _id: therapist._id }, { $set: { isActive: true, 'subscription.status': 'active' } });
+    await ctx.db.Therapist.updateOne({ _id: therapist._id }, { $set: { isActive: true, 'subscription.status': 'active' } });
     return { message: therapistMessages.proStarted };
   }
   const handle = purchaseHandle(ctx, 's', input.idempotencyKey);
@@ -64,7 +64,7 @@ export async function buyTherapistPro(ctx: OwnerContext, input: ParsedInput<'adm
     if (!allowsNewSubscriptions(company, ctx.now())) throw new ConflictError(planRefusalText(company, commerceMessages.planNotRunning));
     const customer = await ensureCustomer(ctx);
     await ctx.db.Subscription.updateOne({ handle }, { $setOnInsert: { kind: 'therapist', product: THERAPIST_PRO_PLAN.key, state: 'pending', therapistId: therapist._id } }, { upsert: true });
-    await ctx.db.clinic.Therapist.updateOne({ _id: therapist._id }, { $set: { isActive: true } });
+    await ctx.db.Therapist.updateOne({ _id: therapist._id }, { $set: { isActive: true } });
     if (input.cardId) {
       const cardId = input.cardId;
       await payWithSavedCard(ctx, cardId, () => ctx.services.payments.subscribe(customer, cardId, purchase));
@@ -95,6 +95,6 @@ export async function stopTherapist(ctx: OwnerContext, { therapistId, deactive }
   const set: Record<string, unknown> = {};
   if (therapist.subscription && running) set['subscription.status'] = therapist.subscription.status === 'pending' ? 'expired' : 'cancelled';
   if (deactive) set.isActive = false;
-  await ctx.db.clinic.Therapist.updateOne({ _id: therapist._id }, { $set: set, ...(deactive ? { $inc: { tokenVersion: 1 } } : {}) });
+  await ctx.db.Therapist.updateOne({ _id: therapist._id }, { $set: set, ...(deactive ? { $inc: { tokenVersion: 1 } } : {}) });
   return { message: therapistMessages.subscriptionCancelled };
 }

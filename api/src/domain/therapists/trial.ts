@@ -1,5 +1,5 @@
 /**
- * The users page's trial (spec 3 §7: 90 days) as a subscription of the colleague's own (issue 42). It used to be only
+ * The users page's trial (spec 3 §7: 90 days) as a subscription of the colleague's own. It used to be only
  * a `trial` stamp, which nothing checked: the dispatcher refuses a colleague by their own subscription, so one without
  * any worked on the clinic's plan for ever. Now it is the same state an invited colleague has after the owner started
  * their free trial: active until `endsAt`, the trial used, so afterwards the owner's choice is Pro, as for anyone whose

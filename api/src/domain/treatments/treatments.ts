@@ -1,7 +1,7 @@
 /**
  * The treatments catalogue. Every therapist of a clinic sees the clinic's treatments, grouped per therapist;
  * a therapist edits their own, the owner any. Prices are kept in øre and answered in DKK; each treatment has its VAT
- * kind (`vatExempt`, issue 43), which every invoice line made from it carries.
+ * kind (`vatExempt`), which every invoice line made from it carries.
  */
 import { Types } from 'mongoose';
 import { CAPS, messages, type ParsedInput, type Treatment } from '@klinik/core';
@@ -85,7 +85,7 @@ export async function createTreatment(ctx: TherapistContext, input: ParsedInput<
 }
 
 /**
- * The VAT kind of a new treatment when none is chosen (issue 43): the clinic's 'Momsregistreret' (company `moms`) is
+ * The VAT kind of a new treatment when none is chosen: the clinic's 'Momsregistreret' (company `moms`) is
  * the default. A clinic that is not VAT registered sells health services exempt from VAT; one that is, mostly taxable
  * ones (a registered clinic's owner marks the exempt ones on /Treatments).
  */

@@ -195,9 +195,9 @@ export function CompaniesTab({ api, notify }: { api: AdminApi; notify: Notify })
       </TableScroll>
       <Pager<CompanyPageSize> page={list.page} size={list.size} sizes={PAGE_SIZES} total={list.total} onPage={list.setPage} onSize={list.setSize} />
 
-      {editing && <EditCompanyDialog api={api} company={editing} notify={notify} onClose={() => setEditing(null)} />}
-      {usersOf && <UsersDialog api={api} company={usersOf} onClose={() => setUsersOf(null)} />}
-      {smsOf && <SmsDialog api={api} company={smsOf} onClose={() => setSmsOf(null)} />}
+      {editing && <EditCompanyDialog company={editing} onClose={() => setEditing(null)} />}
+      {usersOf && <UsersDialog company={usersOf} onClose={() => setUsersOf(null)} />}
+      {smsOf && <SmsDialog company={smsOf} onClose={() => setSmsOf(null)} />}
       {toggling && (
         <ConfirmDialog
           open

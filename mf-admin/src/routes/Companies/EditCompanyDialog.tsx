@@ -4,26 +4,11 @@
  * field's message cleared as soon as it is edited. 'Gem' asks first (spec 1 §2: each change after confirmation);
  * the server's refusal is shown at its fields and above the buttons. Loaded when first opened.
  */
-import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-} from '@fluentui/react-components';
-import { companyAdminEditSchema, fieldErrorsFromIssues, platformMessages } from '@klinik/core';
-import type { FieldErrors } from '@klinik/core/rules';
-import { ConfirmDialog, useMutation } from '@klinik/ui';
-import { adminKeys, type AdminApi, type CompanyRow, type Notify } from '../../api';
+import { Field, Input, makeStyles } from '@fluentui/react-components';
+import { actions, platformMessages } from '@klinik/core';
+import { FormDialog, useForm } from '@klinik/ui';
+import { adminKeys, type CompanyRow } from '../../api';
+import { useModule } from '../../module';
 import { texts } from '../../texts';
 
 const T = texts.edit;
@@ -75,115 +60,52 @@ function draftOf(company: CompanyRow): CompanyDraft {
   };
 }
 
-/** The server names a field by its path in the request ('companyInfo.post'); the form by its own name. */
-function formErrors(errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).map(([key, message]) => [key.replace(/^companyInfo\./, ''), message]));
-}
-
-export default function EditCompanyDialog({ api, company, notify, onClose }: { api: AdminApi; company: CompanyRow; notify: Notify; onClose: () => void }) {
+export default function EditCompanyDialog({ company, onClose }: { company: CompanyRow; onClose: () => void }) {
   const styles = useStyles();
-  const [draft, setDraft] = useState<CompanyDraft>(() => draftOf(company));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [confirming, setConfirming] = useState(false);
-  const input = { id: company.id, ...draft };
-  const save = useMutation((companyInfo: typeof input) => api.setCompany(companyInfo), {
+  const { api, notify } = useModule();
+  const form = useForm({
+    schema: actions.setCompanySuperadmin.input,
+    initial: () => draftOf(company),
+    toInput: (draft) => ({ companyInfo: { id: company.id, ...draft } }),
+    // The server names a field by its path in the request ('companyInfo.post'); the form by its own name.
+    at: 'companyInfo',
+    send: (input) => api.setCompany(input.companyInfo),
     notify,
     successText: platformMessages.companyUpdated,
     invalidates: [adminKeys.companies, adminKeys.audit],
-    onError: (_message, fieldErrors) => setErrors(formErrors(fieldErrors)),
     onSuccess: onClose,
   });
 
-  function edit(field: DraftField, value: string) {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const rest = { ...current };
-      delete rest[field];
-      return rest;
-    });
-  }
-
-  function submit() {
-    save.reset();
-    const parsed = companyAdminEditSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setConfirming(true);
-  }
-
-  const hasFieldErrors = Object.keys(errors).length > 0;
-  // The server's message once; at a field when it names one, else above the buttons.
-  const generalError = save.error && !Object.values(errors).includes(save.error) ? save.error : null;
-  const alert = generalError ?? (hasFieldErrors ? T.fixErrors : null);
-
   return (
-    <>
-      <Dialog open onOpenChange={(_, data) => !data.open && !save.pending && onClose()}>
-        <DialogSurface>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <DialogBody>
-              <DialogTitle>{T.title(company.companyName)}</DialogTitle>
-              <DialogContent className={styles.form}>
-                {FIELDS.map((field) => (
-                  <Field
-                    key={field.name}
-                    className={field.name === 'companyName' || field.name === 'address' ? styles.wide : undefined}
-                    label={T[field.name]}
-                    required={field.required}
-                    validationMessage={errors[field.name]}
-                    validationState={errors[field.name] ? 'error' : 'none'}
-                  >
-                    <Input
-                      value={draft[field.name]}
-                      maxLength={field.maxLength}
-                      type={field.type ?? 'text'}
-                      inputMode={field.inputMode}
-                      autoComplete="off"
-                      onChange={(_, data) => edit(field.name, data.value)}
-                    />
-                  </Field>
-                ))}
-                {alert && (
-                  <MessageBar className={styles.wide} intent="error" role="alert">
-                    <MessageBarBody>{alert}</MessageBarBody>
-                  </MessageBar>
-                )}
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={onClose} disabled={save.pending}>
-                  {texts.page.cancel}
-                </Button>
-                <Button appearance="primary" type="submit" disabled={save.pending} icon={save.pending ? <Spinner size="tiny" /> : undefined}>
-                  {T.save}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
-      {confirming && (
-        <ConfirmDialog
-          open
-          title={T.confirmTitle}
-          body={T.confirmBody(draft.companyName.trim() || company.companyName)}
-          confirmLabel={T.confirm}
-          cancelLabel={texts.page.cancel}
-          onClose={() => setConfirming(false)}
-          // The confirmation closes at once; the outcome shows in the form (its fields, its message) and as a toast.
-          onConfirm={() => {
-            void save.run(input);
-          }}
-        />
-      )}
-    </>
+    <FormDialog
+      title={T.title(company.companyName)}
+      submitLabel={T.save}
+      cancelLabel={texts.page.cancel}
+      form={form}
+      // The server's message once: at a field when it names one, else above the buttons.
+      error={form.message ?? (form.hasErrors ? T.fixErrors : null)}
+      confirm={{ title: T.confirmTitle, body: T.confirmBody(form.values.companyName.trim() || company.companyName), confirmLabel: T.confirm }}
+      contentClassName={styles.form}
+      onClose={onClose}
+    >
+      {FIELDS.map((field) => (
+        <Field
+          key={field.name}
+          className={field.name === 'companyName' || field.name === 'address' ? styles.wide : undefined}
+          label={T[field.name]}
+          required={field.required}
+          {...form.field(field.name)}
+        >
+          <Input
+            value={form.values[field.name]}
+            maxLength={field.maxLength}
+            type={field.type ?? 'text'}
+            inputMode={field.inputMode}
+            autoComplete="off"
+            onChange={(_, data) => form.set(field.name, data.value)}
+          />
+        </Field>
+      ))}
+    </FormDialog>
   );
 }

@@ -6,13 +6,6 @@ import { useState } from 'react';
 import {
   Badge,
   Body1,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Table,
   TableBody,
   TableCell,
@@ -23,8 +16,9 @@ import {
 } from '@fluentui/react-components';
 import { COMPANY_USER_SORT_COLUMNS, type CompanyUserSortColumn } from '@klinik/core';
 import { formatDanishDate } from '@klinik/core/time';
-import { QueryView, SkeletonRows, TableScroll, useQuery } from '@klinik/ui';
-import { adminKeys, type AdminApi, type CompanyRow, type SortDirection } from '../../api';
+import { InfoDialog, QueryView, SkeletonRows, TableScroll, useQuery } from '@klinik/ui';
+import { adminKeys, type CompanyRow, type SortDirection } from '../../api';
+import { useModule } from '../../module';
 import { texts } from '../../texts';
 
 const T = texts.users;
@@ -36,8 +30,9 @@ const useStyles = makeStyles({
   email: { overflowWrap: 'anywhere' },
 });
 
-export default function UsersDialog({ api, company, onClose }: { api: AdminApi; company: CompanyRow; onClose: () => void }) {
+export default function UsersDialog({ company, onClose }: { company: CompanyRow; onClose: () => void }) {
   const styles = useStyles();
+  const { api } = useModule();
   const [sort, setSort] = useState<{ column: CompanyUserSortColumn; direction: SortDirection }>({ column: 'nameFirst', direction: 'asc' });
   const users = useQuery([...adminKeys.users, company.id, sort], async () => (await api.users(company.id, sort.column, sort.direction)).data);
 
@@ -48,79 +43,67 @@ export default function UsersDialog({ api, company, onClose }: { api: AdminApi; 
   const yesNo = (value: boolean) => (value ? texts.page.yes : texts.page.no);
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{T.title(company.companyName)}</DialogTitle>
-          <DialogContent>
-            <QueryView
-              query={users}
-              errorTitle={T.loadFailed}
-              loading={
-                <Table aria-label={T.tableLabel} aria-busy>
-                  <TableBody>
-                    <SkeletonRows rows={3} columns={COMPANY_USER_SORT_COLUMNS.length} />
-                  </TableBody>
-                </Table>
-              }
-            >
-              {(rows) => (
-                <TableScroll>
-                  <Table className={styles.table} sortable aria-label={T.tableLabel} aria-busy={users.refreshing} size="small">
-                    <TableHeader>
-                      <TableRow>
-                        {COMPANY_USER_SORT_COLUMNS.map((column) => (
-                          <TableHeaderCell
-                            key={column}
-                            className={styles.nowrap}
-                            sortDirection={sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                            onClick={() => sortBy(column)}
-                          >
-                            {T.columns[column]}
-                          </TableHeaderCell>
-                        ))}
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {rows.length === 0 && (
-                        <TableRow>
-                          <TableCell colSpan={COMPANY_USER_SORT_COLUMNS.length}>
-                            <Body1>{T.empty}</Body1>
-                          </TableCell>
-                        </TableRow>
+    <InfoDialog title={T.title(company.companyName)} closeLabel={texts.page.close} onClose={onClose} surfaceClassName={styles.surface}>
+      <QueryView
+        query={users}
+        errorTitle={T.loadFailed}
+        loading={
+          <Table aria-label={T.tableLabel} aria-busy>
+            <TableBody>
+              <SkeletonRows rows={3} columns={COMPANY_USER_SORT_COLUMNS.length} />
+            </TableBody>
+          </Table>
+        }
+      >
+        {(rows) => (
+          <TableScroll>
+            <Table className={styles.table} sortable aria-label={T.tableLabel} aria-busy={users.refreshing} size="small">
+              <TableHeader>
+                <TableRow>
+                  {COMPANY_USER_SORT_COLUMNS.map((column) => (
+                    <TableHeaderCell
+                      key={column}
+                      className={styles.nowrap}
+                      sortDirection={sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                      onClick={() => sortBy(column)}
+                    >
+                      {T.columns[column]}
+                    </TableHeaderCell>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={COMPANY_USER_SORT_COLUMNS.length}>
+                      <Body1>{T.empty}</Body1>
+                    </TableCell>
+                  </TableRow>
+                )}
+                {rows.map((user) => (
+                  <TableRow key={user.id}>
+                    <TableCell>{user.nameFirst}</TableCell>
+                    <TableCell>{user.nameLast}</TableCell>
+                    <TableCell className={styles.email}>{user.email}</TableCell>
+                    <TableCell className={styles.nowrap}>{user.phone}</TableCell>
+                    <TableCell>
+                      {user.isAdmin ? (
+                        <Badge appearance="tint" color="brand">
+                          {texts.page.yes}
+                        </Badge>
+                      ) : (
+                        texts.page.no
                       )}
-                      {rows.map((user) => (
-                        <TableRow key={user.id}>
-                          <TableCell>{user.nameFirst}</TableCell>
-                          <TableCell>{user.nameLast}</TableCell>
-                          <TableCell className={styles.email}>{user.email}</TableCell>
-                          <TableCell className={styles.nowrap}>{user.phone}</TableCell>
-                          <TableCell>
-                            {user.isAdmin ? (
-                              <Badge appearance="tint" color="brand">
-                                {texts.page.yes}
-                              </Badge>
-                            ) : (
-                              texts.page.no
-                            )}
-                          </TableCell>
-                          <TableCell>{yesNo(user.isActive)}</TableCell>
-                          <TableCell className={styles.nowrap}>{formatDanishDate(user.createdAt)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableScroll>
-              )}
-            </QueryView>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {texts.page.close}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+                    </TableCell>
+                    <TableCell>{yesNo(user.isActive)}</TableCell>
+                    <TableCell className={styles.nowrap}>{formatDanishDate(user.createdAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroll>
+        )}
+      </QueryView>
+    </InfoDialog>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * `/Companies` (spec 1 §2 'Platform administrator screens', §7 'Platform administrator'; issue 16), the platform
+ * `/Companies` (spec 1 §2 'Platform administrator screens', §7 'Platform administrator'), the platform
  * administrator's page inside the shell's admin layout, in three tabs: the companies (edit, enable or disable,
  * delete, each after confirmation; users; SMS year to date), the older newsletter-subscriber list (Tilmeldte, Alle,
  * Trial; CSV export) and the administrator audit log. The companies come with the page; the tab strip just after it
@@ -11,6 +11,7 @@ import type { RemotePageProps } from '@klinik/core/rules';
 import { PageHeader, useNotifications } from '@klinik/ui';
 import { adminApi, type AdminApi } from '../../api';
 import { lazyPart } from '../../components/lazyPart';
+import { ModuleProvider } from '../../module';
 import { texts } from '../../texts';
 import { TAB_VALUES, type TabValue } from './tabValues';
 import { CompaniesTab } from './CompaniesTab';
@@ -57,27 +58,30 @@ export default function CompaniesPage({ shell }: RemotePageProps) {
   const styles = useStyles();
   const api = useMemo(() => adminApi(shell.client), [shell.client]);
   const { notify, toaster } = useNotifications();
+  const services = useMemo(() => ({ api, notify }), [api, notify]);
   const [tab, setTab] = useState<TabValue>('companies');
 
   return (
-    <section className={styles.page}>
-      {toaster}
-      <PageHeader title={texts.page.title} />
-      <AdminTabs selected={tab} onSelect={setTab} />
-      {/* The companies stay mounted, so their search, sort and page survive a look at another tab. */}
-      <div role="tabpanel" id="admin-panel-companies" aria-labelledby="admin-tab-companies" hidden={tab !== 'companies'} className={styles.panel}>
-        <CompaniesTab api={api} notify={notify} />
-      </div>
-      {tab === 'subscribers' && (
-        <div role="tabpanel" id="admin-panel-subscribers" aria-labelledby="admin-tab-subscribers" className={styles.panel}>
-          <SubscribersTab api={api} />
+    <ModuleProvider value={services}>
+      <section className={styles.page}>
+        {toaster}
+        <PageHeader title={texts.page.title} />
+        <AdminTabs selected={tab} onSelect={setTab} />
+        {/* The companies stay mounted, so their search, sort and page survive a look at another tab. */}
+        <div role="tabpanel" id="admin-panel-companies" aria-labelledby="admin-tab-companies" hidden={tab !== 'companies'} className={styles.panel}>
+          <CompaniesTab api={api} notify={notify} />
         </div>
-      )}
-      {tab === 'audit' && (
-        <div role="tabpanel" id="admin-panel-audit" aria-labelledby="admin-tab-audit" className={styles.panel}>
-          <AuditLogTab api={api} />
-        </div>
-      )}
-    </section>
+        {tab === 'subscribers' && (
+          <div role="tabpanel" id="admin-panel-subscribers" aria-labelledby="admin-tab-subscribers" className={styles.panel}>
+            <SubscribersTab api={api} />
+          </div>
+        )}
+        {tab === 'audit' && (
+          <div role="tabpanel" id="admin-panel-audit" aria-labelledby="admin-tab-audit" className={styles.panel}>
+            <AuditLogTab api={api} />
+          </div>
+        )}
+      </section>
+    </ModuleProvider>
   );
 }

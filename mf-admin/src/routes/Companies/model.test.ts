@@ -1,12 +1,4 @@
-import { monthlyValues, neutraliseFormula, subscriberCells, ytdMonths } from './model';
-
-it('reads twelve monthly values, a missing or malformed one as 0', () => {
-  expect(monthlyValues('1,2,3')).toEqual([1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-  expect(monthlyValues('x,5,,7,0,0,0,0,0,0,0,9')).toEqual([0, 5, 0, 7, 0, 0, 0, 0, 0, 0, 0, 9]);
-  const { months, total } = ytdMonths({ year: 2026, freeTexts: '1,1,0,0,0,0,0,0,0,0,0,0', sentBooking: '2,0,0,0,0,0,0,0,0,0,0,3', sentCourse: '0,0,0,0,0,0,0,0,0,0,0,0' });
-  expect(months[0]).toEqual({ month: 0, freeTexts: 1, sentBooking: 2, sentCourse: 0 });
-  expect(total).toEqual({ freeTexts: 2, sentBooking: 5, sentCourse: 0 });
-});
+import { neutraliseFormula, subscriberCells } from './model';
 
 it('neutralises spreadsheet formulas, keeping phone numbers as written', () => {
   expect(neutraliseFormula('=HYPERLINK("http://x","klik")')).toBe('\'=HYPERLINK("http://x","klik")');

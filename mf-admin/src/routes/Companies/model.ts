@@ -1,35 +1,8 @@
 /**
- * The pure parts of /Companies: the year-to-date SMS figures (spec 1 §3: three strings of twelve comma-separated
- * monthly values) as a month-by-row table with totals, and the subscriber list as the cells of a CSV file that is
- * safe to open in a spreadsheet.
+ * The pure parts of /Companies: the subscriber list as the cells of a CSV file that is safe to open in a
+ * spreadsheet. (The SMS year to date is read by core's smsYearRows, as on the clinic's own page.)
  */
-import type { CompanyYtd, SubscriberRow } from '../../api';
-
-export interface YtdMonth {
-  /** 0 for January. */
-  month: number;
-  freeTexts: number;
-  sentBooking: number;
-  sentCourse: number;
-}
-
-/** Twelve values from a comma-separated string; a missing or malformed value counts as 0. */
-export function monthlyValues(csv: string): number[] {
-  const parts = csv.split(',');
-  return Array.from({ length: 12 }, (_, index) => {
-    const value = Number((parts[index] ?? '').trim());
-    return Number.isFinite(value) ? value : 0;
-  });
-}
-
-export function ytdMonths(ytd: CompanyYtd): { months: YtdMonth[]; total: Omit<YtdMonth, 'month'> } {
-  const freeTexts = monthlyValues(ytd.freeTexts);
-  const sentBooking = monthlyValues(ytd.sentBooking);
-  const sentCourse = monthlyValues(ytd.sentCourse);
-  const months = freeTexts.map((free, month) => ({ month, freeTexts: free, sentBooking: sentBooking[month] ?? 0, sentCourse: sentCourse[month] ?? 0 }));
-  const sum = (pick: (row: YtdMonth) => number) => months.reduce((total, row) => total + pick(row), 0);
-  return { months, total: { freeTexts: sum((row) => row.freeTexts), sentBooking: sum((row) => row.sentBooking), sentCourse: sum((row) => row.sentCourse) } };
-}
+import type { SubscriberRow } from '../../api';
 
 /**
  * A cell a spreadsheet would read as a formula (=, +, -, @, and tab or carriage return, which some read the same

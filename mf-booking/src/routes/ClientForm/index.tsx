@@ -1,5 +1,5 @@
 /**
- * `/ClientForm?therapistID=…&ids=a,b[&ref=…]` (spec 2 §5; issue 5): the public intake form a client opens from
+ * `/ClientForm?therapistID=…&ids=a,b[&ref=…]` (spec 2 §5): the public intake form a client opens from
  * the clinic's link. Without `ref`: the personal details, then the chosen questions ('næste' → 'indsende', or
  * 'indsende' at once when there are none). With `ref` (the link mailed to a known client): only the questions.
  * Plain elements and the wizard's CSS, like the rest of mf-booking (no UI kit, no zod), phone first.

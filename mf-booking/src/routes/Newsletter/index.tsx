@@ -1,5 +1,5 @@
 /**
- * `/Newsletter` (public, outside the main layout; issue 15): a clinic's newsletter sign-up with double opt-in.
+ * `/Newsletter` (public, outside the main layout): a clinic's newsletter sign-up with double opt-in.
  * - `?id=<therapistId>` (the link /Kontakt shows the clinic): an e-mail and 'Tilmeld'. The answer is the same whether
  *   or not the address is a client's (nothing here tells who is a client); a client gets a mail with a signed link.
  * - `?token=<token>` (that link): 'Bekræft tilmelding' turns the client's newsletter on.

@@ -1,5 +1,5 @@
 /**
- * /Newsletter's Danish texts (issue 15; spec 1 lists the route, spec 2 leaves its content open). The answers of the
+ * /Newsletter's Danish texts (spec 1 lists the route, spec 2 leaves its content open). The answers of the
  * server (the same sign-up answer for every address, the confirmation, the errors) come from @klinik/core's
  * contactMessages through the API and are shown as they are.
  */

@@ -2,7 +2,7 @@
  * Step 2: who the client is. New and existing clients type the same identity fields (digits only where the spec says
  * so); an existing client is told to type them as the clinic has them. The page never looks anyone up and never says
  * whether someone is a client: the server books the client on record only when name and e-mail match it, and holds
- * the booking for the therapist otherwise, with the same answer (issue 14; the module README). Then the reason
+ * the booking for the therapist otherwise, with the same answer (the module README). Then the reason
  * (treatments) and the consent; 'Næste' checks everything with the spec's messages first.
  */
 import { useState, type Dispatch } from 'react';

@@ -5,10 +5,10 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import type { PageLinks, ShellDialogs } from '@klinik/core/rules';
-import { ConfirmDialog, useMutation } from '@klinik/ui';
+import { ConfirmDialog, FormDialog, useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
 import { bookingTitle, type EventRef } from './events';
@@ -17,6 +17,7 @@ import { BOOKINGS, LEAVES } from './queries';
 const T = texts.card;
 
 const useStyles = makeStyles({
+  content: { display: 'block' },
   facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 12px', margin: 0 },
   term: { fontWeight: tokens.fontWeightSemibold },
   value: { margin: 0 },
@@ -67,54 +68,55 @@ export default function EventDialog({
 
   return (
     <>
-      <Dialog open={!confirming} onOpenChange={(_, data) => !data.open && onClose()}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent>
-              <dl className={styles.facts}>
-                <dt className={styles.term}>{T.time}</dt>
-                <dd className={styles.value}>{item.kind === 'booking' ? span(item.booking.from, item.booking.to) : span(item.leave.from, item.leave.to)}</dd>
-                {booking && (
-                  <>
-                    <dt className={styles.term}>{T.treatment}</dt>
-                    <dd className={styles.value}>{booking.treatmentName}</dd>
-                  </>
-                )}
-                {reason && (
-                  <>
-                    <dt className={styles.term}>{T.reason}</dt>
-                    <dd className={styles.value}>{reason}</dd>
-                  </>
-                )}
-              </dl>
-            </DialogContent>
-            <DialogActions className={styles.actions}>
-              {booking && (
-                <>
-                  <Button appearance="primary" onClick={onEdit}>
-                    {T.edit}
-                  </Button>
-                  <Button onClick={() => navigate(pages.bookingJournal(booking.clientId, booking.id))}>{journalLabel}</Button>
-                  <Button
-                    onClick={() => {
-                      // Over the calendar (spec 2, Invoice flow): the shell opens mf-invoices' dialog.
-                      onClose();
-                      dialogs.invoiceForBooking(booking.id);
-                    }}
-                  >
-                    {T.invoice}
-                  </Button>
-                </>
-              )}
-              <Button onClick={() => setConfirming(true)}>{T.delete}</Button>
-              <Button appearance="secondary" onClick={onClose}>
-                {T.close}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <FormDialog
+        open={!confirming}
+        title={title}
+        onClose={onClose}
+        contentClassName={styles.content}
+        actionsClassName={styles.actions}
+        footer={
+          <>
+            {booking && (
+              <>
+                <Button appearance="primary" onClick={onEdit}>
+                  {T.edit}
+                </Button>
+                <Button onClick={() => navigate(pages.bookingJournal(booking.clientId, booking.id))}>{journalLabel}</Button>
+                <Button
+                  onClick={() => {
+                    // Over the calendar (spec 2, Invoice flow): the shell opens mf-invoices' dialog.
+                    onClose();
+                    dialogs.invoiceForBooking(booking.id);
+                  }}
+                >
+                  {T.invoice}
+                </Button>
+              </>
+            )}
+            <Button onClick={() => setConfirming(true)}>{T.delete}</Button>
+            <Button appearance="secondary" onClick={onClose}>
+              {T.close}
+            </Button>
+          </>
+        }
+      >
+        <dl className={styles.facts}>
+          <dt className={styles.term}>{T.time}</dt>
+          <dd className={styles.value}>{item.kind === 'booking' ? span(item.booking.from, item.booking.to) : span(item.leave.from, item.leave.to)}</dd>
+          {booking && (
+            <>
+              <dt className={styles.term}>{T.treatment}</dt>
+              <dd className={styles.value}>{booking.treatmentName}</dd>
+            </>
+          )}
+          {reason && (
+            <>
+              <dt className={styles.term}>{T.reason}</dt>
+              <dd className={styles.value}>{reason}</dd>
+            </>
+          )}
+        </dl>
+      </FormDialog>
       <ConfirmDialog
         open={confirming}
         body={`${title}, ${item.kind === 'booking' ? span(item.booking.from, item.booking.to) : span(item.leave.from, item.leave.to)}`}

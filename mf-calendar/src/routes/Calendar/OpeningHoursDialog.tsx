@@ -7,16 +7,8 @@
 import { useState } from 'react';
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
   Select,
   Text,
   ToggleButton,
@@ -27,7 +19,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { ActionInput, OpeningHours, Weekday } from '@klinik/core';
 import { copenhagenDateKey, formatCopenhagenTime, formatDanishDate, timeRowProblems } from '@klinik/core/time';
 import { DEFAULT_THERAPIST_COLORS } from '@klinik/core/rules';
-import { useMutation } from '@klinik/ui';
+import { FormDialog, useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
 import { OPENING_HOURS } from './queries';
@@ -37,7 +29,6 @@ const T = texts.opening;
 type WeeklyPattern = ActionInput<'addWeeklyOpeningHours'>['pattern'];
 
 const useStyles = makeStyles({
-  form: { display: 'grid', gap: '12px' },
   days: { display: 'flex', gap: '6px', flexWrap: 'wrap' },
   day: { borderRadius: '50%', minWidth: '40px', width: '40px', height: '40px', padding: 0 },
   row: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: '8px', alignItems: 'start' },
@@ -91,107 +82,96 @@ export default function OpeningHoursDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && !busy && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{T.title}</DialogTitle>
-          <DialogContent className={styles.form}>
-            <Field label={T.weekdays}>
-              <div className={styles.days} role="group" aria-label={T.weekdays}>
-                {T.weekdayLetters.map((letter, index) => {
-                  const day = (index + 1) as Weekday;
-                  const on = weekdays.includes(day);
-                  return (
-                    <ToggleButton
-                      key={day}
-                      className={styles.day}
-                      checked={on}
-                      aria-label={T.weekdayNames[index]}
-                      style={on ? { backgroundColor: theme, color: '#ffffff', borderColor: theme } : undefined}
-                      onClick={() => setWeekdays((current) => (on ? current.filter((value) => value !== day) : [...current, day].sort()))}
-                    >
-                      {letter}
-                    </ToggleButton>
-                  );
-                })}
-              </div>
-            </Field>
-            <div className={styles.pair}>
-              <Field label={T.repeat}>
-                <Select value={String(everyWeeks)} onChange={(_, data) => setEveryWeeks(Number(data.value))}>
-                  {[1, 2, 3, 4].map((n) => (
-                    <option key={n} value={String(n)}>
-                      {T.weeks(n)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label={T.startDate}>
-                <Input type="date" value={startDate} onChange={(_, data) => setStartDate(data.value)} />
-              </Field>
-              <Field label={T.occurrences}>
-                <Input type="number" min={1} max={52} value={occurrences} onChange={(_, data) => setOccurrences(data.value)} />
-              </Field>
-            </div>
-            <Text weight="semibold">{T.times}</Text>
-            {rows.map((row, index) => (
-              <div className={styles.row} key={index}>
-                <Field label={`${T.start} ${index + 1}`} validationMessage={problemOf(index, 'start')} validationState={problemOf(index, 'start') ? 'error' : 'none'}>
-                  <Input type="time" step={300} value={row.start} onChange={(_, data) => setRows((current) => current.map((r, i) => (i === index ? { ...r, start: data.value } : r)))} />
-                </Field>
-                <Field label={`${T.end} ${index + 1}`} validationMessage={problemOf(index, 'end')} validationState={problemOf(index, 'end') ? 'error' : 'none'}>
-                  <Input type="time" step={300} value={row.end} onChange={(_, data) => setRows((current) => current.map((r, i) => (i === index ? { ...r, end: data.value } : r)))} />
-                </Field>
-                <Button
-                  style={{ marginTop: 24 }}
-                  appearance="subtle"
-                  icon={<DeleteRegular />}
-                  aria-label={`${T.removeRow} ${index + 1}`}
-                  disabled={rows.length === 1}
-                  onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
-                />
-              </div>
+    <FormDialog
+      title={T.title}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      error={failure}
+      submitLabel={T.save}
+      cancelLabel={T.close}
+      submitDisabled={weekdays.length === 0 || problems.length > 0}
+    >
+      <Field label={T.weekdays}>
+        <div className={styles.days} role="group" aria-label={T.weekdays}>
+          {T.weekdayLetters.map((letter, index) => {
+            const day = (index + 1) as Weekday;
+            const on = weekdays.includes(day);
+            return (
+              <ToggleButton
+                key={day}
+                className={styles.day}
+                checked={on}
+                aria-label={T.weekdayNames[index]}
+                style={on ? { backgroundColor: theme, color: '#ffffff', borderColor: theme } : undefined}
+                onClick={() => setWeekdays((current) => (on ? current.filter((value) => value !== day) : [...current, day].sort()))}
+              >
+                {letter}
+              </ToggleButton>
+            );
+          })}
+        </div>
+      </Field>
+      <div className={styles.pair}>
+        <Field label={T.repeat}>
+          <Select value={String(everyWeeks)} onChange={(_, data) => setEveryWeeks(Number(data.value))}>
+            {[1, 2, 3, 4].map((n) => (
+              <option key={n} value={String(n)}>
+                {T.weeks(n)}
+              </option>
             ))}
-            <Button appearance="secondary" icon={<AddRegular />} onClick={() => setRows((current) => [...current, { start: '12:00', end: '12:00' }])}>
-              {T.addRow}
-            </Button>
-            {failure && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{failure}</MessageBarBody>
-              </MessageBar>
-            )}
-            <Text weight="semibold">{T.existing}</Text>
-            {existing.length === 0 ? (
-              <Text>{T.none}</Text>
-            ) : (
-              <ul className={styles.list}>
-                {existing.map((opening) => (
-                  <li key={opening.id} className={styles.item}>
-                    <Text>{`${formatDanishDate(opening.from)} ${formatCopenhagenTime(opening.from)}–${formatCopenhagenTime(opening.to)}`}</Text>
-                    <Button
-                      appearance="subtle"
-                      icon={<DeleteRegular />}
-                      aria-label={`${T.deleteOne} ${formatDanishDate(opening.from)} ${formatCopenhagenTime(opening.from)}`}
-                      onClick={() => {
-                        save.reset();
-                        void remove.run(opening.id);
-                      }}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
-              {T.close}
-            </Button>
-            <Button appearance="primary" onClick={submit} disabled={busy || weekdays.length === 0 || problems.length > 0}>
-              {T.save}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          </Select>
+        </Field>
+        <Field label={T.startDate}>
+          <Input type="date" value={startDate} onChange={(_, data) => setStartDate(data.value)} />
+        </Field>
+        <Field label={T.occurrences}>
+          <Input type="number" min={1} max={52} value={occurrences} onChange={(_, data) => setOccurrences(data.value)} />
+        </Field>
+      </div>
+      <Text weight="semibold">{T.times}</Text>
+      {rows.map((row, index) => (
+        <div className={styles.row} key={index}>
+          <Field label={`${T.start} ${index + 1}`} validationMessage={problemOf(index, 'start')} validationState={problemOf(index, 'start') ? 'error' : 'none'}>
+            <Input type="time" step={300} value={row.start} onChange={(_, data) => setRows((current) => current.map((r, i) => (i === index ? { ...r, start: data.value } : r)))} />
+          </Field>
+          <Field label={`${T.end} ${index + 1}`} validationMessage={problemOf(index, 'end')} validationState={problemOf(index, 'end') ? 'error' : 'none'}>
+            <Input type="time" step={300} value={row.end} onChange={(_, data) => setRows((current) => current.map((r, i) => (i === index ? { ...r, end: data.value } : r)))} />
+          </Field>
+          <Button
+            style={{ marginTop: 24 }}
+            appearance="subtle"
+            icon={<DeleteRegular />}
+            aria-label={`${T.removeRow} ${index + 1}`}
+            disabled={rows.length === 1}
+            onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
+          />
+        </div>
+      ))}
+      <Button appearance="secondary" icon={<AddRegular />} onClick={() => setRows((current) => [...current, { start: '12:00', end: '12:00' }])}>
+        {T.addRow}
+      </Button>
+      <Text weight="semibold">{T.existing}</Text>
+      {existing.length === 0 ? (
+        <Text>{T.none}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {existing.map((opening) => (
+            <li key={opening.id} className={styles.item}>
+              <Text>{`${formatDanishDate(opening.from)} ${formatCopenhagenTime(opening.from)}–${formatCopenhagenTime(opening.to)}`}</Text>
+              <Button
+                appearance="subtle"
+                icon={<DeleteRegular />}
+                aria-label={`${T.deleteOne} ${formatDanishDate(opening.from)} ${formatCopenhagenTime(opening.from)}`}
+                onClick={() => {
+                  save.reset();
+                  void remove.run(opening.id);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </FormDialog>
   );
 }

@@ -107,7 +107,7 @@ export default function CalendarPage({ shell }: RemotePageProps) {
   const onGridMove = useCallback((id: string, from: number, revert: () => void) => void onMove(id, from, revert), [onMove]);
   // The grid is drawn once the opening period's data is all in, and then shows a period's data once it is complete:
   // FullCalendar draws a period in one go (0.3–0.6 s of a slow phone's CPU), so an empty grid drawn first, then again
-  // for each kind of data as it arrived, cost that several times over before the week was usable (issue 18). Until
+  // for each kind of data as it arrived, cost that several times over before the week was usable. Until
   // then a period shows no bookings rather than some: no slot looks free that a leave or another booking blocks.
   const [gridDrawn, setGridDrawn] = useState(false);
   if (complete && !gridDrawn) setGridDrawn(true);

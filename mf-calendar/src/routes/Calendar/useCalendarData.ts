@@ -4,7 +4,7 @@
  * reloads the kind it affects. A failed load is an error with 'Prøv igen', never an empty week.
  */
 import { useCallback, useMemo } from 'react';
-import type { Booking, CourseDateInCalendar, Leave, OpeningHours } from '@klinik/core';
+import type { ActionName, Booking, CourseDateInCalendar, Leave, OpeningHours } from '@klinik/core';
 import { useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { BOOKINGS, COURSE_DATES, LEAVES, OPENING_HOURS } from './queries';
@@ -22,7 +22,7 @@ export interface CalendarData {
 }
 
 /** One kind of the calendar's data for `range` (no request without one). */
-function useRangeQuery<T>(action: readonly [string], range: CalendarRange | null, fetch: (from: number, to: number) => Promise<{ data: T[] }>) {
+function useRangeQuery<T>(action: readonly [ActionName], range: CalendarRange | null, fetch: (from: number, to: number) => Promise<{ data: T[] }>) {
   return useQuery(range && [...action, { from: range.from, to: range.to }], () => {
     if (!range) throw new Error('A calendar query runs only with a period');
     return fetch(range.from, range.to);

@@ -10,12 +10,12 @@
  * Every change reloads the course list behind the dialog.
  */
 import { Suspense, useCallback, useMemo, useState } from 'react';
-import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Tab, TabList, makeStyles } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, Tab, TabList, makeStyles } from '@fluentui/react-components';
 import { bookingMessages, type Course } from '@klinik/core';
 import type { FieldErrors } from '@klinik/core/rules';
-import { invalidateQueries, partOnDemand, useMutation } from '@klinik/ui';
+import { FormDialog, invalidateQueries, partOnDemand, useMutation } from '@klinik/ui';
 import type { CoursesApi } from './api';
-import { CourseDialogActions } from './CourseDialogActions';
+import { CourseDialogButtons, courseStepButtons } from './CourseDialogActions';
 import { courseErrors, courseFieldErrors, firstInvalidStep, formFromCourse, LAST_STEP, toCourseFields, type CourseFields, type CourseForm, type Step } from './courseForm';
 import { dayErrors, draftLabel, hasErrors, isChanged, toDateFields, type DayDraft } from './days';
 import DaysStep from './DaysStep';
@@ -140,58 +140,48 @@ export default function CourseDialog({
   const unsaved = !isNew && days.some(isChanged);
   const failure = noDays ? bookingMessages.courseDateRequired : (create.error ?? save.error);
 
+  const actionProps = { isNew, step, busy, onBack: () => setStep((current) => (current - 1) as Step), onNext: goNext, onClose: close, onSubmit: submit };
+
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && close()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{isNew ? T.createTitle : T.editTitle}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <TabList className={styles.tabs} selectedValue={step} onTabSelect={(_, data) => setStep(data.value as Step)} aria-label={T.stepsLabel} size="small">
-              {T.steps.map((label, index) => (
-                <Tab key={label} value={index} disabled={busy}>
-                  {label}
-                </Tab>
-              ))}
-            </TabList>
-            <div role="tabpanel" aria-label={T.steps[step]}>
-              {step === 0 && <DetailsStep form={form} onChange={changeForm} errors={shownErrors} disabled={busy} />}
-              {step === 1 && <DaysStep days={days} disabled={busy} onChange={change} onAdd={add} onDelete={requestDelete} />}
-              {step === 2 && <ParticipantsStep api={api} isNew={isNew} days={days} limit={course?.limit ?? 0} disabled={busy} notify={notify} onCounts={setCounts} />}
-            </div>
-            {unsaved && step !== 0 && (
-              <MessageBar intent="warning">
-                <MessageBarBody>{T.unsavedDays}</MessageBarBody>
-              </MessageBar>
-            )}
-            {failure && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{failure}</MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <CourseDialogActions
-            isNew={isNew}
-            step={step}
-            busy={busy}
-            onBack={() => setStep((current) => (current - 1) as Step)}
-            onNext={goNext}
-            onClose={close}
-            onSubmit={submit}
+    <FormDialog
+      title={isNew ? T.createTitle : T.editTitle}
+      onClose={onClose}
+      busy={busy}
+      error={failure}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.content}
+      startActions={courseStepButtons(actionProps)}
+      footer={<CourseDialogButtons {...actionProps} />}
+    >
+      <TabList className={styles.tabs} selectedValue={step} onTabSelect={(_, data) => setStep(data.value as Step)} aria-label={T.stepsLabel} size="small">
+        {T.steps.map((label, index) => (
+          <Tab key={label} value={index} disabled={busy}>
+            {label}
+          </Tab>
+        ))}
+      </TabList>
+      <div role="tabpanel" aria-label={T.steps[step]}>
+        {step === 0 && <DetailsStep form={form} onChange={changeForm} errors={shownErrors} disabled={busy} />}
+        {step === 1 && <DaysStep days={days} disabled={busy} onChange={change} onAdd={add} onDelete={requestDelete} />}
+        {step === 2 && <ParticipantsStep api={api} isNew={isNew} days={days} limit={course?.limit ?? 0} disabled={busy} notify={notify} onCounts={setCounts} />}
+      </div>
+      {unsaved && step !== 0 && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{T.unsavedDays}</MessageBarBody>
+        </MessageBar>
+      )}
+      {deletingDay && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            body={texts.days.deleteBody(draftLabel({ ...deletingDay, ...deletingDay.saved }))}
+            onClose={() => setDeletingDay(null)}
+            onConfirm={async () => {
+              await deleteDay.runOrThrow(deletingDay.id);
+            }}
           />
-        </DialogBody>
-        {deletingDay && (
-          <Suspense fallback={null}>
-            <ConfirmDialog
-              open
-              body={texts.days.deleteBody(draftLabel({ ...deletingDay, ...deletingDay.saved }))}
-              onClose={() => setDeletingDay(null)}
-              onConfirm={async () => {
-                await deleteDay.runOrThrow(deletingDay.id);
-              }}
-            />
-          </Suspense>
-        )}
-      </DialogSurface>
-    </Dialog>
+        </Suspense>
+      )}
+    </FormDialog>
   );
 }

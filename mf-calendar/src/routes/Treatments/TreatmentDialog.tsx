@@ -1,28 +1,13 @@
 /**
  * Create or edit a treatment (spec 3, treatment form): name, price, a duration from the presets (20 Min … 2 Hrs)
  * or a custom one in Hrs or Min, a pause from its presets (0 … 15 Min) or a custom one, and whether it is a health
- * service exempt from VAT (issue 43; a new one shows the clinic's default until changed, and is saved with it). Checked
+ * service exempt from VAT (a new one shows the clinic's default until changed, and is saved with it). Checked
  * with the same schema the server uses; the server's answer is shown if it refuses anyway.
  */
-import { useMemo, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Switch,
-  makeStyles,
-} from '@fluentui/react-components';
-import { actions, DURATION_PRESET_MINUTES, fieldErrorsFromIssues, PAUSE_PRESET_MINUTES, type ActionInput, type Treatment } from '@klinik/core';
-import { useMutation, useQuery } from '@klinik/ui';
+import { useState } from 'react';
+import { Button, Field, Input, Select, Switch, makeStyles } from '@fluentui/react-components';
+import { actions, DURATION_PRESET_MINUTES, PAUSE_PRESET_MINUTES, type ActionInput, type Treatment } from '@klinik/core';
+import { FormDialog, queryKey, useForm, useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from './texts';
 
@@ -30,13 +15,22 @@ const T = texts.treatmentDialog;
 
 type TreatmentFields = ActionInput<'addTreatment'>;
 
+/** The form as the inputs hold it: minutes, null while not chosen. */
+interface TreatmentDraft {
+  name: string;
+  price: string;
+  duration: number | null;
+  pause: number | null;
+  /** null: not chosen, so the clinic's default (not 'Momsregistreret' → exempt), which the server applies too. */
+  vatExempt: boolean | null;
+}
+
 /** A refusal without a message of its own (not the server's) says the spec's general text. */
 function withMessage(reason: unknown): never {
   throw reason instanceof Error && reason.message ? reason : new Error(texts.treatments.saveFailed);
 }
 
 const useStyles = makeStyles({
-  form: { display: 'grid', gap: '12px' },
   custom: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 96px auto', gap: '8px', alignItems: 'end' },
   unit: { minWidth: 0, width: '100%' },
 });
@@ -91,90 +85,65 @@ export default function TreatmentDialog({
   /** Also called once saved (the toast is shown and the catalogue reloaded by then). */
   onClose: () => void;
 }) {
-  const styles = useStyles();
-  const [name, setName] = useState(treatment?.name ?? '');
-  const [price, setPrice] = useState(treatment ? String(treatment.price).replace('.', ',') : '');
-  const [duration, setDuration] = useState<number | null>(treatment ? treatment.duration / 60 : null);
-  const [pause, setPause] = useState<number | null>(treatment ? treatment.pause / 60 : 0);
   const [durations, setDurations] = useState<number[]>(() => [...new Set([...DURATION_PRESET_MINUTES, ...(treatment ? [treatment.duration / 60] : [])])].sort((a, b) => a - b));
   const [pauses, setPauses] = useState<number[]>(() => [...new Set([...PAUSE_PRESET_MINUTES, ...(treatment ? [treatment.pause / 60] : [])])].sort((a, b) => a - b));
-  // null: not chosen, so the clinic's default (not 'Momsregistreret' → exempt), which the server applies too.
-  const [vatExempt, setVatExempt] = useState<boolean | null>(treatment ? treatment.vatExempt : null);
-  const company = useQuery(['getCompany'], async () => (await api.company()).data);
-  const shownVatExempt = vatExempt ?? company.data?.moms === false;
-  const [submitted, setSubmitted] = useState(false);
-  const save = useMutation((fields: TreatmentFields) => (treatment ? api.setTreatment({ id: treatment.id, ...fields }) : api.addTreatment(fields)).catch(withMessage), {
+  const company = useQuery(queryKey('getCompany'), async () => (await api.company()).data);
+  const form = useForm({
+    schema: actions.addTreatment.input,
+    initial: (): TreatmentDraft => ({
+      name: treatment?.name ?? '',
+      price: treatment ? String(treatment.price).replace('.', ',') : '',
+      duration: treatment ? treatment.duration / 60 : null,
+      pause: treatment ? treatment.pause / 60 : 0,
+      vatExempt: treatment ? treatment.vatExempt : null,
+    }),
+    toInput: ({ name, price, duration, pause, vatExempt }) => ({
+      name,
+      price,
+      ...(duration === null ? {} : { duration: duration * 60 }),
+      ...(pause === null ? {} : { pause: pause * 60 }),
+      ...(vatExempt === null ? {} : { vatExempt }),
+    }),
+    send: (fields: TreatmentFields) => (treatment ? api.setTreatment({ id: treatment.id, ...fields }) : api.addTreatment(fields)).catch(withMessage),
     notify,
-    invalidates: [['getAllTreatment']],
+    invalidates: [queryKey('getAllTreatment')],
     onSuccess: onClose,
   });
-
-  const clientErrors = useMemo(() => {
-    const input = { name, price, duration: duration === null ? undefined : duration * 60, pause: pause === null ? undefined : pause * 60 };
-    const parsed = actions.addTreatment.input.safeParse(input);
-    return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-  }, [name, price, duration, pause]);
-  const errorOf = (field: string) => save.fieldErrors[field] ?? (submitted ? clientErrors[field] : undefined);
-
-  function submit() {
-    setSubmitted(true);
-    save.reset();
-    if (Object.keys(clientErrors).length || duration === null || pause === null) return;
-    void save.run({ name, price, duration: duration * 60, pause: pause * 60, ...(vatExempt === null ? {} : { vatExempt }) });
-  }
+  const { values } = form;
+  const shownVatExempt = values.vatExempt ?? company.data?.moms === false;
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && !save.pending && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{treatment ? T.editTitle : T.createTitle}</DialogTitle>
-          <DialogContent className={styles.form}>
-            <Field label={T.name} required validationMessage={errorOf('name')} validationState={errorOf('name') ? 'error' : 'none'}>
-              <Input value={name} maxLength={100} onChange={(_, data) => setName(data.value)} />
-            </Field>
-            <Field label={T.price} required validationMessage={errorOf('price')} validationState={errorOf('price') ? 'error' : 'none'}>
-              <Input value={price} inputMode="decimal" onChange={(_, data) => setPrice(data.value)} />
-            </Field>
-            <Field label={T.duration} required validationMessage={errorOf('duration')} validationState={errorOf('duration') ? 'error' : 'none'}>
-              <Select value={duration === null ? '' : String(duration)} onChange={(_, data) => setDuration(data.value ? Number(data.value) : null)}>
-                <option value="">{T.chooseDuration}</option>
-                {durations.map((minutes) => (
-                  <option key={minutes} value={String(minutes)}>
-                    {minutesLabel(minutes)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <CustomMinutes label={T.customDuration} options={durations} onAdd={(minutes) => (setDurations((list) => [...list, minutes].sort((a, b) => a - b)), setDuration(minutes))} />
-            <Field label={T.pause} required validationMessage={errorOf('pause')} validationState={errorOf('pause') ? 'error' : 'none'}>
-              <Select value={pause === null ? '' : String(pause)} onChange={(_, data) => setPause(data.value ? Number(data.value) : null)}>
-                {pauses.map((minutes) => (
-                  <option key={minutes} value={String(minutes)}>
-                    {minutesLabel(minutes)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <CustomMinutes label={T.customPause} options={pauses} onAdd={(minutes) => (setPauses((list) => [...list, minutes].sort((a, b) => a - b)), setPause(minutes))} />
-            <Field hint={T.vatExemptHint}>
-              <Switch label={T.vatExempt} checked={shownVatExempt} onChange={(_, data) => setVatExempt(data.checked)} />
-            </Field>
-            {save.error && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{save.error}</MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={save.pending}>
-              {T.cancel}
-            </Button>
-            <Button appearance="primary" onClick={submit} disabled={save.pending}>
-              {treatment ? T.save : T.create}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={treatment ? T.editTitle : T.createTitle} submitLabel={treatment ? T.save : T.create} cancelLabel={T.cancel} form={form} onClose={onClose}>
+      <Field label={T.name} required {...form.field('name')}>
+        <Input value={values.name} maxLength={100} onChange={(_, data) => form.set('name', data.value)} />
+      </Field>
+      <Field label={T.price} required {...form.field('price')}>
+        <Input value={values.price} inputMode="decimal" onChange={(_, data) => form.set('price', data.value)} />
+      </Field>
+      <Field label={T.duration} required {...form.field('duration')}>
+        <Select value={values.duration === null ? '' : String(values.duration)} onChange={(_, data) => form.set('duration', data.value ? Number(data.value) : null)}>
+          <option value="">{T.chooseDuration}</option>
+          {durations.map((minutes) => (
+            <option key={minutes} value={String(minutes)}>
+              {minutesLabel(minutes)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <CustomMinutes label={T.customDuration} options={durations} onAdd={(minutes) => (setDurations((list) => [...list, minutes].sort((a, b) => a - b)), form.set('duration', minutes))} />
+      <Field label={T.pause} required {...form.field('pause')}>
+        <Select value={values.pause === null ? '' : String(values.pause)} onChange={(_, data) => form.set('pause', data.value ? Number(data.value) : null)}>
+          {pauses.map((minutes) => (
+            <option key={minutes} value={String(minutes)}>
+              {minutesLabel(minutes)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <CustomMinutes label={T.customPause} options={pauses} onAdd={(minutes) => (setPauses((list) => [...list, minutes].sort((a, b) => a - b)), form.set('pause', minutes))} />
+      <Field hint={T.vatExemptHint}>
+        <Switch label={T.vatExempt} checked={shownVatExempt} onChange={(_, data) => form.set('vatExempt', data.checked)} />
+      </Field>
+    </FormDialog>
   );
 }

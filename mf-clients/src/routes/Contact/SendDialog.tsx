@@ -4,26 +4,10 @@
  * once; the jobs send, and the list follows the progress.
  */
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Text,
-  makeStyles,
-} from '@fluentui/react-components';
+import { Field, Radio, RadioGroup, Text, makeStyles } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons';
 import type { Newsletter, NewsletterClient, NewsletterSend } from '@klinik/core';
-import { useMutation } from '@klinik/ui';
+import { FormDialog, useMutation } from '@klinik/ui';
 import type { ContactApi } from '../../api';
 import { ClientChooser } from './ClientChooser';
 import type { Notify } from './types';
@@ -33,7 +17,6 @@ const T = texts.sendDialog;
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
-  content: { display: 'grid', gap: '12px' },
 });
 
 export default function SendDialog({
@@ -65,40 +48,29 @@ export default function SendDialog({
   const problem = Object.values(send.fieldErrors)[0] ?? send.error;
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && !send.pending && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{T.title(newsletter.subject)}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <Field label={T.audienceLabel}>
-              <RadioGroup value={audience} onChange={(_, data) => setAudience(data.value as 'all' | 'selection')} disabled={send.pending}>
-                <Radio value="all" label={T.all} />
-                <Radio value="selection" label={T.selection} />
-              </RadioGroup>
-            </Field>
-            {audience === 'selection' && <ClientChooser api={api} chosen={chosen} onChange={setChosen} disabled={send.pending} />}
-            <Text>{audience === 'all' ? T.confirmAll : T.confirmSelection(chosen.size)}</Text>
-            {problem && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{problem}</MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" disabled={send.pending} onClick={onClose}>
-              {texts.cancel}
-            </Button>
-            <Button
-              appearance="primary"
-              icon={send.pending ? <Spinner size="tiny" /> : <SendRegular />}
-              disabled={send.pending || (audience === 'selection' && chosen.size === 0)}
-              onClick={() => void send.run(undefined)}
-            >
-              {send.pending ? T.sending : T.send}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={T.title(newsletter.subject)}
+      modalType="alert"
+      onClose={onClose}
+      onSubmit={() => void send.run(undefined)}
+      busy={send.pending}
+      error={problem}
+      submitLabel={send.pending ? T.sending : T.send}
+      submitIcon={<SendRegular />}
+      cancelLabel={texts.cancel}
+      submitDisabled={audience === 'selection' && chosen.size === 0}
+      // The chooser has a search of its own: Enter there must not send the newsletter.
+      submitOnEnter={false}
+      surfaceClassName={styles.surface}
+    >
+      <Field label={T.audienceLabel}>
+        <RadioGroup value={audience} onChange={(_, data) => setAudience(data.value as 'all' | 'selection')} disabled={send.pending}>
+          <Radio value="all" label={T.all} />
+          <Radio value="selection" label={T.selection} />
+        </RadioGroup>
+      </Field>
+      {audience === 'selection' && <ClientChooser api={api} chosen={chosen} onChange={setChosen} disabled={send.pending} />}
+      <Text>{audience === 'all' ? T.confirmAll : T.confirmSelection(chosen.size)}</Text>
+    </FormDialog>
   );
 }

@@ -11,20 +11,14 @@ import {
   SkeletonItem,
   Subtitle2,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import type { SmsUsage } from '@klinik/core';
 import { formatKroner } from '@klinik/core/rules';
-import { QueryView, TableScroll, useMutation, useQuery } from '@klinik/ui';
+import { QueryView, SmsYearTable, TableScroll, useMutation, useQuery } from '@klinik/ui';
 import type { TabProps } from './types';
-import { parseMonth, yearRows } from './model';
+import { parseMonth } from './model';
 import { texts } from './texts';
 
 const T = texts.sms;
@@ -39,9 +33,6 @@ const useStyles = makeStyles({
   bar: { maxWidth: '320px' },
   hint: { color: tokens.colorNeutralForeground3 },
   table: { maxWidth: '640px' },
-  number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  numberHead: { justifyContent: 'flex-end', textAlign: 'right' },
-  total: { fontWeight: tokens.fontWeightSemibold },
   loading: { height: '240px' },
 });
 
@@ -50,7 +41,7 @@ function monthName(value: string): string {
   return month ? `${T.months[month.month]!.toLowerCase()} ${month.year}` : value;
 }
 
-/** The clinic's SMS settings (issue 42): the owner switches SMS abroad; the server says when it cannot be switched on. */
+/** The clinic's SMS settings: the owner switches SMS abroad; the server says when it cannot be switched on. */
 function Settings({ usage, api, notify, isOwner, onSaved }: { usage: SmsUsage; isOwner: boolean; onSaved: (usage: SmsUsage) => void } & Pick<TabProps, 'api' | 'notify'>) {
   const styles = useStyles();
   const save = useMutation((smsAbroad: boolean) => api.setSmsSettings({ smsAbroad }), { notify, onSuccess: (answer) => onSaved(answer.data) });
@@ -77,8 +68,6 @@ function Settings({ usage, api, notify, isOwner, onSaved }: { usage: SmsUsage; i
 
 function Usage({ usage, ...settings }: { usage: SmsUsage; isOwner: boolean; onSaved: (usage: SmsUsage) => void } & Pick<TabProps, 'api' | 'notify'>) {
   const styles = useStyles();
-  const rows = yearRows(usage);
-  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return (
     <div className={styles.tab}>
       {usage.restrictions.map((restriction) => (
@@ -113,32 +102,14 @@ function Usage({ usage, ...settings }: { usage: SmsUsage; isOwner: boolean; onSa
           {T.year(usage.year)}
         </Subtitle2>
         <TableScroll>
-          <Table aria-label={T.yearLabel(usage.year)} size="extra-small" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{T.monthColumn}</TableHeaderCell>
-                <TableHeaderCell button={{ className: styles.numberHead }}>{T.freeColumn}</TableHeaderCell>
-                <TableHeaderCell button={{ className: styles.numberHead }}>{T.bookingColumn}</TableHeaderCell>
-                <TableHeaderCell button={{ className: styles.numberHead }}>{T.courseColumn}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.month}>
-                  <TableCell>{T.months[row.month]}</TableCell>
-                  <TableCell className={styles.number}>{row.free}</TableCell>
-                  <TableCell className={styles.number}>{row.booking}</TableCell>
-                  <TableCell className={styles.number}>{row.course}</TableCell>
-                </TableRow>
-              ))}
-              <TableRow className={styles.total}>
-                <TableCell>{T.total}</TableCell>
-                <TableCell className={styles.number}>{sum((row) => row.free)}</TableCell>
-                <TableCell className={styles.number}>{sum((row) => row.booking)}</TableCell>
-                <TableCell className={styles.number}>{sum((row) => row.course)}</TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
+          <SmsYearTable
+            ytd={usage}
+            label={T.yearLabel(usage.year)}
+            size="extra-small"
+            className={styles.table}
+            texts={{ month: T.monthColumn, free: T.freeColumn, booking: T.bookingColumn, course: T.courseColumn, total: T.total }}
+            monthLabel={(month) => T.months[month]!}
+          />
         </TableScroll>
       </section>
 

@@ -1,5 +1,5 @@
 /**
- * `/Kontakt` (spec 2: Newsletter and follow-up settings; issue 15), four tabs: 'Nyhedsbreve' (the clinic's public
+ * `/Kontakt` (spec 2: Newsletter and follow-up settings), four tabs: 'Nyhedsbreve' (the clinic's public
  * sign-up link; write, send, follow a sending), 'Opfølgning og påmindelser' (follow-up mails and SMS reminders),
  * 'Beskeder' (scheduled and sent messages) and 'SMS-forbrug'. Each tab's code arrives when it is first opened (the
  * newsletter editor only with its dialog), so the page's first load stays inside its budget. The two tabs where one

@@ -1,5 +1,5 @@
 import type { Newsletter, NewsletterSend } from '@klinik/core';
-import { isRunning, monthlyValues, parseMonth, sendProgress, wholeNumber, withLatestSends, yearRows } from './model';
+import { isRunning, parseMonth, sendProgress, wholeNumber, withLatestSends } from './model';
 
 function sending(overrides: Partial<NewsletterSend> = {}): NewsletterSend {
   return {
@@ -48,17 +48,7 @@ describe("a sending's progress", () => {
   });
 });
 
-describe('SMS year to date', () => {
-  it('reads twelve monthly values from the stored comma-separated strings', () => {
-    expect(monthlyValues('1,2,3')).toEqual([1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(monthlyValues('')).toHaveLength(12);
-    expect(monthlyValues('5, x,-1,2.7,,9,0,0,0,0,0,4,99')).toEqual([5, 0, 0, 2, 0, 9, 0, 0, 0, 0, 0, 4]);
-    const rows = yearRows({ freeTexts: '20,3', sentBooking: '25,3', sentCourse: '0,1' });
-    expect(rows[0]).toEqual({ month: 0, free: 20, booking: 25, course: 0 });
-    expect(rows[1]).toEqual({ month: 1, free: 3, booking: 3, course: 1 });
-    expect(rows[11]).toEqual({ month: 11, free: 0, booking: 0, course: 0 });
-  });
-
+describe('the month of the SMS usage', () => {
   it('names the month of YYYY-MM', () => {
     expect(parseMonth('2026-03')).toEqual({ year: 2026, month: 2 });
     expect(parseMonth('2026-13')).toBeNull();

@@ -1,5 +1,5 @@
-/** /Kontakt's pure rules: a sending's progress, merging polled progress into the list, SMS year-to-date rows. */
-import type { Newsletter, NewsletterSend, SmsUsage } from '@klinik/core';
+/** /Kontakt's pure rules: a sending's progress, merging polled progress into the list, the month of the SMS usage. */
+import type { Newsletter, NewsletterSend } from '@klinik/core';
 
 /** The query keys of the page's lists: the action's name first, so a change reloads them by prefix. */
 export const NEWSLETTERS = ['getTherapistNewsletters'] as const;
@@ -29,30 +29,6 @@ export function withLatestSends(newsletters: readonly Newsletter[], sends: reado
     if (!latest || (shown && (latest.createdAt < shown.createdAt || (latest.id === shown.id && shown.state === 'done')))) return newsletter;
     return { ...newsletter, lastSend: latest };
   });
-}
-
-/** Twelve whole numbers from the spec's comma-separated monthly values (missing or damaged months count 0). */
-export function monthlyValues(csv: string): number[] {
-  const parts = csv.split(',');
-  return Array.from({ length: 12 }, (_, month) => {
-    const value = Number((parts[month] ?? '').trim());
-    return Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
-  });
-}
-
-export interface UsageMonth {
-  month: number;
-  free: number;
-  booking: number;
-  course: number;
-}
-
-/** The clinic's year to date as twelve rows, January first. */
-export function yearRows(usage: Pick<SmsUsage, 'freeTexts' | 'sentBooking' | 'sentCourse'>): UsageMonth[] {
-  const free = monthlyValues(usage.freeTexts);
-  const booking = monthlyValues(usage.sentBooking);
-  const course = monthlyValues(usage.sentCourse);
-  return free.map((_, month) => ({ month, free: free[month]!, booking: booking[month]!, course: course[month]! }));
 }
 
 /** 'YYYY-MM' → its month's index (0–11) and year, or null. */

@@ -1,5 +1,5 @@
 /**
- * /Kontakt's Danish texts (issue 15). The spec names only the page, the tabs' subjects and the send confirmation;
+ * /Kontakt's Danish texts. The spec names only the page, the tabs' subjects and the send confirmation;
  * the rest are ours. The server's own messages (saved, sent, field errors) come from @klinik/core's contactMessages
  * in its answers and are shown as they are.
  */
@@ -172,7 +172,7 @@ export const texts = {
     courseColumn: 'Påmindelser om kursusdage',
     total: 'I alt',
     months: ['Januar', 'Februar', 'Marts', 'April', 'Maj', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'December'],
-    /** Issue 42: what holds SMS back, and the clinic's SMS settings. */
+    /** What holds SMS back, and the clinic's SMS settings. */
     restrictions: {
       emailUnconfirmed: 'Klinikkens e-mail er ikke bekræftet, så der sendes ingen SMS. Brug linket i mailen, vi sendte ved oprettelsen.',
       trial: 'I prøveperioden sendes kun de gratis SMS. Når de er brugt, sendes der ingen påmindelser før næste måned eller et abonnement.',

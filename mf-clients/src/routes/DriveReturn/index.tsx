@@ -1,5 +1,5 @@
 /**
- * The drive return route (core DRIVE_RETURN_PATH, `/Klientdata/google-drive`; issue 17): Google's (or the sandbox's)
+ * The drive return route (core DRIVE_RETURN_PATH, `/Klientdata/google-drive`): Google's (or the sandbox's)
  * consent page sends the browser back here with `code` and `state`. The server exchanges the code once for the
  * session that asked; then the browser goes back to the client page the sign-in started from. 'Afvis' (an `error`)
  * or a refused code shows 'Access not granted. Please try again.'; a grant without the drive permission the spec's

@@ -1,5 +1,5 @@
 /**
- * `/Importerdata/fuldfoert?id=…` (spec 3 §2: 'Import af Data Fuldført' follows a completed import; issue 17): where
+ * `/Importerdata/fuldfoert?id=…` (spec 3 §2: 'Import af Data Fuldført' follows a completed import): where
  * the owner lands after starting the import of the support team's upload. It follows the import while it runs,
  * then says 'Import af Data Fuldført' with its report, or the reason it failed.
  */

@@ -43,7 +43,7 @@ const useStyles = makeStyles({
 export const isActive = (run: ImportRunView | null | undefined) => run?.status === 'queued' || run?.status === 'running';
 
 export function runQueryKey(id: string | null) {
-  return ['getImport', id ?? 'latest'];
+  return ['getImport', id ?? 'latest'] as const;
 }
 
 export function RunStatus({ api, id, onFinished }: { api: ImportApi; id: string | null; onFinished?: (run: ImportRunView) => void }) {

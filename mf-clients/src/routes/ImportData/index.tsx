@@ -1,5 +1,5 @@
 /**
- * `/Importerdata` (spec 2 §4 'Import', §5 'Import files'; issue 17): the clinic's owner with the importdata add-on
+ * `/Importerdata` (spec 2 §4 'Import', §5 'Import files'): the clinic's owner with the importdata add-on
  * uploads the old system's five export files (or a zip of them), follows the import as it runs, and sees its
  * report: 'Import vellykket!' or a warning with the reason (the messages clear after 20 s; the report stays). An owner
  * without the add-on is sent to buy it; other therapists are told to ask the clinic. The owner also sees the files

@@ -1,8 +1,8 @@
 /**
- * The 'Henvendelser' tab (issue 14): what the public pages handed in that waits for the therapist (an intake form
+ * The 'Henvendelser' tab: what the public pages handed in that waits for the therapist (an intake form
  * sent without the clinic's link, a booking or course sign-up from a person the clinic could not verify). Each can be
  * accepted onto the client with the same CPR number (when the clinic has one), onto another client found by a search,
- * or as a new client, or rejected after 'Er du sikker?'; many can be chosen and rejected at once (issue 42: a queue
+ * or as a new client, or rejected after 'Er du sikker?'; many can be chosen and rejected at once (a queue
  * strangers filled). Loaded only when the tab is opened, so the page's first load stays inside its budget.
  */
 import { Suspense, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * `/NewClientForm` (spec 2 §4, §5; issue 5): the intake form. Two tabs, 'Personlige oplysninger' and
+ * `/NewClientForm` (spec 2 §4, §5): the intake form. Two tabs, 'Personlige oplysninger' and
  * 'Spørgsmål'; 'Send formular' adds the client and mails the form link with the chosen questions. The draft of
  * the personal details is kept in localStorage for 20 minutes, without the CPR digits. Messages clear after 7 s.
  */
@@ -28,7 +28,7 @@ import {
 } from './personal';
 import { texts } from './texts';
 
-// What the public pages handed in (issue 14): loaded only when its tab is opened.
+// What the public pages handed in: loaded only when its tab is opened.
 const ReviewTab = partOnDemand(async () => ({ default: (await import('./ReviewTab')).ReviewTab }), <Text role="status">{texts.loadingReview}</Text>);
 
 // The questions tab (list, editor, selects) loads on its own, so the page's first load stays inside its budget. Both

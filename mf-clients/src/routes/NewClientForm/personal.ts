@@ -21,7 +21,10 @@ export {
   type IntakePersonalErrors as PersonalErrors,
 } from '@klinik/core/records';
 
-/** Fields kept in the browser: never the CPR digits (ARCHITECTURE.md: no CPR number in localStorage). */
+/**
+ * Fields kept in the browser: never the CPR digits. localStorage is plain text on the device that outlives the
+ * session and is read by any script of the origin; the CPR number is the one field that identifies the client.
+ */
 const DRAFT_FIELDS = INTAKE_PERSONAL_FIELDS.filter((field) => field !== 'CPR6Digit' && field !== 'CPRLast4Digit');
 
 type DraftValue = Partial<Omit<IntakePersonalValues, 'CPR6Digit' | 'CPRLast4Digit'>>;

@@ -1,4 +1,4 @@
-/** The review tab's Danish texts (issue 14: what the public pages handed in waits for the therapist). Ours. */
+/** The review tab's Danish texts (what the public pages handed in waits for the therapist). Ours. */
 export const reviewTexts = {
   label: 'Henvendelser til gennemsyn',
   loadFailed: 'Henvendelserne kunne ikke hentes',
@@ -19,7 +19,7 @@ export const reviewTexts = {
   rejectConfirm: 'Afvis',
   cancel: 'Annuller',
   courseDays: (count: number) => `${count} kursusdag${count === 1 ? '' : 'e'}`,
-  // Issue 42: many at once (a queue strangers filled).
+  // Many at once (a queue strangers filled).
   select: (name: string) => `Vælg henvendelsen fra ${name}`,
   selectAll: (count: number) => `Vælg alle (${count})`,
   rejectSelected: (count: number) => `Afvis valgte (${count})`,

@@ -1,4 +1,4 @@
-/** The support team's calls (issue 16), over the team session's client the shell hands to the page. */
+/** The support team's calls, over the team session's client the shell hands to the page. */
 import type { ActionClient, UploadProgress } from '@klinik/core/client';
 import type { ActionInput } from '@klinik/core';
 
@@ -17,6 +17,6 @@ export const supportApi = (client: ActionClient) => ({
 });
 
 /** The query key of a therapist's support history (SupportHistory loads it; a confirmed upload or meeting reloads it). */
-export const historyKey = (therapistId: string) => ['checkSupportMeetingAndgHelp', therapistId];
+export const historyKey = (therapistId: string) => ['checkSupportMeetingAndgHelp', therapistId] as const;
 
 export type SupportApi = ReturnType<typeof supportApi>;

@@ -1,5 +1,5 @@
 /**
- * `/support-import-data`, the support team's import screen (spec 3 §2, §4, §5; issue 16), in the team session
+ * `/support-import-data`, the support team's import screen (spec 3 §2, §4, §5), in the team session
  * (`shell.client` sends the team token). Two options: 'Importer data' uploads a clinic's export files for a therapist
  * in one multipart request with real upload progress; 'Arranger møde' books a meeting in the embedded calendar
  * (loaded only when chosen) and records it. Switching option clears the files and their progress. A success replaces

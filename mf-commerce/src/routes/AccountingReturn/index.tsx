@@ -2,7 +2,7 @@
  * The accounting-verification return route (spec 3 §2, `/payment/dinero-verification`, core ACCOUNTING_RETURN_PATH,
  * loaded lazily by the /payment/* page; §2 'Accounting-service transfer result'): Dinero's (or the sandbox's) consent
  * page sends the browser back here with `code` and `state`. The server exchanges the code once and starts the transfer
- * in the background (issue 43); the page's address then names the run (`?run=<n>`, the code leaves the address), and
+ * in the background; the page's address then names the run (`?run=<n>`, the code leaves the address), and
  * the page asks how far it has come every second: a progress bar with the counts so far, then the counts for invoices,
  * treatments and patients and 'Fortsæt' to /Kalender. A reload, or coming back later, shows the same run and its
  * result. A failure shows 'Overførelse fejlede' with a support link ('Something went wrong...!' when the call itself

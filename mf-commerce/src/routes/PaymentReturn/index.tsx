@@ -4,7 +4,7 @@
  *   shows what it knows, never what the address says: settled with the plan usable → success and the way to the
  *   calendar; refused, cancelled or not settled yet → that, honestly. The shell's therapist is reloaded with it, so
  *   the menus unlock as soon as the plan is Pro. Pro bought during the trial comes back without an invoice (nothing
- *   was charged): the reloaded therapist says whether Pro is ordered, and from when (issue 43).
+ *   was charged): the reloaded therapist says whether Pro is ordered, and from when.
  * - `/payment/cancel`: the owner left the checkout page; nothing was charged; back to the page the purchase started on.
  * - `/payment/storage-success`, `/payment/importdata-success` (`?id=…&invoice=…&customer=…`): a one-time add-on's
  *   return page: the charge as the server knows it (`singleTimePaymentSuccess`); bought data import leads on to the

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in on /MinProfil (issue 14), loaded when the therapist opens it: a new secret as a QR code (and as
+ * Two-factor sign-in on /MinProfil, loaded when the therapist opens it: a new secret as a QR code (and as
  * text for typing in), turned on by a first code from the app; the ten recovery codes are shown once. When it is
  * already on, it can be turned off with the password. The API decides everything (twoFactorSetup/Enable/Disable).
  */

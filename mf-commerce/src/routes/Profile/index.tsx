@@ -1,5 +1,5 @@
 /**
- * `/MinProfil` ('Min profil' in the account menu; issue 13): every therapist changes their own name, phone, theme
+ * `/MinProfil` ('Min profil' in the account menu): every therapist changes their own name, phone, theme
  * colour (the calendar and the opening-hours dialog use it: spec 3 §6) and 'Jeg kan tage nye klienter'. The API
  * allows this for the caller only (setTherapist, setTherapistAvailable); nothing here is the owner's.
  */
@@ -9,7 +9,7 @@ import { DEFAULT_THERAPIST_COLORS, themeColourOf, type RemotePageProps, type The
 import { useMutation, useNotifications } from '@klinik/ui';
 import { lazyPart } from '../../components/lazyPart';
 
-// Two-factor sign-in (issue 14): loaded only when opened, with its QR code renderer.
+// Two-factor sign-in: loaded only when opened, with its QR code renderer.
 const TwoFactorPanel = lazyPart(() => import('./TwoFactorPanel'));
 
 const T = {

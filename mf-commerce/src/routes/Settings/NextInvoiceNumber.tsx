@@ -1,5 +1,5 @@
 /**
- * /Settings' 'Næste fakturanummer' (spec 2: Company CVR counter; issue 43), self-contained so the page only mounts it:
+ * /Settings' 'Næste fakturanummer' (spec 2: Company CVR counter), self-contained so the page only mounts it:
  * `<NextInvoiceNumber client={shell.client} readOnly={!isOwner} />`. It shows the number the clinic's next invoice
  * gets as invoices print it ('0041-26'), and lets the owner move it up to continue after another system
  * (`setCvrCounter`, the counter of the clinic's CVR number: the typed number less one). The rule that it only goes

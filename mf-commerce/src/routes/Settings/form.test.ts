@@ -34,7 +34,7 @@ describe('the settings form', () => {
     });
   });
 
-  it("holds 'Betalingsfrist' as typed and sends it for the server to read (issue 43)", () => {
+  it("holds 'Betalingsfrist' as typed and sends it for the server to read", () => {
     expect(draftOf(PROFILE).dueDays).toBe('8');
     expect(draftErrors({ ...draftOf(PROFILE), dueDays: '14' })).toEqual({});
   });

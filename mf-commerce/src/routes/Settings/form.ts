@@ -6,7 +6,7 @@
 import { companyProfileInputSchema, fieldErrorsFromIssues, type CompanyProfile, type CompanyProfileInput } from '@klinik/core';
 import type { FieldErrors } from '@klinik/core/rules';
 
-/** What the inputs hold: the profile without its logo, every text as typed ('Betalingsfrist' too, issue 43). */
+/** What the inputs hold: the profile without its logo, every text as typed ('Betalingsfrist' too). */
 export type CompanyDraft = Omit<CompanyProfile, 'logo' | 'dueDays'> & { dueDays: string };
 export type CompanyTextField = Exclude<keyof CompanyDraft, 'moms'>;
 

@@ -25,7 +25,7 @@ export const texts = {
   fixErrors: 'Ret de markerede felter, før du gemmer.',
   backToInvoice: 'Tilbage til fakturaen',
   savedForInvoice: 'Firmaoplysningerne er gemt. Du kan gå tilbage til fakturaen.',
-  // issue 43: 'Næste fakturanummer' (NextInvoiceNumber.tsx); the rule's messages are core's, shared with the server
+  // 'Næste fakturanummer' (NextInvoiceNumber.tsx); the rule's messages are core's, shared with the server
   nextNumber: {
     title: invoiceNumberMessages.label,
     intro: 'Fakturaer nummereres fortløbende for hvert kalenderår. Fortsætter klinikken efter et andet system, sætter du her det nummer, næste faktura skal have. Nummeret kan kun sættes op, aldrig ned, så intet fakturanummer bruges to gange.',

@@ -3,7 +3,7 @@
  * with a settings icon to /Abonnement/{id} (on the plan card only for Pro with its subscription found), the trial's
  * end as DD-MM-YYYY while it lies ahead (and the day Pro bought during it starts), 'buy pro' or 'Deaktiver' by the
  * spec's rules (rules.ts), and cancel-all after 'Er du sikker?'. Both end the clinic's plan and every subscription with
- * it (issue 43); the confirmation lists them, as the server says (`endsWithPlan`). 10 skeleton cards while loading.
+ * it; the confirmation lists them, as the server says (`endsWithPlan`). 10 skeleton cards while loading.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -30,7 +30,7 @@ describe('the plan card of /Abonnement', () => {
     expect(planCardAction({ planType: 'pro', status: 'active' }, card, NOW)).toBe('deactivate');
     expect(planCardAction({ planType: 'pro', status: 'expired' }, card, NOW)).toBe('buyPro');
     expect(planCardAction({ planType: 'empty', status: 'empty' }, noCard, NOW)).toBe('buyPro');
-    // Pro bought during the trial can be ended before its first charge (issue 43).
+    // Pro bought during the trial can be ended before its first charge.
     expect(planCardAction({ planType: 'freeTrial', status: 'active', trial: NOW + DAY, proStartsAt: NOW + DAY }, card, NOW)).toBe('deactivate');
   });
 

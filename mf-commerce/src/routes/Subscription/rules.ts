@@ -22,7 +22,7 @@ export function addOnSubscriptions(subscriptions: readonly SubscriptionView[]): 
 /**
  * The plan card's button: 'buy pro' when the plan is the free trial, no card is saved or the plan is cancelled (and
  * whenever Pro is not running); 'Deaktiver' with a card saved and Pro active, or Pro bought during the trial to start
- * at its end (issue 43: it can be ended before anything is charged).
+ * at its end (it can be ended before anything is charged).
  */
 export function planCardAction(plan: PlanState, info: { isPaymentCardAdd: boolean }, now: number): 'buyPro' | 'deactivate' {
   const planType = normalizePlanType(plan.planType);

@@ -4,36 +4,16 @@
  * then 'Er du sikker?'. Once the server has moved the role the old owner's sessions are over: the page logs out and
  * goes to '/'. Loaded when first opened.
  */
-import { useId, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Text,
-  makeStyles,
-} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Text } from '@fluentui/react-components';
 import { messages } from '@klinik/core/rules';
 import { therapistMessages } from '@klinik/core/therapists';
-import { LoadError, useMutation, useQuery } from '@klinik/ui';
+import { FormDialog, LoadError, useMutation, useQuery } from '@klinik/ui';
 import { therapistKeys, type TherapistApi } from './api';
 import { fullName } from './rules';
 import { texts } from './texts';
 
 const T = texts.handover;
-
-const useStyles = makeStyles({
-  content: { display: 'grid', gap: '12px' },
-});
 
 type Step = 'password' | 'choose' | 'confirm';
 
@@ -43,8 +23,6 @@ function withMessage(reason: unknown): never {
 }
 
 export default function HandoverDialog({ api, onHandedOver, onClose }: { api: TherapistApi; onHandedOver: (message: string) => void; onClose: () => void }) {
-  const styles = useStyles();
-  const formId = useId();
   const [step, setStep] = useState<Step>('password');
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -88,85 +66,70 @@ export default function HandoverDialog({ api, onHandedOver, onClose }: { api: Th
     }
   }
 
+  const refusal = passwordError || chooseError ? null : (check.error ?? handOver.error);
+
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && !pending && onClose()}>
-      <DialogSurface>
-        <form
-          noValidate
-          id={formId}
-          onSubmit={(event) => {
-            event.preventDefault();
-            next();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{step === 'confirm' ? T.confirmTitle : T.title}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {step === 'password' && (
-                <>
-                  <Text>{T.passwordIntro}</Text>
-                  <Field label={T.password} required validationMessage={passwordError ?? undefined} validationState={passwordError ? 'error' : 'none'}>
-                    <Input
-                      type="password"
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={(_, data) => {
-                        setPassword(data.value);
-                        setPasswordError(null);
-                      }}
-                    />
-                  </Field>
-                </>
-              )}
-              {step === 'choose' && (
-                <>
-                  <Text>{T.chooseIntro}</Text>
-                  {candidates.error !== null && <LoadError title={T.candidatesFailed} detail={candidates.error} onRetry={() => void candidates.refresh()} retryLabel={texts.page.retry} />}
-                  {candidates.loading && <Spinner size="tiny" />}
-                  {candidates.data?.length === 0 && <MessageBar intent="info"><MessageBarBody>{T.noneAvailable}</MessageBarBody></MessageBar>}
-                  {candidates.data && candidates.data.length > 0 && (
-                    <Field label={T.newOwner} required validationMessage={chooseError ?? undefined} validationState={chooseError ? 'error' : 'none'}>
-                      <Select
-                        value={chosen}
-                        onChange={(_, data) => {
-                          setChosen(data.value);
-                          setChooseError(null);
-                        }}
-                      >
-                        <option value="">{T.choosePlaceholder}</option>
-                        {candidates.data.map((therapist) => (
-                          <option key={therapist.id} value={therapist.id}>
-                            {`${fullName(therapist)} (${therapist.email})`}
-                          </option>
-                        ))}
-                      </Select>
-                    </Field>
-                  )}
-                </>
-              )}
-              {step === 'confirm' && candidate && <Text>{T.confirmBody(fullName(candidate))}</Text>}
-              {(check.error ?? handOver.error) && !passwordError && !chooseError && (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{check.error ?? handOver.error}</MessageBarBody>
-                </MessageBar>
-              )}
-            </DialogContent>
-            <DialogActions>
-              {step !== 'password' && (
-                <Button appearance="secondary" disabled={pending} onClick={() => setStep(step === 'confirm' ? 'choose' : 'password')}>
-                  {T.back}
-                </Button>
-              )}
-              <Button appearance="secondary" disabled={pending} onClick={onClose}>
-                {T.cancel}
-              </Button>
-              <Button type="submit" appearance="primary" disabled={pending || (step === 'choose' && !candidates.data?.length)} icon={pending ? <Spinner size="tiny" /> : undefined}>
-                {step === 'confirm' ? T.confirm : T.next}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={step === 'confirm' ? T.confirmTitle : T.title}
+      modalType="alert"
+      onClose={onClose}
+      onSubmit={next}
+      busy={pending}
+      error={refusal}
+      submitLabel={step === 'confirm' ? T.confirm : T.next}
+      cancelLabel={T.cancel}
+      submitDisabled={step === 'choose' && !candidates.data?.length}
+      actions={
+        step !== 'password' && (
+          <Button appearance="secondary" disabled={pending} onClick={() => setStep(step === 'confirm' ? 'choose' : 'password')}>
+            {T.back}
+          </Button>
+        )
+      }
+    >
+      {step === 'password' && (
+        <>
+          <Text>{T.passwordIntro}</Text>
+          <Field label={T.password} required validationMessage={passwordError ?? undefined} validationState={passwordError ? 'error' : 'none'}>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(_, data) => {
+                setPassword(data.value);
+                setPasswordError(null);
+              }}
+            />
+          </Field>
+        </>
+      )}
+      {step === 'choose' && (
+        <>
+          <Text>{T.chooseIntro}</Text>
+          {candidates.error !== null && <LoadError title={T.candidatesFailed} detail={candidates.error} onRetry={() => void candidates.refresh()} retryLabel={texts.page.retry} />}
+          {candidates.loading && <Spinner size="tiny" />}
+          {candidates.data?.length === 0 && <MessageBar intent="info"><MessageBarBody>{T.noneAvailable}</MessageBarBody></MessageBar>}
+          {candidates.data && candidates.data.length > 0 && (
+            <Field label={T.newOwner} required validationMessage={chooseError ?? undefined} validationState={chooseError ? 'error' : 'none'}>
+              <Select
+                value={chosen}
+                onChange={(_, data) => {
+                  setChosen(data.value);
+                  setChooseError(null);
+                }}
+              >
+                <option value="">{T.choosePlaceholder}</option>
+                {candidates.data.map((therapist) => (
+                  <option key={therapist.id} value={therapist.id}>
+                    {`${fullName(therapist)} (${therapist.email})`}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+        </>
+      )}
+      {step === 'confirm' && candidate && <Text>{T.confirmBody(fullName(candidate))}</Text>}
+    </FormDialog>
   );
 }

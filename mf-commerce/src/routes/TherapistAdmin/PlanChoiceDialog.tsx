@@ -4,25 +4,10 @@
  * card lists the twelve features of the spec's pro plan dialog. 'Vælg senere' leaves the therapist pending: the
  * status dialog offers the choice again. Loaded when first opened.
  */
-import {
-  Button,
-  Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Caption1, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import { THERAPIST_PRO_PLAN } from '@klinik/core/commerce';
-import { useMutation } from '@klinik/ui';
+import { FormDialog, useMutation } from '@klinik/ui';
 import { therapistKeys, type TherapistApi } from './api';
 import { texts } from './texts';
 
@@ -30,7 +15,6 @@ const T = texts.planChoice;
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px' },
-  content: { display: 'grid', gap: '12px' },
   plans: { display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))' },
   plan: {
     display: 'grid',
@@ -65,51 +49,45 @@ export default function PlanChoiceDialog({
   const styles = useStyles();
   const free = useMutation(() => api.startFreeTrial(therapist.id), { notify, invalidates: [therapistKeys.list, therapistKeys.users], onSuccess: onClose });
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && !free.pending && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{T.title(therapist.name)}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <Text>{T.intro}</Text>
-            <div className={styles.plans}>
-              <section className={styles.plan} aria-label={T.freeTitle}>
-                <Text className={styles.name}>{T.freeTitle}</Text>
-                <Text className={styles.price}>{T.freePrice}</Text>
-                <Caption1>{T.freePeriod}</Caption1>
-                <Button appearance="primary" disabled={free.pending} icon={free.pending ? <Spinner size="tiny" /> : undefined} onClick={() => void free.run(undefined)}>
-                  {T.freeChoose}
-                </Button>
-              </section>
-              <section className={styles.plan} aria-label={T.proTitle}>
-                <Text className={styles.name}>{T.proTitle}</Text>
-                <Text className={styles.price}>{T.proPrice(THERAPIST_PRO_PLAN.priceOre)}</Text>
-                <Caption1>{T.proPeriod}</Caption1>
-                <ul className={styles.features} aria-label={T.featuresLabel}>
-                  {T.features.map((feature) => (
-                    <li key={feature} className={styles.feature}>
-                      <CheckmarkRegular className={styles.check} aria-hidden />
-                      <Caption1>{feature}</Caption1>
-                    </li>
-                  ))}
-                </ul>
-                <Button disabled={free.pending} onClick={onPro}>
-                  {T.proChoose}
-                </Button>
-              </section>
-            </div>
-            {free.error && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{free.error}</MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" disabled={free.pending} onClick={onClose}>
-              {T.later}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={T.title(therapist.name)}
+      onClose={onClose}
+      busy={free.pending}
+      error={free.error}
+      surfaceClassName={styles.surface}
+      footer={
+        <Button appearance="secondary" disabled={free.pending} onClick={onClose}>
+          {T.later}
+        </Button>
+      }
+    >
+      <Text>{T.intro}</Text>
+      <div className={styles.plans}>
+        <section className={styles.plan} aria-label={T.freeTitle}>
+          <Text className={styles.name}>{T.freeTitle}</Text>
+          <Text className={styles.price}>{T.freePrice}</Text>
+          <Caption1>{T.freePeriod}</Caption1>
+          <Button appearance="primary" disabled={free.pending} icon={free.pending ? <Spinner size="tiny" /> : undefined} onClick={() => void free.run(undefined)}>
+            {T.freeChoose}
+          </Button>
+        </section>
+        <section className={styles.plan} aria-label={T.proTitle}>
+          <Text className={styles.name}>{T.proTitle}</Text>
+          <Text className={styles.price}>{T.proPrice(THERAPIST_PRO_PLAN.priceOre)}</Text>
+          <Caption1>{T.proPeriod}</Caption1>
+          <ul className={styles.features} aria-label={T.featuresLabel}>
+            {T.features.map((feature) => (
+              <li key={feature} className={styles.feature}>
+                <CheckmarkRegular className={styles.check} aria-hidden />
+                <Caption1>{feature}</Caption1>
+              </li>
+            ))}
+          </ul>
+          <Button disabled={free.pending} onClick={onPro}>
+            {T.proChoose}
+          </Button>
+        </section>
+      </div>
+    </FormDialog>
   );
 }

@@ -5,20 +5,8 @@
  * confirmation that cancels. Loaded when first opened.
  */
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  makeStyles,
-} from '@fluentui/react-components';
+import { Radio, RadioGroup } from '@fluentui/react-components';
+import { FormDialog } from '@klinik/ui';
 import type { StatusChoice } from '@klinik/core/therapists';
 import type { TherapistRow } from './api';
 import { fullName, initialStatusChoice, statusStep, type StatusStep } from './rules';
@@ -26,12 +14,7 @@ import { texts } from './texts';
 
 const T = texts.status;
 
-const useStyles = makeStyles({
-  content: { display: 'grid', gap: '12px' },
-});
-
 export default function StatusDialog({ therapist, onStep, onClose }: { therapist: TherapistRow; onStep: (step: Exclude<StatusStep, { kind: 'refused' }>) => void; onClose: () => void }) {
-  const styles = useStyles();
   const [choice, setChoice] = useState<StatusChoice>(() => initialStatusChoice(therapist));
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -42,39 +25,19 @@ export default function StatusDialog({ therapist, onStep, onClose }: { therapist
   }
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{T.title(fullName(therapist))}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <RadioGroup
-              aria-label={T.legend}
-              value={choice}
-              onChange={(_, data) => {
-                setChoice(data.value as StatusChoice);
-                setRefusal(null);
-              }}
-            >
-              <Radio value="active" label={{ children: <><strong>{T.active}</strong>{` – ${T.activeHint}`}</> }} />
-              <Radio value="deactivate" label={{ children: <><strong>{T.deactivate}</strong>{` – ${T.deactivateHint}`}</> }} />
-              <Radio value="stopSubscription" label={{ children: <><strong>{T.stopSubscription}</strong>{` – ${T.stopSubscriptionHint}`}</> }} />
-            </RadioGroup>
-            {refusal && (
-              <MessageBar intent="warning" role="alert">
-                <MessageBarBody>{refusal}</MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>
-              {T.cancel}
-            </Button>
-            <Button appearance="primary" onClick={next}>
-              {T.next}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={T.title(fullName(therapist))} submitLabel={T.next} cancelLabel={T.cancel} onSubmit={next} error={refusal} errorIntent="warning" onClose={onClose}>
+      <RadioGroup
+        aria-label={T.legend}
+        value={choice}
+        onChange={(_, data) => {
+          setChoice(data.value as StatusChoice);
+          setRefusal(null);
+        }}
+      >
+        <Radio value="active" label={{ children: <><strong>{T.active}</strong>{` – ${T.activeHint}`}</> }} />
+        <Radio value="deactivate" label={{ children: <><strong>{T.deactivate}</strong>{` – ${T.deactivateHint}`}</> }} />
+        <Radio value="stopSubscription" label={{ children: <><strong>{T.stopSubscription}</strong>{` – ${T.stopSubscriptionHint}`}</> }} />
+      </RadioGroup>
+    </FormDialog>
   );
 }

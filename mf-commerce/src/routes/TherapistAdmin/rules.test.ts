@@ -1,5 +1,5 @@
 import { therapistMessages } from '@klinik/core/therapists';
-import { activeLabel, canAddTherapist, initialStatusChoice, providerReturn, sortUsers, statusStep, subscriptionBadge, withoutMessage, type RowLike } from './rules';
+import { activeLabel, canAddTherapist, initialStatusChoice, providerReturn, sortUsers, statusStep, subscriptionBadge, type RowLike } from './rules';
 
 const sub = (status: 'pending' | 'active' | 'cancelled' | 'expired', planType: 'freeTrial' | 'pro' = 'freeTrial') => ({ planType, status, endsAt: null });
 const row = (isActive: boolean, subscription: ReturnType<typeof sub> | null): RowLike => ({ isAdmin: false, isActive, therapistSubscription: subscription });
@@ -78,9 +78,3 @@ describe('the way back from the payment provider', () => {
   });
 });
 
-describe('a refusal from the server', () => {
-  it('is said once: the field keeps only messages the message bar does not show', () => {
-    expect(withoutMessage({ email: 'Brugernavnet er taget' }, 'Brugernavnet er taget')).toEqual({});
-    expect(withoutMessage({ phone: 'Telefonnummer må kun indeholde tal', email: 'x' }, 'x')).toEqual({ phone: 'Telefonnummer må kun indeholde tal' });
-  });
-});

@@ -105,8 +105,3 @@ export function providerReturn(search: string): { returned: boolean; invoice: st
 export function fullName(therapist: { nameFirst: string; nameLast: string }): string {
   return `${therapist.nameFirst} ${therapist.nameLast}`.trim();
 }
-
-/** The server's per-field messages without the one its message bar already shows. */
-export function withoutMessage(fieldErrors: Readonly<Record<string, string>>, message: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(fieldErrors).filter(([, text]) => text !== message));
-}

@@ -1,6 +1,7 @@
 /** The player of a video guide: the film with the browser's own controls, started at once, muted (it has no sound). */
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, makeStyles } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, makeStyles } from '@fluentui/react-components';
+import { InfoDialog } from '@klinik/ui';
 import { guideTexts as T } from './texts';
 
 const useStyles = makeStyles({
@@ -12,26 +13,14 @@ export default function PlayerDialog({ title, video, poster, onClose }: { title:
   const styles = useStyles();
   const [failed, setFailed] = useState(false);
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>
-            {failed ? (
-              <MessageBar intent="warning">
-                <MessageBarBody>{T.failed}</MessageBarBody>
-              </MessageBar>
-            ) : (
-              <video className={styles.video} src={video} poster={poster ?? undefined} controls autoPlay muted playsInline preload="auto" aria-label={title} onError={() => setFailed(true)} />
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {T.close}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title={title} closeLabel={T.close} onClose={onClose} surfaceClassName={styles.surface}>
+      {failed ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{T.failed}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <video className={styles.video} src={video} poster={poster ?? undefined} controls autoPlay muted playsInline preload="auto" aria-label={title} onError={() => setFailed(true)} />
+      )}
+    </InfoDialog>
   );
 }

@@ -5,10 +5,10 @@
  */
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, DialogActions, DialogBody, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import type { Invoice } from '@klinik/core';
 import type { RemoteDialogProps } from '@klinik/core/rules';
-import { useNotifications } from '@klinik/ui';
+import { FormDialog, useNotifications } from '@klinik/ui';
 import { invoicesApi } from '../../api';
 import { retryable } from '../../components/retryable';
 
@@ -30,25 +30,24 @@ export default function BookingInvoiceDialog({ shell, params, onClose }: RemoteD
     return (
       <>
         {toaster}
-        <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-          <DialogSurface>
-            <DialogBody>
-              <DialogTitle>{T.done(created.isCredit ? T.credit : T.invoice, created.number)}</DialogTitle>
-              <DialogActions>
-                <Button
-                  appearance="primary"
-                  onClick={() => {
-                    onClose();
-                    void navigate(shell.pages.invoicesForBookings([bookingId]));
-                  }}
-                >
-                  {T.show}
-                </Button>
-                <Button onClick={onClose}>{T.close}</Button>
-              </DialogActions>
-            </DialogBody>
-          </DialogSurface>
-        </Dialog>
+        <FormDialog
+          title={T.done(created.isCredit ? T.credit : T.invoice, created.number)}
+          onClose={onClose}
+          footer={
+            <>
+              <Button
+                appearance="primary"
+                onClick={() => {
+                  onClose();
+                  void navigate(shell.pages.invoicesForBookings([bookingId]));
+                }}
+              >
+                {T.show}
+              </Button>
+              <Button onClick={onClose}>{T.close}</Button>
+            </>
+          }
+        />
       </>
     );
   }

@@ -1,7 +1,7 @@
 /**
  * The clinic's invoices and credit notes (spec 2, Invoice list): newest first, searchable by name, CPR or number
  * (300 ms after typing stops), 5, 10 or 15 per page from page 1, the owner's therapist picker, one row open at a
- * time, 'Ingen faktura fundet' when nothing matches. Issue 43: a status filter ('Alle', 'Ubetalte', 'Forfaldne',
+ * time, 'Ingen faktura fundet' when nothing matches. A status filter ('Alle', 'Ubetalte', 'Forfaldne',
  * 'Betalte', from page 1) and the outstanding total of the invoices the caller sees (of the therapist picked).
  */
 import { useCallback, useId, useState } from 'react';

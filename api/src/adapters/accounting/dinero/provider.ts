@@ -3,10 +3,12 @@
  * Each write first looks for our external reference and creates only when it is not there, so a retry after a crash
  * or a lost answer finds the first record; an invoice is created as a draft and booked, and a draft left unbooked by a
  * crash is booked by the retry. Every call has a time limit; a 401 or an `invalid_grant` is a grant error (the owner
- * connects again), anything else the service being unavailable (the record is retried later).
+ * connects again), anything else the service being unavailable (the record is retried later). The OAuth legs (consent
+ * address, code exchange, refresh) go through security/oauth (oauth4webapi).
  */
 import type { DineroConfig } from '../../../config.js';
 import { AccountingGrantError, AccountingRejectedError, AccountingUnavailableError, type AccountingProvider, type InvoiceInput, type Upserted } from '../provider.js';
+import { createOAuthClient, OAuthRequestError } from '../../../security/oauth/client.js';
 import { fetchJson } from '../../http-json.js';
 import {
   kroner,
@@ -24,7 +26,6 @@ import {
   type OrganizationRow,
   type ProductCreate,
   type ProductCreated,
-  type TokenAnswer,
 } from './wire.js';
 
 export interface DineroOptions extends DineroConfig {
@@ -35,23 +36,37 @@ export interface DineroOptions extends DineroConfig {
 export function createDineroProvider(options: DineroOptions): AccountingProvider {
   const timeoutMs = options.timeoutMs ?? 15_000;
 
+  /** What a refusal means to the accounting: Visma Connect's and Dinero's alike. */
+  function refusal(status: number, code: unknown): Error {
+    if (status === 401 || code === 'invalid_grant') return new AccountingGrantError(`Dinero refused the grant (${status})`);
+    // The answer's text is not logged: it may echo what was sent (a client's name).
+    if (status >= 400 && status < 500) return new AccountingRejectedError(`Dinero refused the request (${status})`);
+    return new AccountingUnavailableError(`Dinero answered ${status}`);
+  }
+
   async function send<T>(url: URL, init: RequestInit): Promise<T> {
     const { status, ok, body } = await fetchJson(url, init, timeoutMs, (error) => new AccountingUnavailableError(`Dinero could not be reached: ${error.message}`));
     const code = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-    if (status === 401 || code === 'invalid_grant') throw new AccountingGrantError(`Dinero refused the grant (${status})`);
-    // The answer's text is not logged: it may echo what was sent (a client's name).
-    if (status >= 400 && status < 500) throw new AccountingRejectedError(`Dinero refused the request (${status})`);
-    if (!ok) throw new AccountingUnavailableError(`Dinero answered ${status}`);
+    if (!ok || code === 'invalid_grant') throw refusal(status, code);
     return body as T;
   }
 
-  async function tokenRequest(form: Record<string, string>): Promise<TokenAnswer> {
-    const body = new URLSearchParams({ client_id: options.clientId, client_secret: options.clientSecret, ...form });
-    return send<TokenAnswer>(new URL(paths.token, options.connectUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: body.toString(),
-    });
+  const oauth = createOAuthClient({
+    endpoints: { issuer: options.connectUrl, authorizationEndpoint: new URL(paths.authorize, options.connectUrl).toString(), tokenEndpoint: new URL(paths.token, options.connectUrl).toString() },
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    now: options.now,
+    timeoutMs,
+  });
+
+  /** An OAuth call, its failure in the accounting's terms. */
+  async function viaOAuth<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof OAuthRequestError)) throw new AccountingUnavailableError(`Dinero could not be reached: ${(error as Error).message}`);
+      throw refusal(error.status ?? 502, error.code);
+    }
   }
 
   function api<T>(access: string, method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string>): Promise<T> {
@@ -81,21 +96,20 @@ export function createDineroProvider(options: DineroOptions): AccountingProvider
   return {
     kind: 'dinero',
     consentUrl({ state, redirectUri }) {
-      const query = new URLSearchParams({ client_id: options.clientId, response_type: 'code', scope: SCOPE, redirect_uri: redirectUri, state, ui_locales: 'da-DK' });
-      return `${new URL(paths.authorize, options.connectUrl).toString()}?${query.toString()}`;
+      return oauth.authorizationUrl({ redirectUri, state, scope: SCOPE, extra: { ui_locales: 'da-DK' } });
     },
     async exchangeCode(code, redirectUri) {
-      const tokens = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
-      if (!tokens.refresh_token) throw new AccountingGrantError('Visma Connect answered no refresh token (offline_access missing)');
+      const tokens = await viaOAuth(() => oauth.exchangeCode({ code, redirectUri }));
+      if (!tokens.refreshToken) throw new AccountingGrantError('Visma Connect answered no refresh token (offline_access missing)');
       // The grant's organisation: the first the user may reach (Visma Connect's consent names one organisation).
-      const organizations = await api<OrganizationRow[]>(tokens.access_token, 'GET', paths.organizations, undefined, { fields: 'Id,Name,IsPro' });
+      const organizations = await api<OrganizationRow[]>(tokens.accessToken, 'GET', paths.organizations, undefined, { fields: 'Id,Name,IsPro' });
       const organization = organizations[0];
       if (!organization) throw new AccountingGrantError('The Dinero user has no organisation');
-      return { organizationId: String(organization.Id), refreshToken: tokens.refresh_token };
+      return { organizationId: String(organization.Id), refreshToken: tokens.refreshToken };
     },
     async accessToken(refreshToken) {
-      const tokens = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
-      return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null, expiresAt: options.now() + tokens.expires_in * 1000 };
+      const tokens = await viaOAuth(() => oauth.refresh(refreshToken));
+      return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt ?? options.now() + 3600_000 };
     },
     async upsertContact(access, org, contact): Promise<Upserted> {
       const found = await findByReference(access, paths.contacts(org), contact.externalReference, 'ContactGuid');

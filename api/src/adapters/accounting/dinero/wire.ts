@@ -21,15 +21,6 @@ export const paths = {
   bookCreditNote: (org: string, guid: string) => `/v1/${org}/sales/creditnotes/${guid}/book`,
 };
 
-/** `<connect>/connect/token`, grant_type authorization_code or refresh_token. */
-export interface TokenAnswer {
-  access_token: string;
-  expires_in: number;
-  token_type: string;
-  refresh_token?: string;
-  scope?: string;
-}
-
 /** GET /v1/organizations?fields=Id,Name,IsPro */
 export interface OrganizationRow {
   Id: number;

@@ -4,11 +4,11 @@
  */
 import { useCallback } from 'react';
 import type { CustomField } from '@klinik/core';
-import { useQuery, type QueryKey } from '@klinik/ui';
+import { useQuery, type ActionKey } from '@klinik/ui';
 import { useClientPage } from '../page/context';
 import { adoptCustomFields, type FetchFields } from './customFieldRecords';
 
-export function useCustomFieldList(key: QueryKey, fetchFields: FetchFields) {
+export function useCustomFieldList(key: ActionKey, fetchFields: FetchFields) {
   const services = useClientPage();
   const fields = useQuery(key, async () => {
     const data = await fetchFields();

@@ -4,8 +4,9 @@
  * camera (or without permission) the dialog says so.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, makeStyles } from '@fluentui/react-components';
+import { Spinner, makeStyles } from '@fluentui/react-components';
 import { CAMERA_WIDTH, cameraFileName } from '@klinik/core/records';
+import { FormDialog } from '@klinik/ui';
 import { texts } from '../texts';
 
 const T = texts.camera;
@@ -72,29 +73,21 @@ export default function CameraDialog({ nameFirst, nameLast, onCapture, onClose }
   }
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{T.title}</DialogTitle>
-          <DialogContent>
-            {error ? (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{error}</MessageBarBody>
-              </MessageBar>
-            ) : stream ? (
-              <video ref={video} className={styles.video} aria-label={T.video} playsInline muted onLoadedMetadata={() => setReady(true)} />
-            ) : (
-              <Spinner size="small" label={T.starting} />
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{T.close}</Button>
-            <Button appearance="primary" disabled={!ready || busy || Boolean(error)} onClick={capture}>
-              {T.capture}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={T.title}
+      onClose={onClose}
+      onSubmit={capture}
+      busy={busy}
+      error={error}
+      submitLabel={T.capture}
+      cancelLabel={T.close}
+      submitDisabled={!ready || Boolean(error)}
+    >
+      {error ? null : stream ? (
+        <video ref={video} className={styles.video} aria-label={T.video} playsInline muted onLoadedMetadata={() => setReady(true)} />
+      ) : (
+        <Spinner size="small" label={T.starting} />
+      )}
+    </FormDialog>
   );
 }

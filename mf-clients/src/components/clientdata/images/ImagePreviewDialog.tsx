@@ -1,5 +1,6 @@
 /** The image preview dialog (spec 2, Dialogs): the 800 px copy, with a link to the full image. */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, makeStyles } from '@fluentui/react-components';
+import { Link, makeStyles } from '@fluentui/react-components';
+import { InfoDialog } from '@klinik/ui';
 import type { ImageEntry } from '@klinik/core';
 import { texts } from '../texts';
 
@@ -14,23 +15,18 @@ const useStyles = makeStyles({
 export default function ImagePreviewDialog({ image, onClose }: { image: ImageEntry; onClose: () => void }) {
   const styles = useStyles();
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle className={styles.title}>{image.imageName}</DialogTitle>
-          <DialogContent>
-            <img className={styles.image} src={image.previewUrl || image.imageUrl} alt={image.imageName} />
-          </DialogContent>
-          <DialogActions>
-            <Link href={image.imageUrl} target="_blank" rel="noreferrer">
-              {T.open}
-            </Link>
-            <Button appearance="primary" onClick={onClose}>
-              {T.close}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog
+      title={<span className={styles.title}>{image.imageName}</span>}
+      closeLabel={T.close}
+      onClose={onClose}
+      surfaceClassName={styles.surface}
+      actions={
+        <Link href={image.imageUrl} target="_blank" rel="noreferrer">
+          {T.open}
+        </Link>
+      }
+    >
+      <img className={styles.image} src={image.previewUrl || image.imageUrl} alt={image.imageName} />
+    </InfoDialog>
   );
 }

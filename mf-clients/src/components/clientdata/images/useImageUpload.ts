@@ -19,7 +19,7 @@ export function useImageUpload({ kind, journalId }: { kind: 'journal' | 'profile
       for (const file of files) form.append('files', file, file.name);
       return api.uploadImages(form);
     },
-    // A copy may have gone to the drive (issue 17): its panel and quota reload too (only when shown).
+    // A copy may have gone to the drive: its panel and quota reload too (only when shown).
     { notify: services.notify, invalidates: [clientQueries.images(clientId), clientQueries.storage(), clientQueries.driveFiles(), clientQueries.driveQuota(), clientQueries.driveStatus()] },
   );
 

@@ -1,6 +1,6 @@
 /**
  * A journal as an editable record: its four text fields save one at a time, each on top of the version the
- * previous save answered (a stale version answers 409 and writes nothing; issue 5).
+ * previous save answered (a stale version answers 409 and writes nothing).
  */
 import type { Booking, Journal } from '@klinik/core';
 import { FIELD_SAVE_DEBOUNCE_MS, JOURNAL_TEXT_FIELDS, type JournalTextField } from '@klinik/core/records';

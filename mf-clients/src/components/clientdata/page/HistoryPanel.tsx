@@ -1,6 +1,6 @@
 /**
  * 'Historik': every change of a section, newest first: when, who, which field, the text before and after. The
- * server keeps the previous value of every save (issue 5: nothing is overwritten without a trace).
+ * server keeps the previous value of every save (nothing is overwritten without a trace).
  */
 import { Caption1, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 import type { Revision } from '@klinik/core';

@@ -1,5 +1,5 @@
 /**
- * The print view of one section: a clean A4 page (issue 5) with the client's name and CPR number, the
+ * The print view of one section: a clean A4 page with the client's name and CPR number, the
  * section's fields and their comments, and when it was printed. It is rendered into its own container under
  * <body>; a print stylesheet hides everything else, so the browser's print shows only this page. The view stays
  * in the document (hidden on screen) until the next print or until the client page closes.

@@ -13,7 +13,7 @@ import { useClientPage } from './context';
 import { clientQueries } from './queryKeys';
 import { retryable } from './retryable';
 
-/** The cloud-drive panel (issue 17): its own chunk, loaded only for a clinic with the drive add-on. */
+/** The cloud-drive panel: its own chunk, loaded only for a clinic with the drive add-on. */
 const DrivePanel = retryable(() => import('../drive/DrivePanel'));
 
 const T = texts.storage;
