@@ -25,6 +25,8 @@ it('adds a treatment with price in DKK (also as "450,50"), duration and pause in
 it.each([
   ['an empty name', { name: '  ' }, 'name', 'Patientnavn er påkrævet'],
   ['a price that is not a number', { price: 'gratis' }, 'price', 'Prisen skal være et tal'],
+  ['an empty price (required: not 0 kr.)', { price: '' }, 'price', 'Prisen skal være et tal'],
+  ['a price of only spaces', { price: '   ' }, 'price', 'Prisen skal være et tal'],
   ['a negative price', { price: -1 }, 'price', 'Prisen skal være et tal'],
   ['a price with three decimals', { price: 10.005 }, 'price', 'Prisen skal være et tal'],
   ['a missing duration', { duration: undefined }, 'duration', 'Varighed er påkrævet'],

@@ -16,6 +16,8 @@ export const priceDkk = z
   .transform((value) => {
     if (typeof value === 'number') return value;
     const text = value.trim();
+    // The spec makes the price required: an empty field is not 0 kr. (a free treatment is typed as 0).
+    if (text === '') return Number.NaN;
     // '1.234,50' (Danish) or '1234.50': with a comma, dots are thousands separators.
     return Number(text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text);
   })
