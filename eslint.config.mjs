@@ -123,6 +123,30 @@ export default defineConfig(
     },
   },
 
+  // An action's policy lives on its declaration (docs/decisions/0032-policy-on-the-contract.md): one that anyone may
+  // call declares its rate limit, one an administrator may call its audit. The types refuse both too, and the API's
+  // start refuses them; the linter says it where the declaration is written.
+  {
+    files: ['core/src/actions/**/*.ts'],
+    // policy.test.ts declares such actions on purpose, to prove the types refuse them.
+    ignores: ['core/src/actions/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='defineAction'] > ObjectExpression:has(Property[key.name='access'] Literal[value='public']):not(:has(Property[key.name='rateLimit']))",
+          message: 'An action anyone may call declares its rateLimit (per caller address): see docs/architecture.md, \'How to add an action\'.',
+        },
+        {
+          selector:
+            "CallExpression[callee.name='defineAction'] > ObjectExpression:has(Property[key.name='access'] Literal[value='superadmin']):not(:has(Property[key.name='audit']))",
+          message: 'An action an administrator may call declares its audit (which input names the company): see docs/architecture.md, \'How to add an action\'.',
+        },
+      ],
+    },
+  },
+
   // Layers the code keeps (docs/decisions/0037-layers-kept-by-the-linter-and-routes-declared-by-remotes.md).
   // The API: an endpoint or a job calls
   // actions, actions call the domain, the domain reads and writes through data (the caller-scoped access) onto
