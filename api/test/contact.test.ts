@@ -3,15 +3,14 @@
  * with the free quota and the year to date, and the public newsletter sign-up. The message jobs run as the API's
  * timer would run them (runMessageJobs), on the test's clock; mails go to a real SMTP server, SMS to the outbox.
  */
-import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
-import { contactMessages as M, copenhagenWallTime, EXTRA_SMS_PRICE_ORE, messageSkipReasons as SKIP, SANDBOX_CARDS } from '@klinik/core';
+import { contactMessages as M, copenhagenWallTime, EXTRA_SMS_PRICE_ORE, messageSkipReasons as SKIP } from '@klinik/core';
 import { tenantDb } from '../src/data/tenant-db.js';
 import { recordSms, yearToDate } from '../src/domain/contact/sms-ledger.js';
 import { runMessageJobs } from '../src/jobs/messages.js';
 import { billSmsMonths } from '../src/jobs/sms-billing.js';
 import { sweepOnce } from '../src/jobs/sweeper.js';
-import { clinicWithTrial, colleagueOf, newClient, payingWithCard, registerAndLogin, registration, uniqueEmail, type SignedInOwner } from './support/fixtures.js';
+import { buyProOnCheckout, clinicWithTrial, colleagueOf, newClient, payingWithCard, registerAndLogin, registration, uniqueEmail, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { startTestApi, TEST_ADMIN, testConfig, type TestApi } from './support/test-api.js';
 import { until } from './support/until.js';
@@ -599,8 +598,7 @@ describe('SMS billing', () => {
     const owner = await clinic();
     const withoutCard = await clinic();
     // Pro bought on the provider's page saves the owner's card.
-    const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: randomUUID() }, owner.token);
-    const page = await fetch(started.body.url!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }).toString(), redirect: 'manual' });
+    const page = await buyProOnCheckout(t, owner);
     expect(page.status).toBeLessThan(400);
     const lastMonth = copenhagenWallTime(2026, 10, 15, 12);
     for (const who of [owner, withoutCard]) {

@@ -4,11 +4,11 @@
  * ends it at once), availability only for oneself, the owner handover, and deletion that keeps the clinic's records.
  */
 import { randomUUID } from 'node:crypto';
-import { commerceMessages, MAX_THERAPISTS, messages, SANDBOX_CARDS, THERAPIST_TRIAL_MS, therapistMessages, type TherapistForm } from '@klinik/core';
+import { commerceMessages, MAX_THERAPISTS, messages, THERAPIST_TRIAL_MS, therapistMessages, type TherapistForm } from '@klinik/core';
 import { createLogger } from '../src/logger.js';
 import { giveColleaguesTheirTrial, MIGRATION_GRACE_MS } from '../src/migrations/colleague-trials.js';
 import { runStartupMigrations } from '../src/migrations/index.js';
-import { clinicWithTrial, colleagueOf, uniqueEmail, type SignedInOwner } from './support/fixtures.js';
+import { buyProOnCheckout, clinicWithTrial, colleagueOf, uniqueEmail, type SignedInOwner } from './support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 
@@ -184,13 +184,7 @@ describe('the status of a therapist', () => {
   it('activates a therapist on Pro with a saved card; the webhook makes their subscription active', async () => {
     const owner = await clinicWithTrial(t);
     // A saved card, bought with Pro on the sandbox's checkout page.
-    const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: randomUUID() }, owner.token);
-    const page = await fetch(started.body.url!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }).toString(),
-      redirect: 'manual',
-    });
+    const page = await buyProOnCheckout(t, owner);
     expect(page.status).toBe(303);
     const cardId = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data[0]!.id;
     const id = await addColleague(owner);
@@ -222,13 +216,7 @@ describe("a colleague's Pro and the clinic's plan", () => {
 
   async function endsAndComesBack(owner: SignedInOwner) {
     // Pro on the provider's page after the trial: charged at once, and the card saved.
-    const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: randomUUID() }, owner.token);
-    const page = await fetch(started.body.url!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }).toString(),
-      redirect: 'manual',
-    });
+    const page = await buyProOnCheckout(t, owner);
     expect(page.status).toBe(303);
     const cardId = (await t.call('getAllCompanyCustomPaymentCards', {}, owner.token)).body.data[0]!.id;
     const email = uniqueEmail('kollega');

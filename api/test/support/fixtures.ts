@@ -1,6 +1,6 @@
 /** Test data that passes every registration rule, with a unique e-mail per call. */
-import { randomBytes } from 'node:crypto';
-import { DAY_MS, type ActionInput } from '@klinik/core';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DAY_MS, SANDBOX_CARDS, type ActionInput } from '@klinik/core';
 import type { TestApi } from './test-api.js';
 
 export function uniqueEmail(prefix = 'ejer'): string {
@@ -110,4 +110,18 @@ export async function payingWithCard(t: TestApi, owner: Pick<SignedInOwner, 'com
   const periodEnd = t.clock.now() + 30 * DAY_MS;
   await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { planType: 'pro', status: 'active', planPeriodEnd: periodEnd, reepayId: `c${owner.companyId}` } });
   await t.models.SandboxCard.create({ _id: `ca_${randomBytes(8).toString('hex')}`, customer: `c${owner.companyId}`, masked: '411111XXXXXX1111', fingerprint: randomBytes(8).toString('hex'), expiry: card.expiry ?? '12/39' });
+}
+
+/**
+ * Pro bought the way an owner buys it: `purchasedProPlanSubscription`, then the sandbox's checkout page paid with the
+ * card that succeeds (which saves it). Answers the checkout page's answer (303 back to the app when paid).
+ */
+export async function buyProOnCheckout(t: TestApi, owner: Pick<SignedInOwner, 'token'>): Promise<Response> {
+  const started = await t.call('purchasedProPlanSubscription', { idempotencyKey: randomUUID() }, owner.token);
+  return fetch(started.body.url!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }).toString(),
+    redirect: 'manual',
+  });
 }
