@@ -1,10 +1,14 @@
 /**
  * ESLint for the whole repository (`npm run lint`, a stage of `npm test`).
  *
- * TypeScript is linted with type information: each file is checked in the TypeScript project that owns it (the
- * project service finds it through the tsconfig references, as the editor does), so the promise rules know
- * what returns a promise. Plain JavaScript (scripts, tools, Rspack and jest configs) gets the same rules where
- * they need no types.
+ * TypeScript is linted with type information, so the promise rules know what returns a promise. The type information
+ * comes from two TypeScript programs made for the linter: tsconfig.lint-frontend.json (ui, shell and the remotes, with
+ * their tests) and tsconfig.lint-node.json (core, api with its tests, devkit). The compiler (`tsc -b`) still checks each
+ * project with its own settings; the linter only needs the types. One program per side instead of one per project
+ * (the project service's way, about twenty of them, each loading Fluent UI's or mongoose's types again) halved the
+ * linter's CPU time and memory (docs/decisions/0043-the-linters-type-information-from-two-programs.md). The e2e
+ * journeys keep the project service.
+ * Plain JavaScript (scripts, tools, Rspack and jest configs) gets the same rules where they need no types.
  *
  * A rule is switched off for one line only with a reason after `--`:
  *   // eslint-disable-next-line react-hooks/exhaustive-deps -- reloads only when the period changes
@@ -93,6 +97,17 @@ export default defineConfig(
       // contract, and it turns a synchronous throw into a rejection, which is what its callers handle.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+
+  // The linter's two programs (see the top of this file). A file outside both (a new workspace) falls back to the
+  // project service above.
+  {
+    files: ['{ui,shell,mf-*}/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: false, project: ['./tsconfig.lint-frontend.json'], tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    files: ['{core,devkit}/src/**/*.{ts,mts,cts}', 'api/{src,test}/**/*.{ts,mts,cts}'],
+    languageOptions: { parserOptions: { projectService: false, project: ['./tsconfig.lint-node.json'], tsconfigRootDir: import.meta.dirname } },
   },
 
   // React: the rules of hooks and complete effect dependencies (not the React Compiler rules).

@@ -1,3 +1,4 @@
+import { TextDecoder, TextEncoder } from 'node:util';
 import { configure } from '@testing-library/dom';
 
 /**
@@ -10,6 +11,9 @@ class ResizeObserverStandIn {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStandIn;
+// react-router encodes paths with them; jsdom's window does not carry node's.
+globalThis.TextEncoder ??= TextEncoder;
+globalThis.TextDecoder ??= TextDecoder;
 globalThis.matchMedia ??= (query) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
 
 // `findBy…` and `waitFor` wait for the thing itself; a Fluent dialog on a busy two-core machine can take more than

@@ -5,6 +5,8 @@
  * written twice, a draft left unbooked by a failure booked by the next transfer, and the errors as the product's.
  */
 import { accountingMessages, copenhagenWallTime, DAY_MS, type AccountingTransfer, type TransferResult } from '@klinik/core';
+import { tenantDb } from '../src/data/tenant-db.js';
+import { openRun } from '../src/domain/accounting/transfer.js';
 import { runAccountingTick } from '../src/jobs/accounting.js';
 import { runAccountingTransfers } from '../src/jobs/accounting-transfers.js';
 import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
@@ -138,6 +140,25 @@ it('connects through Visma Connect and writes Dinero records in its shapes, once
   const second = await connect(owner);
   expect(second.body.data).toMatchObject({ invoice: { success: 0, alreadyAdded: 3 }, contact: { success: 0, alreadyAdded: 2 }, product: { success: 0, alreadyAdded: 1 } });
   expect(dinero.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/v1/')).length).toBe(before);
+});
+
+it('never spends a rotated refresh token: a transfer that read the clinic before another refreshed uses the new access token', async () => {
+  const owner = await clinic();
+  await invoice(owner, '2468');
+  expect((await connect(owner)).status).toBe(200);
+  await t.models.Company.updateOne({ _id: owner.companyId }, { $set: { dineroAccessTokenExpiresAt: 0 } });
+  // Read with the expired access token, as a transfer starting now would…
+  const stale = (await t.models.Company.findById(owner.companyId).lean())!;
+  const spent = refreshes().length;
+  // …while another transfer refreshes (rotating the refresh token) and lets its claim go.
+  expect((await sync(owner)).status).toBe(200);
+  expect(refreshes()).toHaveLength(spent + 1);
+  const db = tenantDb(t.models, stale._id);
+  const run = await openRun({ accounting: t.api.services.accounting, now: () => t.clock.now(), logger: t.api.services.logger }, db, stale);
+  expect(run).toBeTruthy();
+  // No second refresh with the spent token (the double refuses it, as Visma Connect may by revoking the grant).
+  expect(refreshes()).toHaveLength(spent + 1);
+  expect((await sync(owner)).body.status).toBe('success');
 });
 
 it('books a draft a failure left behind on the next transfer; a refused contact counts as failed; a lost grant stops the transfer', async () => {

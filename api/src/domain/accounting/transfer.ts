@@ -325,7 +325,9 @@ function validAccess(company: Pick<CompanyDoc, 'dineroAccessToken' | 'dineroAcce
  * The clinic's access token. Visma Connect rotates refresh tokens and may revoke the whole grant when a spent one is
  * used again, so of transfers needing a new access token at once exactly one refreshes: the one that inserts the claim
  * on the refresh token and the access token it replaces (`<company>:refresh:<sha-256>`, claim with orphan recovery);
- * the others wait for the access token it stores. A failed refresh lets its claim go.
+ * the others wait for the access token it stores. A failed refresh lets its claim go. The claim's holder reads the
+ * company again before refreshing: a transfer that read it before another's refresh finished would otherwise reach a
+ * free claim and spend the rotated-away refresh token a second time.
  */
 async function accessToken(deps: AccountingDeps, db: TenantDb, company: CompanyDoc): Promise<{ token: string; expiresAt: number }> {
   const cached = validAccess(company, deps.now());
@@ -356,6 +358,14 @@ async function accessToken(deps: AccountingDeps, db: TenantDb, company: CompanyD
       if (access) return { token: access, expiresAt: fresh?.dineroAccessTokenExpiresAt ?? 0 };
     }
     throw new ServiceUnavailableError(accountingMessages.unavailable);
+  }
+  // The company was read before the claim: a refresh that finished in between (and let its claim go) has already spent
+  // this refresh token. Using it again could cost the grant, so look again now that no one else can refresh it.
+  const current = await db.Company.findById(db.companyId).lean();
+  if (current?.dineroRefreshToken !== refreshToken || (current && validAccess(current, deps.now()))) {
+    await db.AccountingLink.deleteOne({ _id, holder });
+    if (!current?.dineroRefreshToken) throw new ConflictError(accountingMessages.notConnected);
+    return accessToken(deps, db, current);
   }
   let token;
   try {
