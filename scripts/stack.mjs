@@ -246,8 +246,9 @@ export async function startStack(options = {}) {
     // The app's documents carry the runtime config, so the app does not wait a round trip for config.json.
     servers.push(await serveModule({ dir: path.join(root, 'shell', 'dist'), port: ports.shell, fallback: 'app.html', runtimeConfig, configDocuments: CONFIG_DOCUMENTS, dev: options.dev, csp }));
     for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-      // mf-booking's standalone page (embed/index.html) finds the API through its own config.json, and may be framed.
-      const own = name === 'mf_booking' ? { runtimeConfig: { apiUrl }, embedCsp: contentSecurityPolicy({ apiUrl, moduleOrigins: [origin(ports[name])], embeddable: true }) } : {};
+      // mf-booking's standalone page (embed/index.html) finds the API through its own config.json, and may be framed;
+      // its 'Mine tider' link leads to the app (appUrl).
+      const own = name === 'mf_booking' ? { runtimeConfig: { apiUrl, appUrl: origin(ports.shell) }, embedCsp: contentSecurityPolicy({ apiUrl, moduleOrigins: [origin(ports[name])], embeddable: true }) } : {};
       servers.push(await serveModule({ dir: path.join(root, dir, 'dist'), port: ports[name], dev: options.dev, ...own }));
     }
   } catch (error) {

@@ -35,6 +35,7 @@ import { createBlobStore } from './adapters/blobs/create.js';
 import { servedImage } from './domain/images/images.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
+import { calendarFeedRoutes } from './endpoint/calendar-feed.js';
 import { createAccountingProvider } from './adapters/accounting/index.js';
 import { createSmsGateway } from './adapters/sms/create.js';
 import { createDriveProvider } from './adapters/drive/index.js';
@@ -196,7 +197,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
       ctx.set('X-Content-Type-Options', 'nosniff');
       // Only the action name, never the body: no passwords, tokens or CPR numbers in logs.
       logger.info(
-        { requestId, method: ctx.method, path: ctx.path, action: ctx.state.action, status: ctx.status, ms: Math.round(performance.now() - started) },
+        // A route whose path carries a secret (the calendar feed's) gives the path to log in its place.
+        { requestId, method: ctx.method, path: typeof ctx.state.logPath === 'string' ? ctx.state.logPath : ctx.path, action: ctx.state.action, status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',
       );
     }
@@ -249,6 +251,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   });
 
   paymentRoutes(router, services);
+  calendarFeedRoutes(router, services);
   sandboxes?.mount(router);
 
   // Liveness: the process answers (200 as long as it runs, saying whether the database answered a ping within 1 s; a
@@ -327,7 +330,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
         models.OutboxSms.find().sort({ createdAt: -1 }).limit(50).lean(),
       ]);
       ctx.body = {
-        mails: mails.map(({ to, subject, text, html, createdAt }) => ({ to, subject, text, html, createdAt })),
+        mails: mails.map(({ to, subject, text, html, attachments, createdAt }) => ({ to, subject, text, html, attachments: attachments ?? [], createdAt })),
         sms: sms.map(({ _id, to, text, createdAt }) => ({ to, text, reference: _id, createdAt })),
       };
     });

@@ -204,6 +204,11 @@ const DOMAIN_RATE_LIMITS: Record<string, RateLimitRule> = {
   'newsletterSend:company': { points: 50, durationSeconds: 24 * 60 * 60 },
   // Invoice mails per clinic (consumed in domain/invoices/mail.ts with the company id), so many addresses do not add up.
   'invoiceMail:company': { points: 300, durationSeconds: 24 * 60 * 60 },
+  // The therapist's calendar feed (endpoint/calendar-feed.ts). Per secret: a phone polls every 5 to 15 minutes, so 30 an
+  // hour leaves room for a few devices. Per address: a calendar service fetches many people's feeds from few
+  // addresses, so the address allowance is wide; it is there to make guessing secrets slow, not to meter use.
+  'calendarFeed:token': { points: 30, durationSeconds: 60 * 60 },
+  'calendarFeed:address': { points: 600, durationSeconds: 60 * 60 },
   ...MESSAGE_BUDGETS,
 };
 

@@ -69,12 +69,54 @@ describe('slot claims', () => {
       { from: start + 3 * HOUR, to: start + 4 * HOUR },
       { from: start + 6 * HOUR, to: start + 7 * HOUR },
     ];
-    const { won, lost } = await settled(targets.map((after) => db.slots.move({ ref, therapistId: therapist, kind: 'booking', before, after, now: Date.now() }, swap(0), 'Ændret imens')));
+    let at = before;
+    const current = async () => at;
+    const { won, lost } = await settled(
+      targets.map((after) =>
+        db.slots.move({ ref, therapistId: therapist, kind: 'booking', before, after, now: Date.now(), current }, async () => {
+          const swapped = await swap(0)();
+          if (swapped !== null) at = after;
+          return swapped;
+        }, 'Ændret imens'),
+      ),
+    );
     expect(won).toEqual([1]);
     expect(lost.map((error) => error.message)).toEqual(['Ændret imens']);
     const held = (await t.models.SlotClaim.find({ ref }).lean()).map((claim) => Number(claim._id.split(':')[2])).sort((a, b) => a - b);
     expect(held).toHaveLength(12);
     expect([targets[0]!.from, targets[1]!.from]).toContain(held[0]);
+  });
+
+  it('keeps the claims of a double click: two moves to one time, the one that inserted the units losing the swap', async () => {
+    const db = clinic();
+    const therapist = new Types.ObjectId();
+    const ref = new Types.ObjectId();
+    const before = { from: start, to: start + HOUR };
+    const after = { from: start + 3 * HOUR, to: start + 4 * HOUR };
+    await db.slots.claim(db.slots.ids(therapist, before), ref, 'booking', Date.now());
+    let at = before;
+    const current = async () => at;
+    // The first move inserts the new units, then waits in its swap until the second has moved the holder.
+    let swapStarted!: () => void;
+    const firstInSwap = new Promise<void>((resolve) => (swapStarted = resolve));
+    let letFirstLose!: () => void;
+    const firstMayLose = new Promise<void>((resolve) => (letFirstLose = resolve));
+    const first = db.slots.move({ ref, therapistId: therapist, kind: 'booking', before, after, now: Date.now(), current }, async () => {
+      swapStarted();
+      await firstMayLose;
+      return null;
+    }, 'Ændret imens');
+    await firstInSwap;
+    // The second finds the new units already the holder's (it adds none) and wins.
+    await db.slots.move({ ref, therapistId: therapist, kind: 'booking', before, after, now: Date.now(), current }, async () => {
+      at = after;
+      return 1;
+    }, 'Ændret imens');
+    letFirstLose();
+    await expect(first).rejects.toThrow('Ændret imens');
+    // The moved holder keeps its whole new time, and nothing of the old.
+    const held = (await t.models.SlotClaim.find({ ref }).lean()).map((claim) => claim._id).sort();
+    expect(held).toEqual(db.slots.ids(therapist, after).sort());
   });
 });
 

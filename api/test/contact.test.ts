@@ -5,6 +5,7 @@
  */
 import { Types } from 'mongoose';
 import { contactMessages as M, copenhagenWallTime, EXTRA_SMS_PRICE_ORE, messageSkipReasons as SKIP } from '@klinik/core';
+import { smsParts } from '../src/adapters/sms/index.js';
 import { tenantDb } from '../src/data/tenant-db.js';
 import { recordSms, yearToDate } from '../src/domain/contact/sms-ledger.js';
 import { runMessageJobs } from '../src/jobs/messages.js';
@@ -220,6 +221,8 @@ describe('follow-ups and reminders', () => {
       expect(sms[0]!.text).toContain(`Fysio Ærø ${clinicCount}`);
       expect(sms[0]!.text).toContain('torsdag d. 11-03-2027 kl. 14:00');
       expect(sms[0]!.text).toContain('Havnegade 1, 5970 Ærøskøbing');
+      // A usual reminder stays one SMS: the 'Mine tider' line goes only where it costs no extra part (texts.ts).
+      expect(smsParts(sms[0]!.text)).toBe(1);
       const sent = (await ok('getSentMessages', { page: 1, size: 10, kind: 'reminder' }, owner.token)).data as unknown as Record<string, unknown>[];
       expect(sent.find((item) => item.clientId === badNumber.clientId)).toMatchObject({ state: 'skipped', reason: SKIP.notSmsCapable });
       expect(sent.some((item) => item.clientId === quiet.clientId)).toBe(false);
@@ -246,6 +249,8 @@ describe('follow-ups and reminders', () => {
       await run();
       const followUp = await smtp.waitForMail('signe-r@example.dk', 10_000, `Opfølgning fra Fysio Ærø ${clinicCount}`);
       expect(followUp.text).toContain('Hvordan har du det efter behandlingen?');
+      expect(followUp.text).toContain(`Se dine tider og book igen på Mine tider: http://localhost:3000/MineTider?therapistId=${owner.therapistId}`);
+      expect(followUp.html).toContain(`<a href="http://localhost:3000/MineTider?therapistId=${owner.therapistId}">`);
       await run();
       expect(smtp.mails.filter((item) => item.to.includes('signe-r@example.dk') && item.subject.startsWith('Opfølgning'))).toHaveLength(1);
       expect(smtp.mails.some((item) => item.to.includes('stille@example.dk'))).toBe(false);
@@ -453,7 +458,10 @@ describe('what SMS may cost the platform', () => {
       const { bookingId } = await book(copenhagenWallTime(2027, 11, 3, 10), '20 63 73 83');
       await run();
       const [sms] = await smsOf(bookingId);
-      expect(sms!.text).not.toMatch(/https?:|klinik-login|\.com/);
+      // The one web address an SMS carries is our own, on its last line: the clinic's 'Mine tider'.
+      const [reminder, ...rest] = sms!.text.split('\n');
+      expect([[], [`Mine tider: http://localhost:3000/MineTider?therapistId=${owner.therapistId}`]]).toContainEqual(rest);
+      expect(reminder).not.toMatch(/https?:|klinik-login|\.com/);
       const name = /hos (.*?) \(Massage\)/.exec(sms!.text)![1]!;
       expect(name.length).toBeLessThanOrEqual(40);
       expect(name.startsWith('Din konto er spærret')).toBe(true);

@@ -86,6 +86,9 @@ describe('clientAddBooking', () => {
     expect(mail.subject).toBe('Bekræftelse af din booking hos Fysio Ærø');
     expect(mail.text).toContain('Husk at komme 5 minutter før.');
     expect(mail.text).toContain('02-12-2026 kl. 09:00');
+    // 'Mine tider' of this booking page (no token: the page asks for the e-mail).
+    expect(mail.text).toContain(`Se, flyt eller aflys dine tider på Mine tider: http://localhost:3000/MineTider?therapistId=${clinic.owner.therapistId}\n`);
+    expect(mail.html).toContain(`<a href="http://localhost:3000/MineTider?therapistId=${clinic.owner.therapistId}">`);
     // The booked time and its pause are no longer offered.
     const free = await t.call('clientGetAvailable', { therapistId: clinic.owner.therapistId, ...week, duration: 45 * 60_000, pause: 15 * 60_000 });
     expect(free.body.data.filter((start) => start > at(2, 8) && start < at(2, 10))).toEqual([]);

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { messageSkipReasons } from '@klinik/core';
 import { createSmsGateway } from '../src/adapters/sms/create.js';
-import { createGatewayApiGateway, isGsm7 } from '../src/adapters/sms/gatewayapi.js';
-import { SmsTransientError, type SmsGateway, type SmsMessage } from '../src/adapters/sms/index.js';
+import { createGatewayApiGateway } from '../src/adapters/sms/gatewayapi.js';
+import { isGsm7, smsParts, SmsTransientError, type SmsGateway, type SmsMessage } from '../src/adapters/sms/index.js';
 import { startTestApi, testConfig, type TestApi } from './support/test-api.js';
 import { listenLocally } from './support/local-server.js';
 
@@ -227,5 +227,14 @@ describe('the development outbox and the choice of gateway', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('the parts an SMS is sent and billed in', () => {
+  it('counts GSM septets (an extension character takes two) and UCS-2 code units', () => {
+    expect([smsParts('a'.repeat(160)), smsParts('a'.repeat(161)), smsParts('a'.repeat(306)), smsParts('a'.repeat(307))]).toEqual([1, 2, 2, 3]);
+    expect([smsParts('æøå'.repeat(53) + 'Æ'), smsParts('€'.repeat(80)), smsParts('€'.repeat(81))]).toEqual([1, 1, 2]);
+    // One character outside the alphabet sends the whole text as UCS-2: 70 a part, 67 in a longer one.
+    expect([smsParts('…'.repeat(70)), smsParts('…'.repeat(71)), smsParts('😀'.repeat(35)), smsParts('😀'.repeat(36))]).toEqual([1, 2, 1, 2]);
   });
 });

@@ -47,6 +47,8 @@ interface ClinicA {
   treatmentId: string;
   clientId: string;
   bookingId: string;
+  /** The first date of a recurring series. */
+  seriesBookingId: string;
   invoicedBookingId: string;
   leaveId: string;
   openingHoursId: string;
@@ -63,6 +65,7 @@ interface ClinicA {
   newsletterId: string;
   supportUploadId: string;
   importRunId: string;
+  waitlistEntryId: string;
 }
 
 async function ok<A extends ActionName>(action: A, input: Record<string, unknown>, token: string) {
@@ -86,6 +89,8 @@ async function clinicWithEverything(clinicOwner?: SignedInOwner, colleagueActs =
   const clientId = invoiced.clientId as string;
   await ok('setClient', { id: clientId, changes: { address: 'Åvej 2', post: '4000', town: 'Roskilde' } }, actor.token);
   const bookingId = (await ok('addBooking', { treatmentId, from: at(2, 9), clientId }, actor.token)).data.id;
+  const series = (await ok('addBookingSeries', { treatmentId, from: at(10, 14), clientId, repeat: { intervalWeeks: 1, count: 2 } }, actor.token)).data as unknown as { bookings: { id: string }[] };
+  const waitlistEntryId = (await ok('addWaitlistEntry', { clientId, treatmentId, days: [1, 2], fromTime: '08:00', toTime: '16:00' }, actor.token)).data.id;
   const leaveId = (await ok('addLeave', { from: at(3, 9), to: at(3, 12), reason: 'Kursus' }, actor.token)).data.id;
   const opening = (await ok('addOpeningHours', { from: at(4, 8), to: at(4, 16) }, actor.token)).data as unknown;
   const openingHoursId = (Array.isArray(opening) ? (opening[0] as { id: string }) : (opening as { id: string })).id;
@@ -122,6 +127,7 @@ async function clinicWithEverything(clinicOwner?: SignedInOwner, colleagueActs =
     treatmentId,
     clientId,
     bookingId,
+    seriesBookingId: series.bookings[0]!.id,
     invoicedBookingId: invoiced.id,
     leaveId,
     openingHoursId,
@@ -138,6 +144,7 @@ async function clinicWithEverything(clinicOwner?: SignedInOwner, colleagueActs =
     newsletterId,
     supportUploadId: supportUpload._id.toString(),
     importRunId: importRun._id.toString(),
+    waitlistEntryId,
   };
 }
 
@@ -174,10 +181,23 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   addBooking: [(a, b) => ({ treatmentId: b.treatmentId, from: at(6, 9), clientId: a.clientId }), (a) => ({ treatmentId: a.treatmentId, from: at(6, 9), client: newClient('9999') })],
   setBooking: (a) => ({ id: a.bookingId, from: at(6, 13) }),
   deleteBooking: (a) => ({ id: a.bookingId }),
+  addBookingSeries: [
+    (a, b) => ({ treatmentId: b.treatmentId, from: at(6, 9), clientId: a.clientId, repeat: { intervalWeeks: 1, count: 2 } }),
+    (a) => ({ treatmentId: a.treatmentId, from: at(6, 9), client: newClient('9997'), repeat: { intervalWeeks: 1, count: 2 } }),
+    (a) => ({ treatmentId: a.treatmentId, from: at(10, 14), clientId: a.clientId, therapistId: a.therapist.therapistId, repeat: { intervalWeeks: 1, count: 2 }, check: true }),
+  ],
+  setBookingSeries: (a) => ({ id: a.seriesBookingId, scope: 'following', from: at(10, 15) }),
+  deleteBookingSeries: (a) => ({ id: a.seriesBookingId, scope: 'following' }),
   getBookingsFromClient: (a) => ({ clientId: a.clientId }),
   getLeavesForDay: (a) => ({ from: at(3, 0), to: at(4, 0), therapistId: a.therapist.therapistId }),
   addLeave: (a) => ({ from: at(6, 15), to: at(6, 16), reason: 'Indbrud', therapistId: a.therapist.therapistId }),
   deleteLeave: (a) => ({ id: a.leaveId }),
+  addWaitlistEntry: [
+    (a, b) => ({ clientId: a.clientId, treatmentId: b.treatmentId, days: [1], fromTime: '08:00', toTime: '16:00' }),
+    (a, b) => ({ clientId: b.clientId, treatmentId: a.treatmentId, therapistId: a.therapist.therapistId, days: [1], fromTime: '08:00', toTime: '16:00' }),
+  ],
+  getWaitlist: (a) => ({ therapistId: a.therapist.therapistId }),
+  removeWaitlistEntry: (a) => ({ id: a.waitlistEntryId }),
   getOpeningHoursFromTherapist: (a) => ({ ...period, therapistId: a.therapist.therapistId }),
   addOpeningHours: (a) => ({ from: at(7, 8), to: at(7, 9), therapistId: a.therapist.therapistId }),
   addWeeklyOpeningHours: (a) => ({ therapistId: a.therapist.therapistId, pattern: { weekdays: [1], everyWeeks: 1, startDate: '2027-03-08', occurrences: 1, times: [{ start: '08:00', end: '09:00' }] } }),
@@ -260,6 +280,7 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
  */
 const refusedAsMissingField: Record<string, string> = {
   'addBooking#1': 'Fejl: Behandling er påkrævet.',
+  'addBookingSeries#1': 'Fejl: Behandling er påkrævet.',
   'addClient#0': 'Spørgsmålet findes ikke',
   'sendNewsletterToSelection#1': contactMessages.selectionUnknown,
   'addMergedInvoice#1': 'En af de valgte fakturaer findes ikke hos denne klient',

@@ -38,6 +38,8 @@ export const messageSkipReasons = {
   notSmsCapable: 'Nummeret kan ikke modtage SMS',
   settingOff: 'Slået fra',
   bookingGone: 'Bookingen er flyttet eller slettet',
+  /** A waiting-list offer that was taken, lapsed or withdrawn before its message went. */
+  offerClosed: 'Tilbuddet fra ventelisten er udløbet eller taget',
   clientGone: 'Klienten er slettet',
   gaveUp: 'Opgivet efter flere forsøg',
   /** The platform administrator disabled or deleted the clinic. */

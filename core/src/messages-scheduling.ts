@@ -131,3 +131,4 @@ export const clientMessages = {
   logoSize: 'Fejl: Filstørrelsen er for stor. Upload fil mindre end 5 MB.',
 } as const;
 export * from './messages-public.js';
+export * from './messages-portal.js';

@@ -261,6 +261,7 @@ test('the public pages and the standalone booking page', async ({ page }) => {
       '/OnlineBooking': { path: `/OnlineBooking?therapistId=${clinic.therapistId}`, ready: (p) => p.getByRole('button', { name: 'Behandling' }) },
       '/unsubscribe': { path: '/unsubscribe?clientId=fra-mailen' },
       '/ClientForm': { path: `/ClientForm?therapistID=${clinic.therapistId}&ids=` },
+      '/MineTider': { path: `/MineTider?therapistId=${clinic.therapistId}`, ready: (p) => p.getByRole('button', { name: 'Send mig et link' }) },
     }),
     { path: `/Newsletter?id=${clinic.therapistId}`, ready: heading('Nyhedsbreve fra Klinik Holm') },
   ])));

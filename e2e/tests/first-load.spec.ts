@@ -117,7 +117,7 @@ test("/Kalender opened anew on a phone asks for the day's data while the page's 
   expect(entries.map((response) => new URL(response.url()).pathname)).toEqual([expect.stringMatching(/^\/remoteEntry\.[0-9a-f]{8}\.js$/)]);
   expect(entries[0]!.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 
-  const opening = ['getTherapist', 'getBookingsFromTherapist', 'getLeavesForDay', 'getOpeningHoursFromTherapist', 'getEventDatesFromTherapist'];
+  const opening = ['getTherapist', 'getBookingsFromTherapist', 'getLeavesForDay', 'getOpeningHoursFromTherapist', 'getEventDatesFromTherapist', 'getHolidays'];
   const sent: string[] = [];
   const configs: string[] = [];
   const manifests: string[] = [];

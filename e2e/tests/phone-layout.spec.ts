@@ -166,7 +166,7 @@ test('phone and tablet: every page fits the screen, and no table cell runs into 
   await expectEveryPageFits(page, PHONE_WIDTH);
 
   // Every tab of a page in sight: a strip wider than the phone wraps instead of hiding tabs past its edge.
-  for (const address of ['/Kontakt', '/NewClientForm']) {
+  for (const address of ['/Kontakt', '/NewClientForm', '/Onlinereservation']) {
     await page.goto(address);
     const strip = page.getByRole('tablist');
     await expect(strip.getByRole('tab').first()).toBeVisible();

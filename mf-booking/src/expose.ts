@@ -4,4 +4,6 @@ export const exposes = {
   './Unsubscribe': './src/routes/Unsubscribe/index.tsx',
   './Newsletter': './src/routes/Newsletter/index.tsx',
   './ClientForm': './src/routes/ClientForm/index.tsx',
+  './MineTider': './src/routes/MineTider/index.tsx',
+  './Venteliste': './src/routes/Venteliste/index.tsx',
 } as const;

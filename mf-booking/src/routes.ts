@@ -10,4 +10,6 @@ export const routes: readonly PageRoute<ExposedPage<typeof exposes>>[] = [
   { path: '/unsubscribe', title: 'Afmeld nyhedsbreve', access: 'public', page: 'Unsubscribe' },
   { path: '/Newsletter', title: 'Nyhedsbreve', access: 'public', page: 'Newsletter' },
   { path: '/ClientForm', title: 'Klientformular', access: 'public', page: 'ClientForm' },
+  { path: '/MineTider', title: 'Mine tider', access: 'public', page: 'MineTider' },
+  { path: '/Venteliste', title: 'Ledig tid fra ventelisten', access: 'public', page: 'Venteliste' },
 ];

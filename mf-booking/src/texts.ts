@@ -39,6 +39,8 @@ export const texts = {
   chosen: (when: string) => `Valgt: ${when}`,
   waitingDone: 'Du er skrevet på ventelisten. Klinikken kontakter dig, hvis der bliver en plads.',
   newBooking: 'Ny booking',
+  alreadyBooked: 'Har du allerede en tid?',
+  myBookings: 'Mine tider',
   sending: 'Sender…',
   unsubscribeTitle: 'Afmeld nyhedsbreve',
   unsubscribeBody: 'Bekræft, at du ikke længere vil modtage nyhedsbreve fra klinikken.',

@@ -4,4 +4,5 @@ export const exposes = {
   './Courses': './src/routes/Courses/index.tsx',
   './OnlineBookingSetup': './src/routes/OnlineBookingSetup/index.tsx',
   './Treatments': './src/routes/Treatments/index.tsx',
+  './Waitlist': './src/routes/Waitlist/index.tsx',
 } as const;

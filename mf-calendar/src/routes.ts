@@ -17,4 +17,6 @@ export const routes: readonly PageRoute<ExposedPage<typeof exposes>>[] = [
     menu: { position: 70, icon: 'onlineBooking' },
   },
   { path: '/Treatments', title: 'Behandlinger', access: 'therapist', page: 'Treatments', gated: true },
+  // Opened from the calendar's header ('Venteliste'); the side menu stays the spec's.
+  { path: '/Kalender/Venteliste', title: 'Venteliste', access: 'therapist', page: 'Waitlist', gated: true },
 ];

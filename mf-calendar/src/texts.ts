@@ -29,6 +29,11 @@ export const texts = {
     createAt: (time: string) => `Ledig – opret booking kl. ${time}`,
     noEvents: 'Ingen bookinger denne dag',
     moved: 'Bookingen er flyttet',
+    // A holiday's note in the calendar: the therapist may still book it, the public page offers no times.
+    holidayClosed: 'lukket for online booking',
+    // Opens the calendar feed dialog (routes/Calendar/CalendarFeedDialog.tsx, with its own texts).
+    feed: 'Abonnér i din egen kalender',
+    waitlist: 'Venteliste',
   },
   create: {
     title: 'Opret Booking',
@@ -66,6 +71,31 @@ export const texts = {
     title: 'Rediger reservation',
     save: 'Gem',
     saved: 'Bookingen er gemt',
+  },
+  series: {
+    /** Before the name of a booking that belongs to a recurring series, in the calendar and its cards. */
+    marker: '↻',
+    repeat: 'Gentag',
+    interval: 'Hvor ofte',
+    every: (weeks: number) => (weeks === 1 ? 'Hver uge' : `Hver ${weeks}. uge`),
+    end: 'Slutter',
+    until: 'Til dato',
+    count: 'Antal gange',
+    conflictsTitle: 'Nogle tider er optaget',
+    conflictsHint: 'Vælg for hver tid: spring den over, eller vælg en anden ledig tid samme dag.',
+    choose: 'Vælg …',
+    skip: 'Spring over',
+    at: (time: string) => `kl. ${time}`,
+    taken: { booking: 'en anden booking', leave: 'ikke tilgængelig', course: 'et kursus' },
+    dateLabel: (day: string, time: string, what: string) => `${day} kl. ${time} – optaget af ${what}`,
+    check: 'Tjek tiderne',
+    save: 'Gem serien',
+    scope: 'Gælder',
+    onlyThis: 'Kun denne',
+    thisAndFollowing: 'Denne og de følgende',
+    delete: 'Slet',
+    confirmOnlyThis: 'Kun denne tid slettes.',
+    confirmFollowing: 'Denne og de følgende tider i serien slettes. Tider med journal eller faktura bliver stående.',
   },
   card: {
     title: 'Booking',

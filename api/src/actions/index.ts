@@ -6,20 +6,24 @@
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
 import { accountingHandlers } from './accounting.js';
 import { authHandlers } from './auth.js';
+import { calendarFeedHandlers } from './calendar-feed.js';
 import { clientHandlers } from './clients.js';
 import { commerceHandlers } from './commerce.js';
 import { contactHandlers } from './contact.js';
 import { courseHandlers } from './courses.js';
 import { driveHandlers } from './drive.js';
+import { holidayHandlers } from './holidays.js';
 import { imageHandlers } from './images.js';
 import { importHandlers } from './import.js';
 import { invoiceHandlers } from './invoices.js';
 import { journalHandlers } from './journals.js';
 import { onlineBookingHandlers } from './online-booking.js';
 import { platformHandlers } from './platform.js';
+import { portalHandlers } from './portal.js';
 import { schedulingHandlers } from './scheduling.js';
 import { therapistHandlers } from './therapists.js';
 import { treatmentHandlers } from './treatments.js';
+import { waitlistHandlers } from './waitlist.js';
 import type { Handler, Handlers } from './types.js';
 
 /** One handler file per contract group of core/src/actions. */
@@ -38,8 +42,12 @@ export const handlers: Handlers<ActionName> = {
   ...therapistHandlers,
   ...accountingHandlers,
   ...contactHandlers,
+  ...portalHandlers,
   ...platformHandlers,
   ...importHandlers,
+  ...holidayHandlers,
+  ...waitlistHandlers,
+  ...calendarFeedHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

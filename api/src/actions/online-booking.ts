@@ -29,7 +29,7 @@ export const onlineBookingHandlers: Handlers<keyof typeof onlineBookingActions> 
     await unsubscribe(ctx, clientId);
     return { message: bookingMessages.unsubscribed };
   },
-  getOnlineBookingSettings: async (_input, ctx) => ({ data: bookingSettingsOf(ctx.therapist) }),
+  getOnlineBookingSettings: async (_input, ctx) => ({ data: bookingSettingsOf(ctx.therapist, ctx.company) }),
   setOnlineBookingSettings: async (input, ctx) => ({ message: 'Indstillingerne er gemt', data: await changeBookingSettings(ctx, input) }),
   getPublicSubmissions: async (_input, ctx) => ({ data: await listSubmissions(ctx) }),
   acceptPublicSubmission: async (input, ctx) => ({ message: publicMessages.submissionAccepted, data: await acceptSubmission(ctx, input) }),

@@ -1,6 +1,7 @@
 /** Bookings, leaves, opening hours and the booking drawer's client search (core/src/actions/scheduling.ts). Thin. */
 import type { schedulingActions } from '@klinik/core';
 import { searchClients } from '../domain/clients/clients.js';
+import { addBookingSeries, deleteBookingSeries, setBookingSeries } from '../domain/scheduling/booking-series.js';
 import { addBooking, changeBooking, clientBookings, findBooking, listBookings, removeBooking, toBookingView } from '../domain/scheduling/bookings.js';
 import {
   addLeave,
@@ -21,6 +22,19 @@ export const schedulingHandlers: Handlers<keyof typeof schedulingActions> = {
   async deleteBooking({ id }, ctx) {
     await removeBooking(ctx, id);
     return { message: 'Bookingen er slettet' };
+  },
+  async addBookingSeries(input, ctx) {
+    const data = await addBookingSeries(ctx, input);
+    return { message: input.check ? 'Tiderne er tjekket' : `Serien er oprettet med ${data.bookings.length} tider`, data };
+  },
+  async setBookingSeries(input, ctx) {
+    const data = await setBookingSeries(ctx, input);
+    return { message: input.check ? 'Tiderne er tjekket' : 'Bookingen er gemt', data };
+  },
+  async deleteBookingSeries(input, ctx) {
+    const data = await deleteBookingSeries(ctx, input);
+    const message = data.kept.length ? `${data.deleted.length} slettet; ${data.kept.length} bevaret, fordi de har journal eller faktura` : 'Bookingen er slettet';
+    return { message, data };
   },
   getBookingsFromClient: async ({ clientId }, ctx) => ({ data: await clientBookings(ctx, clientId) }),
 

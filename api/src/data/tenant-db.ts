@@ -73,6 +73,11 @@ export const TENANT_MODEL_NAMES = [
   'SupportUpload',
   'SupportMeeting',
   'ImportRun',
+  'CalendarFeed',
+  'WaitlistEntry',
+  'FreedTime',
+  'WaitlistOffer',
+  'WaitlistOfferOutcome',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 

@@ -30,6 +30,8 @@ export const EMBEDDED_PUSHDOWN_FIELDS: readonly string[] = [
   'username',
   // A booking's Copenhagen date (YYYY-MM-DD): the week view asks for the days it shows (domain/scheduling/bookings.ts).
   'bookingDate',
+  // A booking's recurring series: 'this and the following' (domain/scheduling/booking-series.ts).
+  'seriesId',
 ];
 
 /**

@@ -38,6 +38,9 @@ import { BUDGET_RULES, hasChargeableCard, isDanishNumber, noteCapReached, recipi
 import { reminderLeadMs } from '../domain/contact/planner.js';
 import { giveBackFreeSms, recordSms, takeFreeSms } from '../domain/contact/sms-ledger.js';
 import { clinicAddress, followUpMail, newsletterMail, reminderSms, type ClinicText } from '../domain/contact/texts.js';
+import { portalUrl } from '../domain/portal/session.js';
+import { offerIdOfMessageJob, offerToken, offerUrl } from '../domain/waitlist/offers.js';
+import { waitlistOfferMail, waitlistOfferSms } from '../domain/waitlist/texts.js';
 
 const WHY = 'the message runner sends the due messages of every clinic';
 
@@ -233,6 +236,8 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
   if (!client) return { state: 'skipped', reason: SKIP.clientGone };
   const therapistName = `${therapist.nameFirst} ${therapist.nameLast}`.trim();
   const clientName = `${client.nameFirst} ${client.nameLast}`.trim();
+  // The sending therapist's booking page's 'Mine tider': the client asks for their sign-in link there.
+  const portalLink = portalUrl(deps.config.appUrl, therapist._id);
   switch (job.kind) {
     case 'reminder': {
       if (!therapist.reminders || !client.reminder) return { state: 'skipped', reason: SKIP.settingOff };
@@ -240,7 +245,7 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       if (!booking || !booking.clientId.equals(job.clientId)) return { state: 'skipped', reason: SKIP.bookingGone };
       const timing = reminderTiming(deps, job, parties, booking.from);
       if (timing) return timing;
-      return withTime(booking.from, await sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: booking.from, what: booking.treatmentName || null, therapistName }), 'booking'));
+      return withTime(booking.from, await sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: booking.from, what: booking.treatmentName || null, therapistName, portalLink }), 'booking'));
     }
     case 'courseReminder': {
       if (!therapist.reminders || !client.reminder) return { state: 'skipped', reason: SKIP.settingOff };
@@ -252,7 +257,7 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       const timing = reminderTiming(deps, job, parties, day.from);
       if (timing) return timing;
       const course = await db.Event.findById(day.eventId, { title: 1 }).lean();
-      return withTime(day.from, await sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: day.from, what: course?.title ?? null, therapistName }), 'course'));
+      return withTime(day.from, await sendSms(deps, job, parties, reminderSms({ clinic: parties.clinic, at: day.from, what: course?.title ?? null, therapistName, portalLink }), 'course'));
     }
     case 'followUp':
     case 'followUpCourse': {
@@ -267,7 +272,7 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       if (!client.email) return { state: 'skipped', reason: SKIP.noEmail };
       const budget = await mailAllowed(deps, parties);
       if (budget) return budget;
-      return sendMail(deps, followUpMail({ to: client.email, clientName, text, clinic: parties.clinic, therapistName, messageId: messageIdOf(job) }));
+      return sendMail(deps, followUpMail({ to: client.email, clientName, text, clinic: parties.clinic, therapistName, messageId: messageIdOf(job), portalLink }));
     }
     case 'newsletter': {
       if (!client.newsletter) return { state: 'skipped', reason: SKIP.unsubscribed };
@@ -286,6 +291,17 @@ async function deliver(deps: RunnerDeps, job: MessageJobDoc, senders: SenderCach
       const token = unsubscribeToken(deps.tokens, job.clientId.toHexString(), job.companyId.toHexString());
       const unsubscribeUrl = `${deps.config.appUrl}/unsubscribe?clientId=${encodeURIComponent(token)}`;
       return sendMail(deps, newsletterMail({ to: client.email, subject: send.subject, html: send.html, clinic: parties.clinic, unsubscribeUrl, messageId: messageIdOf(job) }));
+    }
+    case 'waitlistOffer': {
+      // Asked for by the client (on the waiting list), so no reminder or newsletter setting applies; only while it is open.
+      const [offer, entry] = await Promise.all([db.WaitlistOffer.findById(offerIdOfMessageJob(job._id)).lean(), db.WaitlistEntry.findById(job.ref, { treatmentName: 1 }).lean()]);
+      if (!offer || offer.state !== 'offered' || offer.expiresAt <= deps.now()) return { state: 'skipped', reason: SKIP.offerClosed };
+      const text = { clinic: parties.clinic, at: offer.from, treatment: entry?.treatmentName ?? '', therapistName, link: offerUrl(deps.config.appUrl, offer.therapistId, offerToken(offer)) };
+      if (job.channel === 'sms') return sendSms(deps, job, parties, waitlistOfferSms(text), 'booking');
+      if (!client.email) return { state: 'skipped', reason: SKIP.noEmail };
+      const budget = await mailAllowed(deps, parties);
+      if (budget) return budget;
+      return sendMail(deps, waitlistOfferMail({ ...text, to: client.email, clientName, messageId: messageIdOf(job) }));
     }
   }
 }

@@ -14,6 +14,7 @@ import type { Models, NewsletterSendDoc } from '../models/index.js';
 import { deleteInBatches } from '../data/delete-in-batches.js';
 import { runDueMessages, type RunResult } from './message-runner.js';
 import { startRepeating, type RepeatingJob } from './repeat.js';
+import { offerFreedTimes } from './waitlist.js';
 
 const WHY = 'the message planner looks for the clinics whose settings make messages';
 
@@ -68,7 +69,9 @@ type MessageServices = Pick<Services, 'models' | 'mailer' | 'sms' | 'tokens' | '
 /** One planning and one sending run, now (the repeating job, /dev/clock and the tests). */
 export async function runMessageJobs(services: MessageServices, holder: string, options: { plan?: boolean } = {}): Promise<RunResult & { planned: number }> {
   const now = () => services.clock.now();
-  const planned = options.plan === false ? 0 : await planMessages({ models: services.models, now, logger: services.logger });
+  // Offers from the waiting list first, so their messages go out in this very run.
+  const offered = options.plan === false ? 0 : await offerFreedTimes({ models: services.models, now, logger: services.logger });
+  const planned = options.plan === false ? 0 : offered + (await planMessages({ models: services.models, now, logger: services.logger }));
   const { models, mailer, sms, tokens, limiter, payments, config, logger } = services;
   const result = await runDueMessages({ models, mailer, sms, tokens, limiter, payments, config, logger, now }, holder);
   return { planned, ...result };

@@ -18,9 +18,11 @@ import { sweepStalledUploads } from '../domain/images/images.js';
 import { sweepStaleSubmissions } from '../domain/online-booking/stale-submissions.js';
 import { sweepExpiredInvoices } from '../domain/invoices/retention.js';
 import { sweepAdminAudit } from '../domain/platform/audit.js';
+import { sweepPortal } from '../domain/portal/session.js';
 import { sweepOldMessages } from './messages.js';
 import { purgeDeletedCompanies } from './company-purge.js';
 import { startRepeating, type RepeatingJob } from './repeat.js';
+import { sweepWaitlist } from './waitlist.js';
 
 export async function sweepOnce(services: Services, conn: Connection): Promise<Record<string, number>> {
   const now = services.clock.now();
@@ -28,6 +30,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     orphanTherapists: await sweepOrphanTherapists(services.models, now),
     linkTokens: await sweepExpiredLinkTokens(services.models, now),
     oauthStates: await sweepOAuthStateUses(services.models, now),
+    portal: await sweepPortal(services.models, now),
     rateLimits: await sweepRateLimits(conn, now),
     slotClaims: await sweepOrphanClaims(services.models, now),
     stalledUploads: await sweepStalledUploads(services, now),
@@ -36,6 +39,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     signInAudits: await sweepSignInAudits(services.models, now),
     messageLeases: await sweepOldLeases(services.models, now),
     oldMessages: await sweepOldMessages(services.models, now),
+    waitlist: await sweepWaitlist(services.models, now),
     adminAudit: await sweepAdminAudit(services.models, now),
     purgedCompanies: (await purgeDeletedCompanies(services, now)).purged,
   };

@@ -18,11 +18,18 @@ const companySchema = new Schema(
     town: { type: String, default: '' },
     email: { type: String, default: '' },
     phone: { type: String, default: '' },
+    /** 'Mine tider': journals come with a client's 'Hent mine data' ('included'), or the client asks and a therapist approves. */
+    portalJournalExport: { type: String, enum: ['included', 'on-request'], default: 'on-request' },
     contactPersion: { type: String, default: '' },
     moms: { type: Boolean, default: true },
     /** 'Betalingsfrist': days from an invoice's date to its due date. Clinics made before have none: the default. */
     dueDays: { type: Number, default: DEFAULT_DUE_DAYS },
     newsletter: { type: Boolean, default: true },
+    /**
+     * The Danish holidays (core/src/holidays.ts ids) kept closed for online booking, as the owner chose them. No default:
+     * a clinic that never chose has none stored and gets core's DEFAULT_CLOSED_HOLIDAYS; an empty list opens every day.
+     */
+    closedHolidays: { type: [String], default: undefined },
     isDisabled: { type: Boolean, default: false },
     /**
      * Set when the platform administrator deletes the clinic: from then on nothing of it can be read or
@@ -119,6 +126,10 @@ const therapistSchema = new Schema(
     bookingFormEnabled: { type: Boolean, default: true },
     bookingMail: { type: Boolean, default: false },
     bookingMailText: { type: String, default: '' },
+    /** 'Mine tider': how many hours before a booking the client may still cancel or move it there. */
+    cancelNoticeHours: { type: Number, default: 24 },
+    /** 'Mine tider': the therapist is mailed when a client cancels or moves. */
+    portalChangeMail: { type: Boolean, default: true },
     /**
      * Follow-up mails and SMS reminders (spec 2, Follow-up settings on the therapist). The *Since times
      * are when a setting was last switched on: nothing due before that is sent (no flood of old follow-ups).

@@ -56,9 +56,9 @@ const messageJobSchema = new Schema(
     _id: { type: String, required: true },
     companyId: { type: Schema.Types.ObjectId, required: true },
     therapistId: { type: Schema.Types.ObjectId, required: true },
-    kind: { type: String, enum: ['reminder', 'courseReminder', 'followUp', 'followUpCourse', 'newsletter'], required: true },
+    kind: { type: String, enum: ['reminder', 'courseReminder', 'followUp', 'followUpCourse', 'newsletter', 'waitlistOffer'], required: true },
     channel: { type: String, enum: ['sms', 'mail'], required: true },
-    /** The booking, course day or newsletter sending it belongs to. */
+    /** The booking, course day or newsletter sending it belongs to (a waiting-list offer: the entry; the offer is in `_id`). */
     ref: { type: Schema.Types.ObjectId, required: true },
     clientId: { type: Schema.Types.ObjectId, required: true },
     recipient: { type: String, default: '' },

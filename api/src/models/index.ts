@@ -7,6 +7,7 @@
 import type { Connection, Schema } from 'mongoose';
 import { accountingModels } from './accounting.js';
 import { accountModels } from './accounts.js';
+import { calendarFeedModels } from './calendar-feeds.js';
 import { clientModels } from './clients.js';
 import { commerceModels } from './commerce.js';
 import { contactModels } from './contact.js';
@@ -20,14 +21,17 @@ import { oauthModels } from './oauth.js';
 import { outboxModels } from './outbox.js';
 import { paymentsSandboxModels } from './payments-sandbox.js';
 import { platformModels } from './platform.js';
+import { portalModels } from './portal.js';
 import { publicSubmissionModels } from './public-submissions.js';
 import { schedulingModels } from './scheduling.js';
 import { signInModels } from './signin.js';
 import type { ScopeRule } from './scope.js';
 import { treatmentModels } from './treatments.js';
+import { waitlistModels } from './waitlist.js';
 
 export type { AccountingRunDoc } from './accounting.js';
 export type { CompanyDoc, TherapistDoc, TeamUserDoc } from './accounts.js';
+export type { CalendarFeedDoc } from './calendar-feeds.js';
 export type { ClientDoc, ClientFormFieldDoc } from './clients.js';
 export type { PurchaseDoc, SubscriptionDoc } from './commerce.js';
 export type { MessageJobDoc, NewsletterDoc, NewsletterSendDoc } from './contact.js';
@@ -41,6 +45,7 @@ export type { PublicSubmissionDoc } from './public-submissions.js';
 export type { AdminAuditDoc, SupportUploadDoc } from './platform.js';
 export type { BookingDoc, LeaveDoc, OpeningHoursDoc } from './scheduling.js';
 export type { TreatmentDoc } from './treatments.js';
+export type { FreedTimeDoc, WaitlistEntryDoc, WaitlistOfferDoc } from './waitlist.js';
 export type { ScopeRule } from './scope.js';
 
 const DEFINITIONS = {
@@ -63,6 +68,9 @@ const DEFINITIONS = {
   ...publicSubmissionModels,
   ...platformModels,
   ...importModels,
+  ...portalModels,
+  ...calendarFeedModels,
+  ...waitlistModels,
 };
 
 export type ModelName = keyof typeof DEFINITIONS;

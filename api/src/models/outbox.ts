@@ -9,6 +9,11 @@ const outboxMailSchema = new Schema(
     subject: { type: String, required: true },
     text: { type: String, required: true },
     html: { type: String, default: null },
+    /** What was attached; a text attachment (a calendar file) with its text, so a journey can read it back. */
+    attachments: {
+      type: [new Schema({ filename: String, contentType: String, size: Number, text: { type: String, default: null } }, { _id: false })],
+      default: () => [],
+    },
     createdAt: { type: Number, default: now },
   },
   { versionKey: false },

@@ -2,8 +2,10 @@
  * What the public pages hand in that a therapist must look at before it touches a client record ('The
  * public surface tells nothing and writes nothing it should not'): an intake form sent without the clinic's signed
  * link, and a booking or course sign-up whose person the clinic could not verify (a CPR number the clinic knows with
- * another name or e-mail, or a new person while the therapist takes existing clients only). The therapist accepts
- * (attach to a client, or create one) or rejects it; either way the submission goes. Nothing here is on a client.
+ * another name or e-mail, or a new person while the therapist takes existing clients only); and a signed-in client's
+ * request for their journal from 'Mine tider' (a patient's right to see it). The therapist accepts (attach to a
+ * client, or create one; a journal request: the client is told the clinic sends it) or rejects it; either way the
+ * submission goes. Nothing here is on a client.
  *
  * Scope: `tenant`, owned by the therapist the public page named (a therapist sees their own, the owner all).
  */
@@ -32,7 +34,7 @@ const publicSubmissionSchema = new Schema(
   {
     companyId: { type: Schema.Types.ObjectId, required: true },
     therapistId: { type: Schema.Types.ObjectId, required: true },
-    kind: { type: String, enum: ['booking', 'course', 'intake'], required: true },
+    kind: { type: String, enum: ['booking', 'course', 'intake', 'journal-request'], required: true },
     person: { type: personSchema, required: true },
     /**
      * The keyed hash of the person's CPR number (security/encryption.ts `cprHash`, as the Client's `cprKey`), derived
@@ -53,6 +55,11 @@ const publicSubmissionSchema = new Schema(
     reason: { type: String, default: '' },
     /** kind 'course': the days asked for (counted as taken on the public page while this waits). */
     eventDateIds: { type: [Schema.Types.ObjectId], default: () => [] },
+    /**
+     * kind 'journal-request': the client who asked for their journal from 'Mine tider' (signed in by a mailed link, so
+     * who asks is known, unlike the other kinds); accepting tells them the clinic sends it (online-booking/review.ts).
+     */
+    clientId: { type: Schema.Types.ObjectId, default: null },
     /** kind 'intake': the answers. */
     answers: { type: [intakeAnswerSchema], default: () => [] },
     createdAt: { type: Number, default: now },

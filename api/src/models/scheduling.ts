@@ -31,12 +31,17 @@ const bookingSchema = new Schema(
     nameFirst: { type: String, default: '' },
     nameLast: { type: String, default: '' },
     version: { type: Number, default: 0 },
+    /** A date of a recurring series (domain/scheduling/booking-series.ts): the series, and its place in it. */
+    seriesId: { type: Schema.Types.ObjectId, default: undefined },
+    seriesIndex: { type: Number, default: undefined },
     createdAt: Number,
     updatedAt: Number,
   },
   { timestamps, versionKey: false },
 );
 bookingSchema.index({ companyId: 1, therapistId: 1, from: 1 });
+// 'This and the following' of a series.
+bookingSchema.index({ companyId: 1, seriesId: 1 });
 // The week view's query by day keys (domain/scheduling/bookings.ts listBookings), which the embedded database can serve too.
 bookingSchema.index({ companyId: 1, therapistId: 1, bookingDate: 1 });
 bookingSchema.index({ companyId: 1, clientId: 1, from: -1 });

@@ -11,7 +11,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
-  attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** `contentTypeParams`: the parameters of the attachment's Content-Type (a calendar file's `method`). */
+  attachments: { filename: string; contentType: string; contentTypeParams: Record<string, string>; content: Buffer }[];
 }
 
 export interface SmtpSink {
@@ -33,6 +34,7 @@ function toReceived(parsed: ParsedMail, recipients: string[]): ReceivedMail {
     attachments: parsed.attachments.map((attachment) => ({
       filename: attachment.filename ?? '',
       contentType: attachment.contentType,
+      contentTypeParams: (attachment.headers.get('content-type') as { params?: Record<string, string> } | undefined)?.params ?? {},
       content: attachment.content,
     })),
   };

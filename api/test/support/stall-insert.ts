@@ -1,21 +1,23 @@
 import type { TestApi } from './test-api.js';
 
+type Writer = (...args: unknown[]) => Promise<unknown>;
+
 /**
- * Holds the next insert of an invoice of `bookingId` until released: a request stalled between its claim check and its
- * insert. The scoped data access calls the model's `create` at the time of the call, so wrapping it here reaches the
- * API's own insert; the other inserts pass.
+ * Holds the next call of a model's `method` whose arguments `matches` until released: a request stalled between its
+ * check and its write. The scoped data access calls the model's method at the time of the call, so wrapping it here
+ * reaches the API's own write; other calls pass.
  */
-export function stallNextInvoiceInsert(t: TestApi, bookingId: string) {
-  const Invoice = t.api.services.models.Invoice as unknown as Record<string, unknown> & { create: (...args: unknown[]) => Promise<unknown> };
-  const original = Invoice.create;
-  const own = Object.hasOwn(Invoice, 'create');
+export function stallNextWrite(model: unknown, method: 'create' | 'insertMany', matches: (args: unknown[]) => boolean) {
+  const target = model as Record<string, unknown>;
+  const original = target[method] as Writer;
+  const own = Object.hasOwn(target, method);
   let reached!: () => void;
   const atInsert = new Promise<void>((resolve) => (reached = resolve));
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = false;
-  Invoice.create = async function (this: unknown, ...args: unknown[]) {
-    if (!held && String((args[0] as { bookingId?: unknown } | undefined)?.bookingId) === bookingId) {
+  target[method] = async function (this: unknown, ...args: unknown[]) {
+    if (!held && matches(args)) {
       held = true;
       reached();
       await released;
@@ -23,12 +25,17 @@ export function stallNextInvoiceInsert(t: TestApi, bookingId: string) {
     return original.apply(this, args);
   };
   return {
-    /** Resolves when the request has reached its insert (and waits there). */
+    /** Resolves when the request has reached its write (and waits there). */
     atInsert,
     release,
     restore: () => {
-      if (own) Invoice.create = original;
-      else Reflect.deleteProperty(Invoice, 'create');
+      if (own) target[method] = original;
+      else Reflect.deleteProperty(target, method);
     },
   };
+}
+
+/** Holds the next insert of an invoice of `bookingId` until released. */
+export function stallNextInvoiceInsert(t: TestApi, bookingId: string) {
+  return stallNextWrite(t.api.services.models.Invoice, 'create', (args) => String((args[0] as { bookingId?: unknown } | undefined)?.bookingId) === bookingId);
 }

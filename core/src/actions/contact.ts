@@ -87,7 +87,7 @@ export const contactSettingsInput = z
   .refine((value) => !value.followUp || value.followUpText.length > 0, { message: M.followUpTextRequired, path: ['followUpText'] })
   .refine((value) => !value.followUpCourse || value.followUpTextCourse.length > 0, { message: M.followUpTextRequired, path: ['followUpTextCourse'] });
 
-export const messageKinds = ['reminder', 'courseReminder', 'followUp', 'followUpCourse', 'newsletter'] as const;
+export const messageKinds = ['reminder', 'courseReminder', 'followUp', 'followUpCourse', 'newsletter', 'waitlistOffer'] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageStates = ['scheduled', 'sending', 'sent', 'skipped', 'failed'] as const;
 

@@ -5,10 +5,12 @@
 import type { z } from 'zod';
 import { accountingActions } from './accounting.js';
 import { authActions } from './auth.js';
+import { calendarFeedActions } from './calendar-feed.js';
 import { clientActions } from './clients.js';
 import { commerceActions } from './commerce.js';
 import { contactActions } from './contact.js';
 import { driveActions } from './drive.js';
+import { holidayActions } from './holidays.js';
 import { imageActions } from './images.js';
 import { importActions } from './import.js';
 import { invoiceActions } from './invoices.js';
@@ -16,9 +18,11 @@ import { journalActions } from './journals.js';
 import { courseActions } from './courses.js';
 import { onlineBookingActions } from './online-booking.js';
 import { platformActions } from './platform.js';
+import { portalActions } from './portal.js';
 import { schedulingActions } from './scheduling.js';
 import { therapistActions } from './therapists.js';
 import { treatmentActions } from './treatments.js';
+import { waitlistActions } from './waitlist.js';
 
 export const actions = {
   ...authActions,
@@ -37,6 +41,10 @@ export const actions = {
   ...contactActions,
   ...platformActions,
   ...importActions,
+  ...holidayActions,
+  ...portalActions,
+  ...waitlistActions,
+  ...calendarFeedActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -54,10 +62,12 @@ export function isActionName(name: string): name is ActionName {
 
 export * from './accounting.js';
 export * from './auth.js';
+export * from './calendar-feed.js';
 export * from './clients.js';
 export * from './commerce.js';
 export * from './contact.js';
 export * from './drive.js';
+export * from './holidays.js';
 export * from './images.js';
 export * from './import.js';
 export * from './invoices.js';
@@ -65,6 +75,8 @@ export * from './journals.js';
 export * from './courses.js';
 export * from './online-booking.js';
 export * from './platform.js';
+export * from './portal.js';
 export * from './scheduling.js';
 export * from './treatments.js';
 export * from './therapists.js';
+export * from './waitlist.js';

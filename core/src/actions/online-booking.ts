@@ -10,6 +10,7 @@ import { epochMs, newClientSchema, objectId } from '../fields.js';
 import { bookingMessages, schedulingMessages } from '../messages-scheduling.js';
 import { isOnUnitBoundary } from '../scheduling.js';
 import { normalizeFullCpr } from '../predicates.js';
+import { cancelNoticeHours } from './portal.js';
 
 export const publicClient = newClientSchema('');
 
@@ -51,12 +52,25 @@ export const publicCourseDateSchema = z.strictObject({
 });
 export type PublicCourseDate = z.infer<typeof publicCourseDateSchema>;
 
+/** The therapist's online-booking settings, and the clinic's journal rule for 'Mine tider'. */
+export const onlineBookingSettingsSchema = z.strictObject({
+  bookingFormEnabled: z.boolean(),
+  bookingMail: z.boolean(),
+  bookingMailText: z.string(),
+  cancelNoticeHours: z.number(),
+  portalChangeMail: z.boolean(),
+  journalExport: z.enum(['included', 'on-request']),
+});
+
 const consent = z.literal(true, { error: bookingMessages.consentRequired });
 
-/** A public submission waiting for the therapist: a held booking or sign-up, or an intake form without link. */
+/**
+ * A public submission waiting for the therapist: a held booking or sign-up, an intake form without link, or a client's
+ * request for their journal from 'Mine tider'.
+ */
 export const publicSubmissionSchema = z.strictObject({
   id: z.string(),
-  kind: z.enum(['booking', 'course', 'intake']),
+  kind: z.enum(['booking', 'course', 'intake', 'journal-request']),
   createdAt: z.number(),
   person: z.strictObject({
     nameFirst: z.string(),
@@ -178,20 +192,24 @@ export const onlineBookingActions = {
   }),
   getOnlineBookingSettings: defineAction({
     access: 'therapist',
-    summary: "The caller's online-booking settings: form on/off, confirmation mail on/off and its text.",
+    summary: "The caller's online-booking settings: form on/off, confirmation mail on/off and its text, the notice for cancelling and moving in 'Mine tider', and the clinic's journal rule there.",
     input: z.strictObject({}),
-    output: z.strictObject({ data: z.strictObject({ bookingFormEnabled: z.boolean(), bookingMail: z.boolean(), bookingMailText: z.string() }) }),
+    output: z.strictObject({ data: onlineBookingSettingsSchema }),
   }),
   setOnlineBookingSettings: defineAction({
     access: 'therapist',
     plan: 'pro',
-    summary: "Changes the caller's online-booking settings.",
+    summary: "Changes the caller's online-booking settings; the clinic's journal rule (`journalExport`) only the owner.",
     input: z.strictObject({
       bookingFormEnabled: z.boolean().optional(),
       bookingMail: z.boolean().optional(),
       bookingMailText: z.string().max(5000, 'Teksten må højst være 5000 tegn').optional(),
+      cancelNoticeHours: cancelNoticeHours.optional(),
+      portalChangeMail: z.boolean().optional(),
+      /** The clinic's rule: only the owner may change it. */
+      journalExport: z.enum(['included', 'on-request']).optional(),
     }),
-    output: z.strictObject({ message: z.string(), data: z.strictObject({ bookingFormEnabled: z.boolean(), bookingMail: z.boolean(), bookingMailText: z.string() }) }),
+    output: z.strictObject({ message: z.string(), data: onlineBookingSettingsSchema }),
   }),
   getPublicSubmissions: defineAction({
     access: 'therapist',

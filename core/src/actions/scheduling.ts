@@ -4,6 +4,7 @@ import { defineAction, messageAnswer } from '../contract.js';
 import { epochMs, newClientSchema, objectId } from '../fields.js';
 import { schedulingMessages } from '../messages-scheduling.js';
 import { isOnUnitBoundary, MAX_CALENDAR_RANGE_MS, MAX_LEAVE_MS, timeRowProblems } from '../scheduling.js';
+import { SERIES_MAX_DATES, SERIES_MAX_INTERVAL_WEEKS, seriesMessages, seriesProblem } from '../booking-series.js';
 
 const onUnit = epochMs.refine(isOnUnitBoundary, schedulingMessages.timeOnFiveMinutes);
 
@@ -35,8 +36,48 @@ export const bookingSchema = z.strictObject({
   state: z.enum(['created', 'journal', 'invoiced']),
   /** Changes compare this; a stale one answers 409. */
   version: z.number().int(),
+  /** A date of a recurring series: the series, and its place in it (0 = the first; a skipped date leaves a gap). */
+  seriesId: z.string().optional(),
+  seriesIndex: z.number().int().optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/**
+ * One date of a series as planned: where it lies now (after the choices), whether it was skipped, and what it
+ * collides with (null: free), with a few free starts that day to choose from.
+ */
+export const seriesDateSchema = z.strictObject({
+  index: z.number().int(),
+  from: z.number(),
+  to: z.number(),
+  skipped: z.boolean(),
+  conflict: z.enum(['booking', 'leave', 'course']).nullable(),
+  freeStarts: z.array(z.number()),
+});
+export type SeriesDate = z.infer<typeof seriesDateSchema>;
+
+/** What the caller chose for a colliding date: `from` another start that day, or null to skip the date. */
+const seriesChoice = z.strictObject({
+  index: z.number().int().min(0).max(SERIES_MAX_DATES - 1),
+  from: onUnit.nullable(),
+});
+const seriesChoices = z
+  .array(seriesChoice)
+  .max(SERIES_MAX_DATES)
+  .default([])
+  .refine((choices) => new Set(choices.map((choice) => choice.index)).size === choices.length, { message: seriesMessages.choiceUnknown });
+
+export const seriesRepeatSchema = z.strictObject({
+  intervalWeeks: z.number({ error: seriesMessages.interval }).int(seriesMessages.interval).min(1, seriesMessages.interval).max(SERIES_MAX_INTERVAL_WEEKS, seriesMessages.interval),
+  until: z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, seriesMessages.untilDate).optional(),
+  count: z.number({ error: seriesMessages.tooFew }).int(seriesMessages.tooFew).min(2, seriesMessages.tooFew).max(SERIES_MAX_DATES, seriesMessages.tooMany).optional(),
+});
+
+/** The answer of a series call: the dates as planned, and the bookings saved (none when only checked). */
+const seriesAnswer = z.strictObject({
+  message: z.string(),
+  data: z.strictObject({ seriesId: z.string().nullable(), dates: z.array(seriesDateSchema), bookings: z.array(bookingSchema) }),
+});
 
 export const leaveSchema = z.strictObject({ id: z.string(), therapistId: z.string(), from: z.number(), to: z.number(), reason: z.string() });
 export type Leave = z.infer<typeof leaveSchema>;
@@ -119,6 +160,60 @@ export const schedulingActions = {
       version: z.number().int().min(0).optional(),
     }),
     output: z.strictObject({ message: z.string(), data: bookingSchema }),
+  }),
+  addBookingSeries: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary:
+      "A recurring series of bookings (every 1–4 weeks, until a date or a number of times, at most 52), each date claimed like a single booking before anything is saved; saved whole or not at all. `check` answers the plan (conflicts with free starts) and saves nothing; a colliding date without a choice answers 409 with `errors['dates.<index>']`.",
+    input: z
+      .strictObject({
+        treatmentId: objectId.optional(),
+        from: onUnit,
+        to: onUnit.optional(),
+        clientId: objectId.optional(),
+        client: newBookingClient.optional(),
+        reason: z.string().trim().max(2000).default(''),
+        therapistId: objectId.optional(),
+        repeat: seriesRepeatSchema,
+        choices: seriesChoices,
+        check: z.boolean().default(false),
+      })
+      .refine((value) => value.treatmentId !== undefined, { message: schedulingMessages.treatmentRequired, path: ['treatmentId'] })
+      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: schedulingMessages.clientChoice, path: ['clientId'] })
+      .superRefine((value, ctx) => {
+        const problem = seriesProblem(value.from, value.repeat);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['repeat', problem.path], message: problem.message });
+      }),
+    output: seriesAnswer,
+  }),
+  setBookingSeries: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary:
+      "Edits a date of a series: 'this' (as setBooking) or 'following' (this and the later dates get the new time of day, day shift, treatment and reason), all or nothing with the same conflict listing, `check` and `choices` as addBookingSeries.",
+    input: z.strictObject({
+      id: objectId,
+      scope: z.enum(['this', 'following']),
+      from: onUnit.optional(),
+      to: onUnit.optional(),
+      treatmentId: objectId.optional(),
+      reason: z.string().trim().max(2000).optional(),
+      version: z.number().int().min(0).optional(),
+      choices: seriesChoices,
+      check: z.boolean().default(false),
+    }),
+    output: seriesAnswer,
+  }),
+  deleteBookingSeries: defineAction({
+    access: 'therapist',
+    plan: 'pro',
+    summary: "Cancels a date of a series, or this and the later dates; dates with a journal or an invoice stay and are answered in `kept`.",
+    input: z.strictObject({ id: objectId, scope: z.enum(['this', 'following']) }),
+    output: z.strictObject({
+      message: z.string(),
+      data: z.strictObject({ deleted: z.array(z.string()), kept: z.array(z.strictObject({ id: z.string(), from: z.number(), reason: z.string() })) }),
+    }),
   }),
   deleteBooking: defineAction({
     access: 'therapist',

@@ -18,7 +18,7 @@ async function start() {
     // The page's one main landmark (the wizard is also a part of the shell's page, which has its own).
     root.render(
       <main>
-        <BookingWizard client={client} therapistId={therapistId} />
+        <BookingWizard client={client} therapistId={therapistId} portal={{ appUrl: config.appUrl, newTab: window.self !== window.top }} />
       </main>,
     );
   } catch {

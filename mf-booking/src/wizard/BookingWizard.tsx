@@ -37,7 +37,17 @@ async function loadTherapist(client: ActionClient, therapistId: string): Promise
   }
 }
 
-export function BookingWizard({ client, therapistId }: { client: ActionClient; therapistId: string | null }) {
+/**
+ * Where 'Mine tider' is for this page: the portal lives in the shell (`/MineTider?therapistId=…`) at `appUrl`, or at
+ * this document's origin when none is given (the shell's own /OnlineBooking). In an iframe it opens in a new tab: the
+ * app may not be framed.
+ */
+export interface PortalLink {
+  appUrl?: string;
+  newTab?: boolean;
+}
+
+export function BookingWizard({ client, therapistId, portal = {} }: { client: ActionClient; therapistId: string | null; portal?: PortalLink }) {
   const therapist = useQuery(therapistId ? ['clientGetTherapistInfo', therapistId] : null, () => (therapistId ? loadTherapist(client, therapistId) : Promise.resolve(null)));
   const notFound = (
     <div className="kb">
@@ -65,10 +75,10 @@ export function BookingWizard({ client, therapistId }: { client: ActionClient; t
       </div>
     );
   }
-  return <Wizard client={client} therapist={{ ...therapist.data, id: therapistId }} />;
+  return <Wizard client={client} therapist={{ ...therapist.data, id: therapistId }} portal={portal} />;
 }
 
-function Wizard({ client, therapist }: { client: ActionClient; therapist: PublicTherapist & { id: string } }) {
+function Wizard({ client, therapist, portal }: { client: ActionClient; therapist: PublicTherapist & { id: string }; portal: PortalLink }) {
   const [state, dispatch] = useReducer(wizardReducer, Date.now(), initialWizard);
   const booking = useMutation((chosen: WizardState) => sendBooking(client, therapist.id, chosen), {
     onSuccess: (answer) => dispatch({ type: 'booked', waiting: answer.waiting }),
@@ -95,6 +105,15 @@ function Wizard({ client, therapist }: { client: ActionClient; therapist: Public
       <h1>Online booking</h1>
       <p className="kb-clinic">
         {therapist.companyName} · {therapist.nameFirst} {therapist.nameLast}
+      </p>
+      <p className="kb-portal">
+        {texts.alreadyBooked}{' '}
+        <a
+          href={`${portal.appUrl ?? ''}/MineTider?therapistId=${encodeURIComponent(therapist.id)}`}
+          {...(portal.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          {texts.myBookings}
+        </a>
       </p>
     </>
   );

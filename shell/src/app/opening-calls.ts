@@ -17,7 +17,7 @@ import { readSession, type StoredSession } from '../session/storage';
 import { MAIN_REMOTE_ROUTES, exactPath, openingRoute, type RemoteRoute } from './routes';
 
 /** What the calendar page (mf-calendar routes/Calendar) asks for the period it opens on, in its first render. */
-const CALENDAR_PERIOD_ACTIONS = ['getBookingsFromTherapist', 'getLeavesForDay', 'getOpeningHoursFromTherapist', 'getEventDatesFromTherapist'] as const;
+const CALENDAR_PERIOD_ACTIONS = ['getBookingsFromTherapist', 'getLeavesForDay', 'getOpeningHoursFromTherapist', 'getEventDatesFromTherapist', 'getHolidays'] as const;
 
 /**
  * `route`: the therapist-area page the app opens on (null for any other). The main layout refreshes the therapist's

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Field, Input } from '@fluentui/react-components';
+import { dialogTitled } from '../testing';
 import { FormDialog, type FormDialogProps } from './FormDialog';
 
 function Opener(props: Partial<FormDialogProps> & { onSubmit: () => unknown }) {
@@ -28,18 +29,6 @@ async function openDialog(props: Partial<FormDialogProps> & { onSubmit: () => un
   render(<Opener {...props} />);
   await user.click(screen.getByRole('button', { name: 'Åbn' }));
   return { user, dialog: await dialogTitled('dialog', 'Ny behandling') };
-}
-
-/**
- * A dialog by its role and title: found by role, then by the title it is labelled by. jsdom's name computation can
- * miss a title Fluent is still animating in, once an earlier test in the file has opened a dialog.
- */
-function dialogTitled(role: 'dialog' | 'alertdialog', title: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const found = screen.getAllByRole(role, { hidden: true }).find((element) => document.getElementById(element.getAttribute('aria-labelledby') ?? '')?.textContent === title);
-    if (!found) throw new Error(`No ${role} '${title}'`);
-    return found;
-  });
 }
 
 describe('FormDialog', () => {

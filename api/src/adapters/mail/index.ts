@@ -60,7 +60,13 @@ export function createOutboxMailer(models: Models, logger: Logger, outboxUrl: st
     kind: 'outbox',
     async send(message) {
       const to = Array.isArray(message.to) ? message.to : [message.to];
-      await models.OutboxMail.create({ to, subject: message.subject, text: message.text, html: message.html ?? null });
+      const attachments = (message.attachments ?? []).map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        size: attachment.content.length,
+        text: attachment.contentType.startsWith('text/') ? attachment.content.toString('utf8') : null,
+      }));
+      await models.OutboxMail.create({ to, subject: message.subject, text: message.text, html: message.html ?? null, attachments });
       logger.info({ subject: message.subject, recipients: to.length }, `mail placed in the development outbox: ${outboxUrl}`);
     },
     async close() {},

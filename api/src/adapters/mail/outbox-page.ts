@@ -5,7 +5,13 @@ interface OutboxEntry {
   to: string[];
   subject: string;
   text: string;
+  attachments?: { filename?: string | null }[] | null;
   createdAt: number;
+}
+
+function attachmentLine(mail: OutboxEntry): string {
+  const names = (mail.attachments ?? []).map((attachment) => attachment.filename ?? '').filter(Boolean);
+  return names.length ? `<p class="meta">Vedhæftet: ${escapeHtml(names.join(', '))}</p>` : '';
 }
 
 interface OutboxSmsEntry {
@@ -26,7 +32,7 @@ export function outboxPage(mails: OutboxEntry[], smsList: OutboxSmsEntry[] = [])
   const items = mails
     .map(
       (mail) =>
-        `<article><h3>${escapeHtml(mail.subject)}</h3><p class="meta">Til ${escapeHtml(mail.to.join(', '))} · ${danishTime(mail.createdAt)}</p><pre>${linkify(mail.text)}</pre></article>`,
+        `<article><h3>${escapeHtml(mail.subject)}</h3><p class="meta">Til ${escapeHtml(mail.to.join(', '))} · ${danishTime(mail.createdAt)}</p>${attachmentLine(mail)}<pre>${linkify(mail.text)}</pre></article>`,
     )
     .join('\n');
   const smsItems = smsList

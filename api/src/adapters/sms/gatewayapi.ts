@@ -10,6 +10,7 @@
  */
 import type { Logger } from 'pino';
 import { messageSkipReasons } from '@klinik/core';
+import { isGsm7 } from './gsm.js';
 import { isE164 } from './numbers.js';
 import { SmsTransientError, type SmsGateway, type SmsResult } from './index.js';
 
@@ -40,19 +41,6 @@ interface MtSmsAnswer {
   code?: unknown;
   message?: unknown;
   variables?: unknown;
-}
-
-/** GSM 03.38's basic character set (the escape code itself left out). */
-const GSM7_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-/** Its extension table: each costs two septets but needs no Unicode. */
-const GSM7_EXTENSION = '\f^{}\\[~]|€';
-const GSM7 = new Set([...GSM7_BASIC, ...GSM7_EXTENSION]);
-
-/** Whether every character of `text` can be sent in the GSM 7-bit alphabet (Danish æ, ø, å can; emoji cannot). */
-export function isGsm7(text: string): boolean {
-  for (const char of text) if (!GSM7.has(char)) return false;
-  return true;
 }
 
 /** Codes that say the recipient's number can never receive our SMS (see GatewayAPI's error code index). */

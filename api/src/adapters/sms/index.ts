@@ -9,6 +9,8 @@
  * A gateway answers 'sent', or 'rejected' for a number that cannot receive SMS (never retried); anything transient
  * (network, 5xx, rate limit) is thrown as SmsTransientError, which the job runner retries with a growing pause.
  */
+export { isGsm7, smsParts } from './gsm.js';
+
 export interface SmsMessage {
   /** E.164, e.g. +4512345678 (normalizeSmsNumber). */
   to: string;

@@ -31,6 +31,14 @@ export interface SlotClaims {
   claim(ids: string[], ref: Types.ObjectId, kind: ClaimKind, now: number): Promise<string[]>;
   /** Releases units held by `ref`: all of them, or only `ids`. */
   release(ref: Types.ObjectId, ids?: string[]): Promise<void>;
+  /** Who holds those of `ids` that are claimed: unit id → holder and kind. */
+  holders(ids: string[]): Promise<Map<string, { ref: Types.ObjectId; kind: ClaimKind }>>;
+  /**
+   * Claims several holders' units in one insert, all or nothing (a recurring series): units a holder already holds
+   * are left as they are. When any unit belongs to something else, every unit inserted here is released again and
+   * 409 is thrown. Answers the units added per holder, in the order given.
+   */
+  claimAll(claims: { ref: Types.ObjectId; ids: string[] }[], kind: ClaimKind, now: number): Promise<string[][]>;
   /**
    * Claims the time and then writes the holder; if the write fails, the time is released again, so a refused or
    * failed create leaves no claim behind.
@@ -41,9 +49,14 @@ export interface SlotClaims {
    * compare-and-swap (it answers null when it lost a race); on a lost race the units added here are released and
    * 409 `conflictMessage` is thrown, otherwise the units no longer covered are released. One unit is never held by
    * two holders, and a failed move changes nothing.
+   *
+   * `current` reads the holder's time as it is after a lost race. Two moves of one holder to one time at once (a
+   * double click): the first inserts the new units, the second finds them already the holder's and adds none; if
+   * the second then wins the swap, the units the loser added are the winner's time, and releasing them would leave
+   * the moved holder unclaimed. So a loser keeps what the holder now covers.
    */
   move<T>(
-    move: { ref: Types.ObjectId; therapistId: Types.ObjectId; kind: ClaimKind; before: Interval; after: Interval; now: number },
+    move: { ref: Types.ObjectId; therapistId: Types.ObjectId; kind: ClaimKind; before: Interval; after: Interval; now: number; current: () => Promise<Interval | null> },
     swap: () => Promise<T | null>,
     conflictMessage: string,
   ): Promise<T>;
@@ -81,6 +94,27 @@ export function slotClaims(models: Models, companyId: Types.ObjectId): SlotClaim
     async release(ref, ids) {
       await SlotClaim.deleteMany(ids ? { _id: { $in: ids }, ref } : { ref });
     },
+    async holders(ids) {
+      const found = await Promise.all(inPieces(ids).map((piece) => SlotClaim.find({ _id: { $in: piece } }, { _id: 1, ref: 1, kind: 1 }).lean()));
+      return new Map(found.flat().map((claim) => [claim._id, { ref: claim.ref, kind: claim.kind }]));
+    },
+    async claimAll(claims, kind, now) {
+      const held = await api.holders(claims.flatMap((claim) => claim.ids));
+      const added = claims.map((claim) => claim.ids.filter((id) => !held.get(id)?.ref.equals(claim.ref)));
+      if (claims.some((claim, index) => added[index]!.some((id) => held.has(id)))) throw new ConflictError(schedulingMessages.bookingOverlap);
+      const rows = claims.flatMap((claim, index) => added[index]!.map((id) => ({ _id: id, ref: claim.ref, kind, createdAt: now })));
+      if (rows.length === 0) return added;
+      try {
+        await SlotClaim.insertMany(rows, { ordered: true });
+      } catch (error) {
+        // Only rows of these holders: a unit another request won stays its.
+        const refs = claims.map((claim) => claim.ref);
+        await Promise.all(inPieces(rows.map((row) => row._id)).map((piece) => SlotClaim.deleteMany({ _id: { $in: piece }, ref: { $in: refs } })));
+        if (isDuplicateKeyError(error)) throw new ConflictError(schedulingMessages.bookingOverlap);
+        throw error;
+      }
+      return added;
+    },
     async claimFor(therapistId, interval, ref, kind, now, write) {
       const added = await api.claim(api.ids(therapistId, interval), ref, kind, now);
       try {
@@ -90,7 +124,8 @@ export function slotClaims(models: Models, companyId: Types.ObjectId): SlotClaim
         throw error;
       }
     },
-    async move({ ref, therapistId, kind, before, after, now }, swap, conflictMessage) {
+    async move(move, swap, conflictMessage) {
+      const { ref, therapistId, kind, before, after, now } = move;
       const oldIds = api.ids(therapistId, before);
       const newIds = api.ids(therapistId, after);
       const added = await api.claim(newIds, ref, kind, now);
@@ -102,7 +137,12 @@ export function slotClaims(models: Models, companyId: Types.ObjectId): SlotClaim
         throw error;
       }
       if (swapped === null) {
-        await api.release(ref, added);
+        const current = await move.current();
+        const covered = new Set(current ? api.ids(therapistId, current) : []);
+        await api.release(
+          ref,
+          added.filter((id) => !covered.has(id)),
+        );
         throw new ConflictError(conflictMessage);
       }
       const keep = new Set(newIds);
@@ -114,6 +154,15 @@ export function slotClaims(models: Models, companyId: Types.ObjectId): SlotClaim
     },
   };
   return api;
+}
+
+/** The embedded database looks `_id`s up in an index for at most 100 values of `$in` (api/tools/ferretdb-patch). */
+const ID_PIECE = 100;
+
+function inPieces(ids: string[]): string[][] {
+  const pieces: string[][] = [];
+  for (let at = 0; at < ids.length; at += ID_PIECE) pieces.push(ids.slice(at, at + ID_PIECE));
+  return pieces;
 }
 
 /** How many claims the sweeper looks at per round trip. */

@@ -35,6 +35,9 @@ export async function eraseClient(ctx: TherapistContext, id: string): Promise<vo
     clinic.Revision.deleteMany(ofClient),
     clinic.EventDateClient.deleteMany(ofClient),
     clinic.IntakeLinkUse.deleteMany(ofClient),
+    // A place on a waiting list, and the times offered from it, say what the client wanted treated.
+    clinic.WaitlistEntry.deleteMany(ofClient),
+    clinic.WaitlistOffer.deleteMany(ofClient),
     ctx.db.stamjournalSeeds.forget(client._id.toString()),
   ]);
 }

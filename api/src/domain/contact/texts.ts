@@ -7,6 +7,7 @@ import sanitizeHtml from 'sanitize-html';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core';
 import type { MailMessage } from '../../adapters/mail/index.js';
 import { escapeHtml } from '../../adapters/mail/templates.js';
+import { smsParts } from '../../adapters/sms/index.js';
 import { withoutWebAddresses } from '../web-addresses.js';
 
 const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
@@ -34,18 +35,33 @@ export function clinicAddress(company: { address?: string | null; post?: string 
 export const SMS_CLINIC_TEXT_MAX = 40;
 export function smsSafeText(text: string, max = SMS_CLINIC_TEXT_MAX): string {
   const cleaned = withoutWebAddresses(text).replace(/\s+/g, ' ').trim();
-  return cleaned.length > max ? `${cleaned.slice(0, max - 1).trimEnd()}…` : cleaned;
+  // Three dots, not '…': one character outside the GSM alphabet sends the whole SMS as UCS-2 (70 characters a part).
+  return cleaned.length > max ? `${cleaned.slice(0, max - 3).trimEnd()}...` : cleaned;
 }
 
-/** The SMS reminder of a booking or a course day. */
-export function reminderSms(input: { clinic: ClinicText; at: number; what: string | null; therapistName: string }): string {
+/**
+ * The SMS reminder of a booking or a course day. The clinic's 'Mine tider' page (our own address, never clinic text)
+ * goes on a line of its own when it fits in the parts the reminder takes anyway: a clinic pays one SMS per reminder
+ * whatever its length, while the gateway bills the platform per part, so the link never doubles what a reminder costs
+ * (docs/decisions/0038-the-clients-own-page.md). At its longest (every clinic text at its cut) a reminder stays within
+ * SMS_MAX_PARTS.
+ */
+export function reminderSms(input: { clinic: ClinicText; at: number; what: string | null; therapistName: string; portalLink: string }): string {
   const when = `${danishWeekday(input.at)} d. ${formatDanishDate(input.at)} kl. ${formatCopenhagenTime(input.at)}`;
   const whatText = input.what ? smsSafeText(input.what) : '';
   const what = whatText ? ` (${whatText})` : '';
   const address = smsSafeText(input.clinic.address, 100);
   const where = address ? `, ${address}` : '';
-  return `Påmindelse: Du har en tid hos ${smsSafeText(input.clinic.name)}${what} ${when}${where}. Mvh ${smsSafeText(input.therapistName)}`;
+  const reminder = `Påmindelse: Du har en tid hos ${smsSafeText(input.clinic.name)}${what} ${when}${where}. Mvh ${smsSafeText(input.therapistName)}`;
+  const withLink = `${reminder}\nMine tider: ${input.portalLink}`;
+  return smsParts(withLink) <= smsParts(reminder) ? withLink : reminder;
 }
+
+/** The GSM parts an SMS reminder may take at most (the gateway bills per part). */
+export const SMS_MAX_PARTS = 3;
+
+/** The label of the 'Mine tider' link under a follow-up mail. */
+export const FOLLOW_UP_PORTAL_LABEL = 'Se dine tider og book igen på Mine tider';
 
 export function htmlToText(html: string): string {
   const withBreaks = html.replace(/<\/(p|h2|h3|li|blockquote)>/gi, '\n').replace(/<br\s*\/?>/gi, '\n');
@@ -59,13 +75,13 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export function followUpMail(input: { to: string; clientName: string; text: string; clinic: ClinicText; therapistName: string; messageId: string }): MailMessage {
-  const text = `Kære ${input.clientName}\n\n${input.text}\n\nMed venlig hilsen\n${input.therapistName}\n${input.clinic.name}`;
+export function followUpMail(input: { to: string; clientName: string; text: string; clinic: ClinicText; therapistName: string; messageId: string; portalLink: string }): MailMessage {
+  const letter = `Kære ${input.clientName}\n\n${input.text}\n\nMed venlig hilsen\n${input.therapistName}\n${input.clinic.name}`;
   return {
     to: input.to,
     subject: `Opfølgning fra ${input.clinic.name}`,
-    text,
-    html: `<div style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</div>`,
+    text: `${letter}\n\n${FOLLOW_UP_PORTAL_LABEL}: ${input.portalLink}`,
+    html: `<div style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(letter)}</div><p style="font-family:sans-serif"><a href="${escapeHtml(input.portalLink)}">${escapeHtml(FOLLOW_UP_PORTAL_LABEL)}</a></p>`,
     messageId: input.messageId,
   };
 }

@@ -50,7 +50,15 @@ export async function changeDate(ctx: TherapistContext, input: ParsedInput<'setE
   assertMayChange(ctx, date.therapistId);
   if (input.version !== undefined && input.version !== date.version) throw new ConflictError(bookingMessages.courseDateChangedMeanwhile);
   const updated = await ctx.db.slots.move(
-    { ref: date._id, therapistId: date.therapistId, kind: 'course', before: date, after: input.date, now: ctx.now() },
+    {
+      ref: date._id,
+      therapistId: date.therapistId,
+      kind: 'course',
+      before: date,
+      after: input.date,
+      now: ctx.now(),
+      current: () => ctx.db.EventDate.findById(date._id, { from: 1, to: 1 }).lean(),
+    },
     () =>
       ctx.db.EventDate.findOneAndUpdate(
         { _id: date._id, version: date.version },

@@ -49,7 +49,7 @@ export async function previewInvoice(ctx: TherapistContext, input: ParsedInput<'
  * claim (scheduling/bookings.ts), so a booking is never deleted while its invoice is being issued.
  */
 export async function claimBooking(
-  ctx: TherapistContext,
+  ctx: Pick<TherapistContext, 'db' | 'now'>,
   booking: BookingDoc,
   kind: 'inv' | 'cred',
   conflictMessage = kind === 'inv' ? 'Bookingen er allerede faktureret' : 'Fakturaen er allerede krediteret',
@@ -78,7 +78,7 @@ export async function claimBooking(
 }
 
 /** What follows an issued invoice or credit note: its claim and its booking point at it (repeatable). */
-async function linkIssued(ctx: TherapistContext, claimId: string, bookingId: Types.ObjectId, issued: { _id: Types.ObjectId; isCredit?: boolean | null }): Promise<void> {
+async function linkIssued(ctx: Pick<TherapistContext, 'db'>, claimId: string, bookingId: Types.ObjectId, issued: { _id: Types.ObjectId; isCredit?: boolean | null }): Promise<void> {
   await ctx.db.InvoiceClaim.updateOne({ _id: claimId }, { $set: { invoiceId: issued._id } });
   // The booking turns blue with its invoice, and back once credited (it may then be invoiced again).
   await ctx.db.Booking.updateOne({ _id: bookingId }, { $set: { invoiceId: issued.isCredit ? null : issued._id }, $inc: { version: 1 } });

@@ -1,8 +1,10 @@
 /**
  * What the public page offers: the therapist as shown, the treatments, and the free start times of a week (opening
- * hours minus bookings with their pause, leaves and course days; never today: core's availableStarts).
+ * hours minus bookings with their pause, leaves and course days; never today: core's availableStarts; never on a
+ * holiday the clinic keeps closed).
  */
-import { availableStarts, MAX_BOOKING_MS, type PublicTherapist, type PublicTreatment } from '@klinik/core';
+import type { Types } from 'mongoose';
+import { availableStarts, closedHolidayDateKeys, copenhagenDateKey, MAX_BOOKING_MS, type PublicTherapist, type PublicTreatment } from '@klinik/core';
 import { overlapFilter } from '../scheduling/ranges.js';
 import { formEnabled, type PublicPage } from './public-therapist.js';
 
@@ -29,16 +31,20 @@ export async function publicTreatments(page: PublicPage): Promise<PublicTreatmen
     .sort((a, b) => a.name.localeCompare(b.name, 'da'));
 }
 
-/** Taken time of a therapist in [from, to): bookings with their pause after them, leaves and course days. */
-async function busyIntervals(page: PublicPage, range: { from: number; to: number }) {
+/**
+ * Taken time of a therapist in [from, to): bookings with their pause after them, leaves and course days. `ignore`: a
+ * booking whose own time counts free (one being moved in 'Mine tider' may stay where it is or move a little).
+ */
+async function busyIntervals(page: PublicPage, range: { from: number; to: number }, ignore?: Types.ObjectId) {
   const therapistId = page.therapist._id;
-  const [bookings, leaves, courseDates, held] = await Promise.all([
+  const [found, leaves, courseDates, held] = await Promise.all([
     page.db.Booking.find(overlapFilter(therapistId, { from: range.from - 2 * 3600_000, to: range.to }, MAX_BOOKING_MS), { from: 1, to: 1, pause: 1 }).lean(),
     page.db.Leave.find(overlapFilter(therapistId, range, 31 * DAY_MS), { from: 1, to: 1 }).lean(),
     page.db.EventDate.find(overlapFilter(therapistId, range, DAY_MS), { from: 1, to: 1 }).lean(),
     // Bookings held for the therapist to confirm (public-identity.ts) look taken, exactly as a confirmed one would.
     page.db.PublicSubmission.find({ ...overlapFilter(therapistId, { from: range.from - 2 * 3600_000, to: range.to }, MAX_BOOKING_MS), kind: 'booking' }, { from: 1, to: 1, pause: 1 }).lean(),
   ]);
+  const bookings = ignore ? found.filter((booking) => !booking._id.equals(ignore)) : found;
   return [
     ...[...bookings, ...held].map((booking) => ({ from: booking.from, to: booking.to + (booking.pause ?? 0) * 1000 })),
     ...leaves.map((leave) => ({ from: leave.from, to: leave.to })),
@@ -46,11 +52,19 @@ async function busyIntervals(page: PublicPage, range: { from: number; to: number
   ];
 }
 
-export async function availability(page: PublicPage, input: { from: number; to: number; duration: number; pause: number }, now: number): Promise<number[]> {
+export async function availability(
+  page: PublicPage,
+  input: { from: number; to: number; duration: number; pause: number; ignore?: Types.ObjectId },
+  now: number,
+): Promise<number[]> {
   if (!formEnabled(page, now)) return [];
   const [openings, busy] = await Promise.all([
     page.db.OpeningHours.find(overlapFilter(page.therapist._id, input, DAY_MS), { from: 1, to: 1 }).lean(),
-    busyIntervals(page, input),
+    busyIntervals(page, input, input.ignore),
   ]);
-  return availableStarts({ from: input.from, to: input.to, durationMs: input.duration, pauseMs: input.pause, openings, busy, now });
+  const starts = availableStarts({ from: input.from, to: input.to, durationMs: input.duration, pauseMs: input.pause, openings, busy, now });
+  // A holiday the clinic keeps closed offers nothing, whatever the opening hours say; clientAddBooking books only
+  // offered times, so this closes it there too. Course days are not treatments and stay open for sign-up.
+  const closed = closedHolidayDateKeys(copenhagenDateKey(input.from), copenhagenDateKey(input.to - 1), page.company.closedHolidays);
+  return closed.size === 0 ? starts : starts.filter((start) => !closed.has(copenhagenDateKey(start)));
 }

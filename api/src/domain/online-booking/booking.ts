@@ -8,24 +8,27 @@
  * the address given in this flow, which for a booking on a client on record is that record's address.
  */
 import { Types } from 'mongoose';
-import { bookingMessages, copenhagenDateKey, formatCopenhagenTime, formatDanishDate, isBookableDay, schedulingMessages, startOfCopenhagenDay, type ParsedInput } from '@klinik/core';
+import { bookingMessages, copenhagenDateKey, isBookableDay, schedulingMessages, startOfCopenhagenDay, type ParsedInput } from '@klinik/core';
 import { sendNotice } from '../../adapters/mail/index.js';
-import { bookingConfirmationMail } from '../../adapters/mail/templates.js';
 import type { PublicContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, ValidationError } from '../../errors.js';
+import type { TreatmentDoc } from '../../models/index.js';
+import { bookingConfirmedMessage } from '../calendar-files/booking-mails.js';
 import { mayMailPublicRecipient } from '../contact/outbound.js';
+import { portalUrl } from '../portal/session.js';
 import { isFirstBooking } from '../scheduling/bookings.js';
 import { availability } from './availability.js';
 import { countPublicSubmission, holdSubmission, personOf, resolvePublicPerson } from './public-identity.js';
-import { formEnabled, publicTherapist } from './public-therapist.js';
+import { formEnabled, publicTherapist, type PublicPage } from './public-therapist.js';
 
 const DAY_MS = 24 * 3600_000;
 
 /**
  * An online booking of `client` (from the public page, or a held request the therapist accepts): claims the time,
  * then writes the Booking, or lets the time go again when the write fails. The whole clinic (`clinic`): a held
- * request may be for a colleague's calendar.
+ * request may be for a colleague's calendar. `id`: the booking's id when it is already known, the held request's
+ * own, so the calendar file mailed for the request (its UID) names the booking it becomes.
  */
 export async function insertOnlineBooking(
   db: TenantDb,
@@ -36,11 +39,12 @@ export async function insertOnlineBooking(
     from: number;
     to: number;
     reason: string | undefined;
+    id?: Types.ObjectId;
   },
   now: number,
 ): Promise<void> {
   const { therapistId, client, treatment, from, to } = booking;
-  const id = new Types.ObjectId();
+  const id = booking.id ?? new Types.ObjectId();
   await db.slots.claimFor(therapistId, { from, to }, id, 'booking', now, async () =>
     db.clinic('public-page').Booking.create({
       _id: id,
@@ -62,26 +66,38 @@ export async function insertOnlineBooking(
   );
 }
 
+/**
+ * What a booking from a public page must pass before its time is claimed: the page takes bookings (the form switch
+ * and the plan), the day is not today, the treatment is the therapist's, and the time is one the page offers (holidays,
+ * opening hours, what is taken). Answers the treatment; a time not offered is refused with `notOffered`.
+ */
+export async function checkOnlineBooking(page: PublicPage, input: { treatmentId: string; from: number }, now: number, notOffered: string): Promise<TreatmentDoc> {
+  if (!formEnabled(page, now)) throw new ConflictError(bookingMessages.formDisabled);
+  if (!isBookableDay(input.from, now)) throw new ValidationError(bookingMessages.sameDay, { from: bookingMessages.sameDay });
+  const treatment = await page.db.Treatment.findOne({ _id: new Types.ObjectId(input.treatmentId), therapistId: page.therapist._id }).lean();
+  if (!treatment) throw new ValidationError(schedulingMessages.treatmentRequired, { treatmentId: schedulingMessages.treatmentRequired });
+  const dayStart = startOfCopenhagenDay(input.from);
+  // The day as the page shows it (a day with a clock change is 23 or 25 hours: the extra hours cover it).
+  const offered = await availability(page, { from: dayStart, to: dayStart + DAY_MS + 3 * 3600_000, duration: treatment.duration * 1000, pause: (treatment.pause ?? 0) * 1000 }, now);
+  if (!offered.includes(input.from)) throw new ConflictError(notOffered);
+  return treatment;
+}
+
 export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'clientAddBooking'>): Promise<void> {
   const now = ctx.now();
   const page = await publicTherapist(ctx, input.therapistId);
   const { therapist, company, db } = page;
-  if (!formEnabled(page, now)) throw new ConflictError(bookingMessages.formDisabled);
-  if (!isBookableDay(input.from, now)) throw new ValidationError(bookingMessages.sameDay, { from: bookingMessages.sameDay });
-  const treatment = await db.Treatment.findOne({ _id: new Types.ObjectId(input.treatmentId), therapistId: therapist._id }).lean();
-  if (!treatment) throw new ValidationError(schedulingMessages.treatmentRequired, { treatmentId: schedulingMessages.treatmentRequired });
+  const treatment = await checkOnlineBooking(page, input, now, bookingMessages.slotGone);
   const duration = treatment.duration * 1000;
-  const dayStart = startOfCopenhagenDay(input.from);
-  const offered = await availability(page, { from: dayStart, to: dayStart + DAY_MS + 3 * 3600_000, duration, pause: (treatment.pause ?? 0) * 1000 }, now);
-  if (!offered.includes(input.from)) throw new ConflictError(bookingMessages.slotGone);
   await countPublicSubmission(ctx, company._id, input.client);
 
   const who = await resolvePublicPerson(page, input.client, therapist.isAvailable !== false);
+  // One id for the booking, or for the held request that becomes it: the calendar file's UID is made from it.
+  const id = new Types.ObjectId();
   if (who.kind === 'held') {
     // Not on any client: the therapist confirms it. It claims the time as a booking would (so a race for the time and
     // the work done look the same as for a booking), then lets the claims go: a claim without a Booking would be swept
     // as an orphan, and the held time stays off the public page through availability.ts instead.
-    const id = new Types.ObjectId();
     await holdSubmission(ctx, db, async (sourceKey) => {
       await db.slots.claimFor(therapist._id, { from: input.from, to: input.from + duration }, id, 'booking', now, () =>
         db.PublicSubmission.create({
@@ -104,7 +120,7 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
   } else {
     const { client, created } = who;
     try {
-      await insertOnlineBooking(db, { therapistId: therapist._id, client, treatment, from: input.from, to: input.from + duration, reason: input.reason }, now);
+      await insertOnlineBooking(db, { therapistId: therapist._id, client, treatment, from: input.from, to: input.from + duration, reason: input.reason, id }, now);
     } catch (error) {
       if (created) await db.Client.deleteOne({ _id: client._id });
       throw error;
@@ -113,16 +129,23 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
 
   if (therapist.bookingMail) {
     // The name and address given here: on a matched record they are the record's; a held booking's person gets the
-    // same receipt a new client would, so the mail does not tell them apart either.
-    const mail = bookingConfirmationMail(input.client.email, {
-      clientName: input.client.nameFirst,
-      clinicName: company.companyName,
-      therapistName: `${therapist.nameFirst} ${therapist.nameLast}`,
-      treatment: treatment.name,
-      when: `${formatDanishDate(input.from)} kl. ${formatCopenhagenTime(input.from)}`,
-      address: [company.address, [company.post, company.town].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-      text: therapist.bookingMailText ?? '',
-    });
+    // same receipt a new client would, so the mail does not tell them apart either: the same calendar file too, with
+    // SEQUENCE 0 and the UID of the id above, which a held request keeps when the therapist accepts it (review.ts).
+    const mail = bookingConfirmedMessage(
+      {
+        recipient: { email: input.client.email, name: input.client.nameFirst },
+        bookingId: id.toString(),
+        sequence: 0,
+        from: input.from,
+        to: input.from + duration,
+        treatment: treatment.name,
+        therapist,
+        company,
+        now,
+        portalLink: portalUrl(ctx.services.config.appUrl, therapist._id),
+      },
+      therapist.bookingMailText ?? '',
+    );
     // Within the clinic's mail budget and the per-recipient caps; the answer never says whether it went.
     if (await mayMailPublicRecipient(ctx.services, company, input.client.email, now, 'booking confirmation')) await sendNotice(ctx.services, mail, 'booking confirmation');
   }

@@ -1,16 +1,20 @@
 /**
  * The therapist's review of what the public pages handed in (PublicSubmission, public-identity.ts and clients/intake.ts):
- * list, accept onto a client (the one chosen, or a new one from the submission's details), or reject. Accepting
+ * list, accept onto a client (the one chosen, or a new one from the submission's details; a journal request: the
+ * client who asked, who is mailed that the clinic sends the journal), or reject. Accepting
  * takes the submission first (a delete by `_id`, which one request wins), does the work, and puts it back if the work
  * is refused (the time taken meanwhile, say), so two accepts never book twice and a refusal loses nothing.
  */
 import { Types } from 'mongoose';
 import { messages, publicMessages, type ParsedInput, type PublicSubmission } from '@klinik/core';
+import { sendNotice } from '../../adapters/mail/index.js';
+import { journalRequestAcceptedMail } from '../../adapters/mail/templates.js';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { ClientDoc, PublicSubmissionDoc } from '../../models/index.js';
 import { createClient } from '../clients/clients.js';
 import { MAX_INTAKE_ANSWERS_PER_CLIENT } from '../clients/intake.js';
+import { assertMailBudget } from '../contact/outbound.js';
 import { joinCourseDay } from '../courses/participants.js';
 import { insertOnlineBooking } from './booking.js';
 import { clientByCpr } from './public-identity.js';
@@ -49,15 +53,27 @@ async function apply(ctx: TherapistContext, submission: PublicSubmissionDoc, cli
   const now = ctx.now();
   if (submission.kind === 'booking') {
     const treatment = { _id: submission.treatmentId ?? null, name: submission.treatmentName ?? '', pause: submission.pause };
-    await insertOnlineBooking(db, { therapistId: submission.therapistId, client, treatment, from: submission.from, to: submission.to, reason: submission.reason }, now);
+    // The request's id becomes the booking's: the calendar file mailed to the person named it (booking.ts).
+    await insertOnlineBooking(db, { therapistId: submission.therapistId, client, treatment, from: submission.from, to: submission.to, reason: submission.reason, id: submission._id }, now);
   } else if (submission.kind === 'course') {
     const dates = await db.clinic('public-page').EventDate.find({ _id: { $in: submission.eventDateIds } }).lean();
     const courses = new Map((await db.clinic('public-page').Event.find({ _id: { $in: dates.map((date) => date.eventId) } }).lean()).map((course) => [course._id.toString(), course]));
     for (const date of dates) await joinCourseDay(db, date, client, courses.get(date.eventId.toString())?.limit ?? 0);
+  } else if (submission.kind === 'journal-request') {
+    // The clinic sends the journal its own safe way (it holds the text; a mail is no place for it): accepting says so.
+    if (!client.email) return;
+    await assertMailBudget(ctx, 1);
+    await sendNotice(ctx.services, journalRequestAcceptedMail(client.email, { clientName: client.nameFirst, clinicName: ctx.company.companyName }), 'journal request');
   } else {
     if ((client.intakeAnswers?.length ?? 0) + submission.answers.length > MAX_INTAKE_ANSWERS_PER_CLIENT) throw new ConflictError(publicMessages.clientTooManyAnswers);
     await db.Client.updateOne({ _id: client._id }, { $push: { intakeAnswers: { $each: submission.answers } } });
   }
+}
+
+async function requestingClient(ctx: TherapistContext, submission: PublicSubmissionDoc): Promise<ClientDoc> {
+  const client = submission.clientId ? await ctx.db.Client.findById(submission.clientId).lean() : null;
+  if (!client) throw new NotFoundError(messages.notFound);
+  return client;
 }
 
 export async function acceptSubmission(ctx: TherapistContext, input: ParsedInput<'acceptPublicSubmission'>): Promise<{ clientId: string }> {
@@ -67,7 +83,8 @@ export async function acceptSubmission(ctx: TherapistContext, input: ParsedInput
   if (!submission) throw new NotFoundError(publicMessages.submissionNotFound);
   let created: ClientDoc | null = null;
   try {
-    const client = chosen ?? (created = await createClient(ctx.db, submission.person, submission.therapistId));
+    // A journal request is the signed-in client's own: it goes to them, whoever is chosen, and never makes a client.
+    const client = submission.kind === 'journal-request' ? await requestingClient(ctx, submission) : (chosen ?? (created = await createClient(ctx.db, submission.person, submission.therapistId)));
     await apply(ctx, submission, client);
     return { clientId: client._id.toString() };
   } catch (error) {

@@ -4,7 +4,8 @@
  * - it asks for a booking whose time ended more than `PASSED_GRACE_MS` ago (it can no longer be accepted), or
  * - it asks for course days that all ended more than `PASSED_GRACE_MS` ago, or
  * - it has waited `PENDING_MAX_MS` (14 days) whatever it asks for (an intake form nobody reviewed): a
- *   submission nobody looked at in two weeks will not be, and a queue strangers filled empties itself.
+ *   submission nobody looked at in two weeks will not be, and a queue strangers filled empties itself. Not a signed-in
+ *   client's request for their journal ('Mine tider'): that waits until the therapist answers it.
  * One cursor over the submissions, deletes in small batches by `_id` (FerretDB fails a deleteMany of tens of thousands).
  */
 import type { Types } from 'mongoose';
@@ -28,7 +29,8 @@ export async function sweepStaleSubmissions(models: Models, now: number): Promis
     removed += deletedCount;
   };
   for await (const submission of cursor) {
-    let gone = submission.createdAt < now - PENDING_MAX_MS;
+    // A client's request for their journal is a right the clinic must answer, however long it has waited.
+    let gone = submission.kind !== 'journal-request' && submission.createdAt < now - PENDING_MAX_MS;
     if (!gone && submission.kind === 'booking') gone = submission.to > 0 && submission.to < now - PASSED_GRACE_MS;
     if (!gone && submission.kind === 'course' && submission.eventDateIds.length > 0) {
       const unknown = submission.eventDateIds.map(String).filter((id) => !courseDaysEnd.has(id));

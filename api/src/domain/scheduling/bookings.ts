@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc, ClientDoc, TreatmentDoc } from '../../models/index.js';
 import { createClient, findVisibleClient } from '../clients/clients.js';
 import { claimBooking } from '../invoices/issue.js';
+import { heldTime, noteFreedTime } from '../waitlist/freed-times.js';
 import { overlapFilter } from './ranges.js';
 import { assertMayChange, targetTherapist } from './target.js';
 
@@ -34,6 +35,7 @@ export function toBookingView(booking: BookingDoc): Booking {
     nameFirst: booking.nameFirst ?? '',
     nameLast: booking.nameLast ?? '',
     version: booking.version ?? 0,
+    ...(booking.seriesId ? { seriesId: booking.seriesId.toString(), seriesIndex: booking.seriesIndex ?? 0 } : {}),
   };
   return { ...view, state: bookingState(view) };
 }
@@ -44,13 +46,13 @@ export async function findBooking(ctx: TherapistContext, id: string): Promise<Bo
   return booking;
 }
 
-async function findTreatment(ctx: TherapistContext, treatmentId: string, therapistId: Types.ObjectId): Promise<TreatmentDoc> {
+export async function findTreatment(ctx: TherapistContext, treatmentId: string, therapistId: Types.ObjectId): Promise<TreatmentDoc> {
   const treatment = await ctx.db.Treatment.findOne({ _id: new Types.ObjectId(treatmentId), therapistId }).lean();
   if (!treatment) throw new ValidationError(schedulingMessages.treatmentRequired, { treatmentId: schedulingMessages.treatmentRequired });
   return treatment;
 }
 
-function checkLength(from: number, to: number): void {
+export function checkLength(from: number, to: number): void {
   if (to <= from) throw new ValidationError(schedulingMessages.endAfterStart, { to: schedulingMessages.endAfterStart });
   if (to - from > MAX_BOOKING_MS) throw new ValidationError(schedulingMessages.bookingTooLong, { to: schedulingMessages.bookingTooLong });
 }
@@ -130,7 +132,15 @@ export async function changeBooking(ctx: TherapistContext, input: ParsedInput<'s
   checkLength(from, to);
 
   const updated = await ctx.db.slots.move(
-    { ref: booking._id, therapistId: booking.therapistId, kind: 'booking', before: booking, after: { from, to }, now: ctx.now() },
+    {
+      ref: booking._id,
+      therapistId: booking.therapistId,
+      kind: 'booking',
+      before: booking,
+      after: { from, to },
+      now: ctx.now(),
+      current: () => ctx.db.Booking.findById(booking._id, { from: 1, to: 1 }).lean(),
+    },
     () =>
       ctx.db.Booking.findOneAndUpdate(
         { _id: booking._id, version: booking.version },
@@ -148,6 +158,7 @@ export async function changeBooking(ctx: TherapistContext, input: ParsedInput<'s
       ).lean(),
     schedulingMessages.changedMeanwhile,
   );
+  if (from !== booking.from || to !== booking.to) await noteFreedTime(ctx.db, heldTime(booking), ctx.now(), ctx.services.logger);
   return toBookingView(updated);
 }
 
@@ -161,6 +172,12 @@ export async function changeBooking(ctx: TherapistContext, input: ParsedInput<'s
 export async function removeBooking(ctx: TherapistContext, id: string): Promise<void> {
   const booking = await findBooking(ctx, id);
   assertMayChange(ctx, booking.therapistId);
+  await deleteBookingUnlessKept(ctx, booking);
+  await noteFreedTime(ctx.db, heldTime(booking), ctx.now(), ctx.services.logger);
+}
+
+/** removeBooking's rules and work once the caller may delete `booking` (the calendar, or the client's own 'Mine tider'). */
+export async function deleteBookingUnlessKept(ctx: Pick<TherapistContext, 'db' | 'now'>, booking: BookingDoc): Promise<void> {
   if (booking.journalId || (await ctx.db.clinic('clinic-wide-check').Journal.exists({ _id: booking._id }))) throw new ConflictError(schedulingMessages.bookingHasJournal);
   if (booking.invoiceId) throw new ConflictError(schedulingMessages.bookingInvoiced);
   await claimBooking(ctx, booking, 'inv', schedulingMessages.bookingInvoiced);

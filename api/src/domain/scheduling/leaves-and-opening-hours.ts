@@ -4,6 +4,7 @@ import { expandWeeklyPattern, MAX_LEAVE_MS, messages, type Leave, type OpeningHo
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { LeaveDoc, OpeningHoursDoc, TherapistDoc } from '../../models/index.js';
+import { heldTime, noteFreedTime } from '../waitlist/freed-times.js';
 import { overlapFilter } from './ranges.js';
 import { assertMayChange, targetTherapist } from './target.js';
 
@@ -39,6 +40,7 @@ export async function removeLeave(ctx: TherapistContext, id: string): Promise<vo
   assertMayChange(ctx, leave.therapistId);
   await ctx.db.Leave.deleteOne({ _id: leave._id });
   await ctx.db.slots.release(leave._id);
+  await noteFreedTime(ctx.db, heldTime(leave), ctx.now(), ctx.services.logger);
 }
 
 export async function listOpeningHours(ctx: TherapistContext, input: ParsedInput<'getOpeningHoursFromTherapist'>): Promise<OpeningHours[]> {

@@ -6,22 +6,15 @@
 import { useMemo, type Dispatch } from 'react';
 import type { ActionClient } from '@klinik/core/client';
 import type { PublicTreatment } from '@klinik/core';
-import { copenhagenDateKey, formatCopenhagenTime, formatDanishDate, startOfCopenhagenWeek } from '@klinik/core/time';
+import { formatCopenhagenTime, formatDanishDate, startOfCopenhagenWeek } from '@klinik/core/time';
 import { useQuery } from '@klinik/ui';
 import { texts } from '../../texts';
 import { Loaded } from '../Loaded';
 import type { WizardAction, WizardState } from '../state';
 import { Back } from './Back';
-import { dayTitle } from './format';
+import { byDay, dayTitle } from './format';
 
 const DAY = 24 * 3600_000;
-
-/** The week's times grouped by Copenhagen day, in order; each day titled by its first time. */
-function byDay(times: readonly number[]): { key: string; title: string; starts: number[] }[] {
-  const groups = new Map<string, number[]>();
-  for (const start of times) groups.set(copenhagenDateKey(start), [...(groups.get(copenhagenDateKey(start)) ?? []), start]);
-  return [...groups.entries()].map(([key, starts]) => ({ key, title: dayTitle.format(starts[0]), starts }));
-}
 
 export function TimeStep({
   client,

@@ -10,7 +10,7 @@ import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/
 import { AddRegular } from '@fluentui/react-icons';
 import { CALENDAR, copenhagenDateKey, copenhagenWallTime, EVENT_COLORS, formatCopenhagenTime, overlaps } from '@klinik/core/time';
 import { texts } from '../../texts';
-import { bookingTitle, type EventRef } from './events';
+import { bookingTitle, holidayTitle, type EventRef } from './events';
 import type { CalendarData } from './useCalendarData';
 
 const T = texts.calendar;
@@ -28,6 +28,7 @@ const useStyles = makeStyles({
   // The loaded list always overflows its maximum height on a phone (38 rows), so the placeholder takes that height.
   waiting: { height: 'calc(100dvh - 240px)', overflowY: 'hidden' },
   waitingRow: { height: '34px', backgroundColor: '#f1f1f1', borderRadius: '4px' },
+  holiday: { display: 'block', padding: '4px 6px', marginBottom: '4px', backgroundColor: '#f3e9fa', borderRadius: '4px', color: '#6b2c91' },
 });
 
 export function daySlots(day: number): number[] {
@@ -94,49 +95,58 @@ export default function CardCalendar({
     );
   }
 
+  const dateKey = copenhagenDateKey(day);
+  const holidays = data.holidays.filter((holiday) => holiday.dateKey === dateKey);
   return (
-    <ol className={styles.list} aria-label={label} ref={listRef}>
-      {slots.map((slot) => {
-        const slotRange = { from: slot, to: slot + SLOT_MS };
-        // An event appears in the row it starts in (or the first row, if it started before the day's first row).
-        const starting = items.filter((item) => overlaps(item, slotRange) && (item.from >= slot || slot === slots[0]));
-        const busy = items.some((item) => overlaps(item, slotRange));
-        const open = data.openings.some((opening) => overlaps(opening, slotRange));
-        const time = formatCopenhagenTime(slot);
-        return (
-          <li key={slot} className={mergeClasses(styles.row, open && styles.open)} data-hour={time}>
-            <Text className={styles.time}>{time}</Text>
-            <div className={styles.cards}>
-              {starting.map((item) => {
-                const { color, dark, title, detail, id, state } = cardLook(item.ref);
-                return (
-                  <Card
-                    key={`${item.ref.kind}-${id}`}
-                    className={styles.card}
-                    style={{ backgroundColor: color, color: dark ? '#242424' : '#ffffff' }}
-                    onClick={() => onOpen(item.ref)}
-                    role="button"
-                    aria-label={`${title}, ${formatCopenhagenTime(item.from)}–${formatCopenhagenTime(item.to)}, ${detail}`}
-                    data-state={state}
-                  >
-                    <Text weight="semibold">{title}</Text>
-                    {/* Not drawn between the card's lines (a flex column), but it keeps the visible text's words apart
-                        ('Kjær 10:00', not 'Kjær10:00'), so they are found in the label (WCAG 2.5.3). */}{' '}
-                    <Text size={200}>
-                      {formatCopenhagenTime(item.from)}–{formatCopenhagenTime(item.to)} · {detail}
-                    </Text>
-                  </Card>
-                );
-              })}
-              {!busy && (
-                <Button className={styles.free} appearance="transparent" size="small" icon={<AddRegular />} aria-label={T.createAt(time)} onClick={() => onSlot(slot)}>
-                  {T.free}
-                </Button>
-              )}
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      {holidays.map((holiday) => (
+        <Text key={holiday.id} className={styles.holiday} weight="semibold">
+          {holidayTitle(holiday)}
+        </Text>
+      ))}
+      <ol className={styles.list} aria-label={label} ref={listRef}>
+        {slots.map((slot) => {
+          const slotRange = { from: slot, to: slot + SLOT_MS };
+          // An event appears in the row it starts in (or the first row, if it started before the day's first row).
+          const starting = items.filter((item) => overlaps(item, slotRange) && (item.from >= slot || slot === slots[0]));
+          const busy = items.some((item) => overlaps(item, slotRange));
+          const open = data.openings.some((opening) => overlaps(opening, slotRange));
+          const time = formatCopenhagenTime(slot);
+          return (
+            <li key={slot} className={mergeClasses(styles.row, open && styles.open)} data-hour={time}>
+              <Text className={styles.time}>{time}</Text>
+              <div className={styles.cards}>
+                {starting.map((item) => {
+                  const { color, dark, title, detail, id, state } = cardLook(item.ref);
+                  return (
+                    <Card
+                      key={`${item.ref.kind}-${id}`}
+                      className={styles.card}
+                      style={{ backgroundColor: color, color: dark ? '#242424' : '#ffffff' }}
+                      onClick={() => onOpen(item.ref)}
+                      role="button"
+                      aria-label={`${title}, ${formatCopenhagenTime(item.from)}–${formatCopenhagenTime(item.to)}, ${detail}`}
+                      data-state={state}
+                    >
+                      <Text weight="semibold">{title}</Text>
+                      {/* Not drawn between the card's lines (a flex column), but it keeps the visible text's words apart
+                          ('Kjær 10:00', not 'Kjær10:00'), so they are found in the label (WCAG 2.5.3). */}{' '}
+                      <Text size={200}>
+                        {formatCopenhagenTime(item.from)}–{formatCopenhagenTime(item.to)} · {detail}
+                      </Text>
+                    </Card>
+                  );
+                })}
+                {!busy && (
+                  <Button className={styles.free} appearance="transparent" size="small" icon={<AddRegular />} aria-label={T.createAt(time)} onClick={() => onSlot(slot)}>
+                    {T.free}
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

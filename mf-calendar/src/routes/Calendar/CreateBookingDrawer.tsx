@@ -20,7 +20,8 @@ import {
   makeStyles,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import type { ClientSummary, TherapistView } from '@klinik/core';
+import type { ActionInput, ClientSummary, SeriesDate, TherapistView } from '@klinik/core';
+import { fromCopenhagenInputs } from '@klinik/core/time';
 import { useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
@@ -30,6 +31,8 @@ import type { FieldProps } from './createBooking/fieldProps';
 import { createRequest, initialForm, type CreateForm, type CreateRequest, type Mode } from './createBooking/form';
 import { LeaveFields } from './createBooking/LeaveFields';
 import { NewClientFields } from './createBooking/NewClientFields';
+import { RepeatFields } from './createBooking/RepeatFields';
+import { choicesOf, SeriesConflicts, type SeriesChoices } from './createBooking/SeriesConflicts';
 import { BOOKINGS, LEAVES, useBookableTreatments } from './queries';
 
 const T = texts.create;
@@ -58,8 +61,12 @@ export default function CreateBookingDrawer({
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<ClientSummary | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  // A series' dates as the server checked them, once some collide, and the choice made for each.
+  const [plan, setPlan] = useState<SeriesDate[] | null>(null);
+  const [picks, setPicks] = useState<SeriesChoices>({});
   const treatments = useBookableTreatments(api);
-  const create = useMutation((request: CreateRequest) => (request.kind === 'leave' ? api.addLeave(request.input) : api.addBooking(request.input)), {
+  const check = useMutation((input: ActionInput<'addBookingSeries'>) => api.addBookingSeries({ ...input, choices: [], check: true }), { successText: false });
+  const create = useMutation((request: CreateRequest): Promise<{ message: string }> => (request.kind === 'leave' ? api.addLeave(request.input) : request.kind === 'series' ? api.addBookingSeries(request.input) : api.addBooking(request.input)), {
     notify,
     successText: form.mode === 'unavailable' ? T.leaveCreated : undefined,
     invalidates: [form.mode === 'unavailable' ? LEAVES : BOOKINGS],
@@ -74,19 +81,58 @@ export default function CreateBookingDrawer({
   const { request, errors } = useMemo(() => createRequest({ ...form, booking: { ...form.booking, treatmentId }, clientId: chosen?.id ?? null }), [form, treatmentId, chosen]);
 
   const field = (path: string): FieldProps => {
-    const message = create.fieldErrors[path] ?? (submitted ? errors[path] : undefined);
+    const message = create.fieldErrors[path] ?? check.fieldErrors[path] ?? (submitted ? errors[path] : undefined);
     return { validationMessage: message, validationState: message ? 'error' : 'none' };
   };
-  const change = <K extends 'booking' | 'client' | 'leave'>(part: K) => (patch: Partial<CreateForm[K]>) => setForm((current) => ({ ...current, [part]: { ...current[part], ...patch } }));
+  const change = <K extends 'booking' | 'client' | 'leave' | 'repeat'>(part: K) => (patch: Partial<CreateForm[K]>) => {
+    // What was checked no longer stands once the booking or its repetition changes.
+    if (part === 'booking' || part === 'repeat') {
+      setPlan(null);
+      setPicks({});
+    }
+    setForm((current) => ({ ...current, [part]: { ...current[part], ...patch } }));
+  };
+
+  /** The dates are checked first; a series without collisions is saved at once, one with them waits for choices. */
+  async function submitSeries(input: ActionInput<'addBookingSeries'>) {
+    if (plan === null) {
+      const checked = await check.run(input);
+      if (!checked) return;
+      if (checked.data.dates.some((date) => date.conflict !== null)) {
+        setPlan(checked.data.dates);
+        return;
+      }
+    }
+    let named: Record<string, string>;
+    try {
+      await create.runOrThrow({ kind: 'series', input: { ...input, choices: choicesOf(picks) } });
+      return;
+    } catch (reason) {
+      const refusal = reason as { status?: unknown; errors?: Record<string, string> };
+      if (refusal.status !== 409) return;
+      named = refusal.errors ?? {};
+    }
+    // A date was taken meanwhile, or a collision has no choice yet: the list is made again, and the choices the
+    // server named are cleared.
+    const again = await check.run(input);
+    if (!again) return;
+    setPlan(again.data.dates);
+    setPicks((current) => Object.fromEntries(Object.entries(current).filter(([index]) => !(`dates.${index}` in named))));
+  }
 
   function submit() {
     setSubmitted(true);
     create.reset();
-    if (request) void create.run(request);
+    check.reset();
+    if (!request) return;
+    if (request.kind === 'series') void submitSeries(request.input);
+    else void create.run(request);
   }
+  const failure = create.error ?? check.error;
+  const busy = create.pending || check.pending;
 
   return (
-    <OverlayDrawer open position="end" size="medium" onOpenChange={(_, data) => !data.open && !create.pending && onClose()}>
+    <OverlayDrawer open position="end" size="medium" onOpenChange={(_, data) => !data.open && !busy && onClose()}>
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={T.cancel} icon={<DismissRegular />} onClick={onClose} />}>{T.title}</DrawerHeaderTitle>
       </DrawerHeader>
@@ -108,19 +154,23 @@ export default function CreateBookingDrawer({
         {mode === 'existing' && <ClientPicker api={api} search={search} onSearch={setSearch} chosen={chosen} onChoose={setChosen} field={field('clientId')} />}
         {mode === 'new' && <NewClientFields value={form.client} onChange={change('client')} field={field} takesNewClients={takesNewClients} />}
         {mode !== 'unavailable' && <BookingFields treatments={treatments} treatmentId={treatmentId} value={form.booking} onChange={change('booking')} field={field} />}
+        {mode !== 'unavailable' && <RepeatFields value={form.repeat} first={fromCopenhagenInputs(form.booking.date, form.booking.time)} onChange={change('repeat')} field={field} />}
+        {mode !== 'unavailable' && form.repeat.on && plan && (
+          <SeriesConflicts dates={plan} chosen={picks} onChoose={(index, value) => setPicks((current) => ({ ...current, [index]: value }))} errors={create.fieldErrors} />
+        )}
         {mode === 'unavailable' && <LeaveFields value={form.leave} onChange={change('leave')} field={field} />}
-        {create.error && (
+        {failure && (
           <MessageBar intent="error" role="alert">
-            <MessageBarBody>{create.error}</MessageBarBody>
+            <MessageBarBody>{failure}</MessageBarBody>
           </MessageBar>
         )}
       </DrawerBody>
       <DrawerFooter className={styles.footer}>
-        <Button onClick={onClose} disabled={create.pending}>
+        <Button onClick={onClose} disabled={busy}>
           {T.cancel}
         </Button>
-        <Button appearance="primary" onClick={submit} disabled={create.pending || (mode === 'new' && !takesNewClients)}>
-          {T.submit}
+        <Button appearance="primary" onClick={submit} disabled={busy || (mode === 'new' && !takesNewClients)}>
+          {mode !== 'unavailable' && form.repeat.on && plan ? texts.series.save : T.submit}
         </Button>
       </DrawerFooter>
     </OverlayDrawer>

@@ -1,6 +1,8 @@
 /**
  * 'Rediger reservation': another treatment, day or time, or the reason. The server claims the new time before it
- * lets go of the old one, and refuses an overlap or a change made meanwhile (version) with a clear message.
+ * lets go of the old one, and refuses an overlap or a change made meanwhile (version) with a clear message. A date of
+ * a recurring series is saved or deleted alone ('Kun denne') or with the later dates ('Denne og de følgende'); the
+ * server changes all of those or none, and lists the dates that collide.
  */
 import { useState } from 'react';
 import {
@@ -14,6 +16,8 @@ import {
   MessageBar,
   MessageBarBody,
   OverlayDrawer,
+  Radio,
+  RadioGroup,
   Select,
   Text,
   Textarea,
@@ -22,7 +26,7 @@ import {
 import { DismissRegular } from '@fluentui/react-icons';
 import type { ActionInput, Booking } from '@klinik/core';
 import { fromCopenhagenInputs, toCopenhagenInputs } from '@klinik/core/time';
-import { LoadError, useMutation } from '@klinik/ui';
+import { ConfirmDialog, LoadError, useMutation } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
 import { bookingTitle } from './events';
@@ -56,7 +60,13 @@ export default function EditBookingDrawer({
   const [time, setTime] = useState(start.time);
   const [reason, setReason] = useState(booking.reason);
   const [invalidTime, setInvalidTime] = useState(false);
-  const save = useMutation((input: ActionInput<'setBooking'>) => api.setBooking(input), { notify, successText: texts.edit.saved, invalidates: [BOOKINGS], onSuccess: onClose });
+  const [scope, setScope] = useState<'this' | 'following'>('this');
+  const [confirming, setConfirming] = useState(false);
+  const save = useMutation(
+    (input: ActionInput<'setBooking'>): Promise<{ message: string }> => (scope === 'following' ? api.setBookingSeries({ ...input, scope }) : api.setBooking(input)),
+    { notify, successText: texts.edit.saved, invalidates: [BOOKINGS], onSuccess: onClose },
+  );
+  const remove = useMutation((input: ActionInput<'deleteBookingSeries'>) => api.deleteBookingSeries(input), { notify, invalidates: [BOOKINGS], onSuccess: onClose });
 
   function submit() {
     const from = fromCopenhagenInputs(date, time);
@@ -67,6 +77,8 @@ export default function EditBookingDrawer({
   }
 
   const failure = invalidTime ? T.time : save.error;
+  // The dates of the series that collide, as the server named them.
+  const taken = Object.entries(save.fieldErrors).filter(([path]) => path.startsWith('dates.'));
   const options = treatments.data?.data ?? [];
 
   return (
@@ -99,13 +111,35 @@ export default function EditBookingDrawer({
         <Field label={T.reason}>
           <Textarea value={reason} onChange={(_, data) => setReason(data.value)} resize="vertical" />
         </Field>
+        {booking.seriesId && (
+          <Field label={texts.series.scope}>
+            <RadioGroup value={scope} onChange={(_, data) => setScope(data.value as 'this' | 'following')}>
+              <Radio value="this" label={texts.series.onlyThis} />
+              <Radio value="following" label={texts.series.thisAndFollowing} />
+            </RadioGroup>
+          </Field>
+        )}
         {failure && (
           <MessageBar intent="error" role="alert">
-            <MessageBarBody>{failure}</MessageBarBody>
+            <MessageBarBody>
+              {failure}
+              {taken.length > 0 && (
+                <ul>
+                  {taken.map(([path, message]) => (
+                    <li key={path}>{message}</li>
+                  ))}
+                </ul>
+              )}
+            </MessageBarBody>
           </MessageBar>
         )}
       </DrawerBody>
       <DrawerFooter className={styles.footer}>
+        {booking.seriesId && (
+          <Button onClick={() => setConfirming(true)} disabled={save.pending}>
+            {texts.series.delete}
+          </Button>
+        )}
         <Button onClick={onClose} disabled={save.pending}>
           {T.cancel}
         </Button>
@@ -113,6 +147,14 @@ export default function EditBookingDrawer({
           {texts.edit.save}
         </Button>
       </DrawerFooter>
+      <ConfirmDialog
+        open={confirming}
+        body={`${bookingTitle(booking)}. ${scope === 'following' ? texts.series.confirmFollowing : texts.series.confirmOnlyThis}`}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          await remove.runOrThrow({ id: booking.id, scope });
+        }}
+      />
     </OverlayDrawer>
   );
 }

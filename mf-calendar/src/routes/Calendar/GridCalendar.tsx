@@ -9,12 +9,12 @@ import daLocale from '@fullcalendar/core/locales/da';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type { DatesSetArg, DayCellMountArg, EventClickArg, EventDropArg, MoreLinkMountArg } from '@fullcalendar/core';
+import type { DatesSetArg, DayCellMountArg, DayHeaderContentArg, EventClickArg, EventDropArg, MoreLinkMountArg } from '@fullcalendar/core';
 import type { DateClickArg } from '@fullcalendar/interaction';
 import { TIME_ZONE } from '@klinik/core/rules';
-import { CALENDAR, fromCopenhagenInputs } from '@klinik/core/time';
+import { CALENDAR, copenhagenDateKey, fromCopenhagenInputs } from '@klinik/core/time';
 import { copenhagenTimePlugin, gridEventTime } from './copenhagenTime';
-import { toEvents, type EventRef } from './events';
+import { holidayNamesByDay, toEvents, type EventRef } from './events';
 import type { CalendarData } from './useCalendarData';
 import './calendar.css';
 
@@ -110,6 +110,23 @@ const GridCalendar = memo(forwardRef<GridCalendarHandle, GridCalendarProps>(func
   }));
   // New events only when the data changed: FullCalendar redraws them whenever the array is a new one.
   const events = useMemo(() => toEvents(data), [data]);
+  // A holiday's name under its date in the week and day views' column header, where it shows whatever the scroll (its
+  // tint's own title sits at 05:00, above the 07:00 the grid opens on). The month's headers are weekdays, not dates:
+  // there the tint's title in the day's cell names it.
+  const dayHeaderContent = useMemo(() => {
+    const names = holidayNamesByDay(data.holidays);
+    return (arg: DayHeaderContentArg) => {
+      const name = arg.view.type === 'dayGridMonth' ? undefined : names.get(copenhagenDateKey(arg.date.getTime()));
+      return name ? (
+        <>
+          {arg.text}{' '}
+          <span className="klinik-holiday-name">{name}</span>
+        </>
+      ) : (
+        arg.text
+      );
+    };
+  }, [data.holidays]);
   return (
     <FullCalendar
       ref={calendar}
@@ -125,6 +142,7 @@ const GridCalendar = memo(forwardRef<GridCalendarHandle, GridCalendarProps>(func
       weekTextLong="Uge"
       weekNumberFormat={WEEK_NUMBER_FORMAT}
       dayCellDidMount={nameDayCellByContent}
+      dayHeaderContent={dayHeaderContent}
       moreLinkDidMount={moreLinkIsAButton}
       allDaySlot={false}
       slotMinTime={CALENDAR.slotMinTime}

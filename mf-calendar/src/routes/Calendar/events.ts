@@ -1,13 +1,27 @@
 /** The calendar's data as FullCalendar events, coloured by the legend. */
 import type { EventInput } from '@fullcalendar/core';
-import { EVENT_COLORS } from '@klinik/core/time';
-import type { Booking, CourseDateInCalendar, Leave, OpeningHours } from '@klinik/core';
+import { copenhagenDateKey, EVENT_COLORS } from '@klinik/core/time';
+import type { Booking, CourseDateInCalendar, Holiday, Leave, OpeningHours } from '@klinik/core';
+import { texts } from '../../texts';
 import type { CalendarData } from './useCalendarData';
 
 export type EventRef = { kind: 'booking'; booking: Booking } | { kind: 'leave'; leave: Leave } | { kind: 'course'; date: CourseDateInCalendar };
 
 export function bookingTitle(booking: Booking): string {
-  return `${booking.nameFirst} ${booking.nameLast}`.trim();
+  const name = `${booking.nameFirst} ${booking.nameLast}`.trim();
+  return booking.seriesId ? `${texts.series.marker} ${name}` : name;
+}
+
+/** A holiday as the calendar names it: 'Juledag', and whether the public page is closed that day. */
+export function holidayTitle(holiday: Holiday): string {
+  return holiday.closed ? `${holiday.name} · ${texts.calendar.holidayClosed}` : holiday.name;
+}
+
+/** The names of the holidays of each day (YYYY-MM-DD), for the week and day views' column headers. */
+export function holidayNamesByDay(holidays: readonly Holiday[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const holiday of holidays) names.set(holiday.dateKey, names.has(holiday.dateKey) ? `${names.get(holiday.dateKey)}, ${holiday.name}` : holiday.name);
+  return names;
 }
 
 export function toEvents(data: CalendarData): EventInput[] {
@@ -65,5 +79,19 @@ export function toEvents(data: CalendarData): EventInput[] {
       extendedProps: { ref: { kind: 'course', date } satisfies EventRef },
     }),
   );
-  return [...openings, ...leaves, ...courses, ...bookings];
+  // A tint over the whole day, opening hours included (after them, so drawn over their white); not clickable, so a
+  // slot on a holiday still opens the new-booking drawer. All-day: the month view draws only all-day background
+  // events, and the week and day views draw them over the day's hours too.
+  const holidays = data.holidays.map(
+    (holiday): EventInput => ({
+      id: `holiday:${holiday.id}:${holiday.dateKey}`,
+      title: holidayTitle(holiday),
+      start: holiday.dateKey,
+      end: copenhagenDateKey(holiday.to),
+      allDay: true,
+      display: 'background',
+      classNames: ['klinik-holiday'],
+    }),
+  );
+  return [...openings, ...holidays, ...leaves, ...courses, ...bookings];
 }

@@ -6,7 +6,7 @@
 import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
-import { CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PersonAddRegular } from '@fluentui/react-icons';
+import { CalendarSyncRegular, CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PeopleQueueRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
 import { browserIsInCopenhagen, CALENDAR, calendarOpeningRange, copenhagenDayRange, danishWeekday, formatDanishDate, narrowerThanQuery, startOfCopenhagenDay } from '@klinik/core/time';
 import type { ActionInput, Booking } from '@klinik/core';
@@ -30,11 +30,12 @@ const CreateBookingDrawer = partOnDemand(() => import('./CreateBookingDrawer'));
 const EditBookingDrawer = partOnDemand(() => import('./EditBookingDrawer'));
 const EventDialog = partOnDemand(() => import('./EventDialog'));
 const OpeningHoursDialog = partOnDemand(() => import('./OpeningHoursDialog'));
+const CalendarFeedDialog = partOnDemand(() => import('./CalendarFeedDialog'));
 const CourseCard = partOnDemand(() => import('./CourseCard'));
 
 const T = texts.calendar;
 const DAY_MS = 24 * 3600_000;
-const NO_DATA: CalendarData = { bookings: [], leaves: [], openings: [], courses: [] };
+const NO_DATA: CalendarData = { bookings: [], leaves: [], openings: [], courses: [], holidays: [] };
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px', marginBottom: '8px' },
@@ -60,6 +61,7 @@ type Overlay =
   | { kind: 'event'; item: EventRef }
   | { kind: 'edit'; booking: Booking }
   | { kind: 'opening' }
+  | { kind: 'feed' }
   | null;
 
 export default function CalendarPage({ shell }: RemotePageProps) {
@@ -144,6 +146,13 @@ export default function CalendarPage({ shell }: RemotePageProps) {
         <Button icon={<CalendarClockRegular />} onClick={() => setOverlay({ kind: 'opening' })}>
           {T.openingHours}
         </Button>
+        <Button icon={<CalendarSyncRegular />} onClick={() => setOverlay({ kind: 'feed' })}>
+          {T.feed}
+        </Button>
+        {/* Reached from the calendar, not the side menu: the menu is the spec's (spec 1 §2). */}
+        <Button icon={<PeopleQueueRegular />} onClick={() => navigate('/Kalender/Venteliste')}>
+          {T.waitlist}
+        </Button>
       </PageHeader>
       <Toolbar className={styles.toolbar} aria-label={T.title}>
         <Button disabled={waitingForGrid} onClick={() => (cards ? setDay(startOfCopenhagenDay(Date.now())) : grid.current?.today())}>
@@ -207,6 +216,7 @@ export default function CalendarPage({ shell }: RemotePageProps) {
           />
         )}
         {overlay?.kind === 'edit' && <EditBookingDrawer api={api} booking={overlay.booking} notify={notify} onClose={close} />}
+        {overlay?.kind === 'feed' && <CalendarFeedDialog api={api} notify={notify} onClose={close} />}
         {overlay?.kind === 'opening' && (
           <OpeningHoursDialog api={api} colors={shell.therapist?.colors} start={range?.from ?? day} existing={data.openings} notify={notify} onClose={close} />
         )}

@@ -9,6 +9,7 @@ export const BOOKINGS = ['getBookingsFromTherapist'] as const;
 export const LEAVES = ['getLeavesForDay'] as const;
 export const OPENING_HOURS = ['getOpeningHoursFromTherapist'] as const;
 export const COURSE_DATES = ['getEventDatesFromTherapist'] as const;
+export const HOLIDAYS = ['getHolidays'] as const;
 
 /** The treatments the therapist can book (the new-booking and edit drawers share the answer). */
 export function useBookableTreatments(api: CalendarApi) {

@@ -1,13 +1,13 @@
 /**
- * The calendar's data for the period on screen: bookings, leaves, opening hours and course days, each a query
+ * The calendar's data for the period on screen: bookings, leaves, opening hours, course days and holidays, each a query
  * keyed by its action and the period (queries.ts), so only answers for the period on screen are shown and a change
  * reloads the kind it affects. A failed load is an error with 'Prøv igen', never an empty week.
  */
 import { useCallback, useMemo } from 'react';
-import type { ActionName, Booking, CourseDateInCalendar, Leave, OpeningHours } from '@klinik/core';
+import type { ActionName, Booking, CourseDateInCalendar, Holiday, Leave, OpeningHours } from '@klinik/core';
 import { useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
-import { BOOKINGS, COURSE_DATES, LEAVES, OPENING_HOURS } from './queries';
+import { BOOKINGS, COURSE_DATES, HOLIDAYS, LEAVES, OPENING_HOURS } from './queries';
 
 export interface CalendarRange {
   from: number;
@@ -19,6 +19,8 @@ export interface CalendarData {
   leaves: Leave[];
   openings: OpeningHours[];
   courses: CourseDateInCalendar[];
+  /** Danish holidays, shown on their day; the therapist may still book them (only online booking is closed). */
+  holidays: Holiday[];
 }
 
 /** One kind of the calendar's data for `range` (no request without one). */
@@ -34,11 +36,19 @@ export function useCalendarData(api: CalendarApi, range: CalendarRange | null) {
   const leaves = useRangeQuery(LEAVES, range, api.leaves);
   const openings = useRangeQuery(OPENING_HOURS, range, api.openingHours);
   const courses = useRangeQuery(COURSE_DATES, range, api.courseDates);
-  const queries = [bookings, leaves, openings, courses];
+  // One small answer per period, computed by the server without a database read: no call per day.
+  const holidays = useRangeQuery(HOLIDAYS, range, api.holidays);
+  const queries = [bookings, leaves, openings, courses, holidays];
 
   const data = useMemo<CalendarData>(
-    () => ({ bookings: bookings.data?.data ?? [], leaves: leaves.data?.data ?? [], openings: openings.data?.data ?? [], courses: courses.data?.data ?? [] }),
-    [bookings.data, leaves.data, openings.data, courses.data],
+    () => ({
+      bookings: bookings.data?.data ?? [],
+      leaves: leaves.data?.data ?? [],
+      openings: openings.data?.data ?? [],
+      courses: courses.data?.data ?? [],
+      holidays: holidays.data?.data ?? [],
+    }),
+    [bookings.data, leaves.data, openings.data, courses.data, holidays.data],
   );
   /** Every kind has its answer for the period on screen. */
   const complete = queries.every((query) => query.data !== undefined);

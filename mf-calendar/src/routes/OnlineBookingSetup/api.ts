@@ -5,4 +5,6 @@ import type { ActionInput } from '@klinik/core';
 export const onlineSetupApi = (client: ActionClient) => ({
   settings: () => client.call('getOnlineBookingSettings', {}),
   setSettings: (input: ActionInput<'setOnlineBookingSettings'>) => client.call('setOnlineBookingSettings', input),
+  holidaySettings: () => client.call('getHolidaySettings', {}),
+  setHolidaySettings: (input: ActionInput<'setHolidaySettings'>) => client.call('setHolidaySettings', input),
 });

@@ -1,7 +1,8 @@
 /**
- * `/Onlinereservation` (spec 2 §2): how a clinic puts its booking online. Two tabs: the setup guide (the form's
- * on/off switch, the booking link and an iframe tag for the clinic's own website, each with a copy button) and
- * the confirmation mail (bookingMail on/off and the clinic's own text). A button leads to /Kalender.
+ * `/Onlinereservation` (spec 2 §2): how a clinic puts its booking online. Three tabs: the setup guide (the form's
+ * on/off switch, the booking link and an iframe tag for the clinic's own website, each with a copy button),
+ * the confirmation mail (bookingMail on/off and the clinic's own text), and the holidays closed for online booking.
+ * A button leads to /Kalender.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,7 +20,8 @@ import {
 import { CalendarLtrRegular, CopyRegular, OpenRegular } from '@fluentui/react-icons';
 import type { RemotePageProps } from '@klinik/core/rules';
 import { PageHeader, QueryView, partOnDemand, useMutation, useNotifications, useQuery } from '@klinik/ui';
-import type { Settings } from './MailSettings';
+import type { ActionInput } from '@klinik/core';
+import PortalSettings from './PortalSettings';
 import { panel } from './styles';
 import { onlineSetupApi } from './api';
 import { onlineSetupTexts } from './texts';
@@ -27,10 +29,13 @@ import { onlineSetupTexts } from './texts';
 const T = onlineSetupTexts;
 // The mail tab's editor arrives when the tab is opened, and shows as soon as it has (partOnDemand, @klinik/ui).
 const MailSettings = partOnDemand(() => import('./MailSettings'), <Text role="status">{T.loading}</Text>);
+const HolidaySettings = partOnDemand(() => import('./HolidaySettings'), <Text role="status">{T.loading}</Text>);
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '860px' },
   card: panel,
+  // Every tab in sight: on a phone the strip wraps onto a second line rather than hiding tabs past its edge.
+  tabs: { flexWrap: 'wrap' },
   link: { color: tokens.colorBrandForegroundLink, display: 'inline-flex', gap: '4px', alignItems: 'center', width: 'fit-content' },
   row: { display: 'flex', gap: '8px', alignItems: 'flex-start', flexWrap: 'wrap' },
   grow: { flexGrow: 1, minWidth: '220px' },
@@ -95,16 +100,16 @@ export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
   const navigate = useNavigate();
   const api = useMemo(() => onlineSetupApi(shell.client), [shell.client]);
   const { notify, toaster } = useNotifications();
-  const [tab, setTab] = useState<'guide' | 'mail'>('guide');
+  const [tab, setTab] = useState<'guide' | 'mail' | 'holidays'>('guide');
   const settings = useQuery(['getOnlineBookingSettings'], () => api.settings());
   // The page shows the server's answer to a change; a refusal keeps what was there, with a toast.
-  const save = useMutation((change: Partial<Settings>) => api.setSettings(change), {
+  const save = useMutation((change: ActionInput<'setOnlineBookingSettings'>) => api.setSettings(change), {
     notify,
     successText: T.saved,
     errorToast: true,
     onSuccess: (answer) => settings.setData(() => answer),
   });
-  const saveChange = (change: Partial<Settings>) => void save.run(change);
+  const saveChange = (change: ActionInput<'setOnlineBookingSettings'>) => void save.run(change);
   const therapistId = shell.therapist?.id ?? '';
 
   const bookingPage = therapistId ? shell.publicLinks.bookingPage(therapistId) : '';
@@ -118,9 +123,10 @@ export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
           {T.toCalendar}
         </Button>
       </PageHeader>
-      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'guide' | 'mail')}>
+      <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'guide' | 'mail' | 'holidays')}>
         <Tab value="guide">{T.tabGuide}</Tab>
         <Tab value="mail">{T.tabMail}</Tab>
+        <Tab value="holidays">{T.tabHolidays}</Tab>
       </TabList>
       <QueryView query={settings} errorTitle={T.loadFailed} loading={<Text role="status">{T.loading}</Text>}>
         {({ data }) =>
@@ -130,6 +136,7 @@ export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
                 <Switch label={T.formSwitch} checked={data.bookingFormEnabled} disabled={save.pending} onChange={(_, change) => saveChange({ bookingFormEnabled: change.checked })} />
                 <Text className={styles.hint}>{data.bookingFormEnabled ? T.formOn : T.formOff}</Text>
               </div>
+              <PortalSettings settings={data} saving={save.pending} isOwner={shell.therapist?.isAdmin === true} onSave={saveChange} />
               <div className={styles.card}>
                 <Text weight="semibold">{T.stepsTitle}</Text>
                 <ol className={styles.steps}>
@@ -146,8 +153,11 @@ export default function OnlineBookingSetupPage({ shell }: RemotePageProps) {
                 <CopyField label={T.embed} hint={T.embedHint} value={iframeTag(embedPage)} multiline />
               </div>
             </>
-          ) : (
+          ) : tab === 'mail' ? (
             <MailSettings settings={data} saving={save.pending} onSave={saveChange} />
+          ) : (
+            // The clinic's choice (the owner's), not the therapist's own settings above.
+            <HolidaySettings api={api} isOwner={shell.therapist?.isAdmin === true} notify={notify} />
           )
         }
       </QueryView>

@@ -6,6 +6,7 @@ export const onlineSetupTexts = {
   title: 'Onlinereservation',
   tabGuide: 'Vejledning',
   tabMail: 'Bekræftelsesmail',
+  tabHolidays: 'Helligdage',
   toCalendar: 'Gå til kalenderen',
   loading: 'Henter indstillinger…',
   loadFailed: 'Indstillingerne for online booking kunne ikke hentes.',
@@ -36,4 +37,30 @@ export const mailTexts = {
   save: 'Gem',
   saving: 'Gemmer…',
   tooLong: 'Teksten må højst være 5000 tegn',
+} as const;
+
+/** The holidays tab (loaded when opened). The names of the days come from @klinik/core (core/src/holidays.ts). */
+export const holidayTexts = {
+  intro: 'Vælg de dage, klinikken holder lukket for online booking. Klienter ser ingen ledige tider på en lukket dag. Du kan stadig selv booke tider i kalenderen, hvor dagene også er vist.',
+  publicDays: 'Helligdage',
+  optionalDays: 'Andre fridage',
+  closed: 'Lukket for online booking',
+  ownerOnly: 'Kun klinikkens administrator kan ændre, hvilke dage der er lukket.',
+  loadFailed: 'Helligdagene kunne ikke hentes.',
+  save: 'Gem',
+  saving: 'Gemmer…',
+} as const;
+
+/** The 'Mine tider' settings (PortalSettings.tsx); the rule's sentence and its limits come from core's portalMessages. */
+export const portalSettingsTexts = {
+  title: 'Mine tider: klienternes egen side',
+  intro: 'Klienter kan selv se, flytte og aflyse deres tider via linket i bekræftelsesmailen eller »Mine tider« på bookingsiden.',
+  noticeHours: 'Afbud og flytning senest (timer før tiden)',
+  save: 'Gem',
+  saving: 'Gemmer…',
+  changeMail: 'Send mig en mail, når en klient aflyser eller flytter',
+  journalExport: 'Journaler i klientens data',
+  journalIncluded: 'Med i data',
+  journalOnRequest: 'Efter anmodning',
+  ownerOnly: 'Kun klinikkens administrator kan ændre det.',
 } as const;

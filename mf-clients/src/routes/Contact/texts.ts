@@ -126,6 +126,7 @@ export const texts = {
       followUp: 'Opfølgning efter behandling',
       followUpCourse: 'Opfølgning efter kursusdag',
       newsletter: 'Nyhedsbrev',
+      waitlistOffer: 'Ledig tid fra ventelisten',
     } satisfies Record<MessageItem['kind'], string>,
     channels: { sms: 'SMS', mail: 'E-mail' } satisfies Record<MessageItem['channel'], string>,
     states: {

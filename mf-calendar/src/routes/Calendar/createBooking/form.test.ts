@@ -43,4 +43,14 @@ describe("the new booking drawer's form", () => {
       input: { from: slot, to: slot + 3600_000, reason: 'Tandlæge' },
     });
   });
+
+  it("repeats a booking ('Gentag') with the server's limits and messages", () => {
+    const form: CreateForm = { ...initialForm(slot), clientId: CLIENT, booking: { ...initialForm(slot).booking, treatmentId: TREATMENT } };
+    const repeat = (change: Partial<CreateForm['repeat']>) => createRequest({ ...form, repeat: { ...form.repeat, on: true, ...change } });
+    expect(repeat({}).request).toEqual({ kind: 'series', input: { treatmentId: TREATMENT, clientId: CLIENT, reason: '', from: slot, repeat: { intervalWeeks: 1, count: 10 } } });
+    expect(repeat({ count: '53' }).errors['repeat.count']).toBe('En serie kan højst have 52 tider');
+    expect(repeat({ count: '' }).request).toBeNull();
+    expect(repeat({ end: 'until', until: '2026-03-01' }).errors['repeat.until']).toBe('Til dato skal ligge efter den første tid');
+    expect(repeat({ end: 'until', until: '2026-04-12', intervalWeeks: 2 }).request).toMatchObject({ kind: 'series', input: { repeat: { intervalWeeks: 2, until: '2026-04-12' } } });
+  });
 });

@@ -30,16 +30,30 @@ export interface LeaveDraft {
   reason: string;
 }
 
+/** 'Gentag': every 1–4 weeks, until a day or a number of times. */
+export interface RepeatDraft {
+  on: boolean;
+  intervalWeeks: number;
+  end: 'until' | 'count';
+  /** YYYY-MM-DD. */
+  until: string;
+  count: string;
+}
+
 export interface CreateForm {
   mode: Mode;
   booking: BookingDraft;
+  repeat: RepeatDraft;
   /** The existing client chosen, or null. */
   clientId: string | null;
   client: NewClientDraft;
   leave: LeaveDraft;
 }
 
-export type CreateRequest = { kind: 'booking'; input: ActionInput<'addBooking'> } | { kind: 'leave'; input: ActionInput<'addLeave'> };
+export type CreateRequest =
+  | { kind: 'booking'; input: ActionInput<'addBooking'> }
+  | { kind: 'series'; input: ActionInput<'addBookingSeries'> }
+  | { kind: 'leave'; input: ActionInput<'addLeave'> };
 
 export const EMPTY_CLIENT: NewClientDraft = { nameFirst: '', nameLast: '', CPR6Digit: '', CPRLast4Digit: '', email: '', phonePrivate: '' };
 
@@ -50,6 +64,7 @@ export function initialForm(at: number): CreateForm {
   return {
     mode: 'existing',
     booking: { treatmentId: '', date: start.date, time: start.time, reason: '' },
+    repeat: { on: false, intervalWeeks: 1, end: 'count', until: '', count: '10' },
     clientId: null,
     client: EMPTY_CLIENT,
     leave: { fromDate: start.date, fromTime: start.time, toDate: end.date, toTime: end.time, reason: '' },
@@ -69,7 +84,20 @@ export function createRequest(form: CreateForm): { request: CreateRequest | null
   const from = fromCopenhagenInputs(booking.date, booking.time);
   const identity = form.mode === 'existing' ? (form.clientId ? { clientId: form.clientId } : {}) : { client: form.client };
   const fields = { ...(booking.treatmentId ? { treatmentId: booking.treatmentId } : {}), reason: booking.reason, ...identity };
+  if (form.repeat.on) {
+    const repeat = repeatOf(form.repeat);
+    const errors = schemaErrors(actions.addBookingSeries.input, { ...fields, from: from ?? undefined, repeat });
+    const valid = Object.keys(errors).length === 0 && from !== null;
+    return { errors, request: valid ? { kind: 'series', input: { ...fields, from, repeat } } : null };
+  }
   const errors = schemaErrors(actions.addBooking.input, { ...fields, from: from ?? undefined });
   const valid = Object.keys(errors).length === 0 && from !== null;
   return { errors, request: valid ? { kind: 'booking', input: { ...fields, from } } : null };
+}
+
+/** The repetition as the server takes it; a count that is not a whole number is sent as typed, for its message. */
+export function repeatOf(draft: RepeatDraft): ActionInput<'addBookingSeries'>['repeat'] {
+  if (draft.end === 'until') return { intervalWeeks: draft.intervalWeeks, until: draft.until };
+  const count = Number(draft.count);
+  return { intervalWeeks: draft.intervalWeeks, count: draft.count.trim() === '' ? Number.NaN : count };
 }

@@ -1,0 +1,21 @@
+/** The calendar feed dialog's Danish texts, beside it: loaded with the dialog, not with the calendar page. */
+export const feedTexts = {
+  title: 'Abonnér i din egen kalender',
+  intro: 'Se dine bookinger i kalenderen på din telefon eller computer (Google, Apple, Outlook). Den henter dem selv fra en hemmelig adresse, som kun er din.',
+  privacy: 'Bookingerne vises med klientens initialer og behandlingen, aldrig navn, CPR-nummer eller årsag. Fra 30 dage tilbage til et år frem.',
+  none: 'Du har ingen kalenderadresse endnu.',
+  activeSince: (date: string) => `Du har en kalenderadresse fra ${date}. Den vises kun, når den laves: har du mistet den, så lav en ny.`,
+  create: 'Lav adresse',
+  renew: 'Ny adresse',
+  renewTitle: 'Lav en ny adresse?',
+  renewConfirm: 'Den gamle adresse holder op med at virke med det samme. Kalendere, der abonnerer på den, skal have den nye.',
+  remove: 'Stop abonnement',
+  addressLabel: 'Din kalenderadresse',
+  copy: 'Kopiér',
+  copied: 'Kopieret!',
+  copyFailed: 'Adressen kunne ikke kopieres. Markér den, og kopiér den selv.',
+  open: 'Åbn i kalenderprogram',
+  howTo: 'Google Kalender: Andre kalendere → Fra webadresse. iPhone: Indstillinger → Kalender → Konti → Tilføj konto → Andet → Tilføj abonnementskalender.',
+  secret: 'Del ikke adressen: alle, der har den, kan se dine tider.',
+  loadFailed: 'Kalenderadressen kunne ikke hentes.',
+} as const;
