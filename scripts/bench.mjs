@@ -112,6 +112,8 @@ try {
       { name: 'sign-in page /', url: `${stack.shellUrl}/`, goals: { performance: 0.95, accessibility: 1, lcp: 1500, tbt: 100 } },
       { name: '/Kalender, signed in', url: `${stack.shellUrl}/Kalender`, session, goals: {} },
       { name: 'standalone booking page', url: `${bookingOrigin.origin}/embed/index.html?therapistId=${therapist.id}`, goals: { performance: 0.95, jsKb: 84 } },
+      // The clients' own page as a mailed link opens it, signed out: the e-mail form.
+      { name: "'Mine tider' (signed out)", url: `${stack.shellUrl}/MineTider?therapistId=${therapist.id}`, goals: { performance: 0.95, accessibility: 1 } },
     ], { runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) });
     for (const line of lighthouseTable(rows)) console.log(line);
     console.log('  JS KB: the scripts as transferred (gzip where the server has it), headers included');
