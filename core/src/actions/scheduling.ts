@@ -97,6 +97,23 @@ export type ClientSummary = z.infer<typeof clientSummarySchema>;
 
 export const newBookingClient = newClientSchema('Fejl: ');
 
+/** What a new booking takes, alone (addBooking) or repeated (addBookingSeries). */
+const newBookingFields = {
+  treatmentId: objectId.optional(),
+  from: onUnit,
+  to: onUnit.optional(),
+  clientId: objectId.optional(),
+  client: newBookingClient.optional(),
+  reason: z.string().trim().max(2000).default(''),
+  therapistId: objectId.optional(),
+};
+
+/** A treatment is chosen, and exactly one of an existing client and a new one (each said at its field). */
+function newBookingRules(value: { treatmentId?: string | undefined; clientId?: string | undefined; client?: unknown }, ctx: z.RefinementCtx): void {
+  if (value.treatmentId === undefined) ctx.addIssue({ code: 'custom', message: schedulingMessages.treatmentRequired, path: ['treatmentId'] });
+  if ((value.clientId === undefined) === (value.client === undefined)) ctx.addIssue({ code: 'custom', message: schedulingMessages.clientChoice, path: ['clientId'] });
+}
+
 const weekday = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]);
 const hhmm = z.string().max(200).regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Tidspunktet skal skrives tt:mm');
 
@@ -134,17 +151,8 @@ export const schedulingActions = {
     plan: 'pro',
     summary: 'Books a treatment for an existing client (clientId) or a new one (client); the time is claimed atomically, an overlap answers 409.',
     input: z
-      .strictObject({
-        treatmentId: objectId.optional(),
-        from: onUnit,
-        to: onUnit.optional(),
-        clientId: objectId.optional(),
-        client: newBookingClient.optional(),
-        reason: z.string().trim().max(2000).default(''),
-        therapistId: objectId.optional(),
-      })
-      .refine((value) => value.treatmentId !== undefined, { message: schedulingMessages.treatmentRequired, path: ['treatmentId'] })
-      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: schedulingMessages.clientChoice, path: ['clientId'] }),
+      .strictObject(newBookingFields)
+      .superRefine(newBookingRules),
     output: z.strictObject({ message: z.string(), data: bookingSchema }),
   }),
   setBooking: defineAction({
@@ -168,19 +176,12 @@ export const schedulingActions = {
       "A recurring series of bookings (every 1–4 weeks, until a date or a number of times, at most 52), each date claimed like a single booking before anything is saved; saved whole or not at all. `check` answers the plan (conflicts with free starts) and saves nothing; a colliding date without a choice answers 409 with `errors['dates.<index>']`.",
     input: z
       .strictObject({
-        treatmentId: objectId.optional(),
-        from: onUnit,
-        to: onUnit.optional(),
-        clientId: objectId.optional(),
-        client: newBookingClient.optional(),
-        reason: z.string().trim().max(2000).default(''),
-        therapistId: objectId.optional(),
+        ...newBookingFields,
         repeat: seriesRepeatSchema,
         choices: seriesChoices,
         check: z.boolean().default(false),
       })
-      .refine((value) => value.treatmentId !== undefined, { message: schedulingMessages.treatmentRequired, path: ['treatmentId'] })
-      .refine((value) => (value.clientId === undefined) !== (value.client === undefined), { message: schedulingMessages.clientChoice, path: ['clientId'] })
+      .superRefine(newBookingRules)
       .superRefine((value, ctx) => {
         const problem = seriesProblem(value.from, value.repeat);
         if (problem) ctx.addIssue({ code: 'custom', path: ['repeat', problem.path], message: problem.message });

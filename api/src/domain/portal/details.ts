@@ -13,9 +13,9 @@ import type { PublicContext } from '../../context.js';
 import { revisionDocument, type FieldChange } from '../../data/concurrency/versioned-save.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { UnauthorizedError } from '../../errors.js';
-import type { ClientDoc } from '../../models/index.js';
 import { mayMailPublicRecipient } from '../contact/outbound.js';
 import { consumePortalLink, issuePortalLink, pendingPortalEmail, PORTAL_LINK_TTL_MS, portalUrl, type Portal } from './session.js';
+import { portalClientOf } from './view.js';
 
 const DETAILS = ['phonePrivate', 'address', 'post', 'town'] as const;
 
@@ -23,19 +23,6 @@ const DETAILS = ['phonePrivate', 'address', 'post', 'town'] as const;
 async function recordOwnChange(db: TenantDb, clientId: Types.ObjectId, changes: FieldChange[], now: number): Promise<void> {
   const id = `client:${clientId.toString()}:${randomUUID()}`;
   await db.Revision.create(revisionDocument(id, { clientId, entity: 'client', entityId: clientId, changes, changedBy: portalMessages.changedByClient, changedAt: now }, true));
-}
-
-function portalClientOf(client: ClientDoc, pendingEmail: string): ClientPortal['client'] {
-  return {
-    nameFirst: client.nameFirst,
-    nameLast: client.nameLast,
-    email: client.email ?? '',
-    phonePrivate: client.phonePrivate ?? '',
-    address: client.address ?? '',
-    post: client.post ?? '',
-    town: client.town ?? '',
-    pendingEmail,
-  };
 }
 
 export async function setPortalDetails(

@@ -8,7 +8,7 @@ import type { Types } from 'mongoose';
 import { DEFAULT_CANCEL_NOTICE_HOURS, messages, type ClientPortal, type InvoiceSnapshot, type PortalBooking } from '@klinik/core';
 import type { PublicContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
-import type { BookingDoc, InvoiceDoc, TherapistDoc } from '../../models/index.js';
+import type { BookingDoc, ClientDoc, InvoiceDoc, TherapistDoc } from '../../models/index.js';
 import { clinicAddress } from '../contact/texts.js';
 import { pendingPortalEmail, type Portal } from './session.js';
 
@@ -122,21 +122,26 @@ async function invoices(portal: Portal): Promise<ClientPortal['invoices']> {
   }));
 }
 
+/** The client's own details as the portal shows them. */
+export function portalClientOf(client: ClientDoc, pendingEmail: string): ClientPortal['client'] {
+  return {
+    nameFirst: client.nameFirst,
+    nameLast: client.nameLast,
+    email: client.email ?? '',
+    phonePrivate: client.phonePrivate ?? '',
+    address: client.address ?? '',
+    post: client.post ?? '',
+    town: client.town ?? '',
+    pendingEmail,
+  };
+}
+
 export async function clientPortal(ctx: PublicContext, portal: Portal): Promise<ClientPortal> {
   const now = ctx.now();
   const { client, company, therapist } = portal;
   const [bookings, courses, invoiceList, pendingEmail] = await Promise.all([portalBookings(portal, now), courseSeats(portal), invoices(portal), pendingPortalEmail(ctx, portal)]);
   return {
-    client: {
-      nameFirst: client.nameFirst,
-      nameLast: client.nameLast,
-      email: client.email ?? '',
-      phonePrivate: client.phonePrivate ?? '',
-      address: client.address ?? '',
-      post: client.post ?? '',
-      town: client.town ?? '',
-      pendingEmail,
-    },
+    client: portalClientOf(client, pendingEmail),
     clinic: {
       name: company.companyName,
       phone: company.phone ?? '',
