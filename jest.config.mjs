@@ -42,8 +42,7 @@ export default {
     // The frontend modules' pure code (form rules, date handling); their pages are tested in Chromium (e2e/).
     ...['ui', 'mf-booking', 'mf-calendar', 'mf-clients', 'mf-commerce', 'mf-admin'].map((module) => ({ ...shared, displayName: module, rootDir: module, testMatch: ['<rootDir>/src/**/*.test.ts'] })),
     // Their components (*.test.tsx): rendered with Testing Library in jsdom, found by role and visible text as a user finds them.
-    // (mf-invoices has no test tsconfig yet: give it one before adding its first component test.)
-    ...['ui', 'shell', 'mf-booking', 'mf-calendar', 'mf-clients', 'mf-commerce', 'mf-admin'].map((module) => ({
+    ...['ui', 'shell', 'mf-booking', 'mf-calendar', 'mf-clients', 'mf-commerce', 'mf-admin', 'mf-invoices'].map((module) => ({
       ...shared,
       displayName: `${module}-dom`,
       rootDir: module,

@@ -54,6 +54,45 @@ async function readsById(mongodbUri, clinic) {
   });
 }
 
+/** 'YYYY-MM' `count` months before the current UTC month. */
+function monthsAgo(count) {
+  const now = new Date();
+  const index = now.getUTCFullYear() * 12 + now.getUTCMonth() - count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * /Statistik's year (the last twelve whole months, with the twelve before for comparison): the first call counts the
+ * months from the records and keeps them (timed apart), later ones read the kept months; then calls each after a
+ * change in the year's last month (a booking's `source` through the API's models, as an online booking would), which
+ * has that month counted again.
+ */
+async function statisticsFigures(stack, call, token, clinic) {
+  const year = { from: monthsAgo(12), to: monthsAgo(1) };
+  const first = performance.now();
+  const answer = await call({ action: 'getStatistics', token, ...year });
+  if (!answer.data) throw new Error(`getStatistics failed: ${answer.message}`);
+  const firstMs = performance.now() - first;
+  const months = answer.data.months;
+  const sum = (pick) => months.reduce((total, month) => total + pick(month), 0);
+  console.log(
+    `a year of figures, ${year.from} to ${year.to}: ${count(sum((month) => month.revenue.invoices))} invoices, ${count(sum((month) => month.bookings.count))} bookings; the first call (counts ${months.length * 2 + 3} months and keeps them): ${firstMs.toFixed(0)} ms`,
+  );
+  const kept = await timeCalls(() => call({ action: 'getStatistics', token, ...year }), 20);
+  const changed = await withModels(root, stack.mongodbUri, async (models) => {
+    const companyId = new Types.ObjectId(clinic.companyId);
+    const lastMonth = await models.Booking.findOne({ companyId, bookingDate: `${year.to}-15` }, { _id: 1 }).lean();
+    return timeCalls(async (n) => {
+      if (lastMonth) await models.Booking.updateOne({ _id: lastMonth._id, companyId }, { $set: { source: n % 2 ? 'calendar' : 'online' } });
+      return call({ action: 'getStatistics', token, ...year });
+    }, SLOW);
+  });
+  return [
+    ['a year of figures (getStatistics, months kept)', kept, 'p95 ≤ 300 ms'],
+    ['a year of figures after a change in one month', changed, '(one month counted again)'],
+  ];
+}
+
 /** Registers the clinic and writes its decade; returns its facts. */
 async function makeClinic(stack) {
   const call = caller(stack);
@@ -130,6 +169,7 @@ try {
       'p95 ≤ 300 ms',
     ],
   ];
+  rows.push(...(await statisticsFigures(stack, call, token, clinic)));
   console.log('call                                                  p50         p95   calls  goal');
   for (const [name, figures, goal] of rows) console.log(`${name.padEnd(50)} ${ms(figures.p50)} ${ms(figures.p95)} ${String(figures.count).padStart(6)}  ${goal}`);
 

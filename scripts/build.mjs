@@ -33,6 +33,8 @@ export function inputHash(module) {
     path.join(root, module, 'package.json'),
     // The shell's route table is made of each remote's `src/routes.ts`, carried in the shell's bundle.
     ...(module === 'shell' ? FRONTEND_MODULES.filter((other) => other.startsWith('mf-')).map((remote) => path.join(root, remote, 'src', 'routes.ts')) : []),
+    // 'Mine tider''s cold document (MineTider.html) is built by the shell from mf-booking's portal code.
+    ...(module === 'shell' ? filesUnder(path.join(root, 'mf-booking', 'src', 'portal')) : []),
     ...filesUnder(path.join(root, 'core', 'src')),
     ...filesUnder(path.join(root, 'ui', 'src')),
     path.join(root, 'ui', 'package.json'),

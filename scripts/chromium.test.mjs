@@ -3,12 +3,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { chromiumPath, ensureChromium } from './chromium.mjs';
+import { chromiumPath, ensureChromium, journeyBrowserPath } from './chromium.mjs';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'klinik-chromium-'));
 const browser = path.join(folder, 'chromium');
 writeFileSync(browser, '');
+const shell = path.join(folder, 'chromium-headless-shell');
+writeFileSync(shell, '');
 const nowhere = path.join(folder, 'no-such-chromium');
+// No apt-get on this PATH: nothing the tests call may install a package on the machine that runs them.
+const noApt = { PATH: folder };
 
 describe('the Chromium npm test finds or installs', () => {
   test('CHROMIUM_PATH wins, then Debian\'s path', () => {
@@ -17,10 +21,23 @@ describe('the Chromium npm test finds or installs', () => {
     expect(chromiumPath({}, nowhere)).toBeUndefined();
   });
 
+  test('the journeys take CHROMIUM_PATH, then the headless shell, then the full browser', () => {
+    expect(journeyBrowserPath({ CHROMIUM_PATH: '/opt/chrome' }, { debianPath: browser, shellPath: shell })).toBe('/opt/chrome');
+    expect(journeyBrowserPath({}, { debianPath: browser, shellPath: shell })).toBe(shell);
+    expect(journeyBrowserPath({}, { debianPath: browser, shellPath: nowhere })).toBe(browser);
+    expect(journeyBrowserPath({}, { debianPath: nowhere, shellPath: nowhere })).toBeUndefined();
+  });
+
   test('an existing browser is used as it is, without installing anything', () => {
     const lines = [];
     expect(ensureChromium({ env: { CHROMIUM_PATH: browser }, log: (line) => lines.push(line) })).toBe(browser);
-    expect(ensureChromium({ env: {}, debianPath: browser, log: (line) => lines.push(line) })).toBe(browser);
+    expect(ensureChromium({ env: noApt, debianPath: browser, shellPath: shell, log: (line) => lines.push(line) })).toBe(shell);
+    expect(lines).toEqual([]);
+  });
+
+  test('without the headless shell and without a way to install it, the full browser runs the journeys', () => {
+    const lines = [];
+    expect(ensureChromium({ env: noApt, debianPath: browser, shellPath: nowhere, log: (line) => lines.push(line) })).toBe(browser);
     expect(lines).toEqual([]);
   });
 
@@ -30,6 +47,6 @@ describe('the Chromium npm test finds or installs', () => {
 
   test('without a browser and without apt-get, one line says what to install', () => {
     // An empty PATH: no apt-get to run, as on a machine that is not Debian.
-    expect(() => ensureChromium({ env: { PATH: folder }, debianPath: nowhere, log: () => {} })).toThrow(/^No Chromium for the end-to-end journeys: install Debian's package \(`apt-get install chromium`\) or set CHROMIUM_PATH/);
+    expect(() => ensureChromium({ env: noApt, debianPath: nowhere, shellPath: nowhere, log: () => {} })).toThrow(/^No Chromium for the end-to-end journeys: install Debian's package \(`apt-get install chromium`\) or set CHROMIUM_PATH/);
   });
 });

@@ -13,7 +13,7 @@ import { writeCompressedTwins } from './build.mjs';
 import { inlineRuntimeConfig } from './static.mjs';
 
 /** The shell's documents that read the runtime config. */
-export const CONFIG_DOCUMENTS = ['app.html', 'OnlineBooking.html'];
+export const CONFIG_DOCUMENTS = ['app.html', 'OnlineBooking.html', 'MineTider.html'];
 
 /** Rewrites each document in `dir` with `config` in it, and its .gz and .br twins as the build writes them (the servers prefer those). */
 export function writeConfigIntoDocuments(dir, config, documents = CONFIG_DOCUMENTS) {
@@ -32,5 +32,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(2);
   }
   writeConfigIntoDocuments(dir, JSON.parse(readFileSync(configFile, 'utf8')));
-  console.log(`runtime config written into ${CONFIG_DOCUMENTS.join(' and ')} in ${dir}`);
+  console.log(`runtime config written into ${CONFIG_DOCUMENTS.join(', ')} in ${dir}`);
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { writeConfigIntoDocuments } from './inline-config.mjs';
+import { CONFIG_DOCUMENTS, writeConfigIntoDocuments } from './inline-config.mjs';
 import { inlineRuntimeConfig, serveModule } from './static.mjs';
 
 const CONFIG = { apiUrl: 'http://localhost:4000/api', remotes: { mf_calendar: 'http://localhost:3001/mf-manifest.json' }, meetingUrl: 'https://møde.dk/?a=1&b=</script><script>alert(1)</script>' };
@@ -40,9 +40,11 @@ describe('serveModule with configDocuments', () => {
   beforeAll(async () => {
     writeFileSync(path.join(dir, 'app.html'), page('app'));
     writeFileSync(path.join(dir, 'OnlineBooking.html'), page('booking'));
+    writeFileSync(path.join(dir, 'MineTider.html'), page('mine'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>sign-in</title>');
     writeFileSync(path.join(dir, 'main.0123abcd.js'), 'console.log(1)');
-    server = await serveModule({ dir, port: 0, fallback: 'app.html', runtimeConfig: CONFIG, configDocuments: ['app.html', 'OnlineBooking.html'] });
+    // The documents the stack serves this way (scripts/stack.mjs).
+    server = await serveModule({ dir, port: 0, fallback: 'app.html', runtimeConfig: CONFIG, configDocuments: CONFIG_DOCUMENTS });
     base = `http://127.0.0.1:${server.address().port}`;
   });
   afterAll(() => {
@@ -51,7 +53,7 @@ describe('serveModule with configDocuments', () => {
   });
 
   it("answers the app's routes and the booking page with the config written in, revalidated like any document", async () => {
-    for (const [address, title] of [['/Kalender', 'app'], ['/Klientdata/google-drive', 'app'], ['/app.html', 'app'], ['/OnlineBooking', 'booking'], ['/OnlineBooking/', 'booking'], ['/OnlineBooking.html', 'booking']]) {
+    for (const [address, title] of [['/Kalender', 'app'], ['/Klientdata/google-drive', 'app'], ['/app.html', 'app'], ['/OnlineBooking', 'booking'], ['/OnlineBooking/', 'booking'], ['/OnlineBooking.html', 'booking'], ['/MineTider', 'mine']]) {
       const response = await fetch(`${base}${address}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -110,10 +112,10 @@ describe('scripts/inline-config.mjs, for a deployment that serves the files as t
   it('writes the config into the documents and their compressed twins', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'klinik-inline-'));
     try {
-      writeFileSync(path.join(dir, 'app.html'), '<head><link rel="preload" href="/config.json" as="fetch" crossorigin></head>');
-      writeFileSync(path.join(dir, 'OnlineBooking.html'), '<head><link rel="preload" href="/config.json" as="fetch" crossorigin></head>');
+      const documents = ['app.html', 'OnlineBooking.html', 'MineTider.html'];
+      for (const name of documents) writeFileSync(path.join(dir, name), '<head><link rel="preload" href="/config.json" as="fetch" crossorigin></head>');
       writeConfigIntoDocuments(dir, CONFIG);
-      for (const name of ['app.html', 'OnlineBooking.html']) {
+      for (const name of documents) {
         const file = path.join(dir, name);
         expect(JSON.parse(block(readFileSync(file, 'utf8')))).toEqual(CONFIG);
         expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(readFileSync(file, 'utf8'));

@@ -39,8 +39,8 @@ const app = createModuleConfig({
     // client's ky and the shared modules they import.
     first: { groups: ['opening-calls', 'ky'], shared: ['@klinik/core/client', '@klinik/core/rules', '@klinik/core/time'] },
   },
-  // The other two documents' files (below) are written by the next builds into the same folder.
-  keepOutput: /(^|[\\/])(index\.html|OnlineBooking\.html|signin[.-][^\\/]*|public-booking[.-][^\\/]*)$/,
+  // The other documents' files (below) are written by the next builds into the same folder.
+  keepOutput: /(^|[\\/])(index\.html|OnlineBooking\.html|MineTider\.html|signin[.-][^\\/]*|public-booking[.-][^\\/]*|mine-tider[.-][^\\/]*)$/,
 });
 
 /**
@@ -74,4 +74,23 @@ const publicBooking = createPageConfigs({
   budgetKb: 5,
 });
 
-export default (env, argv) => [app(env, argv), ...signIn(env, argv), ...publicBooking(env, argv)];
+/**
+ * 'Mine tider' (`/MineTider`), the page the links in clients' mails open cold on a phone: MineTider.html, mf-booking's
+ * portal heading and e-mail form prerendered into it (mf-booking/src/portal/cold/), whose small script starts the
+ * federated app (the same files as app.html) to take the page over: at once for a mailed sign-in link or a session,
+ * else on the client's first interaction. Budget: its own script.
+ */
+const minePages = createPageConfigs({
+  dir,
+  name: 'mine-tider',
+  after: 'shell',
+  entry: '../mf-booking/src/portal/cold/island.ts',
+  prerender: '../mf-booking/src/portal/cold/prerender.tsx',
+  template: './public/mine-tider.html',
+  filename: 'MineTider.html',
+  css: '../mf-booking/src/portal/cold/cold.css',
+  appFiles: 'app-files.json',
+  budgetKb: 5,
+});
+
+export default (env, argv) => [app(env, argv), ...signIn(env, argv), ...publicBooking(env, argv), ...minePages(env, argv)];

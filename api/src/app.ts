@@ -23,6 +23,7 @@ import { createOAuthStates } from './security/oauth/state.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { createTokenService } from './security/tokens.js';
 import { createModels } from './models/index.js';
+import { createAccessLogWriter } from './data/access-log-writer.js';
 import { createSignInCache } from './data/sign-in-cache.js';
 import { ensureDevAdministrator } from './domain/accounts/administrators.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/index.js';
@@ -164,7 +165,14 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     oauthStates: createOAuthStates(models, config.jwtSecret),
     sms: createSmsGateway(config, models, logger),
     signInCache: createSignInCache(models, conn, logger),
+    // Only the error's name and message: a bulk write error carries the rows it could not store.
+    accessLog: createAccessLogWriter(models, config.accessLogDir, {
+      onError: (error: unknown) => logger.error({ err: { name: (error as Error).name, message: (error as Error).message } }, 'access log not stored yet (kept in its journal)'),
+    }),
   };
+  // What a process that is gone left in the journal folder is stored before this one answers a call.
+  const replayed = await services.accessLog.replay();
+  if (replayed > 0) logger.warn({ rows: replayed }, 'access-log rows of a stopped process stored from its journal');
   // The caller's address: the socket's, or the TRUST_PROXY-th entry of X-Forwarded-For from the right (the part
   // our own proxies wrote); entries further left are the sender's word (security/client-address.ts).
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
@@ -348,6 +356,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     services,
     async close() {
       services.signInCache.close();
+      await services.accessLog.close();
       await mailer.close();
     },
   };

@@ -65,6 +65,11 @@ export interface ApiConfig {
   /** The local blob store's folder (images and uploaded files) when `blobStore` is 'local' (BLOB_DIR). */
   blobDir: string;
   /**
+   * The access log's journal on this machine (ACCESS_LOG_DIR, else `<dataDir>/access-log`): reads are written here
+   * before their answer and moved to the database in batches (data/access-log-writer.ts). On a persistent disk.
+   */
+  accessLogDir: string;
+  /**
    * Where images and uploaded files live (BLOB_STORE): 'local' (the default: files under `blobDir`, one machine) or
    * 's3' (an S3-compatible bucket shared by every API process, `s3` below; adapters/blobs/s3.ts).
    */
@@ -390,6 +395,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
     devRoutes: !production && env.KLINIK_DEV_ROUTES === '1',
     host: env.API_HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     blobDir: blobDirOf(env, dataDir),
+    accessLogDir: path.resolve(env.ACCESS_LOG_DIR ?? path.join(dataDir, 'access-log')),
     blobStore,
     s3: blobStore === 's3' ? s3FromEnv(env) : null,
     blobUrlTtlSeconds: intFrom(env.BLOB_URL_TTL_SECONDS, 10 * 60),

@@ -22,6 +22,7 @@ import type { PaymentProvider } from './adapters/payments/provider.js';
 import type { SmsGateway } from './adapters/sms/index.js';
 import { clinicLinkTokens, ownLinkTokens, type ClinicLinkTokens, type OwnLinkTokens } from './domain/accounts/link-tokens.js';
 import { ownTwoFactor, type OwnTwoFactor } from './domain/accounts/two-factor.js';
+import type { AccessLogWriter } from './data/access-log-writer.js';
 import type { SignInCache } from './data/sign-in-cache.js';
 import { tenantDb, type TenantDb } from './data/tenant-db.js';
 import type { CompanyDoc, Models, TherapistDoc } from './models/index.js';
@@ -52,6 +53,8 @@ export interface Services {
   /** The signed, single-use `state` of every OAuth sign-in (accounting, drive). */
   oauthStates: OAuthStates;
   sms: SmsGateway;
+  /** Journals the access log's rows of a read before its answer leaves, and stores them in batches (data/access-log-writer.ts). */
+  accessLog: AccessLogWriter;
   /** Starts the message jobs now (set by jobs/messages.ts when they run in this process): a newsletter goes out at once. */
   wakeMessages?: () => void;
   /** Starts the import job now (set by jobs/imports.ts when it runs in this process): an import starts at once. */

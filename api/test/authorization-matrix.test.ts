@@ -124,6 +124,11 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getHolidays: proRow,
   getHolidaySettings: therapistRow,
   setHolidaySettings: proOwnerRow,
+  getRooms: therapistRow,
+  addRoom: proOwnerRow,
+  setRoom: proOwnerRow,
+  deleteRoom: proOwnerRow,
+  setTreatmentRooms: proOwnerRow,
   // The caller's own calendar feed: seeing and ending it needs no plan, a new address does.
   getCalendarFeed: therapistRow,
   renewCalendarFeed: proRow,
@@ -132,6 +137,7 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getWaitlist: proRow,
   removeWaitlistEntry: proRow,
   clientPortalJoinWaitlist: publicRow,
+  clientJoinWaitlist: publicRow,
   getWaitlistOffer: publicRow,
   acceptWaitlistOffer: publicRow,
   setOnlineBookingSettings: proRow,
@@ -257,6 +263,13 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   setSmsSettings: proOwnerRow,
   newsletterSignup: publicRow,
   confirmNewsletterSignup: publicRow,
+  // The access log: the owner reads it (also without a plan: the log of reads made under one stays readable)
+  getAccessLog: ownerRow,
+  getClientAccessLog: ownerRow,
+  logClientPrint: proRow,
+  getStatistics: proRow,
+  exportStatistics: proRow,
+  getYearStatement: proOwnerRow,
 };
 
 let t: TestApi;

@@ -155,14 +155,16 @@ describe('Stamdata', () => {
     } finally {
       t.clock.advance(-3 * DAY_MS);
     }
-    // A raw look at every collection of the clinic: the client's id and e-mail only on the invoice, and no health note.
+    // A raw look at every collection of the clinic: the client's id and e-mail only on the invoice and in the access
+    // log (who read the record: kept five years, append-only), and no health note.
+    await t.api.services.accessLog.flush();
     const left: Record<string, number> = {};
     for (const [name, model] of Object.entries(t.models) as [string, { find(filter: object): { lean(): Promise<unknown[]> } }][]) {
       const docs = await model.find({ companyId: owner.companyId }).lean();
       const mentioning = docs.filter((doc) => /Behandlet for angst|Ny tid om en uge|signe@example\.dk/.test(JSON.stringify(doc)) || JSON.stringify(doc).includes(clientId));
       if (mentioning.length) left[name] = mentioning.length;
     }
-    expect(left).toEqual({ Invoice: 1 });
+    expect(left).toEqual({ Invoice: 1, AccessLog: 1 });
     const kept = (await t.models.Invoice.findById(invoice.body.data.id).lean())!;
     expect(JSON.stringify(kept)).not.toMatch(/Behandlet for angst|Ny tid om en uge|signe@example\.dk/);
     expect(kept.snapshots[0]).toMatchObject({ client: { nameFirst: 'Signe', nameLast: 'Kjær', address: 'Åvej 2', CPR: '010190-4321', email: '' }, journal: null, upComing: [] });

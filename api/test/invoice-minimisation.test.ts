@@ -104,7 +104,8 @@ it('erasing a client removes everything but the invoices, which keep only what b
   const erased = await t.call('deleteClient', { id: clientId }, owner.token);
   expect(erased.status).toBe(200);
 
-  // A raw look at every collection: the client's id remains only on its invoices (and their claims).
+  // A raw look at every collection: the client's id remains only on its invoices (and their claims) and in the access log.
+  await t.api.services.accessLog.flush();
   const db = t.api.services.models.Client.db;
   const collections = (await db.listCollections()).map((info) => info.name);
   const left: Record<string, number> = {};
@@ -116,7 +117,8 @@ it('erasing a client removes everything but the invoices, which keep only what b
     const count = docs.filter((doc) => JSON.stringify(doc).includes(clientId)).length;
     if (count) left[name] = count;
   }
-  expect(Object.keys(left).sort()).toEqual(['invoices']);
+  // The access log keeps who read the record (ids, names of the readers, networks; no health data) for its five years.
+  expect(Object.keys(left).sort()).toEqual(['accesslogs', 'invoices']);
   const kept = await db.collection('invoices').findOne({ clientId: new (await import('mongoose')).Types.ObjectId(clientId) });
   expect(kept).toMatchObject({ number: invoice.number, nameFirst: 'Signe', totalOre: invoice.totalOre });
   expect((kept?.snapshots as unknown[])[0]).toMatchObject({ client: { nameFirst: 'Signe', address: 'Åvej 2', email: '' }, amounts: invoice.image[0]!.amounts, journal: null, stamJournal: [] });

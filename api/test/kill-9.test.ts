@@ -1,7 +1,8 @@
 /**
  * Crash safety under load: the API process and its embedded database are killed with SIGKILL while
- * bookings, journal saves and invoices are being written; after a restart on the same data folder every write the
- * API acknowledged is there, and the invoice numbers run 1..n with none missing and none doubled.
+ * bookings, journal saves and invoices are being written and journals read; after a restart on the same data folder
+ * every write the API acknowledged is there, every read it answered is in the access log, and the invoice numbers
+ * run 1..n with none missing and none doubled.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -41,11 +42,11 @@ async function ok(action: string, input: Record<string, unknown>, token?: string
   return answer.body;
 }
 
-it('loses no acknowledged booking, journal save or invoice when killed -9 under write load', async () => {
+it('loses no acknowledged booking, journal save, invoice or logged read when killed -9 under load', async () => {
   api = await startApi();
   const { token, treatmentId, base, clientId } = await clinicThroughApi(`http://127.0.0.1:${port}`, 'kill9');
 
-  const acknowledged = { bookings: [] as string[], journals: new Map<string, string>(), invoices: [] as string[] };
+  const acknowledged = { bookings: [] as string[], journals: new Map<string, string>(), invoices: [] as string[], reads: 0 };
   let writes = 0;
   let killed = false;
   const WORKERS = 3;
@@ -72,6 +73,9 @@ it('loses no acknowledged booking, journal save or invoice when killed -9 under 
           acknowledged.invoices.push(invoiced.body.data!.id!);
           writes += 1;
         }
+        // A read of the client's journals, last: the kill follows its answer at once, so a row still waiting in a
+        // buffer when the answer left would be lost.
+        if ((await call('getJournalsFromClient', { clientId }, token)).status === 200) acknowledged.reads += 1;
         if (writes >= KILL_AFTER && !killed) {
           killed = true;
           // The whole process group: the API and the database server it started, as a power cut would.
@@ -89,6 +93,15 @@ it('loses no acknowledged booking, journal save or invoice when killed -9 under 
 
   // eslint-disable-next-line require-atomic-updates -- the one API of this test, stopped above: nothing else starts or reads it meanwhile
   api = await startApi();
+  // Every read answered before the kill is in the access log (read before anything below reads the journals again).
+  let logged = 0;
+  for (let page = 1; ; page += 1) {
+    const answer = (await ok('getAccessLog', { from: 0, to: Date.now() + HOUR, clientId, page }, token)) as unknown as { data: { action: string }[]; total: number };
+    logged += answer.data.filter((entry) => entry.action === 'getJournalsFromClient').length;
+    if (answer.data.length === 0 || page * 50 >= answer.total) break;
+  }
+  expect(acknowledged.reads).toBeGreaterThan(3);
+  expect(logged).toBeGreaterThanOrEqual(acknowledged.reads);
   for (const bookingId of acknowledged.bookings) {
     expect((await call('getBooking', { id: bookingId }, token)).status).toBe(200);
   }

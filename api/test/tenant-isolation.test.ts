@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { actions, contactMessages, copenhagenDateKey, copenhagenWallTime, objectId, type ActionName } from '@klinik/core';
+import { actions, contactMessages, copenhagenDateKey, copenhagenWallTime, objectId, roomMessages, type ActionName } from '@klinik/core';
 import { TENANT_MODELS } from '../src/models/index.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
@@ -66,6 +66,7 @@ interface ClinicA {
   supportUploadId: string;
   importRunId: string;
   waitlistEntryId: string;
+  roomId: string;
 }
 
 async function ok<A extends ActionName>(action: A, input: Record<string, unknown>, token: string) {
@@ -99,6 +100,7 @@ async function clinicWithEverything(clinicOwner?: SignedInOwner, colleagueActs =
   const participant = await t.models.EventDateClient.create({ companyId: actor.companyId, eventId: event.id, eventDateId, clientId, nameFirst: 'Signe', nameLast: 'Kjær', email: 'signe@example.dk' });
   const journalId = (await ok('addJournal', { bookingId }, actor.token)).data.id;
   const fields = (await ok('getCustomFieldsFromClientIsNotJournal', { clientId }, actor.token)).data as unknown as { id: string }[];
+  const roomId = (await ok('addRoom', { kind: 'room', name: 'Lokale 1' }, clinic.token)).data.id;
   const formFieldId = (await ok('addClientFormField', { fieldName: 'Allergier', fieldType: 'text', isRequired: false }, clinic.token)).data.id;
   const form = new FormData();
   form.set('action', 'uploadImages');
@@ -145,6 +147,7 @@ async function clinicWithEverything(clinicOwner?: SignedInOwner, colleagueActs =
     supportUploadId: supportUpload._id.toString(),
     importRunId: importRun._id.toString(),
     waitlistEntryId,
+    roomId,
   };
 }
 
@@ -198,6 +201,9 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   ],
   getWaitlist: (a) => ({ therapistId: a.therapist.therapistId }),
   removeWaitlistEntry: (a) => ({ id: a.waitlistEntryId }),
+  setRoom: (a) => ({ id: a.roomId, name: 'Indbrud', active: false }),
+  deleteRoom: (a) => ({ id: a.roomId }),
+  setTreatmentRooms: [(a) => ({ treatmentId: a.treatmentId, roomIds: [] }), (a, b) => ({ treatmentId: b.treatmentId, roomIds: [a.roomId] })],
   getOpeningHoursFromTherapist: (a) => ({ ...period, therapistId: a.therapist.therapistId }),
   addOpeningHours: (a) => ({ from: at(7, 8), to: at(7, 9), therapistId: a.therapist.therapistId }),
   addWeeklyOpeningHours: (a) => ({ therapistId: a.therapist.therapistId, pattern: { weekdays: [1], everyWeeks: 1, startDate: '2027-03-08', occurrences: 1, times: [{ start: '08:00', end: '09:00' }] } }),
@@ -254,6 +260,8 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   setInvoicePaid: (a) => ({ id: a.invoiceId, paidOn: copenhagenDateKey(t.clock.now()), method: 'cash' }),
   setInvoiceUnpaid: (a) => ({ id: a.invoiceId }),
   sendInvoiceReminder: (a) => ({ id: a.invoiceId }),
+  getStatistics: (a) => ({ from: '2027-03', to: '2027-03', therapistId: a.therapist.therapistId }),
+  exportStatistics: (a) => ({ from: '2027-03', to: '2027-03', therapistId: a.therapist.therapistId, format: 'xlsx' }),
   acceptPublicSubmission: [(a) => ({ id: a.submissionId }), (a) => ({ id: a.submissionId, clientId: a.clientId })],
   rejectPublicSubmission: (a) => ({ id: a.submissionId }),
   rejectPublicSubmissions: (a) => ({ ids: [a.submissionId] }),
@@ -272,6 +280,10 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   // B has the importdata add-on too (below): refused because the records are not B's, not for want of it.
   importSupportUpload: (a) => ({ uploadId: a.supportUploadId }),
   getImport: (a) => ({ id: a.importRunId }),
+  // The access log: A's client and A's therapist as filters, the log of A's client, a print of A's client.
+  getAccessLog: [(a) => ({ from: 0, to: 8_640_000_000_000, clientId: a.clientId }), (a) => ({ from: 0, to: 8_640_000_000_000, therapistId: a.therapist.therapistId })],
+  getClientAccessLog: (a) => ({ clientId: a.clientId }),
+  logClientPrint: (a) => ({ clientId: a.clientId }),
 };
 
 /**
@@ -284,6 +296,7 @@ const refusedAsMissingField: Record<string, string> = {
   'addClient#0': 'Spørgsmålet findes ikke',
   'sendNewsletterToSelection#1': contactMessages.selectionUnknown,
   'addMergedInvoice#1': 'En af de valgte fakturaer findes ikke hos denne klient',
+  'setTreatmentRooms#1': roomMessages.unknown,
 };
 
 /**
@@ -307,6 +320,8 @@ const SHARED_IN_CLINIC = new Set<string>(['ClientFormField']);
  * out: what the colleague may do to their own is not the question.
  */
 async function fingerprint(companyId: string, leaveOut?: string): Promise<Record<string, string>> {
+  // The access log of reads already answered is stored in batches: stored now, so only what the calls do is compared.
+  await t.api.services.accessLog.flush();
   const prints: Record<string, string> = {};
   const isLeftOut = (doc: Record<string, unknown>) =>
     leaveOut !== undefined && ['_id', 'therapistId', 'createdBy', 'createdById'].some((field) => (doc[field] as { toString(): string } | null | undefined)?.toString() === leaveOut);

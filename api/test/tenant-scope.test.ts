@@ -216,6 +216,11 @@ describe('the code keeps to the layers', () => {
       'domain/portal/details.ts': ['client-record-copies'],
       'domain/portal/session.ts': ['public-page'],
       'domain/scheduling/bookings.ts': ['clinic-wide-check'],
+      'domain/scheduling/resource-claims.ts': ['room-bookings'],
+      'domain/scheduling/rooms.ts': ['room-bookings'],
+      'domain/statistics/exports.ts': ['statistics'],
+      'domain/statistics/figures.ts': ['statistics'],
+      'domain/statistics/months.ts': ['statistics'],
       'domain/therapists/admin.ts': ['clinic-wide-check'],
       'domain/waitlist/accept.ts': ['public-page'],
     };

@@ -134,6 +134,88 @@ describe('the list', () => {
     expect(await waitlistOf(owner)).toMatchObject([{ clientId: signe.clientId, source: 'portal' }]);
     expect((await t.call('clientPortalJoinWaitlist', { portalToken: 'x'.repeat(40), treatmentId: owner.treatmentId, days: [1], fromTime: '08:00', toTime: '17:00' })).status).toBe(401);
   });
+
+  it("puts only the signed-in client on the list from 'Mine tider'; another client, another clinic's treatment and bad wishes are refused and save nothing", async () => {
+    const owner = await clinic();
+    const signe = await person(owner);
+    const other = await person(owner);
+    const portalToken = await portalSession(owner, signe.clientId);
+    const elsewhere = await clinic();
+    const wishes = { portalToken, treatmentId: owner.treatmentId, days: [1], fromTime: '08:00', toTime: '17:00' };
+    const refused = async (input: Record<string, unknown>, status: number, message?: string) => {
+      const answer = await t.call('clientPortalJoinWaitlist', { ...wishes, ...input });
+      expect(answer.status).toBe(status);
+      if (message) expect((answer.body as { message?: string }).message).toBe(message);
+    };
+    // The link proved who the client is: there is no client to name (strict input), whatever is sent.
+    await refused({ clientId: other.clientId }, 400);
+    await refused({ treatmentId: elsewhere.treatmentId }, 400);
+    await refused({ treatmentId: { $gt: '' } }, 400);
+    await refused({ days: [] }, 400, M.daysRequired);
+    await refused({ fromTime: '17:00', toTime: '08:00' }, 400, M.hoursOrder);
+    await refused({ toTime: '7 pm' }, 400, M.timeFormat);
+    expect(await t.models.WaitlistEntry.countDocuments({ companyId: { $in: [owner.companyId, elsewhere.companyId] } })).toBe(0);
+
+    await ok('clientPortalJoinWaitlist', wishes);
+    await refused({}, 409, M.alreadyOnList);
+    expect(await waitlistOf(owner)).toMatchObject([{ clientId: signe.clientId, source: 'portal', days: [1], fromTime: '08:00', toTime: '17:00' }]);
+    expect(await waitlistOf(elsewhere)).toEqual([]);
+  });
+});
+
+describe('from the public booking page', () => {
+  it("one answer for the client on record, a stranger naming them and a new person: the first and the last are on the list, the stranger is held until accepted", async () => {
+    const owner = await clinic();
+    const signe = await person(owner);
+    const known = { ...newClient(String(1000 + people)), nameFirst: `Venter${people}`, email: signe.email };
+    const join = (client: Record<string, unknown>, wishes: Record<string, unknown> = {}) =>
+      t.call('clientJoinWaitlist', { therapistId: owner.therapistId, treatmentId: owner.treatmentId, client, consent: true, days: [1, 3], fromTime: '08:00', toTime: '12:00', ...wishes } as never);
+    const answers = [
+      await join(known),
+      // The same CPR number with another e-mail: not who the clinic has on record.
+      await join({ ...known, email: 'someone.else@example.dk' }),
+      await join({ ...newClient('7777'), nameFirst: 'Ny', email: 'ny@example.dk' }),
+      // On the list already: answered as the first time.
+      await join(known),
+    ];
+    for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { message: M.joinRequested } });
+
+    const list = await waitlistOf(owner);
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ clientId: signe.clientId, source: 'booking-page', days: [1, 3], fromTime: '08:00', toTime: '12:00' });
+    expect(list[1]).toMatchObject({ source: 'booking-page' });
+    expect(list[1]!.clientId).not.toBe(signe.clientId);
+    const held = (await ok('getPublicSubmissions', {}, owner.token)).data as unknown as { id: string; kind: string; treatmentName: string; person: { email: string } }[];
+    expect(held.map((row) => ({ kind: row.kind, treatment: row.treatmentName, email: row.person.email }))).toEqual([{ kind: 'waitlist', treatment: 'Massage', email: 'someone.else@example.dk' }]);
+
+    // Accepted onto a client already on the list for it: refused, and the request waits again.
+    const twice = await t.call('acceptPublicSubmission', { id: held[0]!.id, clientId: signe.clientId }, owner.token);
+    expect({ status: twice.status, message: (twice.body as { message?: string }).message }).toEqual({ status: 409, message: M.alreadyOnList });
+    expect(await t.models.PublicSubmission.countDocuments({ companyId: owner.companyId })).toBe(1);
+    // Off the list, then accepted onto the client the therapist recognises: on it again, with the wishes given.
+    await ok('removeWaitlistEntry', { id: list[0]!.id }, owner.token);
+    await ok('acceptPublicSubmission', { id: held[0]!.id, clientId: signe.clientId }, owner.token);
+    expect(await waitlistOf(owner)).toMatchObject([{ clientId: list[1]!.clientId }, { clientId: signe.clientId, source: 'booking-page', days: [1, 3] }]);
+    expect(await t.models.PublicSubmission.countDocuments({ companyId: owner.companyId })).toBe(0);
+  });
+
+  it('refuses bad input in Danish and saves nothing', async () => {
+    const owner = await clinic();
+    const base = { therapistId: owner.therapistId, treatmentId: owner.treatmentId, client: { ...newClient('4321'), email: 'ny2@example.dk' }, consent: true, days: [1], fromTime: '08:00', toTime: '12:00' };
+    const refused = async (input: Record<string, unknown>, message?: string) => {
+      const answer = await t.call('clientJoinWaitlist', { ...base, ...input } as never);
+      expect(answer.status).toBe(400);
+      if (message) expect((answer.body as { message?: string }).message).toBe(message);
+    };
+    await refused({ fromTime: '12:00', toTime: '08:00' }, M.hoursOrder);
+    await refused({ days: [] }, M.daysRequired);
+    await refused({ consent: false });
+    await refused({ treatmentId: { $gt: '' } });
+    await refused({ treatmentId: (await clinic()).treatmentId });
+    expect(await t.models.WaitlistEntry.countDocuments({ companyId: owner.companyId })).toBe(0);
+    expect(await t.models.PublicSubmission.countDocuments({ companyId: owner.companyId })).toBe(0);
+    expect(await t.models.Client.countDocuments({ companyId: owner.companyId })).toBe(0);
+  });
 });
 
 describe('offers', () => {

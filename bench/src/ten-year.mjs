@@ -14,8 +14,9 @@ import { Types } from 'mongoose';
 import { copenhagenDateKey } from '@klinik/core';
 import { withModels } from './stack-options.mjs';
 
-// v2: bookings carry their Copenhagen date as the product writes it (v1 had the UTC date).
-export const TEN_YEAR_VERSION = 'v2';
+// v2: bookings carry their Copenhagen date as the product writes it (v1 had the UTC date). v3: invoices carry their
+// amounts and lines (a third exempt from VAT), a payment state and their month, as /Statistik counts them.
+export const TEN_YEAR_VERSION = 'v3';
 export const TEN_YEAR = { therapists: 5, clients: 20_000, bookings: 250_000, journals: 250_000, invoices: 50_000 };
 const DAY = 24 * 3600_000;
 const YEAR = 365 * DAY;
@@ -54,6 +55,14 @@ export async function seedTenYears(root, mongodbUri, { companyId, therapistId, n
   const encryption = await useBenchKeys(root, keys);
   return withModels(root, mongodbUri, (models) => writeDecade(models, encryption, { companyId, therapistId, now, log }));
 }
+
+/** The one line of the n-th invoice: 500 kr., every third exempt from VAT (momslovens § 13), the others with 25 %. */
+function invoiceLine(n) {
+  const exempt = n % 3 === 0;
+  const vatOre = exempt ? 0 : 12_500;
+  return { name: 'Fysioterapi', treatmentId: null, duration: 2400, priceOre: 50_000, discountOre: 0, netOre: 50_000, vatExempt: exempt, vatPercent: exempt ? 0 : 25, vatOre, totalOre: 50_000 + vatOre };
+}
+const amountsOf = (line) => ({ priceOre: line.priceOre, discountOre: 0, netOre: line.netOre, vatOre: line.vatOre, totalOre: line.totalOre });
 
 async function writeDecade(models, encryption, { companyId, therapistId, now, log }) {
   const company = new Types.ObjectId(companyId);
@@ -153,6 +162,10 @@ async function writeDecade(models, encryption, { companyId, therapistId, now, lo
         claimId: `ten-year-${n}`,
         createdBy: therapists[n % therapists.length],
         createdAt,
+        totalOre: invoiceLine(n).totalOre,
+        snapshots: [{ treatment: { name: 'Fysioterapi', duration: 2400, price: 500 }, amounts: amountsOf(invoiceLine(n)), lines: [invoiceLine(n)] }],
+        overdueFrom: createdAt + 9 * DAY,
+        paidOn: n % 4 === 0 ? null : copenhagenDateKey(createdAt + 3 * DAY),
       };
     },
     'invoices',

@@ -50,6 +50,30 @@ export interface AuditPolicy {
   readonly company: 'companyId' | 'companyInfo.id' | null;
 }
 
+/** What a logged read was of (the owner's 'Adgangslog' and the client's own export show it). */
+/** 'client': the record with its CPR number and intake answers; 'history': its change history; 'print': the client page printed. */
+export const ACCESS_LOG_KINDS = ['client', 'journal', 'history', 'image', 'invoice', 'print', 'export'] as const;
+export type AccessLogKind = (typeof ACCESS_LOG_KINDS)[number];
+
+/**
+ * A read of a client's health data, logged by the API after a successful answer (api/src/endpoint/dispatch.ts): who,
+ * when, `kind`, the client and the caller's address prefix. `clients` names the client or clients the answer is about,
+ * from the parsed input or the answer (none: nothing was read, e.g. a booking without a journal); 'noted' is for an
+ * action whose caller is not a therapist (the portal), whose handler names the client and clinic itself.
+ */
+export interface AccessLogPolicy<In = unknown, Out = unknown> {
+  readonly kind: AccessLogKind;
+  readonly clients: ClientsOfAnswer<In, Out>['of'] | 'noted';
+}
+/** Method syntax, so one contract's own types stay assignable to the general `ActionContract` (parameters bivariant). */
+interface ClientsOfAnswer<In, Out> {
+  of(input: In, answer: Out): string | readonly string[] | null | undefined;
+}
+/** An answer that carries client data but is not logged as a read, and why (a list of names, a change just made). */
+export interface AccessLogExemption {
+  readonly exempt: string;
+}
+
 type LevelsIn<Access extends AccessDeclaration> = Access extends readonly AccessLevel[] ? Access[number] : Access;
 /** True only for a literal access that names `level`; the unnarrowed `AccessDeclaration` (any contract) answers false. */
 type Declares<Access extends AccessDeclaration, Level extends AccessLevel> = [AccessDeclaration] extends [Access]
@@ -94,13 +118,20 @@ interface ActionDeclaration<I extends z.ZodType, O extends z.ZodType, Access ext
    * to see who they are and sign out. Every other action refuses them (api/src/endpoint/authenticate.ts).
    */
   readonly worksWithoutSubscription?: true;
+  /**
+   * A read of a client's record, journal, images, intake answers or invoices is logged (`AccessLogPolicy`); an answer
+   * carrying such data that is not a read says why (`exempt`). core/src/actions/policy.test.ts fails for an action
+   * whose answer carries client health data and that declares neither.
+   */
+  readonly accessLog?: AccessLogPolicy<z.output<I>, z.output<O>> | AccessLogExemption;
 }
 
 /**
  * How an action is declared. Besides its shapes it carries its policy, read by the API from here and nowhere else:
  * `rateLimit` (per caller address and window, counted before the caller is even checked; an action with `public`
- * access must declare one), `uploads`, `mailsTypedAddresses`, `worksWithoutSubscription`, and `audit` (required
- * when an administrator may call it: every administrator call is recorded, whatever it answers).
+ * access must declare one), `uploads`, `mailsTypedAddresses`, `worksWithoutSubscription`, `audit` (required
+ * when an administrator may call it: every administrator call is recorded, whatever it answers), and `accessLog`
+ * (required when its answer carries a client's health data: the read is logged, or it says why not).
  */
 export type ActionContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, Access extends AccessDeclaration = AccessDeclaration> = ActionDeclaration<I, O, Access> &
   RateLimitPolicy<Access> &

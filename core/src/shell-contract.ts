@@ -108,7 +108,7 @@ export interface RemotePageProps {
 export type PageAccess = 'public' | 'therapist' | 'admin' | 'team';
 
 /** An icon of the side menu by name: the shell draws it, so a remote's route module carries no icon code. */
-export type SideMenuIcon = 'calendar' | 'therapists' | 'clients' | 'invoices' | 'contact' | 'courses' | 'onlineBooking' | 'videos' | 'import' | 'addOns';
+export type SideMenuIcon = 'calendar' | 'therapists' | 'clients' | 'invoices' | 'statistics' | 'contact' | 'courses' | 'onlineBooking' | 'videos' | 'import' | 'addOns';
 
 /**
  * One page a remote declares in its `src/routes.ts`: the shell builds its router and side menu from these, and e2e

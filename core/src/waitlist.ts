@@ -19,6 +19,8 @@ export const WAITLIST_WEEKDAY_NAMES: Record<number, string> = { 1: 'Man', 2: 'Ti
 export const waitlistMessages = {
   added: 'Klienten er skrevet på ventelisten',
   joined: 'Du er skrevet på ventelisten. Bliver der en tid, der passer, får du en SMS og en mail med et link.',
+  /** The booking page's one answer, whoever the person turns out to be (on the list at once, or once the clinic has looked). */
+  joinRequested: 'Tak. Klinikken skriver dig på ventelisten. Bliver der en tid, der passer, får du en SMS og en mail med et link.',
   removed: 'Fjernet fra ventelisten',
   alreadyOnList: 'Står allerede på ventelisten til den behandling',
   daysRequired: 'Vælg mindst én ugedag',

@@ -50,7 +50,7 @@ test('register → plan page → free trial → calendar; log out and in again',
   await expect(page).toHaveURL(/\/Kalender$/);
   await expect(page.getByRole('heading', { name: 'Kalender' })).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Hovedmenu' });
-  for (const entry of ['Kalender', 'Administrer terapeut', 'Klientdata', 'Faktura', 'Kontakt', 'Kursus', 'Onlinereservation', 'Videovejledninger', 'Importer data', 'Tilføjelser']) {
+  for (const entry of ['Kalender', 'Administrer terapeut', 'Klientdata', 'Faktura', 'Statistik', 'Kontakt', 'Kursus', 'Onlinereservation', 'Videovejledninger', 'Importer data', 'Tilføjelser']) {
     await expect(menu.getByRole('link', { name: entry, exact: true })).toBeVisible();
   }
   await expect(page.getByText('version 2.0.1')).toBeVisible();

@@ -34,6 +34,12 @@ export const calendarApi = (client: ActionClient) => ({
   waitlist: () => client.call('getWaitlist', {}),
   addWaitlistEntry: (input: ActionInput<'addWaitlistEntry'>) => client.call('addWaitlistEntry', input),
   removeWaitlistEntry: (id: string) => client.call('removeWaitlistEntry', { id }),
+  /** The clinic's rooms and equipment, and what each treatment needs (every therapist reads; the owner changes). */
+  rooms: () => client.call('getRooms', {}),
+  addRoom: (input: ActionInput<'addRoom'>) => client.call('addRoom', input),
+  setRoom: (input: ActionInput<'setRoom'>) => client.call('setRoom', input),
+  deleteRoom: (id: string) => client.call('deleteRoom', { id }),
+  setTreatmentRooms: (input: ActionInput<'setTreatmentRooms'>) => client.call('setTreatmentRooms', input),
 });
 
 export type CalendarApi = ReturnType<typeof calendarApi>;

@@ -14,6 +14,9 @@ export const texts = {
     week: 'Uge',
     day: 'Dag',
     proOnly: 'Kan kun bruges med pro abonnement',
+    /** The header's picker that shows one room's bookings only (a room's day). */
+    room: 'Lokale',
+    allRooms: 'Alle lokaler',
     loadFailed: 'Kalenderen kunne ikke hentes.',
     retry: 'Prøv igen',
     otherZone: 'Tiderne vises i dansk tid (DK).',
@@ -86,7 +89,7 @@ export const texts = {
     choose: 'Vælg …',
     skip: 'Spring over',
     at: (time: string) => `kl. ${time}`,
-    taken: { booking: 'en anden booking', leave: 'ikke tilgængelig', course: 'et kursus' },
+    taken: { booking: 'en anden booking', leave: 'ikke tilgængelig', course: 'et kursus', room: 'lokalet eller udstyret' },
     dateLabel: (day: string, time: string, what: string) => `${day} kl. ${time} – optaget af ${what}`,
     check: 'Tjek tiderne',
     save: 'Gem serien',
@@ -111,6 +114,8 @@ export const texts = {
     time: 'Tid',
     leaveTitle: 'Ikke tilgængelig',
     leaveDeleted: 'Fraværet er slettet',
+    room: 'Lokale',
+    equipment: 'Udstyr',
   },
   courseCard: {
     time: 'Tid',

@@ -12,6 +12,10 @@ export const clientsApi = (client: ActionClient) => ({
   clientBookings: (clientId: string) => client.call('getBookingsFromClient', { clientId }),
   history: (clientId: string, journalId?: string) => client.call('getClientHistory', { clientId, ...(journalId ? { journalId } : {}) }),
   therapists: () => client.call('getCompanyTherapists', {}),
+  // The access log (the owner's) and the print it records
+  accessLog: (input: ActionInput<'getAccessLog'>) => client.call('getAccessLog', input),
+  clientAccessLog: (clientId: string, page: number) => client.call('getClientAccessLog', { clientId, page }),
+  logPrint: (clientId: string) => client.call('logClientPrint', { clientId }),
   // Journals, Stamjournal and comments
   journalFromBooking: (bookingId: string) => client.call('getJournalFromBooking', { bookingId }),
   journals: (clientId: string) => client.call('getJournalsFromClient', { clientId }),

@@ -7,4 +7,5 @@ import type { exposes } from './expose';
 
 export const routes: readonly PageRoute<ExposedPage<typeof exposes>>[] = [
   { path: '/Faktura', title: 'Faktura', access: 'therapist', page: 'Invoices', gated: true, menu: { position: 40, icon: 'invoices' } },
+  { path: '/Statistik', title: 'Statistik', access: 'therapist', page: 'Statistics', gated: true, menu: { position: 45, icon: 'statistics' } },
 ];

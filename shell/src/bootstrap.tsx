@@ -23,14 +23,17 @@ async function start() {
     // the session check and the render, instead of after them. RemotePage then finds the code loaded (the federation
     // runtime keeps it; a failure here is left to RemotePage's own load and its retry), the page its first answers.
     const opening = openingRoute([...MAIN_REMOTE_ROUTES, ...PUBLIC_REMOTE_ROUTES, ...ADMIN_REMOTE_ROUTES], (path, pathname) => matchPath(path, pathname) !== null);
-    if (opening) loadRemotePage(opening.remote, opening.page, false).catch(() => undefined);
+    const openingPage = opening ? loadRemotePage(opening.remote, opening.page, false).catch(() => undefined) : null;
     const main = opening !== null && MAIN_REMOTE_ROUTES.includes(opening);
     prefetchOpeningCalls(clients.therapist, main ? opening : null, readSession());
     // The opening page's layout and remote loader (shell files the document preloads), or the shell's own page, are in
     // before the first render, so they render at once (ui/src/partOnDemand.tsx); a failure is left to their
     // own load in the render.
     const parts = opening ? [RemotePage, ...(main ? [MainLayout] : ADMIN_REMOTE_ROUTES.includes(opening) ? [AdminLayout] : [])] : openingShellParts(window.location.pathname);
-    await Promise.all(parts.map((part) => part.preload().catch(() => undefined)));
+    // A document that painted the page itself (MineTider.html, prerendered) keeps that paint until the page's code is
+    // in, rather than a spinner in between.
+    const prerendered = rootElement.hasAttribute('data-prerendered') && openingPage ? [openingPage] : [];
+    await Promise.all([...parts.map((part) => part.preload().catch(() => undefined)), ...prerendered]);
     const store = createStore();
     store.set(clientsAtom, clients);
     root.render(

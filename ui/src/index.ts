@@ -18,6 +18,7 @@ export { queryKey, type ActionKey, type LocalKey, type DataKey } from './data/ke
 export { useForm, type Form, type FormOptions, type FieldState } from './form/useForm.js';
 export { FormDialog, type FormDialogProps, type FormDialogForm } from './form/FormDialog.js';
 export { InfoDialog } from './form/InfoDialog.js';
+export { CheckboxGroup, type CheckboxGroupProps } from './form/CheckboxGroup.js';
 export { createModuleContext, type ModuleServices, type Notify } from './module.js';
 export { useDebounced } from './useDebounced.js';
 export { copyText } from './copyText.js';

@@ -4,6 +4,7 @@
  * policy its access requires (a rate limit when anyone may call it, an audit declaration when an administrator may).
  */
 import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik/core';
+import { accessLogHandlers } from './access-log.js';
 import { accountingHandlers } from './accounting.js';
 import { authHandlers } from './auth.js';
 import { calendarFeedHandlers } from './calendar-feed.js';
@@ -20,7 +21,9 @@ import { journalHandlers } from './journals.js';
 import { onlineBookingHandlers } from './online-booking.js';
 import { platformHandlers } from './platform.js';
 import { portalHandlers } from './portal.js';
+import { roomHandlers } from './rooms.js';
 import { schedulingHandlers } from './scheduling.js';
+import { statisticsHandlers } from './statistics.js';
 import { therapistHandlers } from './therapists.js';
 import { treatmentHandlers } from './treatments.js';
 import { waitlistHandlers } from './waitlist.js';
@@ -47,7 +50,10 @@ export const handlers: Handlers<ActionName> = {
   ...importHandlers,
   ...holidayHandlers,
   ...waitlistHandlers,
+  ...roomHandlers,
   ...calendarFeedHandlers,
+  ...accessLogHandlers,
+  ...statisticsHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

@@ -15,7 +15,7 @@ export const onlineBookingHandlers: Handlers<keyof typeof onlineBookingActions> 
   clientGetTreatmentsFromTherapist: async ({ therapistId }, ctx) => ({ data: await publicTreatments(await publicTherapist(ctx, therapistId)) }),
   clientGetEventsFromTherapist: async ({ therapistId }, ctx) => ({ data: await publicCourses(await publicTherapist(ctx, therapistId), ctx.now()) }),
   clientGetEventDatesFromTherapist: async ({ eventId }, ctx) => ({ data: await publicCourseDates(ctx, eventId) }),
-  clientGetAvailable: async (input, ctx) => ({ data: await availability(await publicTherapist(ctx, input.therapistId), input, ctx.now()) }),
+  clientGetAvailable: async ({ treatmentId, ...input }, ctx) => ({ data: await availability(await publicTherapist(ctx, input.therapistId), { ...input, treatment: treatmentId }, ctx.now()) }),
   getClientsFromTherapistCompanyOnlineBooking: async ({ therapistId }, ctx) => ({ data: cprLookup(await publicTherapist(ctx, therapistId), ctx.now()) }),
   async clientAddBooking(input, ctx) {
     await addOnlineBooking(ctx, input);

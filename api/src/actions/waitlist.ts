@@ -2,7 +2,7 @@
 import { waitlistMessages, type waitlistActions } from '@klinik/core';
 import { openPortal } from '../domain/portal/session.js';
 import { acceptWaitlistOffer, showWaitlistOffer } from '../domain/waitlist/accept.js';
-import { addWaitlistEntry, joinWaitlistFromPortal, listWaitlist, removeWaitlistEntry } from '../domain/waitlist/entries.js';
+import { addWaitlistEntry, joinWaitlistFromBookingPage, joinWaitlistFromPortal, listWaitlist, removeWaitlistEntry } from '../domain/waitlist/entries.js';
 import type { Handlers } from './types.js';
 
 export const waitlistHandlers: Handlers<keyof typeof waitlistActions> = {
@@ -15,6 +15,10 @@ export const waitlistHandlers: Handlers<keyof typeof waitlistActions> = {
   async clientPortalJoinWaitlist({ portalToken, ...input }, ctx) {
     await joinWaitlistFromPortal(ctx, await openPortal(ctx, portalToken), input);
     return { message: waitlistMessages.joined };
+  },
+  async clientJoinWaitlist(input, ctx) {
+    await joinWaitlistFromBookingPage(ctx, input);
+    return { message: waitlistMessages.joinRequested };
   },
   getWaitlistOffer: async (input, ctx) => ({ data: await showWaitlistOffer(ctx, input) }),
   acceptWaitlistOffer: async (input, ctx) => ({ message: waitlistMessages.accepted, data: await acceptWaitlistOffer(ctx, input) }),

@@ -78,6 +78,10 @@ export const TENANT_MODEL_NAMES = [
   'FreedTime',
   'WaitlistOffer',
   'WaitlistOfferOutcome',
+  'AccessLog',
+  'Room',
+  'StatisticsMonth',
+  'StatisticsChange',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 
@@ -108,9 +112,11 @@ export const CLINIC_WIDE_REASONS = {
   'message-planning': "reminders, follow-ups and newsletters planned, sent and counted for the clinic's clients",
   'sms-ledger': "the clinic's shared allowance and ledger of SMS",
   'accounting-transfer': "the clinic's books sent to its accounting system: every invoice with its client and treatment",
+  'room-bookings': "the times the clinic's bookings hold a room or equipment, to find a free one (no booking is shown)",
   'import': "another system's data imported into the whole clinic",
   'erasure': "a client's or a clinic's data removed or cut to what bookkeeping must keep, whoever wrote it",
   'stamjournal-seed': "a client's fixed Stamjournal fields, created once by whoever books the client first",
+  statistics: "the clinic's monthly figures counted from all of its bookings, invoices and SMS (a therapist is shown only their own)",
 } as const;
 export type ClinicWideReason = keyof typeof CLINIC_WIDE_REASONS;
 

@@ -32,6 +32,10 @@ export const EMBEDDED_PUSHDOWN_FIELDS: readonly string[] = [
   'bookingDate',
   // A booking's recurring series: 'this and the following' (domain/scheduling/booking-series.ts).
   'seriesId',
+  // The Copenhagen month ('YYYY-MM') of an invoice, of an SMS sent, of /Statistik's monthly totals and their changes:
+  // a month's records found by an exact match (domain/statistics/months.ts).
+  'issuedMonth',
+  'month',
 ];
 
 /**

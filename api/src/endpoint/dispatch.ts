@@ -1,11 +1,12 @@
 /**
- * The dispatcher: action name → contract → rate limit → caller → input → handler → answer. Every step that can
+ * The dispatcher: action name → contract → rate limit → caller → input → handler → access log → answer. Every step that can
  * refuse does so before the handler runs, with a typed error the endpoint turns into a status code.
  */
 import { actions, fieldErrorsFromIssues, isActionName, messages, type ActionName } from '@klinik/core';
 import { handlerFor } from '../actions/index.js';
 import { SuperadminContext, type AnyContext, type Services, type UploadedFile } from '../context.js';
 import { ApiError, ValidationError } from '../errors.js';
+import { accessLogRows } from '../domain/access-log/record.js';
 import { recordAdminAction } from '../domain/platform/audit.js';
 import { assertClinicMayMailClients } from '../domain/accounts/email-confirmation.js';
 import { rateLimitAddressKey } from '../security/client-address.js';
@@ -55,12 +56,14 @@ export async function dispatch(request: DispatchRequest, services: Services): Pr
   const context = await authenticate(contract, token, services, { ip: request.ip, files: request.files, origin: request.origin ?? '' });
   await assertClinicMayMailClients(contract, context);
 
+  let input: unknown;
   const run = async () => {
     const parsed = contract.input.safeParse(rest);
     if (!parsed.success) {
       const errors = fieldErrorsFromIssues(parsed.error.issues);
       throw new ValidationError(Object.values(errors)[0] ?? 'Ugyldige data', errors);
     }
+    input = parsed.data;
     const handler = handlerFor(action);
     // The handler's type names the context its access allows; authenticate built exactly that one.
     return (handler as (input: unknown, ctx: AnyContext) => Promise<unknown>)(parsed.data, context);
@@ -76,5 +79,9 @@ export async function dispatch(request: DispatchRequest, services: Services): Pr
       throw new Error(`Answer of ${action} breaks its contract: ${JSON.stringify(checked.error.issues).slice(0, 500)}`);
     }
   }
+  // A read of client data is logged before its answer leaves (the contract's `accessLog`): journalled on this
+  // machine's disk now, stored in the database in batches (data/access-log-writer.ts), so an answer given is a read
+  // logged, also when the process dies a moment later.
+  services.accessLog.write(accessLogRows(contract, action, input, answer, context));
   return { action, answer };
 }

@@ -21,9 +21,17 @@ import { twoFactorKey } from '../domain/accounts/two-factor.js';
 import type { Services } from '../context.js';
 import type { Models } from '../models/index.js';
 
-/** Kept for bookkeeping (see above); Therapist becomes stubs. */
-const KEPT: readonly TenantModelName[] = ['Invoice', 'InvoiceClaim', 'Purchase', 'SmsCharge', 'Therapist'];
-const DELETED = TENANT_MODEL_NAMES.filter((name) => !KEPT.includes(name));
+/**
+ * Kept for bookkeeping (see above); Therapist becomes stubs. The access log is kept too: append-only, it goes only
+ * with its own five years (domain/access-log/sweep.ts), so who read a record stays known after the clinic left.
+ */
+const KEPT: readonly TenantModelName[] = ['Invoice', 'InvoiceClaim', 'Purchase', 'SmsCharge', 'Therapist', 'AccessLog'];
+/**
+ * /Statistik's kept figures last: deleting bookings, opening hours or SMS usage records the months they touched
+ * (models/statistics.ts), which must not outlive the purge.
+ */
+const STATISTICS: readonly TenantModelName[] = ['StatisticsChange', 'StatisticsMonth'];
+const DELETED = [...TENANT_MODEL_NAMES.filter((name) => !KEPT.includes(name) && !STATISTICS.includes(name)), ...STATISTICS];
 
 const WHY = { crossTenant: 'the purge job looks for deleted clinics whose grace period is over' };
 /** deleteInBatches deletes by the `_id`s it found under the clinic's companyId: the second step names no company. */

@@ -1,7 +1,7 @@
 /**
  * Housekeeping: orphans of registrations and image uploads cut off half-way, used-up link tokens and OAuth states, old rate-limit windows
  * and public submissions nobody can act on any more; message leases and messages past their time; deleted
- * clinics past their grace period and administrator audit rows past five years.
+ * clinics past their grace period, administrator audit rows and access-log rows past five years.
  * Every step is idempotent, so any number of API processes may run it.
  */
 import type { Connection } from 'mongoose';
@@ -18,6 +18,7 @@ import { sweepStalledUploads } from '../domain/images/images.js';
 import { sweepStaleSubmissions } from '../domain/online-booking/stale-submissions.js';
 import { sweepExpiredInvoices } from '../domain/invoices/retention.js';
 import { sweepAdminAudit } from '../domain/platform/audit.js';
+import { sweepAccessLog } from '../domain/access-log/sweep.js';
 import { sweepPortal } from '../domain/portal/session.js';
 import { sweepOldMessages } from './messages.js';
 import { purgeDeletedCompanies } from './company-purge.js';
@@ -41,6 +42,7 @@ export async function sweepOnce(services: Services, conn: Connection): Promise<R
     oldMessages: await sweepOldMessages(services.models, now),
     waitlist: await sweepWaitlist(services.models, now),
     adminAudit: await sweepAdminAudit(services.models, now),
+    accessLog: await sweepAccessLog(services.models, now),
     purgedCompanies: (await purgeDeletedCompanies(services, now)).purged,
   };
 }

@@ -6,6 +6,7 @@ import { colleagueTrialsMigration } from './colleague-trials.js';
 import { encryptAtRestMigration } from './encrypt-at-rest.js';
 import { importedInvoiceNumbersMigration } from './imported-invoice-numbers.js';
 import { invoiceClaimsMigration } from './invoice-claims.js';
+import { invoiceIssuedMonthsMigration } from './invoice-issued-months.js';
 import { invoiceSnapshotsMigration } from './invoice-snapshots.js';
 import { runMigrations, type Migration } from './runner.js';
 
@@ -15,7 +16,7 @@ import { runMigrations, type Migration } from './runner.js';
  * recorded as done.
  */
 export function startupMigrations(blobs?: BlobStore): Migration[] {
-  return [...(blobs ? [encryptAtRestMigration(blobs)] : []), invoiceSnapshotsMigration, invoiceClaimsMigration, colleagueTrialsMigration, importedInvoiceNumbersMigration];
+  return [...(blobs ? [encryptAtRestMigration(blobs)] : []), invoiceSnapshotsMigration, invoiceClaimsMigration, colleagueTrialsMigration, importedInvoiceNumbersMigration, invoiceIssuedMonthsMigration];
 }
 
 export async function runStartupMigrations(conn: Connection, logger: Logger, blobs?: BlobStore): Promise<string[]> {

@@ -5,6 +5,7 @@
  * registered without one fails api/test/tenant-scope.test.ts.
  */
 import type { Connection, Schema } from 'mongoose';
+import { accessLogModels } from './access-log.js';
 import { accountingModels } from './accounting.js';
 import { accountModels } from './accounts.js';
 import { calendarFeedModels } from './calendar-feeds.js';
@@ -23,12 +24,16 @@ import { paymentsSandboxModels } from './payments-sandbox.js';
 import { platformModels } from './platform.js';
 import { portalModels } from './portal.js';
 import { publicSubmissionModels } from './public-submissions.js';
+import { roomModels } from './rooms.js';
 import { schedulingModels } from './scheduling.js';
 import { signInModels } from './signin.js';
+import { statisticsModels } from './statistics.js';
+import { trackStatisticsSources } from './statistics-sources.js';
 import type { ScopeRule } from './scope.js';
 import { treatmentModels } from './treatments.js';
 import { waitlistModels } from './waitlist.js';
 
+export type { AccessLogDoc, AccessLogSweepOptions } from './access-log.js';
 export type { AccountingRunDoc } from './accounting.js';
 export type { CompanyDoc, TherapistDoc, TeamUserDoc } from './accounts.js';
 export type { CalendarFeedDoc } from './calendar-feeds.js';
@@ -42,6 +47,7 @@ export type { ImportRunDoc } from './imports.js';
 export type { InvoiceDoc } from './invoices.js';
 export type { JournalDoc, CustomFieldDoc, FieldCommentDoc, RevisionDoc } from './journals.js';
 export type { PublicSubmissionDoc } from './public-submissions.js';
+export type { RoomDoc } from './rooms.js';
 export type { AdminAuditDoc, SupportUploadDoc } from './platform.js';
 export type { BookingDoc, LeaveDoc, OpeningHoursDoc } from './scheduling.js';
 export type { TreatmentDoc } from './treatments.js';
@@ -71,7 +77,12 @@ const DEFINITIONS = {
   ...portalModels,
   ...calendarFeedModels,
   ...waitlistModels,
+  ...accessLogModels,
+  ...roomModels,
+  ...statisticsModels,
 };
+// Before any model is bound: the hooks of the records /Statistik counts.
+trackStatisticsSources();
 
 export type ModelName = keyof typeof DEFINITIONS;
 

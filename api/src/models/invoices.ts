@@ -3,6 +3,7 @@ import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { dueDateOf, overdueFrom, type DueDateSource } from '@klinik/core';
 import { encryptedFields } from '../security/encryption.js';
 import { defineModel } from './scope.js';
+import { monthOfMoment } from './statistics.js';
 
 /**
  * An invoice, credit note or merged statement (spec 2, Invoice record). A numbered invoice's `_id` is derived from
@@ -39,6 +40,11 @@ const invoiceSchema = new Schema(
     snapshots: { type: [Schema.Types.Mixed], default: () => [] },
     createdBy: { type: Schema.Types.ObjectId, required: true },
     createdAt: { type: Number, required: true },
+    /**
+     * The Copenhagen month of `createdAt` ('YYYY-MM'), set on insert (below): a month's invoices are found by an exact
+     * match, which the embedded database serves from the index (db/pushdown-fields.ts), as /Statistik needs.
+     */
+    issuedMonth: { type: String, default: null },
     updatedAt: { type: Number, default: null },
     /** Set when the client was erased: the invoice then keeps only what bookkeeping needs (domain/invoices/retention.ts). */
     clientErasedAt: { type: Number, default: null },
@@ -70,6 +76,15 @@ const invoiceSchema = new Schema(
  * (dueDateOf: the snapshot's own, else issue date + DEFAULT_DUE_DAYS), whichever module issues it. Imports are
  * inserted as plain documents and never pass here: their payments were the old system's.
  */
+invoiceSchema.pre('validate', function setIssuedMonth() {
+  if (this.isNew && !this.issuedMonth && typeof this.createdAt === 'number') this.issuedMonth = monthOfMoment(this.createdAt);
+});
+// Imports insert plain documents (data/insert-new.ts): they get it here.
+invoiceSchema.pre('insertMany', function setIssuedMonths(docs: unknown) {
+  for (const doc of (Array.isArray(docs) ? docs : [docs]) as { createdAt?: unknown; issuedMonth?: unknown }[]) {
+    if (!doc.issuedMonth && typeof doc.createdAt === 'number') doc.issuedMonth = monthOfMoment(doc.createdAt);
+  }
+});
 invoiceSchema.pre('validate', function setOverdueFrom() {
   if (!this.isNew || this.overdueFrom !== null || this.isMerged || this.isCredit || this.imported) return;
   const due = dueDateOf({ image: (this.snapshots ?? []) as DueDateSource[] });
@@ -82,6 +97,7 @@ invoiceSchema.index({ companyId: 1, claimId: 1 });
 // The list's status filters and outstanding total, and the credit notes that settle invoices.
 invoiceSchema.index({ companyId: 1, paidOn: 1, overdueFrom: 1 });
 invoiceSchema.index({ companyId: 1, creditForId: 1 });
+invoiceSchema.index({ companyId: 1, issuedMonth: 1 });
 /**
  * The unique index on `claimId`: a request that stalls for over a minute between its claim check and its
  * insert has had its claim taken over, and the insert of the request that took it over wins; the stalled one is refused

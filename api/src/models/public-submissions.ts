@@ -1,7 +1,7 @@
 /**
  * What the public pages hand in that a therapist must look at before it touches a client record ('The
  * public surface tells nothing and writes nothing it should not'): an intake form sent without the clinic's signed
- * link, and a booking or course sign-up whose person the clinic could not verify (a CPR number the clinic knows with
+ * link, a booking, course sign-up or waiting-list request whose person the clinic could not verify (a CPR number the clinic knows with
  * another name or e-mail, or a new person while the therapist takes existing clients only); and a signed-in client's
  * request for their journal from 'Mine tider' (a patient's right to see it). The therapist accepts (attach to a
  * client, or create one; a journal request: the client is told the clinic sends it) or rejects it; either way the
@@ -34,7 +34,7 @@ const publicSubmissionSchema = new Schema(
   {
     companyId: { type: Schema.Types.ObjectId, required: true },
     therapistId: { type: Schema.Types.ObjectId, required: true },
-    kind: { type: String, enum: ['booking', 'course', 'intake', 'journal-request'], required: true },
+    kind: { type: String, enum: ['booking', 'course', 'intake', 'journal-request', 'waitlist'], required: true },
     person: { type: personSchema, required: true },
     /**
      * The keyed hash of the person's CPR number (security/encryption.ts `cprHash`, as the Client's `cprKey`), derived
@@ -60,6 +60,8 @@ const publicSubmissionSchema = new Schema(
      * who asks is known, unlike the other kinds); accepting tells them the clinic sends it (online-booking/review.ts).
      */
     clientId: { type: Schema.Types.ObjectId, default: null },
+    /** kind 'waitlist' (with `treatmentId`, `treatmentName`): the weekdays and hours that suit the person. */
+    wishes: { type: new Schema({ days: { type: [Number], default: () => [] }, fromTime: String, toTime: String }, { _id: false }), default: null },
     /** kind 'intake': the answers. */
     answers: { type: [intakeAnswerSchema], default: () => [] },
     createdAt: { type: Number, default: now },

@@ -34,6 +34,12 @@ const bookingSchema = new Schema(
     /** A date of a recurring series (domain/scheduling/booking-series.ts): the series, and its place in it. */
     seriesId: { type: Schema.Types.ObjectId, default: undefined },
     seriesIndex: { type: Number, default: undefined },
+    /**
+     * The room and equipment it holds (a treatment that needs them: domain/scheduling/resource-claims.ts), claimed
+     * unit by unit as its therapist's time is; the sweeper counts them as covered.
+     */
+    roomId: { type: Schema.Types.ObjectId, default: undefined },
+    equipmentIds: { type: [Schema.Types.ObjectId], default: undefined },
     createdAt: Number,
     updatedAt: Number,
   },
@@ -44,7 +50,12 @@ bookingSchema.index({ companyId: 1, therapistId: 1, from: 1 });
 bookingSchema.index({ companyId: 1, seriesId: 1 });
 // The week view's query by day keys (domain/scheduling/bookings.ts listBookings), which the embedded database can serve too.
 bookingSchema.index({ companyId: 1, therapistId: 1, bookingDate: 1 });
+// A month of the whole clinic's bookings, by its days (/Statistik's counts: domain/statistics/months.ts).
+bookingSchema.index({ companyId: 1, bookingDate: 1 });
 bookingSchema.index({ companyId: 1, clientId: 1, from: -1 });
+// Which times a room or a piece of equipment is held on the days asked for (free times on the booking page, a room's day).
+bookingSchema.index({ companyId: 1, roomId: 1, bookingDate: 1 });
+bookingSchema.index({ companyId: 1, equipmentIds: 1, bookingDate: 1 });
 // The reason is why the client comes, in their own words on the public page: health data, stored encrypted.
 encryptedFields(bookingSchema, { paths: ['reason'] });
 

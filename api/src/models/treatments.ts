@@ -18,6 +18,9 @@ const treatmentSchema = new Schema(
      * was then; a new one starts from the clinic's default (domain/treatments).
      */
     vatExempt: { type: Boolean, default: false },
+    /** Rooms and equipment it needs (models/rooms.ts): one of `roomIds`, all of `equipmentIds`; set by the owner. */
+    roomIds: { type: [Schema.Types.ObjectId], default: () => [] },
+    equipmentIds: { type: [Schema.Types.ObjectId], default: () => [] },
     createdAt: Number,
     updatedAt: Number,
   },

@@ -27,7 +27,7 @@ const waitlistEntrySchema = new Schema(
     fromTime: { type: String, required: true },
     toTime: { type: String, required: true },
     state: { type: String, enum: ['active', 'booked', 'removed'], default: 'active' },
-    source: { type: String, enum: ['calendar', 'portal'], default: 'calendar' },
+    source: { type: String, enum: ['calendar', 'portal', 'booking-page'], default: 'calendar' },
     bookingId: { type: Schema.Types.ObjectId, default: null },
     createdAt: { type: Number, default: now },
   },

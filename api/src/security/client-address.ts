@@ -37,3 +37,22 @@ export function trustedProxyHops(value: string | undefined): number {
   if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`TRUST_PROXY must be the number of trusted proxies (0–10), not '${value}'`);
   return hops;
 }
+
+/**
+ * The caller's network as the access log keeps it: IPv4 per /24 ('192.0.2.0/24'), IPv6 per /48 ('2001:db8:1::/48'),
+ * enough to tell the clinic's own network from a stranger's without keeping whose address it was. Empty when the
+ * address does not parse.
+ */
+export function addressPrefix(address: string | undefined): string {
+  if (!address) return '';
+  const bare = address.trim().replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare)) return '';
+  let parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv4') {
+    const [a, b, c] = (parsed as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 3);
+  return `${parts.map((part) => part.toString(16)).join(':')}::/48`;
+}

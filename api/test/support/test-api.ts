@@ -3,6 +3,7 @@
  * database server, a controllable clock, captured logs, and a small typed caller.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type Server } from 'node:http';
@@ -124,6 +125,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     devRoutes: true,
     host: '127.0.0.1',
     blobDir: path.join(tmpdir(), 'klinik-test-blobs'),
+    // Each test API its own journal folder: a replay at start stores only its own API's rows.
+    accessLogDir: mkdtempSync(path.join(tmpdir(), 'klinik-test-access-log-')),
     blobStore: 'local',
     s3: null,
     blobUrlTtlSeconds: 600,

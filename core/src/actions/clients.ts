@@ -172,6 +172,7 @@ export type PublicClientForm = z.infer<typeof publicClientFormSchema>;
 export const clientActions = {
   getAllClient: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'a list of names and CPR numbers to pick a client from; the record opened from it is logged' },
     plan: 'pro',
     summary: "The clinic's clients, paginated, searchable by name or CPR; the owner sees all (or one therapist's), others their own.",
     input: z.strictObject({
@@ -184,6 +185,7 @@ export const clientActions = {
   }),
   getClient: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'client', clients: (input) => input.id },
     plan: 'pro',
     summary: 'One client record (Stamdata), with the intake answers.',
     input: z.strictObject({ id: objectId }),
@@ -191,6 +193,7 @@ export const clientActions = {
   }),
   setClient: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers what the caller just changed; the change itself is kept in the client\'s history' },
     plan: 'pro',
     summary: 'Saves changed Stamdata fields (partial); required fields cannot be emptied; the old values go to the history.',
     input: z.strictObject({ id: objectId, changes: clientChangesSchema }),

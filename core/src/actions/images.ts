@@ -37,6 +37,7 @@ export type StorageUsage = z.infer<typeof storageSchema>;
 export const imageActions = {
   uploadImages: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers the images the caller just uploaded' },
     uploads: {
       files: IMAGE_MAX_PER_UPLOAD,
       fileBytes: IMAGE_MAX_BYTES,
@@ -57,6 +58,7 @@ export const imageActions = {
   }),
   getImages: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'image', clients: (input) => input.clientId },
     plan: 'pro',
     summary: "A client's images (profile and journal images, or those of one journal) with signed addresses.",
     input: z.strictObject({ clientId: objectId, journalId: objectId.optional() }),

@@ -3,6 +3,7 @@
  * here and its handler in api/src/actions; the API refuses to start when the two disagree.
  */
 import type { z } from 'zod';
+import { accessLogActions } from './access-log.js';
 import { accountingActions } from './accounting.js';
 import { authActions } from './auth.js';
 import { calendarFeedActions } from './calendar-feed.js';
@@ -19,7 +20,9 @@ import { courseActions } from './courses.js';
 import { onlineBookingActions } from './online-booking.js';
 import { platformActions } from './platform.js';
 import { portalActions } from './portal.js';
+import { roomActions } from './rooms.js';
 import { schedulingActions } from './scheduling.js';
+import { statisticsActions } from './statistics.js';
 import { therapistActions } from './therapists.js';
 import { treatmentActions } from './treatments.js';
 import { waitlistActions } from './waitlist.js';
@@ -44,7 +47,10 @@ export const actions = {
   ...holidayActions,
   ...portalActions,
   ...waitlistActions,
+  ...roomActions,
   ...calendarFeedActions,
+  ...accessLogActions,
+  ...statisticsActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -60,6 +66,7 @@ export function isActionName(name: string): name is ActionName {
   return Object.prototype.hasOwnProperty.call(actions, name);
 }
 
+export * from './access-log.js';
 export * from './accounting.js';
 export * from './auth.js';
 export * from './calendar-feed.js';
@@ -71,11 +78,13 @@ export * from './holidays.js';
 export * from './images.js';
 export * from './import.js';
 export * from './invoices.js';
+export * from './statistics.js';
 export * from './journals.js';
 export * from './courses.js';
 export * from './online-booking.js';
 export * from './platform.js';
 export * from './portal.js';
+export * from './rooms.js';
 export * from './scheduling.js';
 export * from './treatments.js';
 export * from './therapists.js';

@@ -226,6 +226,7 @@ export const invoiceActions = {
   }),
   getInvoicePreview: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'invoice', clients: 'noted' },
     plan: 'pro',
     summary: "The snapshot an invoice (or credit note) of a booking would carry now; missing data answers 400 with the reasons joined by '||'.",
     input: invoiceOfBookingInput,
@@ -233,6 +234,7 @@ export const invoiceActions = {
   }),
   addInvoice: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers the invoice the caller just issued' },
     plan: 'pro',
     summary: 'Issues the invoice (or the credit note of its invoice) of a booking with the next number of the year; the snapshot never changes afterwards.',
     input: invoiceOfBookingInput,
@@ -240,6 +242,7 @@ export const invoiceActions = {
   }),
   getInvoice: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'invoice', clients: (_input, answer) => answer.data.clientId },
     plan: 'pro',
     summary: 'One invoice, credit note or merged statement.',
     input: z.strictObject({ id: objectId }),
@@ -247,6 +250,7 @@ export const invoiceActions = {
   }),
   getAllInvoice: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'invoice', clients: (_input, answer) => answer.result.map((invoice) => invoice.clientId) },
     plan: 'pro',
     summary:
       "Invoices and credit notes, newest first, searchable by name, CPR or number and filtered by payment status; the owner may pick a therapist (result, totalCount). outstandingOre: what the unpaid and overdue invoices the caller sees (of the therapist picked) add up to, credited ones left out.",
@@ -260,6 +264,7 @@ export const invoiceActions = {
   }),
   getInvoicesByBookingIds: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'invoice', clients: (_input, answer) => answer.data.map((invoice) => invoice.clientId) },
     plan: 'pro',
     summary: 'The invoices of some bookings (embedded list).',
     input: z.strictObject({ bookingIds: z.array(objectId).min(1).max(200) }),
@@ -267,6 +272,7 @@ export const invoiceActions = {
   }),
   getMergedInvoicesByClient: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'invoice', clients: (input) => input.clientId },
     plan: 'pro',
     summary: "A client's merged statements (embedded list).",
     input: z.strictObject({ clientId: objectId }),
@@ -274,6 +280,7 @@ export const invoiceActions = {
   }),
   getInvoicesForPeriod: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'invoice', clients: (input) => input.clientId },
     plan: 'pro',
     summary: "A client's invoices and credit notes for treatments from the start of the first day to the end of the last.",
     input: z
@@ -283,6 +290,7 @@ export const invoiceActions = {
   }),
   addMergedInvoice: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers the statement the caller just made' },
     plan: 'pro',
     summary: "Creates a merged statement of chosen invoices of one client for a period.",
     input: z.strictObject({ clientId: objectId, from: epochMs, to: epochMs, invoiceIds: z.array(objectId).min(1, 'Vælg mindst én faktura').max(200) }),
@@ -290,6 +298,7 @@ export const invoiceActions = {
   }),
   setMergedInvoice: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers the statement the caller just changed' },
     plan: 'pro',
     summary: 'Replaces the invoices of a merged statement.',
     input: z.strictObject({ id: objectId, invoiceIds: z.array(objectId).min(1, 'Vælg mindst én faktura').max(200) }),
@@ -324,6 +333,7 @@ export const invoiceActions = {
   }),
   setInvoicePaid: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers the invoice the caller just marked paid' },
     plan: 'pro',
     summary:
       'Marks an invoice paid: the day the payment came in (not in the future) and how (bank transfer, MobilePay, card, cash), recorded with who and when. 409 when it is paid or credited already, or changed at the same moment.',
@@ -336,6 +346,7 @@ export const invoiceActions = {
   }),
   setInvoiceUnpaid: defineAction({
     access: 'owner',
+    accessLog: { exempt: 'answers the invoice the caller just marked unpaid' },
     plan: 'pro',
     summary: 'Undoes marking an invoice paid (the owner only), recorded with who and when. 409 when it is not marked paid, or changed at the same moment.',
     input: z.strictObject({ id: objectId }),
@@ -343,6 +354,7 @@ export const invoiceActions = {
   }),
   sendInvoiceReminder: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers the invoice whose reminder the caller just sent' },
     mailsTypedAddresses: true,
     plan: 'pro',
     summary: `Mails a reminder ('Rykker: Faktura 0001-26 fra …') with the invoice's PDF to the client's e-mail on record (never a typed address), for an overdue invoice, at most once per invoice in ${REMINDER_INTERVAL_DAYS} days; spends the clinic's mail budget.`,

@@ -99,6 +99,7 @@ const fieldName = z.string({ error: clientMessages.fieldNameRequired }).trim().m
 export const journalActions = {
   getJournalFromBooking: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'journal', clients: (_input, answer) => answer.data?.clientId },
     plan: 'pro',
     summary: "The journal of a booking, or null when none is written yet.",
     input: z.strictObject({ bookingId: objectId }),
@@ -106,6 +107,7 @@ export const journalActions = {
   }),
   getJournalsFromClient: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'journal', clients: (input) => input.clientId },
     plan: 'pro',
     summary: "A client's journals, newest treatment first.",
     input: z.strictObject({ clientId: objectId }),
@@ -113,6 +115,7 @@ export const journalActions = {
   }),
   addJournal: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'journal', clients: (_input, answer) => answer.data.clientId },
     plan: 'pro',
     summary: 'Opens the journal of a booking (one per booking; asking again answers the same journal).',
     input: z.strictObject({ bookingId: objectId, clientId: objectId.optional(), treatmentId: objectId.nullable().optional(), therapistId: objectId.optional() }),
@@ -120,6 +123,7 @@ export const journalActions = {
   }),
   setJournal: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers what the caller just changed; the change itself is kept in the client\'s history' },
     plan: 'pro',
     summary: 'Saves journal text fields on top of `version`; refused after the 24-hour windows; old values go to the history.',
     input: z.strictObject({ id: objectId, version, changes: journalChanges }),
@@ -127,6 +131,7 @@ export const journalActions = {
   }),
   getCustomFieldsFromJournal: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'journal', clients: (_input, answer) => answer.data.map((field) => field.clientId) },
     plan: 'pro',
     summary: 'The custom fields of a journal.',
     input: z.strictObject({ journalId: objectId }),
@@ -134,6 +139,7 @@ export const journalActions = {
   }),
   getCustomFieldsFromClientIsNotJournal: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'journal', clients: (input) => input.clientId },
     plan: 'pro',
     summary: "The client's Stamjournal fields (the fixed ones are created on first read).",
     input: z.strictObject({ clientId: objectId }),
@@ -141,6 +147,7 @@ export const journalActions = {
   }),
   addCustomField: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers what the caller just changed; the change itself is kept in the client\'s history' },
     plan: 'pro',
     summary: 'Adds a custom field to the Stamjournal (isJournal false) or to a journal (isJournal true, pro plan, open journal).',
     input: z
@@ -150,6 +157,7 @@ export const journalActions = {
   }),
   setCustomField: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers what the caller just changed; the change itself is kept in the client\'s history' },
     plan: 'pro',
     summary: 'Renames a custom field or saves its value on top of `version`; the value locks 24 hours after its first input.',
     input: z
@@ -166,6 +174,7 @@ export const journalActions = {
   }),
   saveFieldComment: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'answers what the caller just changed; the change itself is kept in the client\'s history' },
     plan: 'pro',
     summary: 'Adds a comment to a journal field or a custom field, or changes one within 24 hours of its creation; answers the saved comment.',
     input: z
@@ -182,6 +191,7 @@ export const journalActions = {
   }),
   getClientHistory: defineAction({
     access: 'therapist',
+    accessLog: { kind: 'history', clients: (input) => input.clientId },
     plan: 'pro',
     summary: 'Every change of a client record, its journals, fields and comments, newest first: who, when, old and new value.',
     input: z.strictObject({ clientId: objectId, journalId: objectId.optional() }),

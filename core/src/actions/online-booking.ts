@@ -62,7 +62,7 @@ export const onlineBookingSettingsSchema = z.strictObject({
   journalExport: z.enum(['included', 'on-request']),
 });
 
-const consent = z.literal(true, { error: bookingMessages.consentRequired });
+export const consent = z.literal(true, { error: bookingMessages.consentRequired });
 
 /**
  * A public submission waiting for the therapist: a held booking or sign-up, an intake form without link, or a client's
@@ -70,7 +70,7 @@ const consent = z.literal(true, { error: bookingMessages.consentRequired });
  */
 export const publicSubmissionSchema = z.strictObject({
   id: z.string(),
-  kind: z.enum(['booking', 'course', 'intake', 'journal-request']),
+  kind: z.enum(['booking', 'course', 'intake', 'journal-request', 'waitlist']),
   createdAt: z.number(),
   person: z.strictObject({
     nameFirst: z.string(),
@@ -127,10 +127,11 @@ export const onlineBookingActions = {
   clientGetAvailable: defineAction({
     access: 'public',
     rateLimit: { points: 600, durationSeconds: 15 * 60 },
-    summary: 'Free start times for a treatment of duration and pause (milliseconds) in [from, to), at most 7 days, never today.',
+    summary: 'Free start times for a treatment of duration and pause (milliseconds) in [from, to), at most 7 days, never today; with `treatmentId`, only times when the rooms and equipment it needs are free too.',
     input: z
       .strictObject({
         therapistId: objectId,
+        treatmentId: objectId.optional(),
         from: epochMs,
         to: epochMs,
         duration: z.number().int().min(5 * 60_000).max(12 * 3600_000),
@@ -213,6 +214,7 @@ export const onlineBookingActions = {
   }),
   getPublicSubmissions: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'what someone typed on the public pages, before it is on a client; accepting it makes the record whose reads are logged' },
     plan: 'pro',
     summary: 'What the public pages handed in that waits for review: held bookings and sign-ups, intake forms sent without the signed link (newest first; a therapist their own, the owner all).',
     input: z.strictObject({}),

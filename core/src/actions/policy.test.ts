@@ -55,3 +55,65 @@ it('files, mails to typed addresses and the subscription exemption are declared 
   // What a colleague without a running subscription may still do: see who they are, and sign out.
   expect(names(declared.filter(([, contract]) => contract.worksWithoutSubscription)).sort()).toEqual(['getTherapist', 'logout']);
 });
+
+/**
+ * The answer keys that mean a client's health data: CPR numbers, intake answers, journal texts, Stamjournal fields
+ * and comments, images, the change history, an invoice's journal lines. An answer whose shape cannot be read (a
+ * record of anything) counts too.
+ */
+const HEALTH_KEYS = new Set(['CPR6Digit', 'CPRLast4Digit', 'CPR', 'intakeAnswers', 'effect', 'remark', 'commentable', 'customFieldName', 'imageUrl', 'previous', 'stamJournal']);
+type Def = { type: string; [key: string]: unknown };
+type Walked = z.ZodType & { _zod: { def: Def } };
+
+/** The health-data keys an answer's schema can carry (`{}` for a record, whose keys nobody declared). */
+export function healthKeysOf(schema: Walked, seen = new Set<unknown>()): string[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = schema._zod.def;
+  const inner = (key: string) => healthKeysOf(def[key] as Walked, seen);
+  switch (def.type) {
+    case 'object':
+      return Object.entries(def.shape as Record<string, Walked>).flatMap(([key, value]) => [...(HEALTH_KEYS.has(key) ? [key] : []), ...healthKeysOf(value, seen)]);
+    case 'array':
+      return inner('element');
+    case 'record':
+      return ['{}'];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'nonoptional':
+    case 'catch':
+      return inner('innerType');
+    case 'pipe':
+      return inner('in');
+    case 'union':
+      return (def.options as Walked[]).flatMap((option) => healthKeysOf(option, seen));
+    case 'intersection':
+      return [...inner('left'), ...inner('right')];
+    case 'lazy':
+      return healthKeysOf((def.getter as () => Walked)(), seen);
+    default:
+      return [];
+  }
+}
+
+it('every action whose answer carries client health data logs the read, or says why it is no read', () => {
+  const carrying = declared.filter(([, contract]) => healthKeysOf(contract.output as unknown as Walked).length > 0);
+  expect(names(carrying.filter(([, contract]) => !contract.accessLog))).toEqual([]);
+  // The walker finds the actions it must: a client record, a journal, images, invoices, the portal's export.
+  expect(names(carrying)).toEqual(expect.arrayContaining(['getClient', 'getJournalsFromClient', 'getImages', 'getInvoice', 'getClientHistory', 'clientPortalExport']));
+  for (const [name, contract] of declared.filter(([, contract]) => contract.accessLog)) {
+    const policy = contract.accessLog!;
+    // An exemption says why in words.
+    if ('exempt' in policy) expect({ name, why: policy.exempt.length > 20 }).toEqual({ name, why: true });
+  }
+});
+
+it('finds health data wherever an answer carries it (the walker itself)', () => {
+  const nested = z.strictObject({ data: z.array(z.strictObject({ client: z.strictObject({ CPR: z.string() }).nullable() })) });
+  expect(healthKeysOf(nested as unknown as Walked)).toEqual(['CPR']);
+  expect(healthKeysOf(z.strictObject({ data: z.record(z.string(), z.unknown()) }) as unknown as Walked)).toEqual(['{}']);
+  expect(healthKeysOf(messageAnswer as unknown as Walked)).toEqual([]);
+});

@@ -148,6 +148,7 @@ export const portalActions = {
   }),
   getClientPortalInvoice: defineAction({
     access: 'public',
+    accessLog: { exempt: "the client reads their own invoice in 'Mine tider'" },
     rateLimit: { points: 120, durationSeconds: 15 * 60 },
     summary: "One of the signed-in client's invoices or credit notes as its stored snapshot, for the browser to draw the PDF; another's id answers 404.",
     input: z.strictObject({ portalToken, invoiceId: objectId }),
@@ -206,6 +207,7 @@ export const portalActions = {
   }),
   clientPortalExport: defineAction({
     access: 'public',
+    accessLog: { kind: 'export', clients: 'noted' },
     rateLimit: { points: 10, durationSeconds: 60 * 60 },
     summary:
       "'Hent mine data': what the clinic holds about the client (details, bookings, course seats, invoices; journals when the clinic includes them), for the browser to save as JSON and draw as a PDF.",

@@ -39,6 +39,9 @@ export const bookingSchema = z.strictObject({
   /** A date of a recurring series: the series, and its place in it (0 = the first; a skipped date leaves a gap). */
   seriesId: z.string().optional(),
   seriesIndex: z.number().int().optional(),
+  /** The room it holds (a treatment that needs one: core/src/rooms.ts), and the equipment. */
+  roomId: z.string().optional(),
+  equipmentIds: z.array(z.string()).optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -51,7 +54,8 @@ export const seriesDateSchema = z.strictObject({
   from: z.number(),
   to: z.number(),
   skipped: z.boolean(),
-  conflict: z.enum(['booking', 'leave', 'course']).nullable(),
+  /** 'room': the therapist is free, but no room (or equipment) the treatment needs is. */
+  conflict: z.enum(['booking', 'leave', 'course', 'room']).nullable(),
   freeStarts: z.array(z.number()),
 });
 export type SeriesDate = z.infer<typeof seriesDateSchema>;
@@ -292,6 +296,7 @@ export const schedulingActions = {
   }),
   getClientsFromTherapistCompany: defineAction({
     access: 'therapist',
+    accessLog: { exempt: 'a list of names and CPR numbers to pick a client from; the record opened from it is logged' },
     summary: "Finds clients of the clinic by name or CPR (at most 20), for the booking drawer's existing-client search.",
     input: z.strictObject({ search: z.string().trim().max(100).default('') }),
     output: z.strictObject({ data: z.array(clientSummarySchema) }),

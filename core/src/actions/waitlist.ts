@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineAction } from '../contract.js';
 import { objectId } from '../fields.js';
 import { minutesOfClock, waitlistMessages as M, WAITLIST_OFFER_TTL_MS } from '../waitlist.js';
+import { consent, publicClient } from './online-booking.js';
 import { portalToken } from './portal.js';
 
 const clock = z.string({ error: M.timeFormat }).max(5, M.timeFormat).regex(/^([01]\d|2[0-4]):[0-5]\d$/, M.timeFormat).refine((value) => minutesOfClock(value) !== null, M.timeFormat);
@@ -53,8 +54,8 @@ export const waitlistEntrySchema = z.strictObject({
   fromTime: z.string(),
   toTime: z.string(),
   state: z.enum(['active', 'booked', 'removed']),
-  /** 'calendar' when the therapist added it, 'portal' when the client joined from 'Mine tider'. */
-  source: z.enum(['calendar', 'portal']),
+  /** 'calendar' when the therapist added it, 'portal' when the client joined from 'Mine tider', 'booking-page' from the public booking page. */
+  source: z.enum(['calendar', 'portal', 'booking-page']),
   createdAt: z.number(),
   /** The offers made to this person, newest first. */
   offers: z.array(waitlistOfferSchema),
@@ -105,6 +106,16 @@ export const waitlistActions = {
     rateLimit: { points: 20, durationSeconds: 60 * 60 },
     summary: "From 'Mine tider': the signed-in client joins the booking page's therapist's waiting list for a treatment, with the weekdays and hours that suit.",
     input: z.strictObject({ portalToken, treatmentId: objectId, ...wishes }).refine(hoursInOrder, { message: M.hoursOrder, path: ['toTime'] }),
+    output: z.strictObject({ message: z.string() }),
+  }),
+  clientJoinWaitlist: defineAction({
+    access: 'public',
+    rateLimit: { points: 30, durationSeconds: 60 * 60 },
+    summary:
+      "From the public booking page when no time suits: the person of the wizard's form joins the therapist's waiting list for a treatment, with the weekdays and hours that suit; decided as a booking is (the client on record, a new client, or held for the therapist), with one answer for all.",
+    input: z
+      .strictObject({ therapistId: objectId, treatmentId: objectId, client: publicClient, consent, ...wishes })
+      .refine(hoursInOrder, { message: M.hoursOrder, path: ['toTime'] }),
     output: z.strictObject({ message: z.string() }),
   }),
   getWaitlistOffer: defineAction({

@@ -24,7 +24,7 @@ export function BookDialog({ client, therapistId, api, onClose, onBooked }: { cl
   const [chosen, setChosen] = useState<number | null>(null);
   const treatment = treatments.data?.data.find((candidate) => candidate.id === treatmentId) ?? null;
   const times = useQuery(treatment ? ['clientGetAvailable', { therapistId, treatmentId: treatment.id, week }] : null, () =>
-    client.call('clientGetAvailable', { therapistId, from: week, to: startOfCopenhagenWeek(week, 1), duration: (treatment?.duration ?? 0) * 1000, pause: (treatment?.pause ?? 0) * 1000 }),
+    client.call('clientGetAvailable', { therapistId, treatmentId: treatment?.id, from: week, to: startOfCopenhagenWeek(week, 1), duration: (treatment?.duration ?? 0) * 1000, pause: (treatment?.pause ?? 0) * 1000 }),
   );
   const book = useMutation((input: { treatmentId: string; from: number; reason: string }) => api.addBooking({ therapistId, ...input }), {
     onSuccess: (answer) => {

@@ -17,6 +17,8 @@ import { usePortalStyles } from './styles';
 
 // 'Book ny tid' brings its treatment list and form when it is first opened, not with the page.
 const BookDialog = partOnDemand(() => import(/* webpackChunkName: "portal-book" */ './BookDialog'), null);
+// So does 'Skriv mig på ventelisten' (with the full core's schema its form checks against).
+const WaitlistDialog = partOnDemand(() => import(/* webpackChunkName: "portal-waitlist" */ './WaitlistDialog'), null);
 
 export function Portal({
   client,
@@ -37,6 +39,7 @@ export function Portal({
   const portal = useQuery(['getClientPortal', portalToken], () => api.portal());
   const [changed, setChanged] = useState<string | null>(null);
   const [booking, setBooking] = useState(false);
+  const [joining, setJoining] = useState(false);
   const onChanged = (message: string) => {
     setChanged(message);
     void portal.refresh();
@@ -87,9 +90,13 @@ export function Portal({
         <Button appearance="primary" onClick={() => setBooking(true)}>
           {T.bookNew}
         </Button>
+        <Button onClick={() => setJoining(true)}>{T.joinWaitlist}</Button>
         <Link href={bookingPage}>{T.bookingPage}</Link>
       </div>
       {booking && <BookDialog client={client} therapistId={clinic.therapistId} api={api} onClose={() => setBooking(false)} onBooked={onChanged} />}
+      {joining && (
+        <WaitlistDialog client={client} therapistId={clinic.therapistId} portalToken={portalToken} api={api} onClose={() => setJoining(false)} onJoined={setChanged} />
+      )}
       {courses.length > 0 && (
         <section className={styles.panel} aria-labelledby="portal-courses">
           <h2 id="portal-courses" className={styles.heading}>

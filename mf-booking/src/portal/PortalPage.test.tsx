@@ -219,3 +219,113 @@ describe("'Flyt'", () => {
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Flyt tiden', hidden: true }).disabled).toBe(true);
   });
 });
+
+describe('opened cold (MineTider.html)', () => {
+  it('the address typed into the prerendered form, and its focus, go on in the real form, which sends that address', async () => {
+    // The document's own paint, as the build prerendered it (cold/ColdPage.tsx): the client typed before the app came.
+    const cold = document.createElement('input');
+    cold.id = 'portal-cold-email';
+    document.body.append(cold);
+    cold.value = 'signe@klinik.test';
+    cold.focus();
+    const { client, call } = stubClient({ requestClientPortalLink: () => ({ message: portalMessages.linkSent }) });
+    const user = open(client);
+    cold.remove();
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: /E-mail/ });
+    expect(field.value).toBe('signe@klinik.test');
+    expect(document.activeElement).toBe(field);
+    await user.click(screen.getByRole('button', { name: 'Send mig et link' }));
+    expect(await screen.findByText(portalMessages.linkSent)).toBeTruthy();
+    expect(call).toHaveBeenCalledWith('requestClientPortalLink', { therapistId: THERAPIST, email: 'signe@klinik.test' });
+  });
+});
+
+describe('the links and forms of the signed-in page', () => {
+  it('#email= confirms the new address once, shows the answer and takes the token out of the address', async () => {
+    window.history.replaceState(null, '', '/MineTider?therapistId=x#email=confirm-email-token-abcdefghij');
+    const { client, call } = stubClient({ confirmClientPortalEmail: () => ({ message: portalMessages.emailConfirmed }) });
+    open(client);
+    expect(await screen.findByText(portalMessages.emailConfirmed)).toBeTruthy();
+    expect(call.mock.calls.filter(([action]) => action === 'confirmClientPortalEmail')).toEqual([['confirmClientPortalEmail', { linkToken: 'confirm-email-token-abcdefghij' }]]);
+    expect(window.location.hash).toBe('');
+    // Not signed in by it: the e-mail form is there to sign in with.
+    expect(screen.getByRole('button', { name: 'Send mig et link' })).toBeTruthy();
+  });
+
+  it("a used or expired e-mail link says the server's refusal", async () => {
+    window.history.replaceState(null, '', '/MineTider?therapistId=x#email=used-email-token-abcdefghijk');
+    const { client } = stubClient({
+      confirmClientPortalEmail: () => {
+        throw new ActionError(portalMessages.linkInvalid, 401);
+      },
+    });
+    open(client);
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', portalMessages.linkInvalid);
+  });
+
+  it("'Mine oplysninger' sends only what changed and shows what the server saved", async () => {
+    const portalToken = signedIn();
+    const { client, call } = stubClient({
+      getClientPortal: () => portalOf([]),
+      setClientPortalDetails: (input) => ({
+        message: portalMessages.detailsSaved,
+        data: { ...portalOf([]).data.client, phonePrivate: String(input.phonePrivate), town: String(input.town) },
+      }),
+    });
+    const user = open(client);
+    const phone = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Telefon' });
+    await user.clear(phone);
+    await user.type(phone, ' 40506070 ');
+    await user.type(screen.getByRole('textbox', { name: 'By' }), 'Ærøskøbing');
+    await user.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText(portalMessages.detailsSaved)).toBeTruthy();
+    expect(call).toHaveBeenCalledWith('setClientPortalDetails', { portalToken, phonePrivate: '40506070', town: 'Ærøskøbing' });
+    expect(phone.value).toBe('40506070');
+  });
+
+  it("'Bed om min journal' sends one request, says so and is not offered again", async () => {
+    const portalToken = signedIn();
+    const { client, call } = stubClient({ getClientPortal: () => portalOf([]), requestClientPortalJournal: () => ({ message: portalMessages.journalRequested }) });
+    const user = open(client);
+    await user.click(await screen.findByRole('button', { name: 'Bed om min journal' }));
+    expect(await screen.findByText(portalMessages.journalRequested)).toBeTruthy();
+    expect(call).toHaveBeenCalledWith('requestClientPortalJournal', { portalToken });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Bed om min journal' }).disabled).toBe(true);
+  });
+
+  it("'Skriv mig på ventelisten': a treatment, days and hours, no details typed; wrong hours are refused before anything is sent", async () => {
+    const portalToken = signedIn();
+    const TREATMENT = '665f1c2e8b3a4d00000000c1';
+    const { client, call } = stubClient({
+      getClientPortal: () => portalOf([]),
+      clientGetTreatmentsFromTherapist: () => ({ data: [{ id: TREATMENT, name: 'Massage', duration: 2700, pause: 0, price: 450 }] }),
+      clientPortalJoinWaitlist: () => ({ message: 'Du er skrevet på ventelisten.' }),
+    });
+    // The dialog's code (with the full core's schemas) loads on demand; in a test run that compiles it first.
+    await import('./WaitlistDialog');
+    const user = open(client);
+    await user.click(await screen.findByRole('button', { name: 'Skriv mig på ventelisten' }));
+    // Found as the tests above find Fluent's dialogs (jsdom's accessibility tree hides them while they animate in).
+    const dialog = await waitFor(() => {
+      const found = screen.getAllByRole('dialog', { hidden: true }).find((element) => element.textContent?.includes('Dage, der passer'));
+      if (!found) throw new Error('no dialog');
+      return found;
+    });
+    const treatment = within(dialog).getByRole('combobox', { name: /Vælg behandling/, hidden: true });
+    await waitFor(() => expect(within(treatment).getByRole('option', { name: 'Massage', hidden: true })).toBeTruthy());
+    await user.selectOptions(treatment, TREATMENT);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Fre', hidden: true }));
+    const from = within(dialog).getByLabelText(/Fra kl/);
+    await user.clear(from);
+    await user.type(from, '17:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Skriv mig på', hidden: true }));
+    expect(await within(dialog).findByText('Sluttidspunktet skal ligge efter starttidspunktet')).toBeTruthy();
+    expect(call).not.toHaveBeenCalledWith('clientPortalJoinWaitlist', expect.anything());
+    await user.clear(from);
+    await user.type(from, '09:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Skriv mig på', hidden: true }));
+    expect(await screen.findByText('Du er skrevet på ventelisten.')).toBeTruthy();
+    expect(call).toHaveBeenCalledWith('clientPortalJoinWaitlist', { portalToken, treatmentId: TREATMENT, days: [1, 2, 3, 4], fromTime: '09:00', toTime: '16:00' });
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { hidden: true })).toHaveLength(0));
+  });
+});

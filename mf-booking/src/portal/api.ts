@@ -24,6 +24,7 @@ export function portalApi(client: ActionClient, portalToken: string, onSignedOut
     addBooking: (input: { therapistId: string; treatmentId: string; from: number; reason: string }) => guard(client.call('clientPortalAddBooking', { portalToken, ...input })),
     exportData: () => guard(client.call('clientPortalExport', { portalToken })),
     requestJournal: () => guard(client.call('requestClientPortalJournal', { portalToken })),
+    joinWaitlist: (wishes: { treatmentId: string; days: number[]; fromTime: string; toTime: string }) => guard(client.call('clientPortalJoinWaitlist', { portalToken, ...wishes })),
     signOut: () => client.call('clientPortalSignOut', { portalToken }),
   };
 }

@@ -12,13 +12,18 @@ const LINE = 5.5;
 const BOTTOM = 280;
 /** Plausible instants (2000–2100) in a field named like a time are written as dates. */
 const TIME_FIELD = /(^|[a-z])(from|to|date|at|At|createdAt|updatedAt|deadline)$/;
+/** An instant as JSON writes a Date ('2026-11-29T15:04:05.000Z'): written as a Danish date and time. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-function valueText(key: string, value: unknown): string {
+export function valueText(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'number' && TIME_FIELD.test(key) && value > 946_684_800_000 && value < 4_102_444_800_000) {
     return `${formatDanishDate(value)} ${formatCopenhagenTime(value)}`;
   }
   if (typeof value === 'boolean') return value ? 'ja' : 'nej';
+  if (typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
+    return `${formatDanishDate(Date.parse(value))} ${formatCopenhagenTime(Date.parse(value))}`;
+  }
   if (typeof value === 'string') return value;
   return JSON.stringify(value) ?? '–';
 }

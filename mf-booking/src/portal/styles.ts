@@ -19,6 +19,7 @@ export const usePortalStyles = makeStyles({
   item: { display: 'flex', flexDirection: 'column', gap: '4px', paddingBottom: '12px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, ':last-child': { borderBottom: 'none', paddingBottom: 0 } },
   strong: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   form: { display: 'flex', flexDirection: 'column', gap: '12px' },
   row: { display: 'flex', gap: '12px', flexWrap: 'wrap', '> *': { flexGrow: 1, minWidth: '120px' } },

@@ -3,7 +3,9 @@
  * booking, leave or course day inserts one SlotClaim per 5-minute unit it covers, with `_id`
  * company:therapist:unitStart. A second claim of a unit fails on `_id` uniqueness, whatever the timing; the failed
  * claim then removes what it did insert, so a lost race leaves nothing behind. Claims whose holder never appeared
- * (a crash between the two writes) are swept.
+ * (a crash between the two writes) are swept. A booking's room and equipment are claimed the same way, with the
+ * room's or equipment's id in the therapist's place (domain/scheduling/resource-claims.ts), so one room is never
+ * held by two therapists' bookings at once.
  *
  * This module is the only way to the SlotClaim model (its scope rule in models/scheduling.ts says so), and the claims
  * it makes always carry the company they were made for: a TenantDb's `slots` is bound to its clinic.
@@ -156,6 +158,25 @@ export function slotClaims(models: Models, companyId: Types.ObjectId): SlotClaim
   return api;
 }
 
+interface ClaimHolder {
+  _id: Types.ObjectId;
+  companyId: Types.ObjectId;
+  therapistId: Types.ObjectId;
+  from: number;
+  to: number;
+  roomId?: Types.ObjectId | null;
+  equipmentIds?: Types.ObjectId[] | null;
+}
+
+/**
+ * Whose time a holder claims: its therapist's, and a booking's room and equipment. A room's or equipment's units
+ * have the same `_id` shape as a therapist's (company:<its id>:unit), so one claim of a unit excludes every other
+ * holder of it, whichever therapist's booking that is.
+ */
+export function heldLanes(holder: Pick<ClaimHolder, 'therapistId' | 'roomId' | 'equipmentIds'>): Types.ObjectId[] {
+  return [holder.therapistId, ...(holder.roomId ? [holder.roomId] : []), ...(holder.equipmentIds ?? [])];
+}
+
 /** The embedded database looks `_id`s up in an index for at most 100 values of `$in` (api/tools/ferretdb-patch). */
 const ID_PIECE = 100;
 
@@ -193,16 +214,17 @@ export async function sweepOrphanClaims(models: Models, now: number, pageSize = 
 async function sweepPage(models: Models, claims: { _id: string; ref: Types.ObjectId }[]): Promise<number> {
   const refs = [...new Set(claims.map((claim) => claim.ref.toString()))];
   const sweep = { crossTenant: 'sweeper: holders of orphaned slot claims, in every clinic' };
-  const fields = { _id: 1, companyId: 1, therapistId: 1, from: 1, to: 1 };
+  const fields = { _id: 1, companyId: 1, therapistId: 1, from: 1, to: 1, roomId: 1, equipmentIds: 1 };
   const [bookings, leaves, courseDates] = await Promise.all([
     models.Booking.find({ _id: { $in: refs } }, fields).setOptions(sweep).lean(),
     models.Leave.find({ _id: { $in: refs } }, fields).setOptions(sweep).lean(),
     models.EventDate.find({ _id: { $in: refs } }, fields).setOptions(sweep).lean(),
   ]);
-  // The units each living holder covers now.
+  // The units each living holder covers now: its therapist's, and a booking's room's and equipment's.
   const covered = new Map<string, Set<string>>();
-  for (const holder of [...bookings, ...leaves, ...courseDates] as { _id: Types.ObjectId; companyId: Types.ObjectId; therapistId: Types.ObjectId; from: number; to: number }[]) {
-    covered.set(holder._id.toString(), new Set(slotClaims(models, holder.companyId).ids(holder.therapistId, holder)));
+  for (const holder of [...bookings, ...leaves, ...courseDates] as ClaimHolder[]) {
+    const claims = slotClaims(models, holder.companyId);
+    covered.set(holder._id.toString(), new Set(heldLanes(holder).flatMap((lane) => claims.ids(lane, holder))));
   }
   const stale = claims.filter((claim) => !covered.get(claim.ref.toString())?.has(claim._id));
   // Each on the condition that it still belongs to the same holder.

@@ -10,6 +10,7 @@ import type { TherapistContext } from '../../context.js';
 import { claimWithRecovery, ORPHAN_AFTER_MS } from '../../data/concurrency/claim-with-recovery.js';
 import { ConflictError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc, InvoiceDoc } from '../../models/index.js';
+import { noteClientRead } from '../access-log/record.js';
 import { queueIssuedInvoice } from '../accounting/issued.js';
 import { insertNumbered } from './numbering.js';
 import { buildSnapshot, creditSnapshot } from './snapshot.js';
@@ -32,6 +33,8 @@ async function invoiceOfBooking(ctx: TherapistContext, booking: BookingDoc): Pro
 
 export async function previewInvoice(ctx: TherapistContext, input: ParsedInput<'getInvoicePreview'>): Promise<InvoiceSnapshot> {
   const booking = await visibleBooking(ctx, input.bookingId);
+  // The snapshot carries the client's CPR number and journal texts: a read for the access log.
+  noteClientRead(ctx, { clientIds: [booking.clientId] });
   const now = ctx.now();
   if (!input.settings.type) {
     const original = await invoiceOfBooking(ctx, booking);

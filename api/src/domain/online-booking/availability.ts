@@ -1,11 +1,14 @@
 /**
  * What the public page offers: the therapist as shown, the treatments, and the free start times of a week (opening
  * hours minus bookings with their pause, leaves and course days; never today: core's availableStarts; never on a
- * holiday the clinic keeps closed).
+ * holiday the clinic keeps closed; the treatment's rooms and equipment free: scheduling/resource-claims.ts).
  */
-import type { Types } from 'mongoose';
-import { availableStarts, closedHolidayDateKeys, copenhagenDateKey, MAX_BOOKING_MS, type PublicTherapist, type PublicTreatment } from '@klinik/core';
+import { Types } from 'mongoose';
+import { availableStarts, closedHolidayDateKeys, copenhagenDateKey, MAX_BOOKING_MS, schedulingMessages, type PublicTherapist, type PublicTreatment } from '@klinik/core';
+import { ValidationError } from '../../errors.js';
+import type { TreatmentDoc } from '../../models/index.js';
 import { overlapFilter } from '../scheduling/ranges.js';
+import { needsOf, NO_NEEDS, startsWithFreeResources, type Needs } from '../scheduling/resource-claims.js';
 import { formEnabled, type PublicPage } from './public-therapist.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -52,19 +55,35 @@ async function busyIntervals(page: PublicPage, range: { from: number; to: number
   ];
 }
 
+/**
+ * `treatment` (a document, or an id from the page): only times when the rooms and equipment it needs are free too;
+ * an unknown id is refused. `needs`: those needs already known (a booking being moved). Without either, the
+ * therapist's time alone (a page that does not say which treatment).
+ */
 export async function availability(
   page: PublicPage,
-  input: { from: number; to: number; duration: number; pause: number; ignore?: Types.ObjectId },
+  input: { from: number; to: number; duration: number; pause: number; ignore?: Types.ObjectId; treatment?: Pick<TreatmentDoc, 'roomIds' | 'equipmentIds'> | string; needs?: Needs },
   now: number,
 ): Promise<number[]> {
   if (!formEnabled(page, now)) return [];
-  const [openings, busy] = await Promise.all([
+  const [openings, busy, needs] = await Promise.all([
     page.db.OpeningHours.find(overlapFilter(page.therapist._id, input, DAY_MS), { from: 1, to: 1 }).lean(),
     busyIntervals(page, input, input.ignore),
+    input.needs ?? treatmentNeeds(page, input.treatment),
   ]);
   const starts = availableStarts({ from: input.from, to: input.to, durationMs: input.duration, pauseMs: input.pause, openings, busy, now });
   // A holiday the clinic keeps closed offers nothing, whatever the opening hours say; clientAddBooking books only
   // offered times, so this closes it there too. Course days are not treatments and stay open for sign-up.
   const closed = closedHolidayDateKeys(copenhagenDateKey(input.from), copenhagenDateKey(input.to - 1), page.company.closedHolidays);
-  return closed.size === 0 ? starts : starts.filter((start) => !closed.has(copenhagenDateKey(start)));
+  const open = closed.size === 0 ? starts : starts.filter((start) => !closed.has(copenhagenDateKey(start)));
+  // Rooms and equipment last, over the starts left: one query of the room bookings of those days.
+  return startsWithFreeResources(page.db, needs, open, input.duration, input.ignore);
+}
+
+async function treatmentNeeds(page: PublicPage, treatment: Pick<TreatmentDoc, 'roomIds' | 'equipmentIds'> | string | undefined): Promise<Needs> {
+  if (treatment === undefined) return NO_NEEDS;
+  if (typeof treatment !== 'string') return needsOf(page.db, treatment);
+  const found = await page.db.Treatment.findOne({ _id: new Types.ObjectId(treatment), therapistId: page.therapist._id }, { roomIds: 1, equipmentIds: 1 }).lean();
+  if (!found) throw new ValidationError(schedulingMessages.treatmentRequired, { treatmentId: schedulingMessages.treatmentRequired });
+  return needsOf(page.db, found);
 }

@@ -18,6 +18,7 @@ import { bookingConfirmedMessage } from '../calendar-files/booking-mails.js';
 import { mayMailPublicRecipient } from '../contact/outbound.js';
 import { portalUrl } from '../portal/session.js';
 import { isFirstBooking } from '../scheduling/bookings.js';
+import { claimNewBooking, heldFields, needsOf, NO_NEEDS } from '../scheduling/resource-claims.js';
 import { availability } from './availability.js';
 import { countPublicSubmission, holdSubmission, personOf, resolvePublicPerson } from './public-identity.js';
 import { formEnabled, publicTherapist, type PublicPage } from './public-therapist.js';
@@ -45,8 +46,11 @@ export async function insertOnlineBooking(
 ): Promise<void> {
   const { therapistId, client, treatment, from, to } = booking;
   const id = booking.id ?? new Types.ObjectId();
-  await db.slots.claimFor(therapistId, { from, to }, id, 'booking', now, async () =>
+  // The treatment's rooms and equipment as they are now (a held request accepted later books what it needs then).
+  const needs = treatment._id ? await needsOf(db, await db.Treatment.findOne({ _id: treatment._id }, { roomIds: 1, equipmentIds: 1 }).lean()) : NO_NEEDS;
+  await claimNewBooking(db, { therapistId, span: { from, to }, ref: id, needs, now }, async (held) =>
     db.clinic('public-page').Booking.create({
+      ...heldFields(held),
       _id: id,
       therapistId,
       clientId: client._id,
@@ -78,7 +82,11 @@ export async function checkOnlineBooking(page: PublicPage, input: { treatmentId:
   if (!treatment) throw new ValidationError(schedulingMessages.treatmentRequired, { treatmentId: schedulingMessages.treatmentRequired });
   const dayStart = startOfCopenhagenDay(input.from);
   // The day as the page shows it (a day with a clock change is 23 or 25 hours: the extra hours cover it).
-  const offered = await availability(page, { from: dayStart, to: dayStart + DAY_MS + 3 * 3600_000, duration: treatment.duration * 1000, pause: (treatment.pause ?? 0) * 1000 }, now);
+  const offered = await availability(
+    page,
+    { from: dayStart, to: dayStart + DAY_MS + 3 * 3600_000, duration: treatment.duration * 1000, pause: (treatment.pause ?? 0) * 1000, treatment },
+    now,
+  );
   if (!offered.includes(input.from)) throw new ConflictError(notOffered);
   return treatment;
 }

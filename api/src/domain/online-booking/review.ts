@@ -16,6 +16,7 @@ import { createClient } from '../clients/clients.js';
 import { MAX_INTAKE_ANSWERS_PER_CLIENT } from '../clients/intake.js';
 import { assertMailBudget } from '../contact/outbound.js';
 import { joinCourseDay } from '../courses/participants.js';
+import { insertEntry } from '../waitlist/entries.js';
 import { insertOnlineBooking } from './booking.js';
 import { clientByCpr } from './public-identity.js';
 
@@ -59,6 +60,14 @@ async function apply(ctx: TherapistContext, submission: PublicSubmissionDoc, cli
     const dates = await db.clinic('public-page').EventDate.find({ _id: { $in: submission.eventDateIds } }).lean();
     const courses = new Map((await db.clinic('public-page').Event.find({ _id: { $in: dates.map((date) => date.eventId) } }).lean()).map((course) => [course._id.toString(), course]));
     for (const date of dates) await joinCourseDay(db, date, client, courses.get(date.eventId.toString())?.limit ?? 0);
+  } else if (submission.kind === 'waitlist') {
+    const wishes = submission.wishes ?? { days: [], fromTime: '', toTime: '' };
+    if (!submission.treatmentId) throw new NotFoundError(messages.notFound);
+    await insertEntry(
+      db,
+      { days: [...wishes.days], fromTime: wishes.fromTime ?? '', toTime: wishes.toTime ?? '', therapistId: submission.therapistId, client, treatmentId: submission.treatmentId.toHexString(), source: 'booking-page' },
+      now,
+    );
   } else if (submission.kind === 'journal-request') {
     // The clinic sends the journal its own safe way (it holds the text; a mail is no place for it): accepting says so.
     if (!client.email) return;

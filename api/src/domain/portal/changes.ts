@@ -6,9 +6,10 @@
  * - free times: the booking page's availability (online-booking/availability.ts: opening hours, bookings with their
  *   pause, leaves, course days, closed holidays, never today) for the booking's length and pause, with the booking's
  *   own time counted free, and only starts outside the notice;
- * - a move: the new time must be among those, and is claimed as the calendar's changeBooking claims it (slots.move
- *   with a compare-and-swap on `version`), so a concurrent calendar edit or a second move loses with 409 and changes
- *   nothing; the booking's `version` grows, which is the SEQUENCE of the calendar file mailed to the client;
+ * - a move: the new time must be among those, and is claimed as the calendar's changeBooking claims it (its room and
+ *   equipment too: scheduling/resource-claims.ts, then slots.move with a compare-and-swap on `version`), so a
+ *   concurrent calendar edit or a second move loses with 409 and changes nothing; the booking's `version` grows,
+ *   which is the SEQUENCE of the calendar file mailed to the client;
  * - a cancellation: the calendar's deletion (scheduling/bookings.ts deleteBookingUnlessKept): a booking with a journal
  *   or an invoice stays, and its slot claims go, so the booking page offers the time at once;
  * - either way the freed time is noted for the waiting list (waitlist/freed-times.ts), as the calendar notes it.
@@ -29,6 +30,7 @@ import { mayMailPublicRecipient, spendMailBudget } from '../contact/outbound.js'
 import { availability } from '../online-booking/availability.js';
 import type { PublicPage } from '../online-booking/public-therapist.js';
 import { deleteBookingUnlessKept } from '../scheduling/bookings.js';
+import { bookingNeeds, heldSet, moveBookingClaims } from '../scheduling/resource-claims.js';
 import { heldTime, noteFreedTime } from '../waitlist/freed-times.js';
 import type { Portal } from './session.js';
 import { cancelNoticeMs, portalBooking } from './view.js';
@@ -64,7 +66,9 @@ function assertOutsideNotice(from: number, therapist: TherapistDoc, now: number)
  */
 async function freeStarts(portal: Portal, { booking, therapist }: OwnBooking, range: { from: number; to: number }, now: number): Promise<number[]> {
   const page: PublicPage = { therapist, company: portal.company, db: portal.db };
-  const starts = await availability(page, { ...range, duration: booking.to - booking.from, pause: (booking.pause ?? 0) * 1000, ignore: booking._id }, now);
+  // Its rooms and equipment as a move would claim them (scheduling/resource-claims.ts).
+  const needs = await bookingNeeds(portal.db, booking, { treatment: null, timeChanged: true });
+  const starts = await availability(page, { ...range, duration: booking.to - booking.from, pause: (booking.pause ?? 0) * 1000, ignore: booking._id, needs }, now);
   const earliest = now + cancelNoticeMs(therapist);
   return starts.filter((start) => start > earliest);
 }
@@ -146,20 +150,19 @@ export async function portalMoveBooking(ctx: PublicContext, portal: Portal, inpu
   const to = from + (booking.to - booking.from);
   let moved: BookingDoc;
   try {
-    moved = await portal.db.slots.move(
+    moved = await moveBookingClaims(
+      portal.db,
       {
-        ref: booking._id,
-        therapistId: booking.therapistId,
-        kind: 'booking',
-        before: booking,
+        booking,
         after: { from, to },
+        needs: await bookingNeeds(portal.db, booking, { treatment: null, timeChanged: true }),
         now,
-        current: () => portal.db.Booking.findOne({ _id: booking._id, clientId: portal.clientId }, { from: 1, to: 1 }).lean(),
+        current: () => portal.db.Booking.findOne({ _id: booking._id, clientId: portal.clientId }, { from: 1, to: 1, roomId: 1, equipmentIds: 1 }).lean(),
       },
-      () =>
+      (held) =>
         portal.db.Booking.findOneAndUpdate(
           { _id: booking._id, clientId: portal.clientId, version: booking.version },
-          { $set: { from, to, bookingDate: copenhagenDateKey(from) }, $inc: { version: 1 } },
+          { $set: { from, to, bookingDate: copenhagenDateKey(from), ...heldSet(held) }, $inc: { version: 1 } },
           { returnDocument: 'after' },
         ).lean(),
       portalMessages.timeTaken,

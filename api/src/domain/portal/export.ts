@@ -12,6 +12,8 @@ import { portalMessages, type InvoiceSnapshot } from '@klinik/core';
 import type { PublicContext } from '../../context.js';
 import { ConflictError } from '../../errors.js';
 import { clinicAddress } from '../contact/texts.js';
+import { noteClientRead } from '../access-log/record.js';
+import { readsOfClient } from '../access-log/queries.js';
 import type { Portal } from './session.js';
 
 export const EXPORT_LIMITS = { bookings: 2000, courseSeats: 500, invoices: 1000, journals: 200, journalFields: 1000, intakeAnswers: 1000 } as const;
@@ -101,7 +103,7 @@ async function journals(portal: Portal) {
 export async function portalExport(ctx: PublicContext, portal: Portal): Promise<Record<string, unknown>> {
   const { client, company } = portal;
   const included = company.portalJournalExport === 'included';
-  const [bookingDocs, seats, invoiceList, journalPart] = await Promise.all([
+  const [bookingDocs, seats, invoiceList, journalPart, reads] = await Promise.all([
     portal.db.Booking.find({ clientId: portal.clientId }, { therapistId: 1, treatmentName: 1, from: 1, to: 1, reason: 1 })
       .sort({ from: -1 })
       .limit(EXPORT_LIMITS.bookings + 1)
@@ -109,7 +111,10 @@ export async function portalExport(ctx: PublicContext, portal: Portal): Promise<
     courseSeats(portal),
     invoices(portal),
     included ? journals(portal) : null,
+    readsOfClient(portal.db, portal.clientId),
   ]);
+  // The export is itself a read of the record, logged with the client as the reader.
+  noteClientRead(ctx, { companyId: company._id, clientIds: [portal.clientId], reader: { kind: 'client', name: '' } });
   const bookings = cut(bookingDocs, EXPORT_LIMITS.bookings);
   const names = await therapistNames(portal, bookings.rows.map((booking) => booking.therapistId));
   const answers = cut([...(client.intakeAnswers ?? [])].reverse(), EXPORT_LIMITS.intakeAnswers);
@@ -149,6 +154,8 @@ export async function portalExport(ctx: PublicContext, portal: Portal): Promise<
     invoices: invoiceList.rows,
     intakeAnswers: answers.rows.map((answer) => ({ question: answer.fieldName, answer: answer.value ?? '', submittedAt: iso(answer.submittedAt) })),
     ...(journalPart ? { stamjournal: journalPart.stamjournal, journals: journalPart.journals } : { journals: portalMessages.journalOnRequest }),
+    // A patient's right of access: who at the clinic read the record, when, and what (newest first).
+    readBy: reads.rows,
     limits: EXPORT_LIMITS,
     truncated: {
       bookings: bookings.truncated,
@@ -156,6 +163,7 @@ export async function portalExport(ctx: PublicContext, portal: Portal): Promise<
       invoices: invoiceList.truncated,
       intakeAnswers: answers.truncated,
       journals: journalPart?.truncated ?? false,
+      readBy: reads.truncated,
     },
   };
 }

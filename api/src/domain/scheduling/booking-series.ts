@@ -33,6 +33,7 @@ import type { BookingDoc, ClientDoc, TreatmentDoc } from '../../models/index.js'
 import { createClient, findVisibleClient } from '../clients/clients.js';
 import { changeBooking, checkLength, findBooking, findTreatment, isFirstBooking, removeBooking, toBookingView } from './bookings.js';
 import { overlapFilter } from './ranges.js';
+import { bookingNeeds, heldFields, heldSet, needsOf, pickResources, resourceBusyUnits, resourceUnitIds, type HeldResources, type Needs } from './resource-claims.js';
 import { assertMayChange, targetTherapist } from './target.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -46,9 +47,11 @@ interface Planned {
   from: number;
   to: number;
   skipped: boolean;
-  conflict: ClaimKind | null;
+  conflict: ClaimKind | 'room' | null;
   freeStarts: number[];
   booking?: BookingDoc;
+  /** The room and equipment it will hold (resource-claims.ts), once planned free. */
+  held?: HeldResources;
 }
 
 export interface SeriesAnswer {
@@ -79,8 +82,11 @@ function applyChoices(dates: Planned[], choices: { index: number; from: number |
   }
 }
 
-/** Marks each date whose units something else holds, with what holds them. One lookup for all dates. */
-async function findConflicts(ctx: TherapistContext, therapistId: Types.ObjectId, dates: Planned[]): Promise<Planned[]> {
+/**
+ * Marks each date whose units something else holds, with what holds them: the therapist's time (one lookup for all
+ * dates), then the treatment's rooms and equipment for the dates left (one more), choosing each date's room.
+ */
+async function findConflicts(ctx: TherapistContext, therapistId: Types.ObjectId, dates: Planned[], needs: Needs): Promise<Planned[]> {
   const live = dates.filter((date) => !date.skipped);
   const idsOf = new Map(live.map((date) => [date, ctx.db.slots.ids(therapistId, date)]));
   const held = await ctx.db.slots.holders([...idsOf.values()].flat());
@@ -88,11 +94,22 @@ async function findConflicts(ctx: TherapistContext, therapistId: Types.ObjectId,
     const other = ids.map((id) => held.get(id)).find((holder) => holder && !holder.ref.equals(date.ref));
     date.conflict = other ? other.kind : null;
   }
+  const free = live.filter((date) => date.conflict === null);
+  const picks = await pickResources(
+    ctx.db,
+    needs,
+    free.map((date) => ({ from: date.from, to: date.to, ref: date.ref, prefer: date.booking?.roomId ?? null })),
+  );
+  free.forEach((date, at) => {
+    const pick = picks[at];
+    if (pick) date.held = pick;
+    else date.conflict = 'room';
+  });
   return live.filter((date) => date.conflict !== null);
 }
 
 /** A few free starts on each colliding date's day: its opening hours (or a working day) minus the time taken. */
-async function offerFreeStarts(ctx: TherapistContext, therapistId: Types.ObjectId, dates: Planned[]): Promise<void> {
+async function offerFreeStarts(ctx: TherapistContext, therapistId: Types.ObjectId, dates: Planned[], needs: Needs): Promise<void> {
   await Promise.all(
     dates.map(async (date) => {
       const day = copenhagenDayRange(date.from);
@@ -105,7 +122,13 @@ async function offerFreeStarts(ctx: TherapistContext, therapistId: Types.ObjectI
       const ids = ctx.db.slots.ids(therapistId, span);
       const held = await ctx.db.slots.holders(ids);
       const busy = units.filter((_unit, at) => held.has(ids[at]!) && !held.get(ids[at]!)!.ref.equals(date.ref)).map((unit) => ({ from: unit, to: unit + SLOT_UNIT_MS }));
-      date.freeStarts = freeStartsNear({ wanted: date.from, durationMs: date.to - date.from, windows, busy });
+      // Units without a room (or with the equipment taken) are busy too; a start whose span would need two rooms
+      // one after the other is left out by the exact check below.
+      busy.push(...(await resourceBusyUnits(ctx.db, needs, span, date.ref)));
+      const near = freeStartsNear({ wanted: date.from, durationMs: date.to - date.from, windows, busy });
+      const length = date.to - date.from;
+      const picks = await pickResources(ctx.db, needs, near.map((start) => ({ from: start, to: start + length, ref: date.ref })));
+      date.freeStarts = near.filter((_start, at) => picks[at] !== null);
     }),
   );
 }
@@ -121,16 +144,17 @@ function conflictError(conflicts: Planned[]): ConflictError {
  * Claims every kept date's units in one go; a unit lost to another request (a race after the plan was made) answers
  * 409 listing the dates that collide now, with nothing claimed.
  */
-async function claimDates(ctx: TherapistContext, therapistId: Types.ObjectId, dates: Planned[]): Promise<string[][]> {
+async function claimDates(ctx: TherapistContext, therapistId: Types.ObjectId, dates: Planned[], needs: Needs): Promise<string[][]> {
   try {
     return await ctx.db.slots.claimAll(
-      dates.map((date) => ({ ref: date.ref, ids: ctx.db.slots.ids(therapistId, date) })),
+      // The therapist's units and the room's and equipment's, in one insert: all of them held, or none.
+      dates.map((date) => ({ ref: date.ref, ids: [...ctx.db.slots.ids(therapistId, date), ...resourceUnitIds(ctx.db, date.held ?? {}, date)] })),
       'booking',
       ctx.now(),
     );
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
-    const conflicts = await findConflicts(ctx, therapistId, dates);
+    const conflicts = await findConflicts(ctx, therapistId, dates, needs);
     throw conflicts.length ? conflictError(conflicts) : error;
   }
 }
@@ -163,9 +187,10 @@ export async function addBookingSeries(ctx: TherapistContext, input: ParsedInput
     freeStarts: [],
   }));
   applyChoices(dates, input.choices);
-  const conflicts = await findConflicts(ctx, therapist._id, dates);
+  const needs = await needsOf(ctx.db, treatment);
+  const conflicts = await findConflicts(ctx, therapist._id, dates, needs);
   if (input.check) {
-    await offerFreeStarts(ctx, therapist._id, conflicts);
+    await offerFreeStarts(ctx, therapist._id, conflicts, needs);
     return { seriesId: null, dates: dates.map(view), bookings: [] };
   }
   if (conflicts.length) throw conflictError(conflicts);
@@ -175,11 +200,12 @@ export async function addBookingSeries(ctx: TherapistContext, input: ParsedInput
   const client = existing ?? (await createClient(ctx.db, input.client!, therapist._id));
   let claimed: string[][] = [];
   try {
-    claimed = await claimDates(ctx, therapist._id, kept);
+    claimed = await claimDates(ctx, therapist._id, kept, needs);
     const seriesId = new Types.ObjectId();
     const firstBooking = await isFirstBooking(ctx.db, client._id);
     const bookings = await ctx.db.Booking.insertMany(
       kept.map((date, at) => ({
+        ...heldFields(date.held ?? { roomId: null, equipmentIds: [] }),
         _id: date.ref,
         therapistId: therapist._id,
         clientId: client._id,
@@ -246,15 +272,16 @@ export async function setBookingSeries(ctx: TherapistContext, input: ParsedInput
   });
   applyChoices(dates, input.choices);
   for (const date of dates) if (!date.skipped) checkLength(date.from, date.to);
-  const conflicts = await findConflicts(ctx, booking.therapistId, dates);
+  const needs = await bookingNeeds(ctx.db, booking, { treatment, timeChanged: true });
+  const conflicts = await findConflicts(ctx, booking.therapistId, dates, needs);
   if (input.check) {
-    await offerFreeStarts(ctx, booking.therapistId, conflicts);
+    await offerFreeStarts(ctx, booking.therapistId, conflicts, needs);
     return { seriesId, dates: dates.map(view), bookings: [] };
   }
   if (conflicts.length) throw conflictError(conflicts);
 
   const kept = dates.filter((date) => !date.skipped);
-  const added = await claimDates(ctx, booking.therapistId, kept);
+  const added = await claimDates(ctx, booking.therapistId, kept, needs);
   const swapped: Planned[] = [];
   const change = (date: Planned) => ({
     from: date.from,
@@ -262,8 +289,11 @@ export async function setBookingSeries(ctx: TherapistContext, input: ParsedInput
     bookingDate: copenhagenDateKey(date.from),
     ...(input.reason !== undefined ? { reason: input.reason } : {}),
     ...(treatment ? { treatmentId: treatment._id, treatmentName: treatment.name, pause: treatment.pause ?? 0 } : {}),
+    ...heldSet(date.held ?? { roomId: null, equipmentIds: [] }),
   });
   const undo = (own: BookingDoc) => ({
+    roomId: own.roomId ?? null,
+    equipmentIds: own.equipmentIds ?? [],
     from: own.from,
     to: own.to,
     bookingDate: own.bookingDate,
@@ -290,8 +320,9 @@ export async function setBookingSeries(ctx: TherapistContext, input: ParsedInput
   // The units no longer covered go last: a crash before this leaves claims the sweeper finds uncovered.
   await Promise.all(
     kept.flatMap((date) => {
-      const now = new Set(ctx.db.slots.ids(booking.therapistId, date));
-      const old = ctx.db.slots.ids(booking.therapistId, date.booking!).filter((id) => !now.has(id));
+      const now = new Set([...ctx.db.slots.ids(booking.therapistId, date), ...resourceUnitIds(ctx.db, date.held ?? {}, date)]);
+      const before = date.booking!;
+      const old = [...ctx.db.slots.ids(booking.therapistId, before), ...resourceUnitIds(ctx.db, before, before)].filter((id) => !now.has(id));
       return old.length ? [ctx.db.slots.release(date.ref, old)] : [];
     }),
   );

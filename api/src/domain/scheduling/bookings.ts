@@ -14,6 +14,7 @@ import { createClient, findVisibleClient } from '../clients/clients.js';
 import { claimBooking } from '../invoices/issue.js';
 import { heldTime, noteFreedTime } from '../waitlist/freed-times.js';
 import { overlapFilter } from './ranges.js';
+import { bookingNeeds, claimNewBooking, heldFields, heldSet, moveBookingClaims, needsOf } from './resource-claims.js';
 import { assertMayChange, targetTherapist } from './target.js';
 
 export function toBookingView(booking: BookingDoc): Booking {
@@ -36,6 +37,8 @@ export function toBookingView(booking: BookingDoc): Booking {
     nameLast: booking.nameLast ?? '',
     version: booking.version ?? 0,
     ...(booking.seriesId ? { seriesId: booking.seriesId.toString(), seriesIndex: booking.seriesIndex ?? 0 } : {}),
+    ...(booking.roomId ? { roomId: booking.roomId.toString() } : {}),
+    ...(booking.equipmentIds?.length ? { equipmentIds: booking.equipmentIds.map(String) } : {}),
   };
   return { ...view, state: bookingState(view) };
 }
@@ -90,8 +93,10 @@ export async function addBooking(ctx: TherapistContext, input: ParsedInput<'addB
 
   const id = new Types.ObjectId();
   try {
-    const booking = await ctx.db.slots.claimFor(therapist._id, { from: input.from, to }, id, 'booking', ctx.now(), async () =>
+    const needs = await needsOf(ctx.db, treatment);
+    const booking = await claimNewBooking(ctx.db, { therapistId: therapist._id, span: { from: input.from, to }, ref: id, needs, now: ctx.now() }, async (held) =>
       ctx.db.Booking.create({
+        ...heldFields(held),
         _id: id,
         therapistId: therapist._id,
         clientId: client._id,
@@ -131,17 +136,17 @@ export async function changeBooking(ctx: TherapistContext, input: ParsedInput<'s
   const to = input.to ?? (treatment ? from + treatment.duration * 1000 : from + (booking.to - booking.from));
   checkLength(from, to);
 
-  const updated = await ctx.db.slots.move(
+  const needs = await bookingNeeds(ctx.db, booking, { treatment, timeChanged: from !== booking.from || to !== booking.to });
+  const updated = await moveBookingClaims(
+    ctx.db,
     {
-      ref: booking._id,
-      therapistId: booking.therapistId,
-      kind: 'booking',
-      before: booking,
+      booking,
       after: { from, to },
+      needs,
       now: ctx.now(),
-      current: () => ctx.db.Booking.findById(booking._id, { from: 1, to: 1 }).lean(),
+      current: () => ctx.db.Booking.findById(booking._id, { from: 1, to: 1, roomId: 1, equipmentIds: 1 }).lean(),
     },
-    () =>
+    (held) =>
       ctx.db.Booking.findOneAndUpdate(
         { _id: booking._id, version: booking.version },
         {
@@ -151,6 +156,7 @@ export async function changeBooking(ctx: TherapistContext, input: ParsedInput<'s
             bookingDate: copenhagenDateKey(from),
             ...(input.reason !== undefined ? { reason: input.reason } : {}),
             ...(treatment ? { treatmentId: treatment._id, treatmentName: treatment.name, pause: treatment.pause ?? 0 } : {}),
+            ...heldSet(held),
           },
           $inc: { version: 1 },
         },

@@ -4,20 +4,22 @@
  * offers made to them; taken off again. A therapist sees their own list, the owner any (the model's owner rule).
  */
 import { Types } from 'mongoose';
-import { messages, schedulingMessages, WAITLIST_MAX_ENTRIES, waitlistMessages as M, type ParsedInput, type WaitlistEntry } from '@klinik/core';
+import { bookingMessages, messages, schedulingMessages, WAITLIST_MAX_ENTRIES, waitlistMessages as M, type ParsedInput, type WaitlistEntry } from '@klinik/core';
 import type { PublicContext, TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { ClientDoc, WaitlistEntryDoc, WaitlistOfferDoc } from '../../models/index.js';
 import { findVisibleClient } from '../clients/clients.js';
+import { countPublicSubmission, holdSubmission, personOf, resolvePublicPerson } from '../online-booking/public-identity.js';
+import { formEnabled, publicTherapist } from '../online-booking/public-therapist.js';
 import type { Portal } from '../portal/session.js';
 import { assertMayChange, targetTherapist } from '../scheduling/target.js';
 
 type Wishes = Pick<ParsedInput<'addWaitlistEntry'>, 'days' | 'fromTime' | 'toTime'>;
 
-async function insertEntry(
+export async function insertEntry(
   db: TenantDb,
-  entry: Wishes & { therapistId: Types.ObjectId; client: Pick<ClientDoc, '_id' | 'nameFirst' | 'nameLast'>; treatmentId: string; source: 'calendar' | 'portal' },
+  entry: Wishes & { therapistId: Types.ObjectId; client: Pick<ClientDoc, '_id' | 'nameFirst' | 'nameLast'>; treatmentId: string; source: 'calendar' | 'portal' | 'booking-page' },
   now: number,
 ): Promise<WaitlistEntryDoc> {
   const treatment = await db.Treatment.findOne({ _id: new Types.ObjectId(entry.treatmentId), therapistId: entry.therapistId }, { _id: 1, name: 1 }).lean();
@@ -53,6 +55,47 @@ export async function addWaitlistEntry(ctx: TherapistContext, input: ParsedInput
 /** From 'Mine tider': the signed-in client on the list of the therapist whose booking page they came from. */
 export async function joinWaitlistFromPortal(ctx: PublicContext, portal: Portal, input: Omit<ParsedInput<'clientPortalJoinWaitlist'>, 'portalToken'>): Promise<void> {
   await insertEntry(portal.db, { ...input, therapistId: portal.therapist._id, client: portal.client, source: 'portal' }, ctx.now());
+}
+
+/**
+ * From the public booking page: the wizard's person on the therapist's list, decided as a public booking is
+ * (online-booking/public-identity.ts): the client on record (same CPR, names and e-mail) or a new client goes on the
+ * list at once; anyone else is held for the therapist (a PublicSubmission of kind 'waitlist', which accepting puts
+ * on the list). Already on the list for the treatment answers as a new entry does: the caller answers the same text
+ * in every case, so nobody learns here whether a person is a client or on the list.
+ */
+export async function joinWaitlistFromBookingPage(ctx: PublicContext, input: ParsedInput<'clientJoinWaitlist'>): Promise<void> {
+  const now = ctx.now();
+  const page = await publicTherapist(ctx, input.therapistId);
+  if (!formEnabled(page, now)) throw new ConflictError(bookingMessages.formDisabled);
+  const treatment = await page.db.Treatment.findOne({ _id: new Types.ObjectId(input.treatmentId), therapistId: page.therapist._id }, { _id: 1, name: 1 }).lean();
+  if (!treatment) throw new ValidationError(schedulingMessages.treatmentRequired, { treatmentId: schedulingMessages.treatmentRequired });
+  await countPublicSubmission(ctx, page.company._id, input.client);
+  const wishes = { days: input.days, fromTime: input.fromTime, toTime: input.toTime };
+  const who = await resolvePublicPerson(page, input.client, page.therapist.isAvailable !== false);
+  if (who.kind === 'held') {
+    await holdSubmission(ctx, page.db, (sourceKey) =>
+      page.db.PublicSubmission.create({
+        therapistId: page.therapist._id,
+        kind: 'waitlist',
+        person: personOf(input.client),
+        sourceKey,
+        treatmentId: treatment._id,
+        treatmentName: treatment.name,
+        wishes,
+        createdAt: now,
+      }),
+    );
+    return;
+  }
+  try {
+    await insertEntry(page.db, { ...wishes, therapistId: page.therapist._id, client: who.client, treatmentId: input.treatmentId, source: 'booking-page' }, now);
+  } catch (error) {
+    if (who.created) await page.db.Client.deleteOne({ _id: who.client._id });
+    // On the list already, or the list full: the same answer as a new entry (the refusal would tell who is a client).
+    if (error instanceof ConflictError) return;
+    throw error;
+  }
 }
 
 export async function listWaitlist(ctx: TherapistContext, input: ParsedInput<'getWaitlist'>): Promise<WaitlistEntry[]> {

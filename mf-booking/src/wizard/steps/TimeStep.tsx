@@ -12,6 +12,7 @@ import { texts } from '../../texts';
 import { Loaded } from '../Loaded';
 import type { WizardAction, WizardState } from '../state';
 import { Back } from './Back';
+import { WaitlistJoin } from './WaitlistJoin';
 import { byDay, dayTitle } from './format';
 
 const DAY = 24 * 3600_000;
@@ -35,7 +36,7 @@ export function TimeStep({
 }) {
   const { week, time } = state;
   const times = useQuery(['clientGetAvailable', { therapistId, treatmentId: treatment.id, week }], () =>
-    client.call('clientGetAvailable', { therapistId, from: week, to: startOfCopenhagenWeek(week, 1), duration: treatment.duration * 1000, pause: treatment.pause * 1000 }),
+    client.call('clientGetAvailable', { therapistId, treatmentId: treatment.id, from: week, to: startOfCopenhagenWeek(week, 1), duration: treatment.duration * 1000, pause: treatment.pause * 1000 }),
   );
   const days = useMemo(() => byDay(times.data?.data ?? []), [times.data]);
   return (
@@ -86,6 +87,7 @@ export function TimeStep({
         }
       </Loaded>
       {time !== null && <p className="kb-info">{texts.chosen(`${dayTitle.format(time)} kl. ${formatCopenhagenTime(time)}`)}</p>}
+      <WaitlistJoin client={client} therapistId={therapistId} treatmentId={treatment.id} state={state} />
       <div className="kb-actions">
         <Back onClick={() => dispatch({ type: 'back', to: 3 })} />
         <button type="button" className="kb-button" disabled={time === null || sending} onClick={onBook}>

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
 import type { PageLinks, ShellDialogs } from '@klinik/core/rules';
-import { ConfirmDialog, FormDialog, useMutation } from '@klinik/ui';
+import { ConfirmDialog, FormDialog, queryKey, useMutation, useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
 import { bookingTitle, type EventRef } from './events';
@@ -65,6 +65,10 @@ export default function EventDialog({
   const title = booking ? bookingTitle(booking) : T.leaveTitle;
   const reason = item.kind === 'booking' ? item.booking.reason : item.leave.reason;
   const journalLabel = booking?.firstBooking && !booking.journalId ? T.firstJournal : T.journal;
+  // The room and equipment a booking holds, by name (asked for only when it holds any).
+  const holds = Boolean(booking?.roomId || booking?.equipmentIds?.length);
+  const rooms = useQuery(holds ? queryKey('getRooms') : null, () => api.rooms());
+  const nameOf = (id: string) => rooms.data?.data.rooms.find((room) => room.id === id)?.name ?? '…';
 
   return (
     <>
@@ -109,6 +113,18 @@ export default function EventDialog({
               <dd className={styles.value}>{booking.treatmentName}</dd>
             </>
           )}
+          {booking?.roomId && (
+            <>
+              <dt className={styles.term}>{T.room}</dt>
+              <dd className={styles.value}>{nameOf(booking.roomId)}</dd>
+            </>
+          )}
+          {booking?.equipmentIds?.length ? (
+            <>
+              <dt className={styles.term}>{T.equipment}</dt>
+              <dd className={styles.value}>{booking.equipmentIds.map(nameOf).join(', ')}</dd>
+            </>
+          ) : null}
           {reason && (
             <>
               <dt className={styles.term}>{T.reason}</dt>

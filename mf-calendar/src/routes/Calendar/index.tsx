@@ -5,12 +5,12 @@
  */
 import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, MessageBar, MessageBarBody, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Select, Spinner, Text, ToggleButton, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarSyncRegular, CalendarClockRegular, ChevronLeftRegular, ChevronRightRegular, PeopleQueueRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { allowsProFeatures, DEFAULT_THERAPIST_COLORS, type RemotePageProps } from '@klinik/core/rules';
 import { browserIsInCopenhagen, CALENDAR, calendarOpeningRange, copenhagenDayRange, danishWeekday, formatDanishDate, narrowerThanQuery, startOfCopenhagenDay } from '@klinik/core/time';
 import type { ActionInput, Booking } from '@klinik/core';
-import { LoadError, PageHeader, partOnDemand, useMutation, useNotifications } from '@klinik/ui';
+import { LoadError, PageHeader, partOnDemand, queryKey, useMutation, useNotifications, useQuery } from '@klinik/ui';
 import { calendarApi } from '../../api';
 import { texts } from '../../texts';
 import { useNarrowerThan } from '../../useNarrowerThan';
@@ -113,7 +113,13 @@ export default function CalendarPage({ shell }: RemotePageProps) {
   // then a period shows no bookings rather than some: no slot looks free that a leave or another booking blocks.
   const [gridDrawn, setGridDrawn] = useState(false);
   if (complete && !gridDrawn) setGridDrawn(true);
-  const gridData = complete ? data : NO_DATA;
+  // A room's day: the 'Lokale' picker shows only the bookings that hold that room. The list is asked for once the
+  // period's own data is in, so it never delays the first drawing of the week.
+  const rooms = useQuery(complete ? queryKey('getRooms') : null, () => api.rooms());
+  const roomOptions = useMemo(() => (rooms.data?.data.rooms ?? []).filter((room) => room.kind === 'room'), [rooms.data]);
+  const [roomId, setRoomId] = useState('');
+  const shown = useMemo(() => (roomId ? { ...data, bookings: data.bookings.filter((booking) => booking.roomId === roomId) } : data), [data, roomId]);
+  const gridData = complete ? shown : NO_DATA;
 
   if (shell.therapist && !allowsProFeatures(shell.therapist.company, Date.now())) {
     return (
@@ -175,6 +181,16 @@ export default function CalendarPage({ shell }: RemotePageProps) {
               {label}
             </ToggleButton>
           ))}
+        {roomOptions.length > 0 && (
+          <Select aria-label={T.room} value={roomId} onChange={(_, picked) => setRoomId(picked.value)}>
+            <option value="">{T.allRooms}</option>
+            {roomOptions.map((room) => (
+              <option key={room.id} value={room.id}>
+                {`${T.room}: ${room.name}`}
+              </option>
+            ))}
+          </Select>
+        )}
       </Toolbar>
       {!browserIsInCopenhagen() && <Text size={200}>{T.otherZone}</Text>}
       <Legend />
@@ -184,7 +200,7 @@ export default function CalendarPage({ shell }: RemotePageProps) {
       <div className={styles.grid}>
         {cards ? (
           // Until every part of the day has loaded (or while one failed) no row is offered as free.
-          <CardCalendar day={day} data={complete ? data : null} onSlot={onSlot} onOpen={onOpen} />
+          <CardCalendar day={day} data={complete ? shown : null} onSlot={onSlot} onOpen={onOpen} />
         ) : (
           gridDrawn ? (
             <GridCalendar

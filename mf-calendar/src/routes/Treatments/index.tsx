@@ -1,6 +1,7 @@
 /**
  * `/Treatments` (spec 3, Treatments): the clinic's treatments grouped per therapist, searchable and paginated
- * (5, 10, 15; 20 skeleton rows while loading), with create, edit and delete where the row allows it (isEdit).
+ * (5, 10, 15; 20 skeleton rows while loading), with create, edit and delete where the row allows it (isEdit), and
+ * the clinic's rooms and equipment below: the owner keeps them and chooses per treatment which it needs.
  */
 import { Fragment, Suspense, useCallback, useMemo, useState } from 'react';
 import {
@@ -17,15 +18,17 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, ConferenceRoomRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { formatKroner, type RemotePageProps } from '@klinik/core/rules';
 import type { Treatment } from '@klinik/core';
-import { LoadError, PageHeader, Pager, SkeletonRows, TableScroll, partOnDemand, useMutation, useNotifications, usePagedList, type PageQuery } from '@klinik/ui';
+import { LoadError, PageHeader, Pager, SkeletonRows, TableScroll, partOnDemand, queryKey, useMutation, useNotifications, usePagedList, useQuery, type PageQuery } from '@klinik/ui';
 import { calendarApi } from '../../api';
+import { RoomsSection } from './RoomsSection';
 import { texts } from './texts';
 
 // Dialogs arrive when first opened, keeping the page's first load small.
 const TreatmentDialog = partOnDemand(() => import('./TreatmentDialog'));
+const TreatmentRoomsDialog = partOnDemand(() => import('./TreatmentRoomsDialog'));
 const ConfirmDialog = partOnDemand(() => import('@klinik/ui/ConfirmDialog'));
 
 const T = texts.treatments;
@@ -51,6 +54,11 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
   const remove = useMutation((id: string) => api.deleteTreatment(id), { notify, successText: T.deleted, invalidates: [TREATMENTS] });
   const [editing, setEditing] = useState<Treatment | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Treatment | null>(null);
+  const [choosingRooms, setChoosingRooms] = useState<Treatment | null>(null);
+  const rooms = useQuery(queryKey('getRooms'), () => api.rooms());
+  const roomNames = useMemo(() => new Map((rooms.data?.data.rooms ?? []).map((room) => [room.id, room.name])), [rooms.data]);
+  const needsOf = useMemo(() => new Map((rooms.data?.data.treatments ?? []).map((needs) => [needs.treatmentId, needs])), [rooms.data]);
+  const hasRooms = (rooms.data?.data.rooms.length ?? 0) > 0;
 
   const groups = useMemo(() => {
     const byTherapist = new Map<string, { name: string; rows: Treatment[] }>();
@@ -107,7 +115,17 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
                 </TableRow>
                 {group.rows.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell>{row.name}</TableCell>
+                    <TableCell>
+                      {row.name}
+                      {needsOf.has(row.id) && (
+                        <Caption1 block>
+                          {texts.rooms.needsSummary(
+                            needsOf.get(row.id)!.roomIds.map((id) => roomNames.get(id) ?? ''),
+                            needsOf.get(row.id)!.equipmentIds.map((id) => roomNames.get(id) ?? ''),
+                          )}
+                        </Caption1>
+                      )}
+                    </TableCell>
                     <TableCell className={styles.number}>{T.minutes(row.duration / 60)}</TableCell>
                     <TableCell className={styles.number}>{T.minutes(row.pause / 60)}</TableCell>
                     <TableCell className={styles.number}>
@@ -115,6 +133,15 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
                       {row.vatExempt && <Caption1 block>{T.vatExempt}</Caption1>}
                     </TableCell>
                     <TableCell>
+                      {isOwner && hasRooms && (
+                        <Button
+                          appearance="subtle"
+                          icon={<ConferenceRoomRegular />}
+                          aria-label={texts.rooms.needsOf(row.name)}
+                          title={texts.rooms.needs}
+                          onClick={() => setChoosingRooms(row)}
+                        />
+                      )}
                       {row.isEdit && (
                         <>
                           <Button appearance="subtle" icon={<EditRegular />} aria-label={`${T.edit} ${row.name}`} title={T.edit} onClick={() => setEditing(row)} />
@@ -130,7 +157,18 @@ export default function TreatmentsPage({ shell }: RemotePageProps) {
         </Table>
       </TableScroll>
       <Pager page={page} size={size} total={total} onPage={setPage} onSize={setSize} />
+      <RoomsSection api={api} rooms={rooms} isOwner={isOwner} notify={notify} />
       <Suspense fallback={null}>
+        {choosingRooms !== null && (
+          <TreatmentRoomsDialog
+            api={api}
+            treatment={choosingRooms}
+            rooms={rooms.data?.data.rooms ?? []}
+            needs={needsOf.get(choosingRooms.id)}
+            notify={notify}
+            onClose={() => setChoosingRooms(null)}
+          />
+        )}
         {editing !== undefined && <TreatmentDialog api={api} treatment={editing} notify={notify} onClose={() => setEditing(undefined)} />}
         {deleting !== null && (
           <ConfirmDialog

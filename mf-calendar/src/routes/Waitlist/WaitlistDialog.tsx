@@ -6,7 +6,7 @@
 import { Checkbox, Field, Input, Select, makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
 import { actions, WAITLIST_WEEKDAY_NAMES, WAITLIST_WEEKDAYS, type ClientSummary } from '@klinik/core';
-import { FormDialog, queryKey, useForm, useQuery } from '@klinik/ui';
+import { CheckboxGroup, FormDialog, queryKey, useForm, useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { ClientPicker } from '../Calendar/createBooking/ClientPicker';
 import { texts } from './texts';
@@ -55,13 +55,11 @@ export default function WaitlistDialog({ api, notify, onClose }: { api: Calendar
           ))}
         </Select>
       </Field>
-      <Field label={T.days} required {...form.field('days')}>
-        <div className={styles.days} role="group" aria-label={T.days}>
-          {WAITLIST_WEEKDAYS.map((day) => (
-            <Checkbox key={day} label={WAITLIST_WEEKDAY_NAMES[day]} checked={values.days.includes(day)} onChange={(_, data) => toggleDay(day, data.checked === true)} />
-          ))}
-        </div>
-      </Field>
+      <CheckboxGroup label={T.days} required validationMessage={form.field('days').validationMessage} className={styles.days}>
+        {WAITLIST_WEEKDAYS.map((day) => (
+          <Checkbox key={day} label={WAITLIST_WEEKDAY_NAMES[day]} checked={values.days.includes(day)} onChange={(_, data) => toggleDay(day, data.checked === true)} />
+        ))}
+      </CheckboxGroup>
       <div className={styles.hours}>
         <Field label={T.fromTime} required {...form.field('fromTime')}>
           <Input type="time" value={values.fromTime} onChange={(_, data) => form.set('fromTime', data.value)} />

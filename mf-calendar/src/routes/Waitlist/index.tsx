@@ -70,7 +70,7 @@ export default function WaitlistPage({ shell }: RemotePageProps) {
                   {row.clientName}
                   <Caption1 block>
                     {T.since} {formatDanishDate(row.createdAt)}
-                    {row.source === 'portal' ? ` ${T.fromPortal}` : ''}
+                    {T.joinedFrom[row.source] && ` ${T.joinedFrom[row.source]}`}
                   </Caption1>
                 </TableCell>
                 <TableCell>{row.treatmentName}</TableCell>

@@ -18,7 +18,8 @@ export const texts = {
   remove: 'Fjern fra ventelisten',
   removed: 'Fjernet fra ventelisten',
   removeBody: (name: string) => `${name} fjernes fra ventelisten. Et åbent tilbud trækkes tilbage.`,
-  fromPortal: 'fra Mine tider',
+  /** Where the client joined, after 'Siden …' ('calendar': the therapist put them on, said nothing about). */
+  joinedFrom: { calendar: '', portal: 'fra Mine tider', 'booking-page': 'fra bookingsiden' },
   offerStates: {
     offered: 'tilbudt',
     accepted: 'taget',

@@ -39,10 +39,12 @@ import StamdataSection from '../../components/clientdata/stamdata/StamdataSectio
 import { stamdataKey } from '../../components/clientdata/stamdata/stamdataRecord';
 import type { StamdataValues } from '../../components/clientdata/stamdata/stamdata';
 import { texts } from '../../components/clientdata/texts';
+import { accessLogTexts } from '../../components/accesslog/texts';
 import { invoiceTexts as TI } from './invoiceTexts';
 import { useClientPageData } from './useClientPageData';
 
 const PrintView = retryable(() => import('../../components/clientdata/page/PrintView'), null);
+const ClientAccessLog = retryable(() => import('../../components/accesslog/ClientAccessLog'));
 
 const T = texts.page;
 
@@ -119,6 +121,7 @@ export default function ClientPage({
   api,
   clientId,
   journalId,
+  isOwner = false,
   notify,
   pages,
   onBack,
@@ -127,6 +130,8 @@ export default function ClientPage({
   api: ClientsApi;
   clientId: string;
   journalId: string | null;
+  /** The owner sees the client's 'Adgangslog'. */
+  isOwner?: boolean;
   notify: Notify;
   pages: PageLinks;
   onBack: () => void;
@@ -216,6 +221,11 @@ export default function ClientPage({
           <Section value={SECTIONS.invoices} title={TI.invoices}>
             <InvoicesSection pages={pages} clientId={clientId} bookingIds={bookings.slice(0, 200).map((booking) => booking.id)} />
           </Section>
+          {isOwner && (
+            <Section value={SECTIONS.accessLog} title={accessLogTexts.title}>
+              <ClientAccessLog api={api} clientId={clientId} />
+            </Section>
+          )}
         </Accordion>
         <StoragePanel />
         {page.printing && <PrintView document={page.printing.document} printId={page.printing.id} client={services.clientName} />}

@@ -18,13 +18,14 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { PersonAddRegular } from '@fluentui/react-icons';
+import { HistoryRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { formatPhonePairs } from '@klinik/core/records';
 import { formatDanishDate } from '@klinik/core/time';
 import { ListToolbar, LoadError, PageHeader, Pager, SkeletonRows, TableScroll, usePagedList, type PageQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import type { Notify } from '../../components/clientdata/page/context';
 import { overviewTexts as texts } from '../../components/clientdata/overview-texts';
+import { accessLogTexts } from '../../components/accesslog/texts';
 
 const T = texts.overview;
 
@@ -48,12 +49,15 @@ export default function Overview({
   notify,
   onOpen,
   onNewClient,
+  onAccessLog,
 }: {
   api: ClientsApi;
   isOwner: boolean;
   notify: Notify;
   onOpen: (clientId: string) => void;
   onNewClient: () => void;
+  /** The owner's way to the clinic-wide access log. */
+  onAccessLog?: () => void;
 }) {
   const styles = useStyles();
   const fetchPage = useCallback((query: PageQuery) => api.clients(query), [api]);
@@ -77,6 +81,11 @@ export default function Overview({
   return (
     <section>
       <PageHeader title={texts.title}>
+        {onAccessLog && (
+          <Button icon={<HistoryRegular />} onClick={onAccessLog}>
+            {accessLogTexts.title}
+          </Button>
+        )}
         <Button icon={<PersonAddRegular />} onClick={onNewClient}>
           {T.newClient}
         </Button>

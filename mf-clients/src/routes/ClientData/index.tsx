@@ -11,6 +11,7 @@ import { retryable } from '../../components/clientdata/page/retryable';
 import Overview from './Overview';
 
 const ClientPage = retryable(() => import('./ClientPage'));
+const ClinicAccessLogPage = retryable(() => import('./ClinicAccessLogPage'));
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -21,6 +22,9 @@ export default function ClientDataPage({ shell }: RemotePageProps) {
   const [params, setParams] = useSearchParams();
   const id = params.get('id');
   const journalId = params.get('journalId');
+  const isOwner = shell.therapist?.isAdmin ?? false;
+  // The clinic-wide access log: `/Klientdata?view=adgangslog`, the owner's.
+  const accessLog = isOwner && !id && params.get('view') === 'adgangslog';
 
   const openClient = useCallback((clientId: string) => setParams({ id: clientId }), [setParams]);
   const backToOverview = useCallback(() => setParams({}), [setParams]);
@@ -40,13 +44,23 @@ export default function ClientDataPage({ shell }: RemotePageProps) {
           api={api}
           clientId={id}
           journalId={journalId && OBJECT_ID.test(journalId) ? journalId : null}
+          isOwner={isOwner}
           notify={notify}
           pages={shell.pages}
           onBack={backToOverview}
           onOpenJournal={openJournal}
         />
+      ) : accessLog ? (
+        <ClinicAccessLogPage api={api} onBack={backToOverview} />
       ) : (
-        <Overview api={api} isOwner={shell.therapist?.isAdmin ?? false} notify={notify} onOpen={openClient} onNewClient={() => void navigate('/NewClientForm')} />
+        <Overview
+          api={api}
+          isOwner={isOwner}
+          notify={notify}
+          onOpen={openClient}
+          onNewClient={() => void navigate('/NewClientForm')}
+          onAccessLog={isOwner ? () => setParams({ view: 'adgangslog' }) : undefined}
+        />
       )}
     </>
   );

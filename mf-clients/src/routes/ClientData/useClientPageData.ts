@@ -77,7 +77,18 @@ export function useClientPageData({ api, clientId, notify }: { api: ClientsApi; 
   const nameKey = JSON.stringify(nameOf(client.data));
   const clientName = useMemo(() => JSON.parse(nameKey) as ClientName, [nameKey]);
   const services = useMemo<ClientPageServices>(
-    () => ({ ...base, clientId, clientName, notify, print: (document) => setPrinting((current) => ({ document, id: (current?.id ?? 0) + 1 })) }),
+    () => ({
+      ...base,
+      clientId,
+      clientName,
+      notify,
+      // A print is a read of the record: logged first, and printed only once the log has it.
+      print: (document) =>
+        void base.api.logPrint(clientId).then(
+          () => setPrinting((current) => ({ document, id: (current?.id ?? 0) + 1 })),
+          (error: unknown) => notify(error instanceof Error ? error.message : String(error), 'error'),
+        ),
+    }),
     [base, clientId, clientName, notify],
   );
 

@@ -34,6 +34,7 @@ function what(row: PublicSubmission): string {
   if (row.kind === 'booking') return `${row.treatmentName}, ${formatDanishDate(row.from)} kl. ${formatCopenhagenTime(row.from)}${row.reason ? ` – ${row.reason}` : ''}`;
   if (row.kind === 'course') return T.courseDays(row.eventDateIds.length);
   if (row.kind === 'journal-request') return T.journalRequest;
+  if (row.kind === 'waitlist') return T.waitlist(row.treatmentName);
   return '';
 }
 

@@ -4,9 +4,10 @@ export const reviewTexts = {
   loadFailed: 'Henvendelserne kunne ikke hentes',
   hint: 'Indsendt uden klinikkens link, eller fra en person, klinikken ikke kunne genkende. Intet er skrevet på en klient, før du godkender. Henvendelser, der ikke er set efter 14 dage, slettes af sig selv.',
   empty: 'Der er ingen henvendelser at se på.',
-  kind: { booking: 'Booking', course: 'Kursustilmelding', intake: 'Klientformular', 'journal-request': 'Anmodning om journal' } as Record<string, string>,
+  kind: { booking: 'Booking', course: 'Kursustilmelding', intake: 'Klientformular', 'journal-request': 'Anmodning om journal', waitlist: 'Venteliste' } as Record<string, string>,
   /** A signed-in client asked for their journal in 'Mine tider'; approving mails them that the clinic sends it. */
   journalRequest: 'Klienten beder om at få sin journal udleveret. Godkend, når I sender den: klienten får besked om, at den er på vej.',
+  waitlist: (treatment: string) => `Vil på ventelisten til ${treatment}. Godkend for at skrive personen på.`,
   known: 'Klinikken har en klient med dette CPR-nummer.',
   attach: 'Godkend på den eksisterende klient',
   create: 'Godkend som ny klient',

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Booking, Journal } from '@klinik/core';
 import { isJournalEditable } from '@klinik/core/records';
 
-export const SECTIONS = { stamdata: 'stamdata', stamjournal: 'stamjournal', bookings: 'bookings', invoices: 'invoices' } as const;
+export const SECTIONS = { stamdata: 'stamdata', stamjournal: 'stamjournal', bookings: 'bookings', invoices: 'invoices', accessLog: 'accessLog' } as const;
 export const journalSection = (id: string) => `journal:${id}`;
 /** The element id of a panel (for scrolling to it). */
 export const sectionElementId = (section: string) => `klientdata-${section}`;
