@@ -37,6 +37,16 @@ const useStyles = makeStyles({
   },
 });
 
+/**
+ * A month's name on the axis: whole ('november 2026') for a few months, else short ('nov 26': the first three letters
+ * of every Danish month name are its usual short form), so a year's twelve do not run into each other. The table
+ * beside the chart keeps the whole names.
+ */
+export function axisLabel(label: string, count: number): string {
+  const month = /^([a-zæøå]+) (\d{4})$/.exec(label);
+  return month && count > 4 ? `${month[1]!.slice(0, 3)} ${month[2]!.slice(2)}` : label;
+}
+
 function options(spec: ChartSpec, width: number): uPlot.Options {
   const count = spec.series.length;
   return {
@@ -44,10 +54,13 @@ function options(spec: ChartSpec, width: number): uPlot.Options {
     height: HEIGHT,
     legend: { show: false },
     cursor: { show: false },
-    scales: { x: { time: false, range: (_plot, min, max) => [min - 0.5, max + 0.5] } },
+    // Every month's place, whatever the data: with one month uPlot's own range put its bar at the left edge, a
+    // hairline beside an empty grid.
+    scales: { x: { time: false, auto: false, range: () => [-0.5, Math.max(spec.labels.length, 1) - 0.5] } },
     axes: [
-      { values: (_plot, splits) => splits.map((split) => (Number.isInteger(split) ? (spec.labels[split] ?? '') : '')), gap: 4, size: 40 },
-      { values: (_plot, splits) => splits.map(spec.format), size: 80 },
+      { values: (_plot, splits) => splits.map((split) => (Number.isInteger(split) ? axisLabel(spec.labels[split] ?? '', spec.labels.length) : '')), gap: 4, size: 40 },
+      // As wide as the longest amount ('36.879,00 kr.'): a fixed width cut off the thousands.
+      { values: (_plot, splits) => splits.map(spec.format), size: (_plot, values) => 16 + 7 * Math.max(4, ...(values ?? []).map((value) => String(value).length)) },
     ],
     series: [
       {},
