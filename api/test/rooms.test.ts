@@ -6,6 +6,7 @@
  */
 import { bookingMessages, copenhagenWallTime, formatCopenhagenTime, roomMessages, seriesMessages, SLOT_UNIT_MS } from '@klinik/core';
 import { sweepOrphanClaims } from '../src/data/concurrency/slot-claims.js';
+import { offerFreedTimes } from '../src/jobs/waitlist.js';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { clinicWithTrial, colleagueOf, newClient, type SignedInOwner } from './support/fixtures.js';
 import { stallNextWrite } from './support/stall-insert.js';
@@ -329,5 +330,34 @@ describe("'Mine tider' respects rooms", () => {
     expect(refused.status).toBe(409);
     expect((await t.call('clientPortalMoveBooking', { portalToken, bookingId: booking.id, from: at(3, 10) })).status).toBe(200);
     expect(await claimsOf(booking.id)).toEqual([...unitIds(owner.companyId, owner.therapistId, at(3, 10), at(3, 11)), ...unitIds(owner.companyId, rooms[0]!, at(3, 10), at(3, 11))].sort());
+  });
+});
+
+describe('the waiting list respects rooms', () => {
+  /**
+   * The owner's 10:00 on Monday 7 December (a treatment without a room) is cancelled; on the list is someone for the
+   * owner's treatment that needs the clinic's one room, Mondays 10–11. With `roomTaken`, the colleague holds the room
+   * then.
+   */
+  async function freedWithRoom(roomTaken: boolean) {
+    const { owner, colleague, ownerTreatment, colleagueTreatment } = await clinicWithRooms();
+    const talk = await treatmentOf(owner, 'Samtale');
+    const waiting = await book(owner, talk, at(14, 8), '3001');
+    expect(waiting.status).toBe(200);
+    const entry = await t.call('addWaitlistEntry', { clientId: waiting.body.data.clientId, treatmentId: ownerTreatment, days: [1], fromTime: '10:00', toTime: '11:00' }, owner.token);
+    expect(entry.status).toBe(200);
+    const cancelled = await book(owner, talk, at(7, 10), '3002');
+    expect(cancelled.status).toBe(200);
+    if (roomTaken) expect((await book(colleague, colleagueTreatment, at(7, 10), '3003')).status).toBe(200);
+    expect((await t.call('deleteBooking', { id: cancelled.body.data.id }, owner.token)).status).toBe(200);
+    await offerFreedTimes({ models: t.api.services.models, now: () => t.clock.now(), logger: t.api.services.logger });
+    return t.models.WaitlistOffer.find({ therapistId: owner.therapistId }).lean();
+  }
+
+  it('offers a freed time only when the room its treatment needs is free then', async () => {
+    // The room held by the colleague: an offer whose acceptance could only be refused goes to nobody.
+    expect(await freedWithRoom(true)).toHaveLength(0);
+    // The same with the room free: offered.
+    expect((await freedWithRoom(false)).map((offer) => offer.from)).toEqual([at(7, 10)]);
   });
 });

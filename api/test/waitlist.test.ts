@@ -263,6 +263,23 @@ describe('offers', () => {
       [monday(12), monday(13)],
     ]);
   });
+
+  it("a series moved from one date on frees each moved date's old time", async () => {
+    const owner = await clinic();
+    const signe = await person(owner);
+    await onList(owner, signe, { fromTime: '08:00', toTime: '18:00' });
+    const week = 7 * 24 * HOUR;
+    const series = await ok('addBookingSeries', { treatmentId: owner.treatmentId, from: monday(9), clientId: signe.clientId, repeat: { intervalWeeks: 1, count: 3 } }, owner.token);
+    const dates = (series.data.bookings as { id: string; from: number }[]).sort((a, b) => a.from - b.from);
+    expect(dates).toHaveLength(3);
+    // The second and third Mondays move to 15:00; the first stays.
+    await ok('setBookingSeries', { id: dates[1]!.id, scope: 'following', from: monday(15) + week }, owner.token);
+    const freed = await t.models.FreedTime.find({ companyId: owner.companyId }).sort({ from: 1 }).lean();
+    expect(freed.map((time) => [time.from, time.to])).toEqual([
+      [monday(9) + week, monday(10) + week],
+      [monday(9) + 2 * week, monday(10) + 2 * week],
+    ]);
+  });
 });
 
 describe("the client's own changes", () => {

@@ -31,6 +31,7 @@ import type { ClaimKind } from '../../data/concurrency/slot-claims.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc, ClientDoc, TreatmentDoc } from '../../models/index.js';
 import { createClient, findVisibleClient } from '../clients/clients.js';
+import { heldTime, noteFreedTime } from '../waitlist/freed-times.js';
 import { changeBooking, checkLength, findBooking, findTreatment, isFirstBooking, removeBooking, toBookingView } from './bookings.js';
 import { overlapFilter } from './ranges.js';
 import { bookingNeeds, heldFields, heldSet, needsOf, pickResources, resourceBusyUnits, resourceUnitIds, type HeldResources, type Needs } from './resource-claims.js';
@@ -326,6 +327,11 @@ export async function setBookingSeries(ctx: TherapistContext, input: ParsedInput
       return old.length ? [ctx.db.slots.release(date.ref, old)] : [];
     }),
   );
+  // Each moved date's old time goes to the waiting list, as a single booking's move does.
+  for (const date of kept) {
+    const before = date.booking!;
+    if (date.from !== before.from || date.to !== before.to) await noteFreedTime(ctx.db, heldTime(before), ctx.now(), ctx.services.logger);
+  }
   return { seriesId, dates: dates.map(view), bookings: updated.map(toBookingView) };
 }
 

@@ -14,12 +14,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
-import { firstSuitableStart, WAITLIST_MAX_ENTRIES, WAITLIST_OFFER_TTL_MS } from '@klinik/core';
+import { firstSuitableStart, startsWithResources, WAITLIST_MAX_ENTRIES, WAITLIST_OFFER_TTL_MS } from '@klinik/core';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { insertNew } from '../../data/insert-new.js';
 import { isDuplicateKeyError } from '../../errors.js';
 import type { FreedTimeDoc, WaitlistOfferDoc } from '../../models/index.js';
 import { decryptText, encryptText } from '../../security/encryption.js';
+import { needIds, needsNothing, needsOf, resourceBusy } from '../scheduling/resource-claims.js';
 
 export type FreedTimeStep = 'offered' | 'waiting' | 'closed';
 
@@ -87,7 +88,7 @@ export async function offerFreedTime(db: TenantDb, freed: FreedTimeDoc, now: num
       .map((offer) => offer.entryId.toHexString()),
   );
   const [treatments, clients, claimed] = await Promise.all([
-    db.Treatment.find({ _id: { $in: candidates.map((entry) => entry.treatmentId) } }, { duration: 1, pause: 1 }).lean(),
+    db.Treatment.find({ _id: { $in: candidates.map((entry) => entry.treatmentId) } }, { duration: 1, pause: 1, roomIds: 1, equipmentIds: 1 }).lean(),
     db.Client.find({ _id: { $in: candidates.map((entry) => entry.clientId) } }, { email: 1, phonePrivate: 1, nameFirst: 1, nameLast: 1 }).lean(),
     db.slots.holders(db.slots.ids(freed.therapistId, freed)),
   ]);
@@ -104,7 +105,13 @@ export async function offerFreedTime(db: TenantDb, freed: FreedTimeDoc, now: num
     if (!treatment || !client || (!client.email && !client.phonePrivate)) continue;
     const treatmentMs = treatment.duration * 1000;
     const withPauseMs = treatmentMs + (treatment.pause ?? 0) * 1000;
-    const start = firstSuitableStart(freed, { treatmentMs, withPauseMs }, entry, now, (at) => isFree(at, treatmentMs));
+    // The rooms and equipment the treatment needs, free at the start offered (another therapist may hold the room):
+    // an offer its accept could only refuse is made to nobody.
+    const needs = await needsOf(db, treatment);
+    if (needs.problem) continue;
+    const roomsBusy = needsNothing(needs) ? null : await resourceBusy(db, needs, { from: freed.from, to: freed.to });
+    const roomsFree = (at: number) => roomsBusy === null || startsWithResources([at], treatmentMs, needIds(needs), roomsBusy).length === 1;
+    const start = firstSuitableStart(freed, { treatmentMs, withPauseMs }, entry, now, (at) => isFree(at, treatmentMs) && roomsFree(at));
     if (start === null) continue;
 
     const round = offers.length;
