@@ -22,6 +22,7 @@ export { CheckboxGroup, type CheckboxGroupProps } from './form/CheckboxGroup.js'
 export { createModuleContext, type ModuleServices, type Notify } from './module.js';
 export { useDebounced } from './useDebounced.js';
 export { copyText } from './copyText.js';
+export { useCopy, type CopyState } from './useCopy.js';
 // The rich-text editor itself is loaded lazily by each page: import('@klinik/ui/RichTextEditor').
 export type { RichTextEditorProps } from './RichTextEditor.js';
 export { partOnDemand, type PreloadableComponent } from './partOnDemand.js';

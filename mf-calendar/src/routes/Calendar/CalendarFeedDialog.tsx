@@ -3,16 +3,15 @@
  * is made (the server keeps only its hash); later the dialog says since when one works, and offers a new one (which
  * ends the old) or to stop it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button, Caption1, Input, Label, Link, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { formatDanishDate } from '@klinik/core/time';
-import { copyText, FormDialog, QueryView, queryKey, useMutation, useQuery } from '@klinik/ui';
+import { FormDialog, QueryView, queryKey, useCopy, useMutation, useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { feedTexts } from './feedTexts';
 
 const T = feedTexts;
-const COPIED_MS = 5000;
 
 const useStyles = makeStyles({
   body: { display: 'grid', gap: '12px' },
@@ -25,20 +24,15 @@ const useStyles = makeStyles({
 function FeedAddress({ url }: { url: string }) {
   const styles = useStyles();
   const input = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state, copy } = useCopy(url);
   const inputId = useId();
   const hintId = useId();
-  useEffect(() => {
-    if (state !== 'copied') return;
-    const timer = window.setTimeout(() => setState('idle'), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [state]);
   return (
     <div className={styles.field}>
       <Label htmlFor={inputId}>{T.addressLabel}</Label>
       <div className={styles.row}>
         <Input id={inputId} ref={input} className={styles.input} readOnly value={url} aria-describedby={hintId} onFocus={(event) => event.currentTarget.select()} />
-        <Button icon={<CopyRegular />} onClick={() => void copyText(url, input.current).then((ok) => setState(ok ? 'copied' : 'failed'))}>
+        <Button icon={<CopyRegular />} onClick={() => copy(input.current)}>
           {state === 'copied' ? T.copied : T.copy}
         </Button>
       </div>

@@ -1,10 +1,9 @@
 /** The clinic's public newsletter sign-up page (/Newsletter?id=…), read-only, with a copy button ('Kopieret!' for 5 s). */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Button, Caption1, Input, Label, makeStyles, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { clientMessages } from '@klinik/core/messages';
-import { COPY_CONFIRMATION_MS } from '@klinik/core/records';
-import { copyText } from '@klinik/ui';
+import { useCopy } from '@klinik/ui';
 import { texts } from './texts';
 
 const T = texts.signup;
@@ -20,21 +19,16 @@ const useStyles = makeStyles({
 export function SignupLink({ url }: { url: string }) {
   const styles = useStyles();
   const input = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state, copy } = useCopy(url);
   const inputId = useId();
   const hintId = useId();
-  useEffect(() => {
-    if (state !== 'copied') return;
-    const timer = window.setTimeout(() => setState('idle'), COPY_CONFIRMATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [state]);
 
   return (
     <div className={styles.field}>
       <Label htmlFor={inputId}>{T.label}</Label>
       <div className={styles.row}>
         <Input id={inputId} ref={input} className={styles.input} readOnly value={url} aria-describedby={hintId} onFocus={(event) => event.currentTarget.select()} />
-        <Button className={styles.button} icon={<CopyRegular />} aria-label={state === 'copied' ? clientMessages.copied : T.copyLabel} onClick={() => void copyText(url, input.current).then((ok) => setState(ok ? 'copied' : 'failed'))}>
+        <Button className={styles.button} icon={<CopyRegular />} aria-label={state === 'copied' ? clientMessages.copied : T.copyLabel} onClick={() => copy(input.current)}>
           {state === 'copied' ? clientMessages.copied : T.copy}
         </Button>
       </div>

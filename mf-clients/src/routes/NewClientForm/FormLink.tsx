@@ -1,9 +1,8 @@
 /** The public form's address with the chosen questions, read-only, and 'kopi' → 'Kopieret!' for 5 s (spec 2 §5). */
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
-import { COPY_CONFIRMATION_MS } from '@klinik/core/records';
-import { copyText } from '@klinik/ui';
+import { useCopy } from '@klinik/ui';
 import { texts } from './texts';
 
 const useStyles = makeStyles({
@@ -17,14 +16,8 @@ const useStyles = makeStyles({
 export function FormLink({ url }: { url: string }) {
   const styles = useStyles();
   const input = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state !== 'copied') return;
-    const timer = window.setTimeout(() => setState('idle'), COPY_CONFIRMATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [state]);
-  // A new link (another question chosen) has not been copied yet.
-  useEffect(() => setState('idle'), [url]);
+  // A new link (another question chosen) has not been copied yet: useCopy goes back to idle.
+  const { state, copy } = useCopy(url);
 
   return (
     <Field className={styles.field} label={texts.linkLabel} hint={state === 'failed' ? texts.copyFailed : texts.linkHint}>
@@ -34,7 +27,7 @@ export function FormLink({ url }: { url: string }) {
           className={styles.button}
           icon={<CopyRegular />}
           disabled={!url}
-          onClick={() => void copyText(url, input.current).then((ok) => setState(ok ? 'copied' : 'failed'))}
+          onClick={() => copy(input.current)}
         >
           {state === 'copied' ? texts.copied : texts.copy}
         </Button>
