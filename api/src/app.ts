@@ -31,11 +31,15 @@ import { outboxPage } from './adapters/mail/outbox-page.js';
 import { runMessageJobs } from './jobs/messages.js';
 import { billSmsMonths } from './jobs/sms-billing.js';
 import { runPaymentsTick } from './jobs/payments.js';
+import { expireBookingPaymentHolds } from './jobs/booking-payment-holds.js';
 import { contentTypeOfKey, createBlobSigner, type BlobStore } from './adapters/blobs/index.js';
 import { createBlobStore } from './adapters/blobs/create.js';
 import { servedImage } from './domain/images/images.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { paymentRoutes, receivePaymentWebhook } from './endpoint/payments.js';
+import { merchantPaymentRoutes, receiveMerchantWebhook } from './endpoint/merchant-payments.js';
+import { createMerchantGateways } from './adapters/payments/merchant.js';
+import { createFrisbiiMerchant } from './adapters/payments/frisbii/merchant.js';
 import { calendarFeedRoutes } from './endpoint/calendar-feed.js';
 import { createAccountingProvider } from './adapters/accounting/index.js';
 import { createSmsGateway } from './adapters/sms/create.js';
@@ -147,6 +151,9 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     deliver: async (rawBody, signature) => {
       await receivePaymentWebhook(services, rawBody, signature);
     },
+    deliverMerchant: async (companyId, rawBody, signature) => {
+      await receiveMerchantWebhook(services, companyId, rawBody, signature);
+    },
   });
   const services: Services = {
     config,
@@ -160,6 +167,10 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
     blobs,
     blobSigner: createBlobSigner(config.jwtSecret, config.blobUrlTtlSeconds),
     payments: createPaymentProvider(config.paymentsProvider, { webhookSecret: config.paymentsWebhookSecret, now: () => clock.now(), frisbii: config.frisbii }, sandboxes?.payments ?? null),
+    merchants: createMerchantGateways({
+      sandbox: sandboxes?.merchant ?? null,
+      frisbii: (_companyId, account) => createFrisbiiMerchant({ ...config.merchantFrisbii, ...account, now: () => clock.now() }),
+    }),
     accounting: createAccountingProvider(config, sandboxes?.accounting ?? null, () => clock.now()),
     drive: createDriveProvider(config, sandboxes?.drive ?? null, () => clock.now()),
     oauthStates: createOAuthStates(models, config.jwtSecret),
@@ -259,6 +270,7 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
   });
 
   paymentRoutes(router, services);
+  merchantPaymentRoutes(router, services);
   calendarFeedRoutes(router, services);
   sandboxes?.mount(router);
 
@@ -316,6 +328,8 @@ export async function createApi(options: AppOptions): Promise<KlinikApi> {
       // What the payments ticker does (subscriptions following their plans, the provider's renewals and dunning)
       // happens as the clock passes it.
       await runPaymentsTick(services, clock.now());
+      // Booking holds whose 15 minutes passed are released.
+      await expireBookingPaymentHolds(services, clock.now());
       // And the reminders and follow-ups that became due: planned and sent before the answer (end-to-end tests).
       await runMessageJobs(services, 'dev-clock');
       await billSmsMonths(services);

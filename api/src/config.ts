@@ -107,6 +107,11 @@ export interface ApiConfig {
   /** Frisbii's account key and addresses, when it is the provider. */
   frisbii: { privateKey: string; apiUrl: string; checkoutUrl: string } | null;
   /**
+   * Frisbii's addresses for the clinics' own accounts (booking payments; each clinic brings its own key): the same
+   * FRISBII_API_URL and FRISBII_CHECKOUT_URL, so a test double serves both.
+   */
+  merchantFrisbii: { apiUrl: string; checkoutUrl: string };
+  /**
    * The accounting system: 'sandbox' (the local default, refused in production), 'dinero' (production: Visma Connect
    * and Dinero's API; needs DINERO_CLIENT_ID and DINERO_CLIENT_SECRET) or 'none' (the integration answers 503).
    */
@@ -420,6 +425,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, dataDir: string): ApiConfi
           checkoutUrl: env.FRISBII_CHECKOUT_URL || 'https://checkout-api.reepay.com',
         }
       : null,
+    merchantFrisbii: { apiUrl: env.FRISBII_API_URL || 'https://api.reepay.com', checkoutUrl: env.FRISBII_CHECKOUT_URL || 'https://checkout-api.reepay.com' },
     accountingProvider,
     accountingRedirectUri: env.DINERO_REDIRECT_URI || `${appUrl}${ACCOUNTING_RETURN_PATH}`,
     dinero: accountingProvider === 'dinero'

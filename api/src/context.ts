@@ -18,6 +18,7 @@ import type { ApiConfig } from './config.js';
 import type { BlobSigner, BlobStore } from './adapters/blobs/index.js';
 import type { DriveProvider } from './adapters/drive/provider.js';
 import type { Mailer } from './adapters/mail/index.js';
+import type { MerchantGateways } from './adapters/payments/merchant.js';
 import type { PaymentProvider } from './adapters/payments/provider.js';
 import type { SmsGateway } from './adapters/sms/index.js';
 import { clinicLinkTokens, ownLinkTokens, type ClinicLinkTokens, type OwnLinkTokens } from './domain/accounts/link-tokens.js';
@@ -47,6 +48,8 @@ export interface Services {
   blobs: BlobStore;
   blobSigner: BlobSigner;
   payments: PaymentProvider;
+  /** The clinics' own merchant accounts (booking payments): a gateway per clinic (domain/payment-account/gateway.ts). */
+  merchants: MerchantGateways;
   accounting: AccountingProvider;
   /** The cloud drive: Google Drive, the sandbox, or none. */
   drive: DriveProvider;

@@ -15,6 +15,7 @@ import { startImportJobs } from './jobs/imports.js';
 import { startMessageJobs } from './jobs/messages.js';
 import { startSmsBilling } from './jobs/sms-billing.js';
 import { startPaymentsTicker } from './jobs/payments.js';
+import { startBookingPaymentHolds } from './jobs/booking-payment-holds.js';
 import { startSweeper } from './jobs/sweeper.js';
 import { createLogger } from './logger.js';
 import { dataDir } from './paths.js';
@@ -38,7 +39,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const conn = await connectDatabase(database.uri, databaseNameFor(database.uri, env));
   const api = await createApi({ config, conn, logger });
   logger.info(config.s3 ? `Blobs in the S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : `Blobs under ${config.blobDir}`);
-  const jobs = [startSweeper(api.services, conn, logger), startPaymentsTicker(api.services, logger), startAccountingTicker(api.services, logger), startAccountingTransfers(api.services, logger), startImportJobs(api.services, logger)];
+  const jobs = [startSweeper(api.services, conn, logger), startPaymentsTicker(api.services, logger), startAccountingTicker(api.services, logger), startAccountingTransfers(api.services, logger), startImportJobs(api.services, logger), startBookingPaymentHolds(api.services, logger)];
   if (api.services.config.messageJobs.everyMs > 0) jobs.push(startMessageJobs(api.services, logger), startSmsBilling(api.services, logger));
   const callback = api.app.callback();
   const http = createDrainingServer((req, res) => void callback(req, res));

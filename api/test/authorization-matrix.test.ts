@@ -73,6 +73,9 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   addBooking: proRow,
   setBooking: proRow,
   deleteBooking: proRow,
+  markNoShow: proRow,
+  chargeNoShowFee: proRow,
+  refundBookingPayment: proRow,
   addBookingSeries: proRow,
   setBookingSeries: proRow,
   deleteBookingSeries: proRow,
@@ -105,6 +108,8 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   clientGetAvailable: publicRow,
   getClientsFromTherapistCompanyOnlineBooking: publicRow,
   clientAddBooking: publicRow,
+  startBookingPayment: publicRow,
+  getBookingPayment: publicRow,
   clientAddEventDateClients: publicRow,
   clientUnsubscribe: publicRow,
   requestClientPortalLink: publicRow,
@@ -270,6 +275,9 @@ const expected: Record<ActionName, Record<Caller, Outcome>> = {
   getStatistics: proRow,
   exportStatistics: proRow,
   getYearStatement: proOwnerRow,
+  // The clinic's own payment account: every therapist sees whether it is connected; only the owner connects it.
+  getClinicPaymentAccount: therapistRow,
+  setClinicPaymentAccount: ownerRow,
 };
 
 let t: TestApi;

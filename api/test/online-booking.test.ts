@@ -57,7 +57,7 @@ describe('what the page may see', () => {
     const info = await t.call('clientGetTherapistInfo', { therapistId: clinic.owner.therapistId });
     expect(info.body.data).toMatchObject({ nameFirst: 'Mette', companyName: 'Fysio Ærø', companyEmail: 'kontakt@fysio-aeroe.test', bookingFormEnabled: true, isAvailable: true });
     const treatments = await t.call('clientGetTreatmentsFromTherapist', { therapistId: clinic.owner.therapistId });
-    expect(treatments.body.data).toEqual([{ id: clinic.treatmentId, name: 'Massage', duration: 2700, pause: 900, price: 450 }]);
+    expect(treatments.body.data).toEqual([{ id: clinic.treatmentId, name: 'Massage', duration: 2700, pause: 900, price: 450, payment: null }]);
     const free = await t.call('clientGetAvailable', { therapistId: clinic.owner.therapistId, ...week, duration: 45 * 60_000, pause: 15 * 60_000 });
     // Today (the 1st) is never offered; tomorrow 08:00 to 11:15, every 15 minutes.
     expect(free.body.data[0]).toBe(at(2, 8));

@@ -184,6 +184,9 @@ const samples: Partial<Record<ActionName, Sample | Sample[]>> = {
   addBooking: [(a, b) => ({ treatmentId: b.treatmentId, from: at(6, 9), clientId: a.clientId }), (a) => ({ treatmentId: a.treatmentId, from: at(6, 9), client: newClient('9999') })],
   setBooking: (a) => ({ id: a.bookingId, from: at(6, 13) }),
   deleteBooking: (a) => ({ id: a.bookingId }),
+  markNoShow: (a) => ({ bookingId: a.bookingId, noShow: true }),
+  chargeNoShowFee: (a) => ({ bookingId: a.bookingId }),
+  refundBookingPayment: (a) => ({ bookingId: a.bookingId, amountOre: 100 }),
   addBookingSeries: [
     (a, b) => ({ treatmentId: b.treatmentId, from: at(6, 9), clientId: a.clientId, repeat: { intervalWeeks: 1, count: 2 } }),
     (a) => ({ treatmentId: a.treatmentId, from: at(6, 9), client: newClient('9997'), repeat: { intervalWeeks: 1, count: 2 } }),

@@ -189,6 +189,7 @@ describe('the code keeps to the layers', () => {
     const allowed: Record<string, ClinicWideReason[]> = {
       'domain/accounting/issued.ts': ['accounting-transfer'],
       'domain/accounting/transfer.ts': ['accounting-transfer'],
+      'domain/booking-payments/invoice.ts': ['invoice-numbering', 'invoice-of-a-visible-record'],
       'domain/clients/erasure.ts': ['erasure'],
       'domain/clients/records.ts': ['client-record-copies', 'clinic-wide-check'],
       'domain/contact/newsletters.ts': ['message-planning'],

@@ -17,6 +17,8 @@ export * from './booking-series.js';
 export * from './holidays.js';
 export * from './waitlist.js';
 export * from './rooms.js';
+export * from './booking-payments.js';
+export * from './booking-refunds.js';
 export * from './fields.js';
 export * from './common-passwords.js';
 export * from './company.js';

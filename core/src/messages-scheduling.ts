@@ -132,3 +132,5 @@ export const clientMessages = {
 } as const;
 export * from './messages-public.js';
 export * from './messages-portal.js';
+
+export { bookingPaymentMessages } from './messages-booking-payments.js';

@@ -9,6 +9,8 @@ export const calendarApi = (client: ActionClient) => ({
   deleteTreatment: (id: string) => client.call('deleteTreatment', { id }),
   /** The clinic's profile: its 'Momsregistreret' is a new treatment's VAT default. */
   company: () => client.call('getCompany', {}),
+  /** Whether the clinic's own payment account is connected ('Betaling ved booking' needs it). */
+  paymentAccount: () => client.call('getClinicPaymentAccount', {}),
   bookableTreatments: () => client.call('getAvailableTreatmentsFromTherapist', {}),
   bookings: (from: number, to: number) => client.call('getBookingsFromTherapist', { from, to }),
   leaves: (from: number, to: number) => client.call('getLeavesForDay', { from, to }),
@@ -16,6 +18,10 @@ export const calendarApi = (client: ActionClient) => ({
   addBooking: (input: ActionInput<'addBooking'>) => client.call('addBooking', input),
   setBooking: (input: ActionInput<'setBooking'>) => client.call('setBooking', input),
   deleteBooking: (id: string) => client.call('deleteBooking', { id }),
+  booking: (id: string) => client.call('getBooking', { id }),
+  markNoShow: (input: ActionInput<'markNoShow'>) => client.call('markNoShow', input),
+  chargeNoShowFee: (input: ActionInput<'chargeNoShowFee'>) => client.call('chargeNoShowFee', input),
+  refundBookingPayment: (input: ActionInput<'refundBookingPayment'>) => client.call('refundBookingPayment', input),
   addBookingSeries: (input: ActionInput<'addBookingSeries'>) => client.call('addBookingSeries', input),
   setBookingSeries: (input: ActionInput<'setBookingSeries'>) => client.call('setBookingSeries', input),
   deleteBookingSeries: (input: ActionInput<'deleteBookingSeries'>) => client.call('deleteBookingSeries', input),

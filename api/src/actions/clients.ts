@@ -1,5 +1,6 @@
 /** Client records (Stamdata) and the intake form (core/src/actions/clients.ts). Thin. */
 import { clientMessages, type clientActions } from '@klinik/core';
+import { noShowCount } from '../domain/booking-payments/no-shows.js';
 import { visibleClient } from '../domain/clients/clients.js';
 import { eraseClient } from '../domain/clients/erasure.js';
 import { addClientFromForm, addQuestion, changeQuestion, listQuestions, publicForm, removeQuestion, submitPublicForm } from '../domain/clients/intake.js';
@@ -8,7 +9,10 @@ import type { Handlers } from './types.js';
 
 export const clientHandlers: Handlers<keyof typeof clientActions> = {
   getAllClient: (input, ctx) => listClients(ctx, input),
-  getClient: async ({ id }, ctx) => ({ data: toClientRecord(await visibleClient(ctx, id)) }),
+  async getClient({ id }, ctx) {
+    const client = await visibleClient(ctx, id);
+    return { data: { ...toClientRecord(client), noShows: await noShowCount(ctx, client._id) } };
+  },
   setClient: async ({ id, changes }, ctx) => ({ message: 'Gemt', data: await updateClient(ctx, id, changes) }),
   async deleteClient({ id }, ctx) {
     await eraseClient(ctx, id);

@@ -7,6 +7,8 @@ import { ACCESS_LEVELS, accessLevelsOf, actions, type ActionName } from '@klinik
 import { accessLogHandlers } from './access-log.js';
 import { accountingHandlers } from './accounting.js';
 import { authHandlers } from './auth.js';
+import { bookingPaymentHandlers } from './booking-payments.js';
+import { bookingRefundHandlers } from './booking-refunds.js';
 import { calendarFeedHandlers } from './calendar-feed.js';
 import { clientHandlers } from './clients.js';
 import { commerceHandlers } from './commerce.js';
@@ -19,6 +21,7 @@ import { importHandlers } from './import.js';
 import { invoiceHandlers } from './invoices.js';
 import { journalHandlers } from './journals.js';
 import { onlineBookingHandlers } from './online-booking.js';
+import { paymentAccountHandlers } from './payment-account.js';
 import { platformHandlers } from './platform.js';
 import { portalHandlers } from './portal.js';
 import { roomHandlers } from './rooms.js';
@@ -32,6 +35,7 @@ import type { Handler, Handlers } from './types.js';
 /** One handler file per contract group of core/src/actions. */
 export const handlers: Handlers<ActionName> = {
   ...authHandlers,
+  ...bookingPaymentHandlers,
   ...treatmentHandlers,
   ...schedulingHandlers,
   ...courseHandlers,
@@ -54,6 +58,8 @@ export const handlers: Handlers<ActionName> = {
   ...calendarFeedHandlers,
   ...accessLogHandlers,
   ...statisticsHandlers,
+  ...bookingRefundHandlers,
+  ...paymentAccountHandlers,
 };
 
 export function assertRegistryComplete(table: Record<string, unknown> = handlers): void {

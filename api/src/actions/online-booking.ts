@@ -8,11 +8,15 @@ import { publicTherapist } from '../domain/online-booking/public-therapist.js';
 import { acceptSubmission, listSubmissions, rejectSubmission, rejectSubmissions } from '../domain/online-booking/review.js';
 import { bookingSettingsOf, changeBookingSettings } from '../domain/online-booking/settings.js';
 import { unsubscribe } from '../domain/online-booking/unsubscribe.js';
+import { merchantOf } from '../domain/payment-account/gateway.js';
 import type { Handlers } from './types.js';
 
 export const onlineBookingHandlers: Handlers<keyof typeof onlineBookingActions> = {
   clientGetTherapistInfo: async ({ therapistId }, ctx) => ({ data: toPublicTherapist(await publicTherapist(ctx, therapistId), ctx.now()) }),
-  clientGetTreatmentsFromTherapist: async ({ therapistId }, ctx) => ({ data: await publicTreatments(await publicTherapist(ctx, therapistId)) }),
+  async clientGetTreatmentsFromTherapist({ therapistId }, ctx) {
+    const page = await publicTherapist(ctx, therapistId);
+    return { data: await publicTreatments(page, (await merchantOf(ctx.services, page.db)) !== null) };
+  },
   clientGetEventsFromTherapist: async ({ therapistId }, ctx) => ({ data: await publicCourses(await publicTherapist(ctx, therapistId), ctx.now()) }),
   clientGetEventDatesFromTherapist: async ({ eventId }, ctx) => ({ data: await publicCourseDates(ctx, eventId) }),
   clientGetAvailable: async ({ treatmentId, ...input }, ctx) => ({ data: await availability(await publicTherapist(ctx, input.therapistId), { ...input, treatment: treatmentId }, ctx.now()) }),

@@ -1,5 +1,6 @@
 /** Bookings, leaves, opening hours and the booking drawer's client search (core/src/actions/scheduling.ts). Thin. */
 import type { schedulingActions } from '@klinik/core';
+import { withPayments } from '../domain/booking-payments/no-shows.js';
 import { searchClients } from '../domain/clients/clients.js';
 import { addBookingSeries, deleteBookingSeries, setBookingSeries } from '../domain/scheduling/booking-series.js';
 import { addBooking, changeBooking, clientBookings, findBooking, listBookings, removeBooking, toBookingView } from '../domain/scheduling/bookings.js';
@@ -15,10 +16,10 @@ import {
 import type { Handlers } from './types.js';
 
 export const schedulingHandlers: Handlers<keyof typeof schedulingActions> = {
-  getBookingsFromTherapist: async (input, ctx) => ({ data: await listBookings(ctx, input) }),
-  getBooking: async ({ id }, ctx) => ({ data: toBookingView(await findBooking(ctx, id)) }),
+  getBookingsFromTherapist: async (input, ctx) => ({ data: await withPayments(ctx, await listBookings(ctx, input)) }),
+  getBooking: async ({ id }, ctx) => ({ data: (await withPayments(ctx, [toBookingView(await findBooking(ctx, id))]))[0]! }),
   addBooking: async (input, ctx) => ({ message: 'Bookingen er oprettet', data: await addBooking(ctx, input) }),
-  setBooking: async (input, ctx) => ({ message: 'Bookingen er gemt', data: await changeBooking(ctx, input) }),
+  setBooking: async (input, ctx) => ({ message: 'Bookingen er gemt', data: (await withPayments(ctx, [await changeBooking(ctx, input)]))[0]! }),
   async deleteBooking({ id }, ctx) {
     await removeBooking(ctx, id);
     return { message: 'Bookingen er slettet' };
@@ -36,7 +37,7 @@ export const schedulingHandlers: Handlers<keyof typeof schedulingActions> = {
     const message = data.kept.length ? `${data.deleted.length} slettet; ${data.kept.length} bevaret, fordi de har journal eller faktura` : 'Bookingen er slettet';
     return { message, data };
   },
-  getBookingsFromClient: async ({ clientId }, ctx) => ({ data: await clientBookings(ctx, clientId) }),
+  getBookingsFromClient: async ({ clientId }, ctx) => ({ data: await withPayments(ctx, await clientBookings(ctx, clientId)) }),
 
   getLeavesForDay: async (input, ctx) => ({ data: await listLeaves(ctx, input) }),
   addLeave: async (input, ctx) => ({ message: 'Fraværet er oprettet', data: await addLeave(ctx, input) }),

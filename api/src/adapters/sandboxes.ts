@@ -10,6 +10,7 @@ import type { ApiConfig } from '../config.js';
 import type { Models } from '../models/index.js';
 import type { AccountingProvider } from './accounting/provider.js';
 import type { DriveProvider } from './drive/provider.js';
+import type { SandboxMerchantFactory } from './payments/merchant.js';
 import type { PaymentProvider } from './payments/provider.js';
 
 export interface SandboxOptions {
@@ -18,11 +19,18 @@ export interface SandboxOptions {
   now: () => number;
   /** Hands a signed payment event to the API's webhook handler, as the real provider's webhook would. */
   deliver: (rawBody: string, signature: string) => Promise<void>;
+  /** Hands a signed event of a clinic's merchant account to that clinic's webhook handler (the booking payments). */
+  deliverMerchant?: (companyId: string, rawBody: string, signature: string) => Promise<void>;
 }
 
 export interface Sandboxes {
   /** Each set when the configuration chooses its sandbox. */
   payments: PaymentProvider | null;
+  /**
+   * With the payment sandbox: the sandbox as a clinic's own merchant account (every clinic's, each kept apart),
+   * signing that clinic's events with `webhookSecret`.
+   */
+  merchant: SandboxMerchantFactory | null;
   accounting: AccountingProvider | null;
   drive: DriveProvider | null;
   /** The sandboxes' pages on the API's router. */

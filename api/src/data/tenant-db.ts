@@ -21,6 +21,7 @@ import { ForbiddenError } from '../errors.js';
 import { MODEL_SCOPES, type ModelName, type Models } from '../models/index.js';
 import { throughVisibleClient, type ClientCondition } from '../models/scope.js';
 import { messageLeases, type MessageLeases } from './concurrency/message-leases.js';
+import { bookingPaymentMarkers, type BookingPaymentMarkers } from './concurrency/booking-payment-markers.js';
 import { stamjournalSeeds, type OnceMarkers } from './concurrency/once-markers.js';
 import { courseSeats, type CourseSeats } from './concurrency/seats.js';
 import { smsFreeSlots, type SmsFreeSlots } from './concurrency/sms-free-slots.js';
@@ -82,6 +83,8 @@ export const TENANT_MODEL_NAMES = [
   'Room',
   'StatisticsMonth',
   'StatisticsChange',
+  'BookingPayment',
+  'ClinicPaymentAccount',
 ] as const satisfies readonly ModelName[];
 export type TenantModelName = (typeof TENANT_MODEL_NAMES)[number];
 
@@ -137,6 +140,8 @@ export type TenantDb = TenantModels & {
   readonly messageLeases: MessageLeases;
   /** The numbered free SMS of therapists' months (domain/contact/sms-ledger.ts). */
   readonly smsFreeSlots: SmsFreeSlots;
+  /** Once-decided outcomes of booking payments (paid or expired; each refund). */
+  readonly bookingPaymentMarkers: BookingPaymentMarkers;
 };
 
 type Filter = Record<string, unknown>;
@@ -305,5 +310,6 @@ export function tenantDb(models: Models, companyId: Types.ObjectId, viewer?: Vie
   lazy(db, 'stamjournalSeeds', () => stamjournalSeeds(models));
   lazy(db, 'messageLeases', () => messageLeases(models));
   lazy(db, 'smsFreeSlots', () => smsFreeSlots(models));
+  lazy(db, 'bookingPaymentMarkers', () => bookingPaymentMarkers(models, companyId));
   return db;
 }

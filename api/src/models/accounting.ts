@@ -9,8 +9,8 @@
  *   transfer (claim with orphan recovery); the provider's writes are idempotent by our external reference, so the
  *   takeover finds what the crashed run may have written. A failure removes the claim, so the next transfer tries
  *   again. Kind `code` marks an authorisation code exchanged once (`_id` `<company>:code:<sha-256 of the code>`).
- * - AccountingPending: an issued invoice waiting to be transferred (`_id` `<company>:<invoice>`): inserted when the
- *   invoice is issued, removed once it is in the accounting system, retried by the accounting ticker.
+ * - AccountingPending: an issued invoice waiting to be transferred (`_id` `<company>:<invoice>`), or its payment
+ *   (`<company>:<invoice>:payment`, when it is paid after it was issued): inserted when the invoice is issued or paid, removed once it is in the accounting system, retried by the accounting ticker.
  * - AccountingRun: one transfer the owner started ('Overfør alt' or a period from the return page, or the
  *   shell's sync icon), done in the background by the transfer job (jobs/accounting-transfers.ts). `_id`
  *   `<company>:transfer:<number>`, the clinic's n-th: of two starts racing, one inserts the next number and the other
@@ -30,7 +30,7 @@ const accountingLinkSchema = new Schema(
     _id: { type: String, required: true },
     companyId: { type: Schema.Types.ObjectId, required: true },
     organizationId: { type: String, required: true },
-    kind: { type: String, enum: ['contact', 'product', 'invoice', 'code', 'refresh'], required: true },
+    kind: { type: String, enum: ['contact', 'product', 'invoice', 'payment', 'code', 'refresh'], required: true },
     localId: { type: String, required: true },
     externalId: { type: String, default: null },
     claimedAt: { type: Number, required: true },

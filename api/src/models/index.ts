@@ -8,6 +8,7 @@ import type { Connection, Schema } from 'mongoose';
 import { accessLogModels } from './access-log.js';
 import { accountingModels } from './accounting.js';
 import { accountModels } from './accounts.js';
+import { bookingPaymentModels } from './booking-payments.js';
 import { calendarFeedModels } from './calendar-feeds.js';
 import { clientModels } from './clients.js';
 import { commerceModels } from './commerce.js';
@@ -20,6 +21,7 @@ import { invoiceModels } from './invoices.js';
 import { journalModels } from './journals.js';
 import { oauthModels } from './oauth.js';
 import { outboxModels } from './outbox.js';
+import { paymentAccountModels } from './payment-account.js';
 import { paymentsSandboxModels } from './payments-sandbox.js';
 import { platformModels } from './platform.js';
 import { portalModels } from './portal.js';
@@ -36,12 +38,14 @@ import { waitlistModels } from './waitlist.js';
 export type { AccessLogDoc, AccessLogSweepOptions } from './access-log.js';
 export type { AccountingRunDoc } from './accounting.js';
 export type { CompanyDoc, TherapistDoc, TeamUserDoc } from './accounts.js';
+export type { BookingPaymentDoc } from './booking-payments.js';
 export type { CalendarFeedDoc } from './calendar-feeds.js';
 export type { ClientDoc, ClientFormFieldDoc } from './clients.js';
 export type { PurchaseDoc, SubscriptionDoc } from './commerce.js';
 export type { MessageJobDoc, NewsletterDoc, NewsletterSendDoc } from './contact.js';
 export type { EventDoc, EventDateDoc, EventDateClientDoc } from './courses.js';
 export type { DriveConnectionDoc } from './drive.js';
+export type { ClinicPaymentAccountDoc } from './payment-account.js';
 export type { ImageDoc } from './images.js';
 export type { ImportRunDoc } from './imports.js';
 export type { InvoiceDoc } from './invoices.js';
@@ -69,6 +73,7 @@ const DEFINITIONS = {
   ...outboxModels,
   ...oauthModels,
   ...paymentsSandboxModels,
+  ...paymentAccountModels,
   ...accountingModels,
   ...signInModels,
   ...publicSubmissionModels,
@@ -80,6 +85,7 @@ const DEFINITIONS = {
   ...accessLogModels,
   ...roomModels,
   ...statisticsModels,
+  ...bookingPaymentModels,
 };
 // Before any model is bound: the hooks of the records /Statistik counts.
 trackStatisticsSources();

@@ -40,6 +40,13 @@ const bookingSchema = new Schema(
      */
     roomId: { type: Schema.Types.ObjectId, default: undefined },
     equipmentIds: { type: [Schema.Types.ObjectId], default: undefined },
+    /**
+     * Held while the client pays at online booking (models/booking-payments.ts, same id): the time is claimed, the
+     * calendar shows 'Afventer betaling'; settling clears it, the expiry job deletes the booking and its claims.
+     */
+    awaitingPayment: { type: Boolean, default: undefined },
+    /** The client did not come ('Udeblevet'): marked by the therapist, counted on the client's page. */
+    noShow: { type: Boolean, default: undefined },
     createdAt: Number,
     updatedAt: Number,
   },

@@ -12,7 +12,7 @@ const moment = (value: unknown): string[] => (typeof value === 'number' && Numbe
 const text = (value: unknown): string[] => (typeof value === 'string' && value !== '' ? [value] : []);
 
 const BOOKINGS: StatisticsSource = {
-  fields: ['from', 'to', 'therapistId', 'clientId', 'source', 'firstBooking'],
+  fields: ['from', 'to', 'therapistId', 'clientId', 'source', 'firstBooking', 'noShow'],
   months: (doc) => moment(doc.from),
 };
 

@@ -21,6 +21,11 @@ const treatmentSchema = new Schema(
     /** Rooms and equipment it needs (models/rooms.ts): one of `roomIds`, all of `equipmentIds`; set by the owner. */
     roomIds: { type: [Schema.Types.ObjectId], default: () => [] },
     equipmentIds: { type: [Schema.Types.ObjectId], default: () => [] },
+    /** 'Betaling ved booking': paid in full or a deposit (`depositOre`, incl. VAT) at online booking, or nothing. */
+    paymentAtBooking: { type: String, enum: ['none', 'full', 'deposit'], default: 'none' },
+    depositOre: { type: Number, default: 0 },
+    /** 'Gebyr ved udeblivelse eller sen afbestilling', øre incl. VAT (0: none). */
+    noShowFeeOre: { type: Number, default: 0 },
     createdAt: Number,
     updatedAt: Number,
   },

@@ -1,7 +1,8 @@
 /**
  * A Dinero- and Visma Connect-shaped HTTP service for the production adapter's tests: the token endpoint (codes used
  * once, refresh tokens rotated and used once), the organisation list, contacts and products with `queryFilter` on
- * ExternalReference, invoices and credit notes created as drafts and booked with their Timestamp. It keeps every request
+ * ExternalReference, invoices and credit notes created as drafts and booked with their Timestamp, and payments added to
+ * a booked one with its current Timestamp (which each payment changes). It keeps every request
  * so a test can check what was sent. Shaped on the documented API, not on Dinero's code.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,7 @@ interface Document {
   Status: 'Draft' | 'Booked';
   TimeStamp: string;
   body: Record<string, unknown>;
+  payments: Array<Record<string, unknown>>;
 }
 
 export interface DineroDouble {
@@ -118,7 +120,7 @@ export async function startDineroDouble(): Promise<DineroDouble> {
           if (entry.method === 'GET') return list([...store.values()].map((doc) => ({ ...doc, ExternalReference: doc.ExternalReference })), 'Guid');
           const guid = randomUUID();
           const created = body as Record<string, unknown>;
-          store.set(guid, { Guid: guid, ExternalReference: String(created.ExternalReference), Status: 'Draft', TimeStamp: `ts-${guid}`, body: created });
+          store.set(guid, { Guid: guid, ExternalReference: String(created.ExternalReference), Status: 'Draft', TimeStamp: `ts-${guid}`, body: created, payments: [] });
           return answer(201, { Guid: guid, TimeStamp: `ts-${guid}` });
         }
         const book = new RegExp(`^${path}/([^/]+)/book$`).exec(entry.path);
@@ -128,6 +130,31 @@ export async function startDineroDouble(): Promise<DineroDouble> {
           doc.Status = 'Booked';
           doc.TimeStamp = `ts-${randomUUID()}`;
           return answer(200, { Guid: doc.Guid, TimeStamp: doc.TimeStamp, Number: store.size });
+        }
+        const read = new RegExp(`^${path}/([^/]+)$`).exec(entry.path);
+        if (read && entry.method === 'GET') {
+          const doc = store.get(read[1]!);
+          return doc ? answer(200, { Guid: doc.Guid, TimeStamp: doc.TimeStamp, Status: doc.Status }) : answer(404, { message: 'not found' });
+        }
+        const pay = new RegExp(`^${path}/([^/]+)/payments$`).exec(entry.path);
+        if (pay) {
+          const doc = store.get(pay[1]!);
+          if (!doc) return answer(404, { message: 'not found' });
+          if (entry.method === 'GET') return answer(200, { Payments: doc.payments.map((payment) => ({ Guid: payment.Guid, ExternalReference: payment.ExternalReference, Amount: payment.Amount })) });
+          const fields = body as Record<string, unknown>;
+          const valid =
+            doc.Status === 'Booked' &&
+            fields.Timestamp === doc.TimeStamp &&
+            typeof fields.DepositAccountNumber === 'number' &&
+            typeof fields.ExternalReference === 'string' &&
+            typeof fields.Description === 'string' &&
+            /^\d{4}-\d{2}-\d{2}$/.test(String(fields.PaymentDate)) &&
+            typeof fields.Amount === 'number' &&
+            fields.Amount > 0;
+          if (!valid) return answer(400, { message: 'cannot add the payment' });
+          doc.payments.push({ ...fields, Guid: randomUUID() });
+          doc.TimeStamp = `ts-${randomUUID()}`;
+          return answer(200, { Guid: doc.Guid, TimeStamp: doc.TimeStamp });
         }
       }
       answer(404, { message: 'not found' });

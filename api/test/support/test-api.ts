@@ -138,6 +138,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     paymentsProvider: 'sandbox',
     paymentsWebhookSecret: 'test-webhook-secret',
     frisbii: null,
+    // Nothing answers there: a test of a clinic's Frisbii account names its own stand-in.
+    merchantFrisbii: { apiUrl: 'http://127.0.0.1:9', checkoutUrl: 'http://127.0.0.1:9' },
     // As configFromEnv decides: the sandbox outside production, none in production unless a test names one.
     accountingProvider: overrides.production ? 'none' : 'sandbox',
     accountingRedirectUri: 'http://localhost:3000/payment/dinero-verification',

@@ -113,6 +113,10 @@ export const clientRecordSchema = z.strictObject({
 });
 export type ClientRecord = z.infer<typeof clientRecordSchema>;
 
+/** The client page's record: Stamdata and the count of bookings marked 'Udeblevet'. */
+export const clientPageRecordSchema = clientRecordSchema.extend({ noShows: z.number().int() });
+export type ClientPageRecord = z.infer<typeof clientPageRecordSchema>;
+
 export const clientListItemSchema = clientRecordSchema.pick({
   id: true,
   therapistId: true,
@@ -187,9 +191,9 @@ export const clientActions = {
     access: 'therapist',
     accessLog: { kind: 'client', clients: (input) => input.id },
     plan: 'pro',
-    summary: 'One client record (Stamdata), with the intake answers.',
+    summary: "One client record (Stamdata), with the intake answers and how many of the client's bookings the caller sees are marked 'Udeblevet'.",
     input: z.strictObject({ id: objectId }),
-    output: z.strictObject({ data: clientRecordSchema }),
+    output: z.strictObject({ data: clientPageRecordSchema }),
   }),
   setClient: defineAction({
     access: 'therapist',

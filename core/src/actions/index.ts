@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { accessLogActions } from './access-log.js';
 import { accountingActions } from './accounting.js';
 import { authActions } from './auth.js';
+import { bookingPaymentActions } from './booking-payments.js';
+import { bookingRefundActions } from './booking-refunds.js';
 import { calendarFeedActions } from './calendar-feed.js';
 import { clientActions } from './clients.js';
 import { commerceActions } from './commerce.js';
@@ -18,6 +20,7 @@ import { invoiceActions } from './invoices.js';
 import { journalActions } from './journals.js';
 import { courseActions } from './courses.js';
 import { onlineBookingActions } from './online-booking.js';
+import { paymentAccountActions } from './payment-account.js';
 import { platformActions } from './platform.js';
 import { portalActions } from './portal.js';
 import { roomActions } from './rooms.js';
@@ -51,6 +54,9 @@ export const actions = {
   ...calendarFeedActions,
   ...accessLogActions,
   ...statisticsActions,
+  ...bookingPaymentActions,
+  ...bookingRefundActions,
+  ...paymentAccountActions,
 } as const;
 
 export type Actions = typeof actions;
@@ -69,6 +75,8 @@ export function isActionName(name: string): name is ActionName {
 export * from './access-log.js';
 export * from './accounting.js';
 export * from './auth.js';
+export * from './booking-payments.js';
+export * from './booking-refunds.js';
 export * from './calendar-feed.js';
 export * from './clients.js';
 export * from './commerce.js';
@@ -82,6 +90,7 @@ export * from './statistics.js';
 export * from './journals.js';
 export * from './courses.js';
 export * from './online-booking.js';
+export * from './payment-account.js';
 export * from './platform.js';
 export * from './portal.js';
 export * from './rooms.js';

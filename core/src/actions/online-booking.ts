@@ -5,6 +5,7 @@
  * same either way (api/src/domain/online-booking/public-identity.ts).
  */
 import { z } from 'zod';
+import { publicTreatmentPaymentSchema } from '../booking-payments.js';
 import { defineAction } from '../contract.js';
 import { epochMs, newClientSchema, objectId } from '../fields.js';
 import { bookingMessages, schedulingMessages } from '../messages-scheduling.js';
@@ -31,7 +32,15 @@ export const publicTherapistSchema = z.strictObject({
 });
 export type PublicTherapist = z.infer<typeof publicTherapistSchema>;
 
-export const publicTreatmentSchema = z.strictObject({ id: z.string(), name: z.string(), duration: z.number(), pause: z.number(), price: z.number() });
+export const publicTreatmentSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  duration: z.number(),
+  pause: z.number(),
+  price: z.number(),
+  /** Paid at booking (startBookingPayment instead of clientAddBooking); null when not, or the clinic takes no payments. */
+  payment: publicTreatmentPaymentSchema.nullable(),
+});
 export type PublicTreatment = z.infer<typeof publicTreatmentSchema>;
 
 export const publicCourseSchema = z.strictObject({ id: z.string(), title: z.string(), description: z.string(), limit: z.number(), min: z.number() });

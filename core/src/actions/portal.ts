@@ -49,6 +49,22 @@ export const portalBookingSchema = z.strictObject({
   mayCancel: z.boolean(),
   /** The last moment it may be cancelled or moved here. */
   changeDeadline: z.number(),
+  /**
+   * Paid at online booking: what was paid now (all or a deposit, øre incl. VAT) of the price, what has come back, and
+   * the cancellation rule the client accepted; null when nothing was paid at booking. Cancelled here before the notice,
+   * the payment is refunded in full.
+   */
+  payment: z
+    .strictObject({
+      state: z.enum(['pending', 'paid', 'refunded']),
+      kind: z.enum(['full', 'deposit']),
+      amountOre: z.number().int(),
+      priceOre: z.number().int(),
+      refundedOre: z.number().int(),
+      method: z.enum(['card', 'mobilepay']).nullable(),
+      rule: z.string(),
+    })
+    .nullable(),
 });
 export type PortalBooking = z.infer<typeof portalBookingSchema>;
 

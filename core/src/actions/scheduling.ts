@@ -14,6 +14,26 @@ const range = z
   .refine((value) => value.to > value.from, { message: schedulingMessages.endAfterStart, path: ['to'] })
   .refine((value) => value.to - value.from <= MAX_CALENDAR_RANGE_MS, { message: schedulingMessages.rangeTooLong, path: ['to'] });
 
+/** A booking's payment at online booking, as the booking card shows it (øre incl. VAT). */
+export const bookingPaymentViewSchema = z.strictObject({
+  state: z.enum(['pending', 'paid', 'expired', 'refunded']),
+  kind: z.enum(['full', 'deposit']),
+  amountOre: z.number().int(),
+  refundedOre: z.number().int(),
+  method: z.enum(['card', 'mobilepay']).nullable(),
+  /** A card was saved at checkout with the client's consent: a no-show fee can be charged from it. */
+  canChargeCard: z.boolean(),
+  /** The no-show fee charged or invoiced so far (0: none). */
+  feeOre: z.number().int(),
+});
+export type BookingPaymentView = z.infer<typeof bookingPaymentViewSchema>;
+
+/** The treatment's no-show fee: `open` until charged (from the saved card) or invoiced. */
+export const noShowFeeViewSchema = z.strictObject({
+  amountOre: z.number().int(),
+  state: z.enum(['open', 'charged', 'invoiced']),
+});
+
 export const bookingSchema = z.strictObject({
   id: z.string(),
   clientId: z.string(),
@@ -42,6 +62,14 @@ export const bookingSchema = z.strictObject({
   /** The room it holds (a treatment that needs one: core/src/rooms.ts), and the equipment. */
   roomId: z.string().optional(),
   equipmentIds: z.array(z.string()).optional(),
+  /** The client did not come ('Udeblevet'). */
+  noShow: z.boolean(),
+  /** Held while the client pays at online booking ('Afventer betaling'). */
+  awaitingPayment: z.boolean(),
+  /** What the client paid at online booking (øre incl. VAT), null when nothing was to be paid. */
+  payment: bookingPaymentViewSchema.nullable(),
+  /** The treatment's no-show fee and whether it is charged yet; null when the treatment has none. */
+  noShowFee: noShowFeeViewSchema.nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

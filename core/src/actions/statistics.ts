@@ -67,12 +67,10 @@ export const statisticsSchema = z.strictObject({
   utilisation: z.array(z.strictObject({ week: z.string(), therapistId: z.string(), bookedMinutes: z.number().int(), openMinutes: z.number().int() })),
   /** Of the clients who came in the period, how many booked again within 90 days of their first visit in it. */
   rebooked: z.strictObject({ clients: z.number().int(), rebooked: z.number().int() }),
-  /**
-   * Bookings have no cancelled state (a cancelled booking is deleted) and no-shows are not recorded: null says the
-   * figure does not exist rather than that it is 0.
-   */
+  /** Bookings have no cancelled state (a cancelled booking is deleted): null says the figure does not exist rather than that it is 0. */
   cancellations: z.null(),
-  noShows: z.null(),
+  /** Bookings of the period marked 'Udeblevet'. */
+  noShows: z.number().int(),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 

@@ -54,6 +54,11 @@ export const treatmentSchema = z.strictObject({
   nameLast: z.string(),
   /** A health service exempt from VAT (momslovens § 13, stk. 1, nr. 1); otherwise its invoice lines carry 25 %. */
   vatExempt: z.boolean(),
+  /** 'Betaling ved booking': nothing, the whole price, or a deposit (`depositOre`, øre incl. VAT) paid at online booking. */
+  paymentAtBooking: z.enum(['none', 'full', 'deposit']),
+  depositOre: z.number().int(),
+  /** 'Gebyr ved udeblivelse eller sen afbestilling', øre incl. VAT; 0 when none. */
+  noShowFeeOre: z.number().int(),
   /** Whether the caller may edit and delete it: their own treatments, or any for the owner. */
   isEdit: z.boolean(),
 });
@@ -66,6 +71,10 @@ const treatmentFields = {
   pause: pauseSeconds,
   /** Left out: a new treatment takes the clinic's default (not 'Momsregistreret' → exempt), a changed one keeps its own. */
   vatExempt: z.boolean({ error: 'Vælg om behandlingen er momsfri' }).optional(),
+  /** Left out: a new treatment takes none, a changed one keeps its own (so do `depositOre` and `noShowFeeOre`). */
+  paymentAtBooking: z.enum(['none', 'full', 'deposit'], { error: 'Vælg betaling ved booking' }).optional(),
+  depositOre: z.number({ error: 'Depositum skal være et beløb' }).int('Depositum skal være et beløb i hele øre').min(0, 'Depositum skal være et beløb').optional(),
+  noShowFeeOre: z.number({ error: 'Gebyret skal være et beløb' }).int('Gebyret skal være et beløb i hele øre').min(0, 'Gebyret skal være et beløb').optional(),
 };
 
 export const treatmentActions = {

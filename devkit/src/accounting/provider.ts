@@ -2,7 +2,8 @@
  * The sandbox accounting system: the local default, inside the API, so that connecting Dinero and transferring works
  * offline and in tests. It plays both Visma Connect (a consent page with 'Tillad'/'Afvis' on the API's origin, pages.ts;
  * codes usable once for ten minutes; refresh and access tokens) and Dinero (an organisation per name typed on the
- * consent page; contacts, products and booked invoices and credit notes, each written once per external reference).
+ * consent page; contacts, products, booked invoices and credit notes and their payments, each written once per external
+ * reference).
  * Its records live in `SandboxAccounting` (models/accounting.ts) with deterministic `_id`s, so a code is exchanged once
  * and a record written once even under races (FerretDB keeps only `_id` uniqueness atomic). It refuses to start in
  * production.
@@ -10,7 +11,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isDuplicateKeyError } from '@klinik/api/errors.js';
 import type { Models } from '@klinik/api/models/index.js';
-import { AccountingGrantError, type AccessToken, type AccountingProvider, type ContactInput, type Grant, type InvoiceInput, type ProductInput, type Upserted } from '@klinik/api/adapters/accounting/provider.js';
+import { AccountingGrantError, type AccessToken, type AccountingProvider, type ContactInput, type Grant, type InvoiceInput, type PaymentInput, type ProductInput, type Upserted } from '@klinik/api/adapters/accounting/provider.js';
 
 export const SANDBOX_CLIENT_ID = 'klinik-sandbox';
 const CODE_TTL_MS = 10 * 60_000;
@@ -39,7 +40,7 @@ export interface AccountingSandbox extends AccountingProvider {
   /** The owner pressed 'Tillad': a code for the organisation of that name. */
   grant(organizationName: string): Promise<string>;
   /** What the sandbox organisation holds (tests and the development page). */
-  records(organizationId: string, kind: 'contact' | 'product' | 'invoice'): Promise<Array<{ externalReference: string; id: string; data: Record<string, unknown> }>>;
+  records(organizationId: string, kind: 'contact' | 'product' | 'invoice' | 'payment'): Promise<Array<{ externalReference: string; id: string; data: Record<string, unknown> }>>;
 }
 
 export function createAccountingSandbox(options: AccountingSandboxOptions): AccountingSandbox {
@@ -68,7 +69,7 @@ export function createAccountingSandbox(options: AccountingSandboxOptions): Acco
   }
 
   /** Writes the record once per external reference: the first write's id is answered to every later one. */
-  async function upsert(kind: 'contact' | 'product' | 'invoice', organizationId: string, reference: string, data: object): Promise<Upserted> {
+  async function upsert(kind: 'contact' | 'product' | 'invoice' | 'payment', organizationId: string, reference: string, data: object): Promise<Upserted> {
     const _id = `${kind}:${organizationId}:${reference}`;
     const id = randomUUID();
     if (await insert({ _id, kind, organizationId, data: { ...data, id, externalReference: reference } })) return { id, created: true };
@@ -134,6 +135,14 @@ export function createAccountingSandbox(options: AccountingSandboxOptions): Acco
       if (invoice.creditFor && !(await exists('invoice', organizationId, invoice.creditFor))) throw new Error('sandbox: unknown invoice to credit');
       const { externalReference, ...fields } = invoice;
       return upsert('invoice', organizationId, externalReference, { ...fields, booked: true });
+    },
+    async registerPayment(access, organizationId, payment: PaymentInput) {
+      await authorised(access, organizationId);
+      // As Dinero does: only a booked document of the organisation takes a payment, and only a positive one.
+      if (!(await exists('invoice', organizationId, payment.invoiceId))) throw new Error('sandbox: unknown invoice to pay');
+      if (!(payment.amountOre > 0)) throw new Error('sandbox: a payment must be positive');
+      const { externalReference, ...fields } = payment;
+      return upsert('payment', organizationId, externalReference, fields);
     },
     async records(organizationId, kind) {
       const docs = await SandboxAccounting.find({ kind, organizationId }).lean();

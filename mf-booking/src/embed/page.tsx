@@ -7,6 +7,7 @@
 import { createRoot } from 'react-dom/client';
 import { createActionClient } from '@klinik/core/client';
 import { BookingWizard } from '../wizard/BookingWizard';
+import { paymentReturnOf } from '../wizard/payment-return';
 import { loadConfig } from './config';
 
 async function start() {
@@ -18,7 +19,7 @@ async function start() {
     // The page's one main landmark (the wizard is also a part of the shell's page, which has its own).
     root.render(
       <main>
-        <BookingWizard client={client} therapistId={therapistId} portal={{ appUrl: config.appUrl, newTab: window.self !== window.top }} />
+        <BookingWizard client={client} therapistId={therapistId} portal={{ appUrl: config.appUrl, newTab: window.self !== window.top }} paymentReturn={paymentReturnOf(window.location.hash)} />
       </main>,
     );
   } catch {

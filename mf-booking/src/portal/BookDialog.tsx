@@ -2,10 +2,11 @@
  * 'Book ny tid' for the signed-in client: a treatment of the booking page's therapist, the reason, a free time, and
  * 'Book'. Nothing about the person is typed: the link proved who they are, so the booking goes straight onto their
  * record (no review). The times and the checks are the booking page's; a time taken meanwhile is refused, its
- * message stays and the times are asked again.
+ * message stays and the times are asked again. A treatment paid at booking is not booked here (paying needs the
+ * booking page's checkout): it is shown off, with the way to the booking page.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Text, Textarea } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Text, Textarea } from '@fluentui/react-components';
 import type { ActionClient } from '@klinik/core/client';
 import { formatKroner } from '@klinik/core/rules';
 import { startOfCopenhagenWeek } from '@klinik/core/time';
@@ -15,7 +16,22 @@ import { FreeTimes } from './FreeTimes';
 import { portalTexts as T } from './texts';
 import { usePortalStyles } from './styles';
 
-export function BookDialog({ client, therapistId, api, onClose, onBooked }: { client: ActionClient; therapistId: string; api: PortalApi; onClose: () => void; onBooked: (message: string) => void }) {
+export function BookDialog({
+  client,
+  therapistId,
+  api,
+  bookingPage,
+  onClose,
+  onBooked,
+}: {
+  client: ActionClient;
+  therapistId: string;
+  api: PortalApi;
+  /** The booking page's address, where a treatment paid at booking is booked. */
+  bookingPage: string;
+  onClose: () => void;
+  onBooked: (message: string) => void;
+}) {
   const styles = usePortalStyles();
   const treatments = useQuery(['clientGetTreatmentsFromTherapist', therapistId], () => client.call('clientGetTreatmentsFromTherapist', { therapistId }));
   const [treatmentId, setTreatmentId] = useState<string | null>(null);
@@ -42,6 +58,7 @@ export function BookDialog({ client, therapistId, api, onClose, onBooked }: { cl
     setWeek(startOfCopenhagenWeek(week, weeks));
   };
   const reasonError = book.fieldErrors.reason;
+  const somePrepaid = treatments.data?.data.some((option) => option.payment !== null) ?? false;
 
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && !book.pending && onClose()}>
@@ -71,10 +88,22 @@ export function BookDialog({ client, therapistId, api, onClose, onBooked }: { cl
                   }}
                 >
                   {treatments.data.data.map((option) => (
-                    <Radio key={option.id} value={option.id} label={`${option.name} · ${T.minutes(Math.round(option.duration / 60))} · ${formatKroner(Math.round(option.price * 100))}`} />
+                    <Radio
+                      key={option.id}
+                      value={option.id}
+                      disabled={option.payment !== null}
+                      label={[option.name, T.minutes(Math.round(option.duration / 60)), formatKroner(Math.round(option.price * 100)), ...(option.payment ? [T.paidAtBooking] : [])].join(' · ')}
+                    />
                   ))}
                 </RadioGroup>
               </Field>
+            )}
+            {somePrepaid && (
+              <MessageBar intent="info">
+                <MessageBarBody>
+                  {T.prepaidElsewhere} <Link href={bookingPage}>{T.toBookingPage}</Link>
+                </MessageBarBody>
+              </MessageBar>
             )}
             <Field label={T.reason} required validationMessage={reasonError}>
               <Textarea value={reason} maxLength={2000} resize="vertical" onChange={(_, data) => setReason(data.value)} />

@@ -2,12 +2,15 @@
  * The client's bookings: when, what, with whom and where. Outside the notice of the booking's therapist an upcoming
  * booking has 'Flyt' and 'Aflys' (after a question); inside it, the notice's text with the clinic's phone to call. A
  * booking the clinic wrote a journal or an invoice on may be moved but not cancelled here. The server decides every
- * way (`mayChange`, `mayCancel`; it refuses the same changes with the same texts).
+ * way (`mayChange`, `mayCancel`; it refuses the same changes with the same texts). A booking paid at online booking
+ * shows what was paid (and refunded) and the cancellation rule the client accepted; cancelling it before the notice
+ * says how much comes back (the server refunds it with a credit note).
  */
 import { useState } from 'react';
 import { Button, Link, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import type { PortalBooking } from '@klinik/core';
 import { portalMessages } from '@klinik/core/messages';
+import { formatKroner } from '@klinik/core/rules';
 import { ConfirmDialog, useMutation } from '@klinik/ui';
 import type { PortalApi } from './api';
 import { bookingDay, bookingTime, bookingWhen } from './format';
@@ -23,7 +26,28 @@ export interface ClinicContact {
 /** 'tel:' with the digits and a leading + only (a phone typed as '33 12 34 56'). */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-function BookingSummary({ booking }: { booking: PortalBooking }) {
+/** What is left to give back of a booking's payment: cancelled before the notice, all of it is refunded. */
+export function refundableOre(booking: PortalBooking): number {
+  const { payment } = booking;
+  return payment?.state === 'paid' ? Math.max(0, payment.amountOre - payment.refundedOre) : 0;
+}
+
+function PaymentSummary({ payment, upcoming }: { payment: NonNullable<PortalBooking['payment']>; upcoming: boolean }) {
+  const styles = usePortalStyles();
+  if (payment.state === 'pending') return <Text className={styles.muted}>{T.awaitingPayment}</Text>;
+  const method = payment.method ? T.methods[payment.method] : '';
+  return (
+    <>
+      <Text>
+        {payment.kind === 'deposit' ? T.paidDeposit(formatKroner(payment.amountOre), formatKroner(payment.priceOre), method) : T.paidFull(formatKroner(payment.amountOre), method)}
+      </Text>
+      {payment.refundedOre > 0 && <Text>{T.refunded(formatKroner(payment.refundedOre))}</Text>}
+      {upcoming && <Text className={styles.muted}>{T.acceptedRule(payment.rule)}</Text>}
+    </>
+  );
+}
+
+function BookingSummary({ booking, upcoming = false }: { booking: PortalBooking; upcoming?: boolean }) {
   const styles = usePortalStyles();
   return (
     <>
@@ -34,6 +58,7 @@ function BookingSummary({ booking }: { booking: PortalBooking }) {
         {booking.treatmentName} {T.with(booking.therapistName)}
       </Text>
       {booking.address && <Text className={styles.muted}>{booking.address}</Text>}
+      {booking.payment && <PaymentSummary payment={booking.payment} upcoming={upcoming} />}
     </>
   );
 }
@@ -43,7 +68,7 @@ function UpcomingBooking({ booking, clinic, onMove, onCancel }: { booking: Porta
   const label = `${booking.treatmentName} ${bookingWhen(booking.from, booking.to)}`;
   return (
     <li className={styles.item}>
-      <BookingSummary booking={booking} />
+      <BookingSummary booking={booking} upcoming />
       {booking.mayChange ? (
         <div className={styles.actions}>
           <Button onClick={onMove} aria-label={`${T.move}: ${label}`}>
@@ -96,7 +121,7 @@ export function UpcomingBookings({ bookings, clinic, api, onChanged }: { booking
       <ConfirmDialog
         open={cancelling !== null}
         title={T.cancelTitle}
-        body={cancelling ? T.cancelBody(bookingWhen(cancelling.from, cancelling.to), cancelling.treatmentName) : undefined}
+        body={cancelling ? cancelBody(cancelling) : undefined}
         confirmLabel={T.cancelConfirm}
         cancelLabel={T.keep}
         onConfirm={async () => {
@@ -107,6 +132,12 @@ export function UpcomingBookings({ bookings, clinic, api, onChanged }: { booking
       {moving && <MoveDialog booking={moving} api={api} onClose={() => setMoving(null)} onMoved={onChanged} />}
     </section>
   );
+}
+
+function cancelBody(booking: PortalBooking): string {
+  const question = T.cancelBody(bookingWhen(booking.from, booking.to), booking.treatmentName);
+  const back = refundableOre(booking);
+  return back > 0 ? `${question} ${T.cancelRefund(formatKroner(back))}` : question;
 }
 
 export function PastBookings({ bookings }: { bookings: readonly PortalBooking[] }) {

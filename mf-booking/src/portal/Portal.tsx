@@ -93,7 +93,7 @@ export function Portal({
         <Button onClick={() => setJoining(true)}>{T.joinWaitlist}</Button>
         <Link href={bookingPage}>{T.bookingPage}</Link>
       </div>
-      {booking && <BookDialog client={client} therapistId={clinic.therapistId} api={api} onClose={() => setBooking(false)} onBooked={onChanged} />}
+      {booking && <BookDialog client={client} therapistId={clinic.therapistId} api={api} bookingPage={bookingPage} onClose={() => setBooking(false)} onBooked={onChanged} />}
       {joining && (
         <WaitlistDialog client={client} therapistId={clinic.therapistId} portalToken={portalToken} api={api} onClose={() => setJoining(false)} onJoined={setChanged} />
       )}

@@ -33,6 +33,7 @@ const booking = (overrides: Partial<PortalBooking>): PortalBooking => ({
   mayChange: true,
   mayCancel: true,
   changeDeadline: Date.UTC(2030, 2, 3, 8, 0),
+  payment: null,
   ...overrides,
 });
 
@@ -185,6 +186,76 @@ describe("'Mine tider'", () => {
 });
 
 describe("'Flyt'", () => {
+  it('a booking paid at booking shows what was paid and the rule accepted; cancelling it says the money comes back', async () => {
+    const portalToken = signedIn();
+    let cancelled = false;
+    const rule = 'Afbestilling senest 48 timer før tiden: du får pengene tilbage. Ved senere afbestilling eller udeblivelse opkræves et gebyr på 300,00 kr.';
+    const paid = booking({ payment: { state: 'paid', kind: 'full', amountOre: 45000, priceOre: 45000, refundedOre: 0, method: 'mobilepay', rule } });
+    const { client, call } = stubClient({
+      getClientPortal: () => portalOf(cancelled ? [] : [paid]),
+      clientPortalCancelBooking: () => {
+        cancelled = true;
+        return { message: portalMessages.bookingCancelled };
+      },
+    });
+    const user = open(client);
+    expect(await screen.findByText('Betalt ved booking: 450,00 kr. med MobilePay')).toBeTruthy();
+    expect(screen.getByText(`Afbestillingsregler: ${rule}`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Aflys: Massage/ }));
+    const question = await waitFor(() => {
+      const found = screen.getAllByRole('alertdialog', { hidden: true }).find((element) => element.textContent?.includes('Aflys tiden?'));
+      if (!found) throw new Error('no question');
+      return found;
+    });
+    expect(question.textContent).toContain('Du får 450,00 kr. tilbage på det kort eller den MobilePay, du betalte med.');
+    await user.click(within(question).getByRole('button', { name: 'Ja, aflys', hidden: true }));
+    expect(await screen.findByText(portalMessages.bookingCancelled)).toBeTruthy();
+    expect(call).toHaveBeenCalledWith('clientPortalCancelBooking', { portalToken, bookingId: paid.id });
+  });
+
+  it('a deposit shows its part of the price and what was refunded; an unpaid booking promises nothing back', async () => {
+    signedIn();
+    const deposit = booking({ payment: { state: 'refunded', kind: 'deposit', amountOre: 10000, priceOre: 45000, refundedOre: 10000, method: 'card', rule: 'Regel' } });
+    const plain = booking({ id: '665f1c2e8b3a4d00000000b2', treatmentName: 'Akupunktur' });
+    const { client } = stubClient({ getClientPortal: () => portalOf([deposit, plain]) });
+    const user = open(client);
+    expect(await screen.findByText('Depositum betalt ved booking: 100,00 kr. af 450,00 kr. med kort')).toBeTruthy();
+    expect(screen.getByText('Refunderet: 100,00 kr.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Aflys: Akupunktur/ }));
+    const question = await waitFor(() => {
+      const found = screen.getAllByRole('alertdialog', { hidden: true }).find((element) => element.textContent?.includes('Aflys tiden?'));
+      if (!found) throw new Error('no question');
+      return found;
+    });
+    expect(question.textContent).not.toContain('tilbage');
+  });
+
+  it("'Book ny tid' does not book a treatment paid at booking: it is off, with the way to the booking page", async () => {
+    signedIn();
+    const PREPAID = '665f1c2e8b3a4d00000000c2';
+    const { client } = stubClient({
+      getClientPortal: () => portalOf([]),
+      clientGetTreatmentsFromTherapist: () => ({
+        data: [
+          { id: '665f1c2e8b3a4d00000000c1', name: 'Massage', duration: 2700, pause: 0, price: 450, payment: null },
+          { id: PREPAID, name: 'Akupunktur', duration: 3600, pause: 0, price: 600, payment: { atBooking: 'full', payNowOre: 60000, priceOre: 60000, noShowFeeOre: 0, rule: 'Regel' } },
+        ],
+      }),
+    });
+    await import('./BookDialog');
+    const user = open(client);
+    await user.click(await screen.findByRole('button', { name: 'Book ny tid' }));
+    const dialog = await waitFor(() => {
+      const found = screen.getAllByRole('dialog', { hidden: true }).find((element) => element.textContent?.includes('Vælg behandling'));
+      if (!found) throw new Error('no dialog');
+      return found;
+    });
+    const prepaid = await within(dialog).findByRole<HTMLInputElement>('radio', { name: /Akupunktur · 60 min · 600,00 kr\. · betales ved booking/, hidden: true });
+    expect(prepaid.disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: /Massage/, hidden: true }).disabled).toBe(false);
+    expect(within(dialog).getByRole('link', { name: 'Til bookingsiden', hidden: true }).getAttribute('href')).toBe(`/OnlineBooking?therapistId=${THERAPIST}`);
+  });
+
   it('a time taken meanwhile: the refusal stays on screen, the choice is cleared and the times are asked again', async () => {
     const portalToken = signedIn();
     const later = booking({});
@@ -298,7 +369,7 @@ describe('the links and forms of the signed-in page', () => {
     const TREATMENT = '665f1c2e8b3a4d00000000c1';
     const { client, call } = stubClient({
       getClientPortal: () => portalOf([]),
-      clientGetTreatmentsFromTherapist: () => ({ data: [{ id: TREATMENT, name: 'Massage', duration: 2700, pause: 0, price: 450 }] }),
+      clientGetTreatmentsFromTherapist: () => ({ data: [{ id: TREATMENT, name: 'Massage', duration: 2700, pause: 0, price: 450, payment: null }] }),
       clientPortalJoinWaitlist: () => ({ message: 'Du er skrevet på ventelisten.' }),
     });
     // The dialog's code (with the full core's schemas) loads on demand; in a test run that compiles it first.

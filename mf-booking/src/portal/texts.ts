@@ -86,4 +86,15 @@ export const portalTexts = {
   clinicRule: 'Klinikkens regel',
   contactClinic: 'Kontakt klinikken',
   dataPdfTitle: 'Mine data',
+  /** Payment at booking: what was paid for a booking, and what cancelling it gives back. */
+  paidFull: (amount: string, method: string) => `Betalt ved booking: ${amount}${method}`,
+  paidDeposit: (amount: string, price: string, method: string) => `Depositum betalt ved booking: ${amount} af ${price}${method}`,
+  methods: { card: ' med kort', mobilepay: ' med MobilePay' },
+  awaitingPayment: 'Afventer betaling',
+  refunded: (amount: string) => `Refunderet: ${amount}`,
+  acceptedRule: (rule: string) => `Afbestillingsregler: ${rule}`,
+  cancelRefund: (amount: string) => `Du får ${amount} tilbage på det kort eller den MobilePay, du betalte med.`,
+  prepaidElsewhere: 'Behandlinger, der betales ved booking, bookes på bookingsiden, hvor du betaler med MobilePay eller kort.',
+  toBookingPage: 'Til bookingsiden',
+  paidAtBooking: 'betales ved booking',
 } as const;

@@ -4,16 +4,18 @@
  * plain elements and its own CSS (the standalone page must stay under 100 KB gzip with React).
  *
  * This file loads the therapist's page and lays out the steps; each step is a component in steps/, what the
- * client has chosen is one reducer (state.ts), and the booking is sent by book.ts.
+ * client has chosen is one reducer (state.ts), and the booking is sent by book.ts. A treatment paid at booking sends
+ * the client on to the provider's checkout; its return (`#betaling=<token>`) shows PaymentReturn instead of the steps.
  */
-import { useCallback, useReducer, type Dispatch } from 'react';
+import { useCallback, useEffect, useReducer, useState, type Dispatch } from 'react';
 import { ActionError, type ActionClient } from '@klinik/core/client';
 import { bookingMessages } from '@klinik/core/messages';
 import type { PublicTherapist } from '@klinik/core';
-import { invalidateQueries, useMutation, useQuery } from '@klinik/ui';
+import { invalidateQueries, partOnDemand, useMutation, useQuery } from '@klinik/ui';
 import { texts } from '../texts';
 import { sendBooking } from './book';
 import { LoadFailed } from './Loaded';
+import type { PaymentReturnLink } from './payment-return';
 import { initialWizard, wizardReducer, type WizardAction, type WizardState } from './state';
 import { ClientKindStep } from './steps/ClientKindStep';
 import { CourseStep } from './steps/CourseStep';
@@ -24,6 +26,18 @@ import { KindStep } from './steps/KindStep';
 import { TimeStep } from './steps/TimeStep';
 import { TreatmentStep } from './steps/TreatmentStep';
 import './wizard.css';
+
+// Only a client coming back from the checkout needs it.
+const PaymentReturn = partOnDemand(() => import(/* webpackChunkName: "payment-return" */ './PaymentReturn'), <p>{texts.loading}</p>);
+
+/**
+ * Off to the provider's checkout. In an iframe on the clinic's own site the whole window goes (the checkout and
+ * MobilePay's app switch do not work framed, and the client comes back to the app's booking page).
+ */
+function openCheckout(url: string, framed: boolean) {
+  if (framed) window.open(url, '_top');
+  else window.location.assign(url);
+}
 
 /** The therapist's public page, or null when there is no such page (an unknown or malformed id). */
 /** The therapist, null for a link that names nobody, 'closed' for a clinic that takes no online bookings (disabled or deleted). */
@@ -47,7 +61,20 @@ export interface PortalLink {
   newTab?: boolean;
 }
 
-export function BookingWizard({ client, therapistId, portal = {} }: { client: ActionClient; therapistId: string | null; portal?: PortalLink }) {
+export function BookingWizard({
+  client,
+  therapistId,
+  portal = {},
+  paymentReturn = null,
+  goToCheckout = (url) => openCheckout(url, portal.newTab === true),
+}: {
+  client: ActionClient;
+  therapistId: string | null;
+  portal?: PortalLink;
+  /** Back from the provider's checkout (`#betaling=…`, payment-return.ts). */
+  paymentReturn?: PaymentReturnLink | null;
+  goToCheckout?: (url: string) => void;
+}) {
   const therapist = useQuery(therapistId ? ['clientGetTherapistInfo', therapistId] : null, () => (therapistId ? loadTherapist(client, therapistId) : Promise.resolve(null)));
   const notFound = (
     <div className="kb">
@@ -75,13 +102,39 @@ export function BookingWizard({ client, therapistId, portal = {} }: { client: Ac
       </div>
     );
   }
-  return <Wizard client={client} therapist={{ ...therapist.data, id: therapistId }} portal={portal} />;
+  return <Wizard client={client} therapist={{ ...therapist.data, id: therapistId }} portal={portal} paymentReturn={paymentReturn} goToCheckout={goToCheckout} />;
 }
 
-function Wizard({ client, therapist, portal }: { client: ActionClient; therapist: PublicTherapist & { id: string }; portal: PortalLink }) {
+function Wizard({
+  client,
+  therapist,
+  portal,
+  paymentReturn,
+  goToCheckout,
+}: {
+  client: ActionClient;
+  therapist: PublicTherapist & { id: string };
+  portal: PortalLink;
+  paymentReturn: PaymentReturnLink | null;
+  goToCheckout: (url: string) => void;
+}) {
   const [state, dispatch] = useReducer(wizardReducer, Date.now(), initialWizard);
+  // Leaving for the checkout: the button stays busy until the page is gone.
+  const [leaving, setLeaving] = useState(false);
+  // Back from the checkout with the browser's back button, the page may be shown again as it was left.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
   const booking = useMutation((chosen: WizardState) => sendBooking(client, therapist.id, chosen), {
-    onSuccess: (answer) => dispatch({ type: 'booked', waiting: answer.waiting }),
+    onSuccess: (answer) => {
+      if (answer.checkoutUrl === undefined) return dispatch({ type: 'booked', waiting: answer.waiting });
+      setLeaving(true);
+      goToCheckout(answer.checkoutUrl);
+    },
     // The time may be gone: the client chooses again from the times the server answers now.
     onError: () => {
       dispatch({ type: 'bookingRefused' });
@@ -117,6 +170,16 @@ function Wizard({ client, therapist, portal }: { client: ActionClient; therapist
       </p>
     </>
   );
+  // Back from paying: the booking is made or held already, whether or not the form is still open.
+  if (paymentReturn) {
+    return (
+      <div className="kb" style={style}>
+        {header}
+        <PaymentReturn client={client} token={paymentReturn.token} cancelled={paymentReturn.cancelled} bookAgainHref={`?therapistId=${encodeURIComponent(therapist.id)}`} />
+      </div>
+    );
+  }
+
   if (!therapist.bookingFormEnabled) {
     return (
       <div className="kb" style={style}>
@@ -148,7 +211,7 @@ function Wizard({ client, therapist, portal }: { client: ActionClient; therapist
       {step === 3 && kind === 'treatment' && <TreatmentStep client={client} therapist={therapist} state={state} dispatch={act} />}
       {step === 3 && kind === 'course' && <CourseStep client={client} therapistId={therapist.id} state={state} dispatch={act} />}
       {step === 4 && kind === 'treatment' && state.treatment && (
-        <TimeStep client={client} therapistId={therapist.id} treatment={state.treatment} state={state} dispatch={act} sending={booking.pending} onBook={book} />
+        <TimeStep client={client} therapistId={therapist.id} treatment={state.treatment} state={state} dispatch={act} sending={booking.pending || leaving} onBook={book} />
       )}
       {step === 4 && kind === 'course' && state.course && (
         <DatesStep client={client} course={state.course} state={state} dispatch={act} sending={booking.pending} onBook={book} />

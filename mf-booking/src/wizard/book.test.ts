@@ -3,7 +3,7 @@ import { bookingMessages, publicMessages, schedulingMessages } from '@klinik/cor
 import { sendBooking } from './book';
 import { initialWizard, type WizardState } from './state';
 
-const massage = { id: 't1', name: 'Massage', duration: 2700, pause: 900, price: 450 };
+const massage = { id: 't1', name: 'Massage', duration: 2700, pause: 900, price: 450, payment: null };
 
 /** A client that records the calls and answers (or refuses) as told. */
 function fakeClient(answer: (action: string) => unknown): { client: ActionClient; calls: { action: string; input: unknown }[] } {

@@ -2,7 +2,7 @@ import { copenhagenWallTime } from '@klinik/core/time';
 import { initialWizard, wizardReducer, type WizardAction, type WizardState } from './state';
 
 const now = copenhagenWallTime(2026, 3, 25, 12, 0); // a Wednesday
-const massage = { id: 't1', name: 'Massage', duration: 2700, pause: 900, price: 450 };
+const massage = { id: 't1', name: 'Massage', duration: 2700, pause: 900, price: 450, payment: null };
 const yoga = { id: 'c1', title: 'Yoga', description: '', limit: 8, min: 2 };
 const run = (...actions: WizardAction[]): WizardState => actions.reduce(wizardReducer, initialWizard(now));
 
@@ -42,6 +42,12 @@ describe('the booking wizard state', () => {
     );
     expect(wizardReducer(filled, { type: 'toChoice' })).toMatchObject({ step: 3, fields: { nameFirst: 'Karen' }, consent: true });
     expect(wizardReducer(filled, { type: 'leaveDetails' })).toMatchObject({ step: 1, fields: { nameFirst: '' }, reason: '', consent: false });
+  });
+
+  it("a treatment's accepted rule and card consent are not carried over to another treatment", () => {
+    const accepted = run({ type: 'chooseTreatment', treatment: massage }, { type: 'setAcceptRule', accept: true }, { type: 'setSaveCard', save: true });
+    expect(accepted).toMatchObject({ acceptRule: true, saveCard: true });
+    expect(wizardReducer(accepted, { type: 'chooseTreatment', treatment: { ...massage, id: 't2' } })).toMatchObject({ acceptRule: false, saveCard: false });
   });
 
   it('chooses course days, a new course starting with none', () => {

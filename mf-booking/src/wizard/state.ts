@@ -28,6 +28,9 @@ export interface WizardState {
   time: number | null;
   /** The booking put the client on a waiting list. */
   waiting: boolean;
+  /** A treatment paid at booking: the cancellation rule accepted, and the card may be kept for a fee. */
+  acceptRule: boolean;
+  saveCard: boolean;
 }
 
 export type WizardAction =
@@ -44,6 +47,8 @@ export type WizardAction =
   | { type: 'toggleDate'; id: string; chosen: boolean }
   | { type: 'changeWeek'; weeks: number }
   | { type: 'chooseTime'; time: number }
+  | { type: 'setAcceptRule'; accept: boolean }
+  | { type: 'setSaveCard'; save: boolean }
   | { type: 'bookingRefused' }
   | { type: 'booked'; waiting: boolean }
   | { type: 'restart'; now: number };
@@ -62,6 +67,8 @@ export function initialWizard(now: number): WizardState {
     week: startOfCopenhagenWeek(now),
     time: null,
     waiting: false,
+    acceptRule: false,
+    saveCard: false,
   };
 }
 
@@ -87,7 +94,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'toChoice':
       return { ...state, step: 3 };
     case 'chooseTreatment':
-      return { ...state, treatment: action.treatment, time: null, step: 4 };
+      // Another treatment has its own rule: what was accepted for the one before is not carried over.
+      return { ...state, treatment: action.treatment, time: null, acceptRule: false, saveCard: false, step: 4 };
     case 'chooseCourse':
       return { ...state, course: action.course, chosenDates: [], step: 4 };
     case 'toggleDate': {
@@ -99,6 +107,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, week: startOfCopenhagenWeek(state.week, action.weeks), time: null };
     case 'chooseTime':
       return { ...state, time: action.time };
+    case 'setAcceptRule':
+      return { ...state, acceptRule: action.accept };
+    case 'setSaveCard':
+      return { ...state, saveCard: action.save };
     case 'bookingRefused':
       // The time may be taken now: the client chooses again from the times the server answers anew.
       return { ...state, time: null };

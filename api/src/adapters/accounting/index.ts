@@ -13,7 +13,7 @@ export function unavailableAccounting(): AccountingProvider {
   const refuse = (): never => {
     throw new AccountingUnavailableError('no accounting system is configured');
   };
-  return { kind: 'none', consentUrl: refuse, exchangeCode: refuse, accessToken: refuse, upsertContact: refuse, upsertProduct: refuse, createBookedInvoice: refuse };
+  return { kind: 'none', consentUrl: refuse, exchangeCode: refuse, accessToken: refuse, upsertContact: refuse, upsertProduct: refuse, createBookedInvoice: refuse, registerPayment: refuse };
 }
 
 export function createAccountingProvider(config: ApiConfig, sandbox: AccountingProvider | null, now: () => number): AccountingProvider {

@@ -2,8 +2,8 @@
  * The accounting system as the product needs it: Dinero through Visma Connect's OAuth code flow, or the
  * sandbox inside the API. A consent page the owner is sent to (with our signed `state`), the exchange of the code it
  * returns for the organisation and a refresh token (kept on the server only), an access token from the refresh token,
- * and three idempotent writes keyed by our external references: a contact (a client), a product (a treatment) and a
- * booked invoice or credit note. Writing the same external reference twice finds the first record, so a retry after a
+ * and four idempotent writes keyed by our external references: a contact (a client), a product (a treatment), a
+ * booked invoice or credit note, and a payment of one (money in for an invoice, money paid back for a credit note). Writing the same external reference twice finds the first record, so a retry after a
  * crash never makes a second one.
  *
  * Implementations: sandbox/ (the local default, refuses NODE_ENV=production) and dinero/ (production, configured by
@@ -59,6 +59,21 @@ export interface InvoiceInput {
   creditFor: string | null;
 }
 
+export interface PaymentInput {
+  /** The accounting system's id of the booked invoice or credit note. */
+  invoiceId: string;
+  /** Whether that document is a credit note (the payment is money paid back to the client). */
+  creditNote: boolean;
+  /** Ours: `klinik-<company>-payment-<invoice>-<event>`, one per payment event of the invoice. */
+  externalReference: string;
+  /** YYYY-MM-DD, the day it was paid (or paid back) in Copenhagen. */
+  date: string;
+  /** Positive, øre incl. VAT; for a credit note the money paid back. */
+  amountOre: number;
+  /** The document's number only: never a client's name. */
+  description: string;
+}
+
 export type Upserted = { id: string; created: boolean };
 
 export interface AccountingProvider {
@@ -73,6 +88,8 @@ export interface AccountingProvider {
   upsertProduct(access: string, organizationId: string, product: ProductInput): Promise<Upserted>;
   /** Creates and books the invoice (or credit note) once per external reference. */
   createBookedInvoice(access: string, organizationId: string, invoice: InvoiceInput): Promise<Upserted>;
+  /** Registers a payment of a booked invoice or credit note once per external reference. */
+  registerPayment(access: string, organizationId: string, payment: PaymentInput): Promise<Upserted>;
 }
 
 /** The grant (a code or a refresh token) is not valid: the owner must connect again. */

@@ -48,6 +48,7 @@ export async function transferWaiting(deps: AccountingDeps, db: TenantDb, only?:
       continue;
     }
     const failedBefore = run.counts.invoice.fail;
+    const paymentsFailedBefore = run.paymentFailures;
     let id: string | null;
     try {
       id = await run.invoice(invoice);
@@ -56,7 +57,7 @@ export async function transferWaiting(deps: AccountingDeps, db: TenantDb, only?:
       deps.logger.warn({ err: (error as Error).name }, 'accounting: invoice transfer interrupted');
       return;
     }
-    if (id && run.counts.invoice.fail === failedBefore) await db.AccountingPending.deleteOne({ _id: pending._id });
+    if (id && run.counts.invoice.fail === failedBefore && run.paymentFailures === paymentsFailedBefore) await db.AccountingPending.deleteOne({ _id: pending._id });
     else await noteFailure(deps, db, pending, run.counts.invoice.error ?? accountingMessages.entityFailed);
   }
 }
@@ -70,12 +71,24 @@ async function noteFailure(deps: AccountingDeps, db: TenantDb, pending: { _id: s
  * Called once an invoice is issued: never throws and never waits for the accounting system. The clinic's state is
  * read again (the request's copy may predate a connection made meanwhile).
  */
-export async function queueIssuedInvoice(ctx: TherapistContext, invoiceId: Types.ObjectId): Promise<void> {
+export async function queueIssuedInvoice(ctx: Pick<TherapistContext, 'db' | 'services' | 'now'>, invoiceId: Types.ObjectId): Promise<void> {
+  await queue(ctx, invoiceId, '');
+}
+
+/**
+ * Called once an invoice is paid after it was issued (marked paid by hand, a no-show fee charged to the card): its own
+ * waiting entry, so that a transfer of the document already under way (which may have read it unpaid) cannot take the payment's entry away with its own. Never throws, never waits.
+ */
+export async function queuePayment(ctx: Pick<TherapistContext, 'db' | 'services' | 'now'>, invoiceId: Types.ObjectId): Promise<void> {
+  await queue(ctx, invoiceId, ':payment');
+}
+
+async function queue(ctx: Pick<TherapistContext, 'db' | 'services' | 'now'>, invoiceId: Types.ObjectId, suffix: string): Promise<void> {
   try {
     const company = (await ctx.db.Company.findById(ctx.db.companyId).lean())!;
     if (!connected(company)) return;
     try {
-      await ctx.db.AccountingPending.create({ _id: `${ctx.companyId}:${invoiceId.toString()}`, invoiceId, nextAttemptAt: ctx.now() + MINUTE });
+      await ctx.db.AccountingPending.create({ _id: `${ctx.db.companyId.toString()}:${invoiceId.toString()}${suffix}`, invoiceId, nextAttemptAt: ctx.now() + MINUTE });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }

@@ -1,9 +1,10 @@
 /**
  * The transfer to the accounting organisation: clients become contacts, treatments products, issued
- * invoices and credit notes booked documents. Every record is written once per organisation: its AccountingLink claim
- * (`<company>:<organisation>:<kind>:<id>`, claim with orphan recovery) decides a race between two transfers, and the
- * provider's writes are idempotent by our external reference, so a retry after a crash finds what was written. A
- * second transfer therefore counts everything as already added.
+ * invoices and credit notes booked documents, and the money they moved (paid invoices, refunds) their payments. Every
+ * record is written once per organisation: its AccountingLink claim (`<company>:<organisation>:<kind>:<id>`, claim
+ * with orphan recovery) decides a race between two transfers, and the provider's writes are idempotent by our external
+ * reference, so a retry after a crash finds what was written. A second transfer therefore counts everything as already
+ * added.
  *
  * What leaves the clinic: a contact's name, address, e-mail and phone (core accountingContactFields, an allow-list),
  * a treatment's name and price, an invoice's number, date, amounts and the treatment's name and date. Never a CPR
@@ -29,6 +30,8 @@ export interface AccountingDeps {
 
 export type Counts = { invoice: TransferCount; contact: TransferCount; product: TransferCount };
 type Kind = keyof Counts;
+/** What is written once per organisation: the counted records, and payments (not counted: part of their document). */
+type LinkKind = Kind | 'payment';
 
 /** One count a record made. */
 export interface Tally {
@@ -59,13 +62,15 @@ const tallies = new AsyncLocalStorage<Tally[]>();
 const CONTACT_PROJECTION = { nameFirst: 1, nameLast: 1, address: 1, post: 1, town: 1, email: 1, phonePrivate: 1, phoneWork: 1 } as const;
 type ContactSource = { _id: { toString(): string } } & Parameters<typeof accountingContactFields>[0];
 
-export function externalReference(companyId: string, kind: 'client' | 'treatment' | 'invoice', id: string): string {
+export function externalReference(companyId: string, kind: 'client' | 'treatment' | 'invoice' | 'payment', id: string): string {
   return `klinik-${companyId}-${kind}-${id}`;
 }
 
 /** A running transfer for one clinic and organisation: its access token, its counts, and what it has already done. */
 export class TransferRun {
   readonly counts: Counts = { invoice: emptyCount(), contact: emptyCount(), product: emptyCount() };
+  /** Payments refused or left to another transfer in this run: their document waits for the next attempt. */
+  paymentFailures = 0;
   private readonly done = new Map<string, Promise<string | null>>();
 
   constructor(
@@ -102,7 +107,11 @@ export class TransferRun {
     return this.company._id.toString();
   }
 
-  private count(kind: Kind, outcome: 'success' | 'alreadyAdded' | 'fail', error?: string): void {
+  private count(kind: LinkKind, outcome: 'success' | 'alreadyAdded' | 'fail', error?: string): void {
+    if (kind === 'payment') {
+      if (outcome === 'fail') this.paymentFailures += 1;
+      return;
+    }
     this.counts[kind] = countOutcome(this.counts[kind], outcome, error);
     tallies.getStore()?.push({ kind, outcome, error: outcome === 'fail' ? (error ?? accountingMessages.entityFailed) : null });
   }
@@ -129,7 +138,7 @@ export class TransferRun {
   }
 
   /** Writes one record once per organisation; answers its id in the accounting system, or null when it failed. */
-  private async once(kind: Kind, localId: string, write: () => Promise<Upserted>): Promise<string | null> {
+  private async once(kind: LinkKind, localId: string, write: () => Promise<Upserted>): Promise<string | null> {
     const { db } = this;
     const _id = `${this.companyId}:${this.organizationId}:${kind}:${localId}`;
     const existing = await db.AccountingLink.findById(_id).lean();
@@ -267,7 +276,7 @@ export class TransferRun {
         amountOre: plan.amountOre,
         withVat: plan.withVat,
       }));
-      return this.once('invoice', id, () =>
+      const documentId = await this.once('invoice', id, () =>
         this.deps.accounting.createBookedInvoice(this.access, this.organizationId, {
           externalReference: externalReference(this.companyId, 'invoice', id),
           contactId,
@@ -277,8 +286,52 @@ export class TransferRun {
           creditFor,
         }),
       );
+      if (documentId) await this.payment(invoice, documentId);
+      return documentId;
     });
   }
+
+  /**
+   * The document's payment, once it is booked: an invoice marked paid (at booking, a no-show fee charged to the card,
+   * or by hand) or a booking payment's refund credit note. Its link and reference name the payment event (the
+   * invoice's n-th payment change, or the refund), so a retry, a takeover or a later run never registers it twice, and
+   * a payment marked after the invoice was booked is registered by the next transfer that goes through the invoice.
+   */
+  private async payment(invoice: InvoiceDoc, documentId: string): Promise<void> {
+    const paid = paymentOf(invoice);
+    if (!paid) return;
+    const localId = `${invoice._id.toString()}-${paid.event}`;
+    await this.once('payment', localId, () =>
+      this.deps.accounting.registerPayment(this.access, this.organizationId, {
+        invoiceId: documentId,
+        creditNote: invoice.isCredit === true,
+        externalReference: externalReference(this.companyId, 'payment', localId),
+        date: paid.date,
+        amountOre: paid.amountOre,
+        description: invoice.isCredit ? `Tilbagebetaling, kreditnota ${invoice.number}` : `Betaling af faktura ${invoice.number}`,
+      }),
+    );
+  }
+}
+
+/** A booking payment's refund credit note's claim (booking-payments/refunds.ts): `<payment>:refund:<n>`. */
+const REFUND_CLAIM = /^[0-9a-f]{24}:refund:\d+$/;
+
+/**
+ * The money a document has moved, if any: a paid invoice's total on its day of payment (event `paid-<n>`, its payment
+ * ledger's number), or what a booking payment's refund credit note paid back, its whole amount on its day (event
+ * `refund`: such a credit note is issued only once the provider has refunded). A credit note made by hand moved no
+ * money through the product (whether the clinic paid anything back is not known here), nor did an imported or merged
+ * document.
+ */
+export function paymentOf(invoice: InvoiceDoc): { event: string; date: string; amountOre: number } | null {
+  if (invoice.isMerged || invoice.imported) return null;
+  if (invoice.isCredit) {
+    const amountOre = -(invoice.totalOre ?? 0);
+    return REFUND_CLAIM.test(invoice.claimId ?? '') && amountOre > 0 ? { event: 'refund', date: copenhagenDateKey(invoice.createdAt), amountOre } : null;
+  }
+  if (!invoice.paidOn || !invoice.paymentSeq || !((invoice.totalOre ?? 0) > 0)) return null;
+  return { event: `paid-${invoice.paymentSeq}`, date: invoice.paidOn, amountOre: invoice.totalOre };
 }
 
 /** An invoice line as the accounting system gets it: its product, its net amount and whether it carries VAT. */

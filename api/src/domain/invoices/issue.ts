@@ -5,7 +5,7 @@
  * (Danish bookkeeping rules).
  */
 import { Types } from 'mongoose';
-import type { Invoice, InvoiceSnapshot, ParsedInput } from '@klinik/core';
+import { bookingRefundMessages, type Invoice, type InvoiceSnapshot, type ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { claimWithRecovery, ORPHAN_AFTER_MS } from '../../data/concurrency/claim-with-recovery.js';
 import { ConflictError, isDuplicateKeyError, NotFoundError, ValidationError } from '../../errors.js';
@@ -96,6 +96,9 @@ export async function issueInvoice(ctx: TherapistContext, input: ParsedInput<'ad
   let draft: InvoiceSnapshot;
   if (credit) {
     original = await invoiceOfBooking(ctx, booking);
+    // Money taken at online booking goes back by 'Refundér' (booking-payments/refunds.ts), whose credit notes come with
+    // the refund: a credit note alone would say the money went back while the clinic's account still holds it.
+    if (await ctx.db.BookingPayment.exists({ _id: booking._id, invoiceId: original._id, state: 'paid' })) throw new ConflictError(bookingRefundMessages.useRefund);
     draft = creditSnapshot(original.snapshots[0] as InvoiceSnapshot, '', now);
   } else {
     if (booking.invoiceId) throw new ConflictError(ALREADY_INVOICED);

@@ -25,6 +25,7 @@ import type { TherapistContext } from '../../context.js';
 import { ConflictError, isDuplicateKeyError, ValidationError } from '../../errors.js';
 import type { InvoiceDoc } from '../../models/index.js';
 import type { InvoiceEventDoc } from '../../models/invoices.js';
+import { queuePayment } from '../accounting/issued.js';
 import { assertMailBudget } from '../contact/outbound.js';
 import { invoicePdf } from './mail.js';
 import { visibleInvoice } from './queries.js';
@@ -132,6 +133,7 @@ export async function markPaid(ctx: TherapistContext, input: ParsedInput<'setInv
   const creditNote = await creditNoteOf(ctx, invoice._id);
   if (creditNote) throw new ConflictError(paymentMessages.credited(creditNote));
   await changePayment(ctx, invoice, { kind: 'paid', paidOn: input.paidOn, method: input.method });
+  await queuePayment(ctx, invoice._id);
   return invoiceWithPayment(ctx, invoice._id);
 }
 

@@ -6,6 +6,7 @@
  */
 import { Types } from 'mongoose';
 import {
+  amountLine,
   creditLines,
   DEFAULT_DUE_DAYS,
   invoiceAmounts,
@@ -15,6 +16,7 @@ import {
   invoiceTotals,
   missingInvoiceData,
   printedOnly,
+  type InvoiceLine,
   type InvoiceSnapshot,
   type LineSource,
   type ParsedInput,
@@ -45,6 +47,19 @@ async function extraTreatments(ctx: TherapistContext, ids: readonly string[]): P
   });
 }
 
+/**
+ * A deposit paid at online booking (booking-payments/invoice.ts issued it as its own paid invoice) is deducted on the
+ * booking's final invoice: one line of minus what is left of it after refunds, with the VAT it contained.
+ */
+async function depositDeduction(ctx: TherapistContext, bookingId: Types.ObjectId): Promise<InvoiceLine[]> {
+  const payment = await ctx.db.clinic('invoice-of-a-visible-record').BookingPayment.findById(bookingId).lean();
+  if (!payment || payment.kind !== 'deposit' || payment.state !== 'paid' || !payment.invoiceId) return [];
+  const left = payment.amountOre - (payment.refundedOre ?? 0);
+  if (left <= 0) return [];
+  const deposit = await ctx.db.clinic('invoice-of-a-visible-record').Invoice.findById(payment.invoiceId, { number: 1 }).lean();
+  return [amountLine(`Betalt depositum (faktura ${deposit?.number ?? ''})`, payment.treatmentId.toHexString(), -left, { vatExempt: payment.vatExempt === true, chargeVat: payment.chargeVat === true })];
+}
+
 /** The snapshot of an invoice of `booking` as the records are now; refuses with the spec's '||' list. */
 export async function buildSnapshot(
   ctx: TherapistContext,
@@ -53,6 +68,12 @@ export async function buildSnapshot(
   number: string,
   issuedAt: number,
   extraTreatmentIds: readonly string[] = [],
+  /**
+   * A receipt of money already taken (a no-show fee charged from the saved card): issued whatever the clinic knows of
+   * the client, as a paid invoice of online booking is (the public page asks no address); the clinic's details are
+   * still required.
+   */
+  options: { paidReceipt?: boolean } = {},
 ): Promise<InvoiceSnapshot> {
   // The booking is one the caller may see; what the invoice prints of it comes from the whole clinic (the
   // client's next appointments may be with a colleague).
@@ -71,10 +92,13 @@ export async function buildSnapshot(
   const extras = await extraTreatments(ctx, extraTreatmentIds);
   const company = (await ctx.db.Company.findById(ctx.company._id).lean())!;
   const clientFields = { ...client, CPR: `${client.CPR6Digit}-${client.CPRLast4Digit}` };
-  const problems = missingInvoiceData(company, clientFields);
+  const problems = missingInvoiceData(company, clientFields).filter((problem) => !options.paidReceipt || !problem.includes('(Klientdata:'));
   if (problems.length) throw new ValidationError(problems.join(INVOICE_ERROR_SEPARATOR));
   const duration = booking.to > booking.from ? Math.round((booking.to - booking.from) / 1000) : treatment.duration;
-  const lines = invoiceLines([lineSource(treatment, duration), ...extras.map((extra) => lineSource(extra, null))], settings.discount, settings.moms);
+  const lines = [
+    ...invoiceLines([lineSource(treatment, duration), ...extras.map((extra) => lineSource(extra, null))], settings.discount, settings.moms),
+    ...(await depositDeduction(ctx, booking._id)),
+  ];
   return printedOnly({
     number,
     issuedAt,

@@ -7,6 +7,7 @@ import { Types } from 'mongoose';
 import { availableStarts, closedHolidayDateKeys, copenhagenDateKey, MAX_BOOKING_MS, schedulingMessages, type PublicTherapist, type PublicTreatment } from '@klinik/core';
 import { ValidationError } from '../../errors.js';
 import type { TreatmentDoc } from '../../models/index.js';
+import { publicPaymentOf } from '../booking-payments/treatment-payment.js';
 import { overlapFilter } from '../scheduling/ranges.js';
 import { needsOf, NO_NEEDS, startsWithFreeResources, type Needs } from '../scheduling/resource-claims.js';
 import { formEnabled, type PublicPage } from './public-therapist.js';
@@ -27,10 +28,18 @@ export function toPublicTherapist(page: PublicPage, now: number): PublicTherapis
   };
 }
 
-export async function publicTreatments(page: PublicPage): Promise<PublicTreatment[]> {
+/** `paymentsConnected`: the clinic's payment account is connected (else no treatment is paid at booking). */
+export async function publicTreatments(page: PublicPage, paymentsConnected: boolean): Promise<PublicTreatment[]> {
   const treatments = await page.db.Treatment.find({ therapistId: page.therapist._id }).lean();
   return treatments
-    .map((treatment) => ({ id: treatment._id.toString(), name: treatment.name, duration: treatment.duration, pause: treatment.pause ?? 0, price: treatment.priceOre / 100 }))
+    .map((treatment) => ({
+      id: treatment._id.toString(),
+      name: treatment.name,
+      duration: treatment.duration,
+      pause: treatment.pause ?? 0,
+      price: treatment.priceOre / 100,
+      payment: publicPaymentOf(treatment, page, paymentsConnected),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, 'da'));
 }
 

@@ -8,15 +8,17 @@
  * the address given in this flow, which for a booking on a client on record is that record's address.
  */
 import { Types } from 'mongoose';
-import { bookingMessages, copenhagenDateKey, isBookableDay, schedulingMessages, startOfCopenhagenDay, type ParsedInput } from '@klinik/core';
+import { bookingMessages, bookingPaymentMessages, copenhagenDateKey, isBookableDay, schedulingMessages, startOfCopenhagenDay, type ParsedInput } from '@klinik/core';
 import { sendNotice } from '../../adapters/mail/index.js';
 import type { PublicContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, ValidationError } from '../../errors.js';
 import type { TreatmentDoc } from '../../models/index.js';
+import { paymentFieldsOf } from '../booking-payments/treatment-payment.js';
 import { bookingConfirmedMessage } from '../calendar-files/booking-mails.js';
 import { mayMailPublicRecipient } from '../contact/outbound.js';
 import { portalUrl } from '../portal/session.js';
+import { merchantOf } from '../payment-account/gateway.js';
 import { isFirstBooking } from '../scheduling/bookings.js';
 import { claimNewBooking, heldFields, needsOf, NO_NEEDS } from '../scheduling/resource-claims.js';
 import { availability } from './availability.js';
@@ -41,6 +43,8 @@ export async function insertOnlineBooking(
     to: number;
     reason: string | undefined;
     id?: Types.ObjectId;
+    /** Held while its client pays at booking (booking-payments/start.ts): confirmed once paid, else released. */
+    awaitingPayment?: boolean;
   },
   now: number,
 ): Promise<void> {
@@ -66,6 +70,7 @@ export async function insertOnlineBooking(
       email: client.email ?? '',
       nameFirst: client.nameFirst,
       nameLast: client.nameLast,
+      ...(booking.awaitingPayment ? { awaitingPayment: true } : {}),
     }),
   );
 }
@@ -96,6 +101,8 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
   const page = await publicTherapist(ctx, input.therapistId);
   const { therapist, company, db } = page;
   const treatment = await checkOnlineBooking(page, input, now, bookingMessages.slotGone);
+  // Paid at booking while the clinic takes payments: only startBookingPayment books it (nobody holds a prepaid time unpaid).
+  if (paymentFieldsOf(treatment).paymentAtBooking !== 'none' && (await merchantOf(ctx.services, db))) throw new ConflictError(bookingPaymentMessages.requiresPayment);
   const duration = treatment.duration * 1000;
   await countPublicSubmission(ctx, company._id, input.client);
 

@@ -12,6 +12,7 @@ import { journalRequestAcceptedMail } from '../../adapters/mail/templates.js';
 import type { TherapistContext } from '../../context.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { ClientDoc, PublicSubmissionDoc } from '../../models/index.js';
+import { afterAccept, assertAcceptable, refundBeforeReject } from '../booking-payments/changes.js';
 import { createClient } from '../clients/clients.js';
 import { MAX_INTAKE_ANSWERS_PER_CLIENT } from '../clients/intake.js';
 import { assertMailBudget } from '../contact/outbound.js';
@@ -88,6 +89,8 @@ async function requestingClient(ctx: TherapistContext, submission: PublicSubmiss
 export async function acceptSubmission(ctx: TherapistContext, input: ParsedInput<'acceptPublicSubmission'>): Promise<{ clientId: string }> {
   const chosen = input.clientId ? await ctx.db.Client.findById(new Types.ObjectId(input.clientId)).lean() : null;
   if (input.clientId && !chosen) throw new NotFoundError(messages.notFound);
+  // A request paid at booking is accepted once its payment is settled, and then carries its paid invoice.
+  const payment = await assertAcceptable(paymentDeps(ctx), new Types.ObjectId(input.id));
   const submission = await ctx.db.PublicSubmission.findOneAndDelete({ _id: new Types.ObjectId(input.id) }).lean();
   if (!submission) throw new NotFoundError(publicMessages.submissionNotFound);
   let created: ClientDoc | null = null;
@@ -95,6 +98,7 @@ export async function acceptSubmission(ctx: TherapistContext, input: ParsedInput
     // A journal request is the signed-in client's own: it goes to them, whoever is chosen, and never makes a client.
     const client = submission.kind === 'journal-request' ? await requestingClient(ctx, submission) : (chosen ?? (created = await createClient(ctx.db, submission.person, submission.therapistId)));
     await apply(ctx, submission, client);
+    if (payment) await afterAccept(paymentDeps(ctx), payment, client);
     return { clientId: client._id.toString() };
   } catch (error) {
     if (created) await ctx.db.Client.deleteOne({ _id: created._id });
@@ -104,7 +108,13 @@ export async function acceptSubmission(ctx: TherapistContext, input: ParsedInput
   }
 }
 
+function paymentDeps(ctx: TherapistContext) {
+  return { db: ctx.db, services: ctx.services, now: () => ctx.now() };
+}
+
 export async function rejectSubmission(ctx: TherapistContext, id: string): Promise<void> {
+  // Paid at booking: the whole payment back first (a refund that fails leaves the request waiting).
+  if (await ctx.db.PublicSubmission.exists({ _id: new Types.ObjectId(id) })) await refundBeforeReject(paymentDeps(ctx), new Types.ObjectId(id));
   const result = await ctx.db.PublicSubmission.deleteOne({ _id: new Types.ObjectId(id) });
   if (result.deletedCount !== 1) throw new NotFoundError(publicMessages.submissionNotFound);
 }
@@ -113,6 +123,9 @@ export async function rejectSubmission(ctx: TherapistContext, id: string): Promi
 export async function rejectSubmissions(ctx: TherapistContext, ids: readonly string[]): Promise<number> {
   let rejected = 0;
   const unique = [...new Set(ids)].map((id) => new Types.ObjectId(id));
+  // Paid requests are refunded one by one before they go (the few there are: most requests pay nothing).
+  const paid = await ctx.db.BookingPayment.find({ submissionId: { $in: unique } }, { _id: 1 }).lean();
+  for (const payment of paid) await refundBeforeReject(paymentDeps(ctx), payment._id);
   for (let start = 0; start < unique.length; start += 200) {
     rejected += (await ctx.db.PublicSubmission.deleteMany({ _id: { $in: unique.slice(start, start + 200) } })).deletedCount;
   }

@@ -23,7 +23,9 @@ export async function sweepStaleSubmissions(models: Models, now: number): Promis
   let removed = 0;
   const flush = async () => {
     if (stale.length === 0) return;
-    const batch = stale;
+    // A held booking paid at booking waits for its answer or its time (booking-payments/expire.ts refunds it then).
+    const paid = new Set((await models.BookingPayment.find({ _id: { $in: stale }, state: 'paid' }, { _id: 1 }).setOptions(WHY).lean()).map((payment) => payment._id.toString()));
+    const batch = stale.filter((id) => !paid.has(id.toString()));
     stale = [];
     const { deletedCount } = await models.PublicSubmission.deleteMany({ _id: { $in: batch } }).setOptions(WHY);
     removed += deletedCount;

@@ -3,16 +3,19 @@
  * therapist's review: the booking goes straight onto the signed-in client. Everything else is the public booking
  * page's (online-booking/booking.ts): the form switch and plan, never today, a treatment of that therapist, a time the
  * page offers, claimed atomically so two requests for one time give one booking. Only the portal's own clinic's
- * therapists can be booked; another clinic's therapist is not found.
+ * therapists can be booked; another clinic's therapist is not found. A treatment paid at booking is booked on the
+ * booking page, where it is paid (startBookingPayment needs the person's details as typed there).
  */
 import { Types } from 'mongoose';
-import { messages, portalMessages, type ParsedInput, type PortalBooking } from '@klinik/core';
+import { bookingPaymentMessages, messages, portalMessages, type ParsedInput, type PortalBooking } from '@klinik/core';
 import { sendNotice } from '../../adapters/mail/index.js';
 import type { PublicContext } from '../../context.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
+import { paymentFieldsOf } from '../booking-payments/treatment-payment.js';
 import { bookingConfirmedMessage } from '../calendar-files/booking-mails.js';
 import { mayMailPublicRecipient } from '../contact/outbound.js';
 import { checkOnlineBooking, insertOnlineBooking } from '../online-booking/booking.js';
+import { merchantOf } from '../payment-account/gateway.js';
 import type { PublicPage } from '../online-booking/public-therapist.js';
 import { portalUrl, type Portal } from './session.js';
 import { portalBooking } from './view.js';
@@ -26,6 +29,8 @@ export async function addPortalBooking(ctx: PublicContext, portal: Portal, input
   if (!therapist || therapist.isActive === false) throw new NotFoundError(messages.notFound);
   const page: PublicPage = { therapist, company, db };
   const treatment = await checkOnlineBooking(page, input, now, portalMessages.timeTaken);
+  // Paid at booking while the clinic takes payments: booked only through the payment (the booking page), never unpaid here.
+  if (paymentFieldsOf(treatment).paymentAtBooking !== 'none' && (await merchantOf(ctx.services, db))) throw new ConflictError(bookingPaymentMessages.portalRequiresPayment);
   const duration = treatment.duration * 1000;
 
   const id = new Types.ObjectId();

@@ -25,6 +25,7 @@ import { portalChangeMail } from '../../adapters/mail/templates.js';
 import type { PublicContext } from '../../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { BookingDoc, TherapistDoc } from '../../models/index.js';
+import { refundBeforePortalCancel } from '../booking-payments/changes.js';
 import { bookingCancelledMessage, bookingMovedMessage, danishWhen, type BookingMailFacts } from '../calendar-files/booking-mails.js';
 import { mayMailPublicRecipient, spendMailBudget } from '../contact/outbound.js';
 import { availability } from '../online-booking/availability.js';
@@ -33,7 +34,7 @@ import { deleteBookingUnlessKept } from '../scheduling/bookings.js';
 import { bookingNeeds, heldSet, moveBookingClaims } from '../scheduling/resource-claims.js';
 import { heldTime, noteFreedTime } from '../waitlist/freed-times.js';
 import type { Portal } from './session.js';
-import { cancelNoticeMs, portalBooking } from './view.js';
+import { cancelNoticeMs, paymentsOf, portalBooking } from './view.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -119,8 +120,11 @@ export async function portalCancelBooking(ctx: PublicContext, portal: Portal, bo
   const own = await ownBooking(portal, bookingId);
   const { booking, therapist } = own;
   assertOutsideNotice(booking.from, therapist, now);
+  // Paid at booking: the money back in full and a credit note of its invoice, then the booking goes as any other.
+  await refundBeforePortalCancel({ db: portal.db, services: ctx.services, now: () => ctx.now() }, booking, await hasJournal(portal, booking));
+  const current = (await portal.db.Booking.findOne({ _id: booking._id, clientId: portal.clientId }).lean()) ?? booking;
   try {
-    await deleteBookingUnlessKept({ db: portal.db, now: () => ctx.now() }, booking);
+    await deleteBookingUnlessKept({ db: portal.db, now: () => ctx.now() }, current);
   } catch (error) {
     // A journal or an invoice on it (or one being issued this moment): the clinic's to cancel.
     if (error instanceof ConflictError) throw new ConflictError(portalMessages.keptByClinic);
@@ -138,7 +142,8 @@ export async function portalMoveBooking(ctx: PublicContext, portal: Portal, inpu
   const own = await ownBooking(portal, input.bookingId);
   const { booking, therapist } = own;
   assertOutsideNotice(booking.from, therapist, now);
-  if (input.from === booking.from) return portalBooking(booking, therapist, portal.company, now, await hasJournal(portal, booking));
+  const payment = (await paymentsOf(portal, [booking._id])).get(booking._id.toHexString()) ?? null;
+  if (input.from === booking.from) return portalBooking(booking, therapist, portal.company, now, await hasJournal(portal, booking), payment);
   if (!isBookableDay(input.from, now)) throw new ValidationError(bookingMessages.sameDay, { from: bookingMessages.sameDay });
   assertOutsideNotice(input.from, therapist, now);
   const dayStart = startOfCopenhagenDay(input.from);
@@ -175,5 +180,5 @@ export async function portalMoveBooking(ctx: PublicContext, portal: Portal, inpu
   await noteFreedTime(portal.db, heldTime(booking), ctx.now(), ctx.services.logger);
   const mail = bookingMovedMessage(mailFacts(portal, therapist, moved, moved.version ?? 0, now), booking.from);
   await tellBoth(ctx, portal, therapist, mail, { when: danishWhen(moved.from), previousWhen: danishWhen(booking.from), treatment: moved.treatmentName ?? '' });
-  return portalBooking(moved, therapist, portal.company, now, await hasJournal(portal, moved));
+  return portalBooking(moved, therapist, portal.company, now, await hasJournal(portal, moved), payment);
 }

@@ -8,7 +8,7 @@ import type { Types } from 'mongoose';
 import { DEFAULT_CANCEL_NOTICE_HOURS, messages, type ClientPortal, type InvoiceSnapshot, type PortalBooking } from '@klinik/core';
 import type { PublicContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
-import type { BookingDoc, ClientDoc, InvoiceDoc, TherapistDoc } from '../../models/index.js';
+import type { BookingDoc, BookingPaymentDoc, ClientDoc, InvoiceDoc, TherapistDoc } from '../../models/index.js';
 import { clinicAddress } from '../contact/texts.js';
 import { pendingPortalEmail, type Portal } from './session.js';
 
@@ -21,6 +21,39 @@ const INVOICES = 200;
 
 type TherapistBrief = Pick<TherapistDoc, '_id' | 'nameFirst' | 'nameLast' | 'cancelNoticeHours'>;
 type BookingBrief = Pick<BookingDoc, 'therapistId' | 'treatmentId' | 'treatmentName' | 'from' | 'to' | 'invoiceId' | 'journalId'> & { _id: Types.ObjectId };
+/** A booking's payment at online booking, as the portal reads it (its `_id` is the booking's). */
+export type PaymentBrief = Pick<BookingPaymentDoc, 'state' | 'kind' | 'amountOre' | 'priceOre' | 'refundedOre' | 'method' | 'invoiceId' | 'acceptance'> & { _id: Types.ObjectId };
+
+const PAYMENT_FIELDS = { state: 1, kind: 1, amountOre: 1, priceOre: 1, refundedOre: 1, method: 1, invoiceId: 1, acceptance: 1 } as const;
+
+/** The payments made at online booking for these bookings (a payment's id is its booking's), by booking id. */
+export async function paymentsOf(portal: Pick<Portal, 'db' | 'clientId'>, bookingIds: readonly Types.ObjectId[]): Promise<Map<string, PaymentBrief>> {
+  if (bookingIds.length === 0) return new Map();
+  const found = (await portal.db.BookingPayment.find({ _id: { $in: bookingIds }, clientId: portal.clientId }, PAYMENT_FIELDS).lean()) as PaymentBrief[];
+  return new Map(found.map((payment) => [payment._id.toHexString(), payment]));
+}
+
+/**
+ * Whether the booking's invoice is only its payment's (the paid invoice, or the one a deposit is paid on account of):
+ * that one is refunded with a credit note when the client cancels, so it keeps the booking no more than no invoice.
+ */
+function invoicedOnlyByPayment(booking: BookingBrief, payment: PaymentBrief | null | undefined): boolean {
+  return Boolean(booking.invoiceId && payment?.invoiceId && booking.invoiceId.equals(payment.invoiceId));
+}
+
+function portalPayment(payment: PaymentBrief | null | undefined): PortalBooking['payment'] {
+  // An unpaid hold that lapsed is no booking's payment any more.
+  if (!payment || payment.state === 'expired') return null;
+  return {
+    state: payment.state,
+    kind: payment.kind,
+    amountOre: payment.amountOre,
+    priceOre: payment.priceOre,
+    refundedOre: payment.refundedOre ?? 0,
+    method: payment.method ?? null,
+    rule: payment.acceptance.text,
+  };
+}
 
 /** The notice that applies to a booking: its own therapist's rule. */
 export function cancelNoticeMs(therapist: Pick<TherapistDoc, 'cancelNoticeHours'>): number {
@@ -29,9 +62,10 @@ export function cancelNoticeMs(therapist: Pick<TherapistDoc, 'cancelNoticeHours'
 
 /**
  * A booking as the portal shows it. Moving is allowed until the notice; cancelling too, unless the booking is
- * invoiced or journaled (`hasJournal`: a journal written on it), which the calendar's own removal refuses.
+ * invoiced (other than by its own payment at booking, which is then refunded) or journaled (`hasJournal`: a journal
+ * written on it), which the calendar's own removal refuses.
  */
-export function portalBooking(booking: BookingBrief, therapist: TherapistBrief, company: Portal['company'], now: number, hasJournal: boolean): PortalBooking {
+export function portalBooking(booking: BookingBrief, therapist: TherapistBrief, company: Portal['company'], now: number, hasJournal: boolean, payment: PaymentBrief | null = null): PortalBooking {
   const changeDeadline = booking.from - cancelNoticeMs(therapist);
   const mayChange = booking.from > now && now < changeDeadline;
   return {
@@ -44,8 +78,9 @@ export function portalBooking(booking: BookingBrief, therapist: TherapistBrief, 
     therapistName: `${therapist.nameFirst} ${therapist.nameLast}`.trim(),
     address: clinicAddress(company),
     mayChange,
-    mayCancel: mayChange && !booking.invoiceId && !booking.journalId && !hasJournal,
+    mayCancel: mayChange && (!booking.invoiceId || invoicedOnlyByPayment(booking, payment)) && !booking.journalId && !hasJournal,
     changeDeadline,
+    payment: portalPayment(payment),
   };
 }
 
@@ -59,8 +94,10 @@ async function therapistsOf(portal: Portal, bookings: readonly BookingBrief[]): 
 }
 
 /** The bookings of the client among `ids` that have a journal written on them (a journal's id is its booking's). */
-async function journaled(portal: Portal, bookings: readonly BookingBrief[]): Promise<Set<string>> {
-  const open = bookings.filter((booking) => !booking.journalId && !booking.invoiceId).map((booking) => booking._id);
+async function journaled(portal: Portal, bookings: readonly BookingBrief[], payments: ReadonlyMap<string, PaymentBrief>): Promise<Set<string>> {
+  const open = bookings
+    .filter((booking) => !booking.journalId && (!booking.invoiceId || invoicedOnlyByPayment(booking, payments.get(booking._id.toHexString()))))
+    .map((booking) => booking._id);
   if (open.length === 0) return new Set();
   const journals = await portal.db.Journal.find({ _id: { $in: open }, clientId: portal.clientId }, { _id: 1 }).lean();
   return new Set(journals.map((journal) => journal._id.toHexString()));
@@ -72,11 +109,12 @@ export async function portalBookings(portal: Portal, now: number): Promise<{ upc
     portal.db.Booking.find({ clientId: portal.clientId, to: { $gt: now } }, BOOKING_FIELDS).sort({ from: 1 }).limit(UPCOMING_BOOKINGS).lean(),
     portal.db.Booking.find({ clientId: portal.clientId, to: { $lte: now } }, BOOKING_FIELDS).sort({ from: -1 }).limit(PAST_BOOKINGS).lean(),
   ])) as [BookingBrief[], BookingBrief[]];
-  const [therapists, withJournal] = await Promise.all([therapistsOf(portal, [...upcoming, ...past]), journaled(portal, upcoming)]);
+  const payments = await paymentsOf(portal, [...upcoming, ...past].map((booking) => booking._id));
+  const [therapists, withJournal] = await Promise.all([therapistsOf(portal, [...upcoming, ...past]), journaled(portal, upcoming, payments)]);
   const view = (booking: BookingBrief) => {
     // A booking of a therapist since removed keeps the page's rule and an empty name.
     const therapist = therapists.get(booking.therapistId.toHexString()) ?? { _id: booking.therapistId, nameFirst: '', nameLast: '', cancelNoticeHours: portal.therapist.cancelNoticeHours };
-    return portalBooking(booking, therapist, portal.company, now, withJournal.has(booking._id.toHexString()));
+    return portalBooking(booking, therapist, portal.company, now, withJournal.has(booking._id.toHexString()), payments.get(booking._id.toHexString()));
   };
   return { upcoming: upcoming.map(view), past: past.map(view) };
 }

@@ -5,7 +5,7 @@
  * clinic's.
  */
 import { Types } from 'mongoose';
-import { bookingState, copenhagenDateKey, copenhagenDateKeysBetween, MAX_BOOKING_MS, messages, schedulingMessages, type Booking, type ParsedInput } from '@klinik/core';
+import { bookingRefundMessages, bookingState, copenhagenDateKey, copenhagenDateKeysBetween, MAX_BOOKING_MS, messages, schedulingMessages, type Booking, type ParsedInput } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import type { TenantDb } from '../../data/tenant-db.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
@@ -39,6 +39,11 @@ export function toBookingView(booking: BookingDoc): Booking {
     ...(booking.seriesId ? { seriesId: booking.seriesId.toString(), seriesIndex: booking.seriesIndex ?? 0 } : {}),
     ...(booking.roomId ? { roomId: booking.roomId.toString() } : {}),
     ...(booking.equipmentIds?.length ? { equipmentIds: booking.equipmentIds.map(String) } : {}),
+    noShow: booking.noShow === true,
+    awaitingPayment: booking.awaitingPayment === true,
+    // Read apart by the booking ids where a screen needs them (booking-payments/no-shows.ts withPayments).
+    payment: null,
+    noShowFee: null,
   };
   return { ...view, state: bookingState(view) };
 }
@@ -186,6 +191,10 @@ export async function removeBooking(ctx: TherapistContext, id: string): Promise<
 export async function deleteBookingUnlessKept(ctx: Pick<TherapistContext, 'db' | 'now'>, booking: BookingDoc): Promise<void> {
   if (booking.journalId || (await ctx.db.clinic('clinic-wide-check').Journal.exists({ _id: booking._id }))) throw new ConflictError(schedulingMessages.bookingHasJournal);
   if (booking.invoiceId) throw new ConflictError(schedulingMessages.bookingInvoiced);
+  // A no-show whose fee was charged or invoiced stays: the fee's invoice is of this booking (booking-payments/no-shows.ts).
+  if (booking.noShow && (await ctx.db.clinic('clinic-wide-check').Invoice.exists({ claimId: `${booking._id.toHexString()}:fee` }))) {
+    throw new ConflictError(bookingRefundMessages.feeKeepsBooking);
+  }
   await claimBooking(ctx, booking, 'inv', schedulingMessages.bookingInvoiced);
   // The booking first, then its claims: a crash between leaves claims only the sweeper sees.
   await ctx.db.Booking.deleteOne({ _id: booking._id });

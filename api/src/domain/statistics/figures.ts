@@ -81,12 +81,14 @@ export async function statistics(ctx: TherapistContext, input: ParsedInput<'getS
   const { figures, visits } = await clinicMonths(ctx, [...period, ...previous], [...period, ...after]);
 
   const total = emptyRevenue();
+  let noShows = 0;
   const byTherapist = new Map<string, { netOre: number; vatOre: number; totalOre: number }>();
   const byTreatment = new Map<string, TreatmentRevenue>();
   const weeks = new Map<string, { week: string; therapistId: string; bookedMinutes: number; openMinutes: number }>();
   for (const month of period) {
     for (const [therapistId, part] of partsOf(figures.get(month), whose)) {
       addRevenue(total, part.revenue);
+      noShows += part.noShows ?? 0;
       const therapist = byTherapist.get(therapistId) ?? { netOre: 0, vatOre: 0, totalOre: 0 };
       therapist.netOre += part.revenue.netOre;
       therapist.vatOre += part.revenue.vatOre;
@@ -127,7 +129,7 @@ export async function statistics(ctx: TherapistContext, input: ParsedInput<'getS
     utilisation: [...weeks.values()].sort((a, b) => a.week.localeCompare(b.week) || a.therapistId.localeCompare(b.therapistId)),
     rebooked,
     cancellations: null,
-    noShows: null,
+    noShows,
   };
 }
 

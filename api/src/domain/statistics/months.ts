@@ -31,7 +31,7 @@ import type { TherapistContext } from '../../context.js';
 import { isDuplicateKeyError } from '../../errors.js';
 
 /** The counting rules' version: stored counts of another version are counted again. */
-export const COUNT_VERSION = 2;
+export const COUNT_VERSION = 3;
 const STALE_COUNT_MS = 5 * 60_000;
 const ID_BATCH = 100;
 
@@ -45,6 +45,8 @@ export interface TherapistMonth {
   /** New and returning clients of this therapist (core newAndReturning). */
   clientCounts: { new: number; returning: number };
   sms: { count: number; costOre: number };
+  /** Bookings marked 'Udeblevet'. */
+  noShows: number;
 }
 
 /** A month of the clinic: per therapist (hex id), the clinic's own count of its clients (one seen by two therapists is one). */
@@ -57,7 +59,7 @@ export interface ClinicMonth {
 export type MonthVisits = Record<string, Record<string, ClientVisits>>;
 
 export function emptyTherapistMonth(): TherapistMonth {
-  return { revenue: emptyRevenue(), treatments: {}, bookings: { count: 0, online: 0, bookedMinutes: 0 }, weeks: {}, clientCounts: { new: 0, returning: 0 }, sms: { count: 0, costOre: 0 } };
+  return { revenue: emptyRevenue(), treatments: {}, bookings: { count: 0, online: 0, bookedMinutes: 0 }, weeks: {}, clientCounts: { new: 0, returning: 0 }, sms: { count: 0, costOre: 0 }, noShows: 0 };
 }
 
 function chunks<T>(list: readonly T[], size = ID_BATCH): T[][] {
@@ -83,7 +85,7 @@ export async function countMonth(ctx: TherapistContext, month: string): Promise<
   const { start, end } = monthBounds(month);
 
   const [bookings, invoices, openings, sms] = await Promise.all([
-    db.Booking.find({ bookingDate: { $in: daysOfMonth(month) } }, { therapistId: 1, clientId: 1, from: 1, to: 1, source: 1, firstBooking: 1 }).lean(),
+    db.Booking.find({ bookingDate: { $in: daysOfMonth(month) } }, { therapistId: 1, clientId: 1, from: 1, to: 1, source: 1, firstBooking: 1, noShow: 1 }).lean(),
     db.Invoice.find({ issuedMonth: month }, { therapistId: 1, isCredit: 1, isMerged: 1, paidOn: 1, overdueFrom: 1, 'snapshots.lines': 1, 'snapshots.amounts': 1, 'snapshots.treatment': 1 }).lean<CountedInvoice[]>(),
     db.OpeningHours.find({ from: { $lt: end }, to: { $gt: start } }, { therapistId: 1, from: 1, to: 1 }).lean(),
     db.SmsUsage.find({ month }, { therapistId: 1, priceOre: 1 }).lean(),
@@ -95,6 +97,7 @@ export async function countMonth(ctx: TherapistContext, month: string): Promise<
     const day = copenhagenDateKey(booking.from);
     therapist.bookings.count += 1;
     if (booking.source === 'online') therapist.bookings.online += 1;
+    if (booking.noShow === true) therapist.noShows += 1;
     therapist.bookings.bookedMinutes += minutes;
     const week = (therapist.weeks[isoWeekOf(day)] ??= { bookedMinutes: 0, openMinutes: 0 });
     week.bookedMinutes += minutes;

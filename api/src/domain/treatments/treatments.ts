@@ -9,6 +9,7 @@ import { assertBelowCap } from '../caps.js';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { TherapistDoc, TreatmentDoc } from '../../models/index.js';
+import { checkedPaymentFields, paymentFieldsOf } from '../booking-payments/treatment-payment.js';
 import { assertMayChange, mayChange, targetTherapist } from '../scheduling/target.js';
 
 type TherapistNames = Map<string, Pick<TherapistDoc, 'nameFirst' | 'nameLast'>>;
@@ -30,6 +31,7 @@ function toTreatmentView(ctx: TherapistContext, treatment: TreatmentDoc, names: 
     nameFirst: therapist?.nameFirst ?? '',
     nameLast: therapist?.nameLast ?? '',
     vatExempt: treatment.vatExempt === true,
+    ...paymentFieldsOf(treatment),
     isEdit: mayChange(ctx, treatment.therapistId),
   };
 }
@@ -73,13 +75,16 @@ export async function getTreatment(ctx: TherapistContext, id: string): Promise<T
 export async function createTreatment(ctx: TherapistContext, input: ParsedInput<'addTreatment'>): Promise<Treatment> {
   const therapist = await targetTherapist(ctx, input.therapistId);
   await assertBelowCap(() => ctx.db.Treatment.countDocuments({ therapistId: therapist._id }), CAPS.treatmentsPerTherapist, 'behandlinger');
+  const priceOre = Math.round(input.price * 100);
+  const payment = await checkedPaymentFields(ctx.services, ctx.db, input, priceOre, null);
   const treatment = await ctx.db.Treatment.create({
     therapistId: therapist._id,
     name: input.name,
     duration: input.duration,
     pause: input.pause,
-    priceOre: Math.round(input.price * 100),
+    priceOre,
     vatExempt: input.vatExempt ?? clinicDefaultVatExempt(ctx),
+    ...payment,
   });
   return toTreatmentView(ctx, treatment.toObject(), await companyTherapists(ctx));
 }
@@ -96,6 +101,8 @@ function clinicDefaultVatExempt(ctx: TherapistContext): boolean {
 export async function updateTreatment(ctx: TherapistContext, input: ParsedInput<'setTreatment'>): Promise<Treatment> {
   const treatment = await findTreatment(ctx, input.id);
   assertMayChange(ctx, treatment.therapistId);
+  const priceOre = Math.round(input.price * 100);
+  const payment = await checkedPaymentFields(ctx.services, ctx.db, input, priceOre, paymentFieldsOf(treatment));
   const updated = await ctx.db.Treatment.findOneAndUpdate(
     { _id: treatment._id },
     {
@@ -103,7 +110,8 @@ export async function updateTreatment(ctx: TherapistContext, input: ParsedInput<
         name: input.name,
         duration: input.duration,
         pause: input.pause,
-        priceOre: Math.round(input.price * 100),
+        priceOre,
+        ...payment,
         ...(input.vatExempt === undefined ? {} : { vatExempt: input.vatExempt }),
       },
     },

@@ -1,9 +1,10 @@
 /**
  * Step 4 for a treatment: the free times of one week, by day, never today or earlier (the server decides). The
  * times are a query keyed by treatment and week, so only times answered for the week on screen are ever shown
- * ('Indlæser…' until they arrive), whatever order the answers come in.
+ * ('Indlæser…' until they arrive), whatever order the answers come in. A treatment paid at booking shows its terms
+ * (PaymentTerms) under the chosen time, and its button goes to the payment once the rule is accepted.
  */
-import { useMemo, type Dispatch } from 'react';
+import { useMemo, useState, type Dispatch } from 'react';
 import type { ActionClient } from '@klinik/core/client';
 import type { PublicTreatment } from '@klinik/core';
 import { formatCopenhagenTime, formatDanishDate, startOfCopenhagenWeek } from '@klinik/core/time';
@@ -12,6 +13,7 @@ import { texts } from '../../texts';
 import { Loaded } from '../Loaded';
 import type { WizardAction, WizardState } from '../state';
 import { Back } from './Back';
+import { PaymentTerms } from './PaymentTerms';
 import { WaitlistJoin } from './WaitlistJoin';
 import { byDay, dayTitle } from './format';
 
@@ -39,6 +41,12 @@ export function TimeStep({
     client.call('clientGetAvailable', { therapistId, treatmentId: treatment.id, from: week, to: startOfCopenhagenWeek(week, 1), duration: treatment.duration * 1000, pause: treatment.pause * 1000 }),
   );
   const days = useMemo(() => byDay(times.data?.data ?? []), [times.data]);
+  const { payment } = treatment;
+  const [acceptMissing, setAcceptMissing] = useState(false);
+  const go = () => {
+    if (payment && !state.acceptRule) return setAcceptMissing(true);
+    onBook();
+  };
   return (
     <section>
       <h2>{texts.chooseTime}</h2>
@@ -87,11 +95,12 @@ export function TimeStep({
         }
       </Loaded>
       {time !== null && <p className="kb-info">{texts.chosen(`${dayTitle.format(time)} kl. ${formatCopenhagenTime(time)}`)}</p>}
+      {payment && time !== null && <PaymentTerms payment={payment} state={state} dispatch={dispatch} acceptMissing={acceptMissing} />}
       <WaitlistJoin client={client} therapistId={therapistId} treatmentId={treatment.id} state={state} />
       <div className="kb-actions">
         <Back onClick={() => dispatch({ type: 'back', to: 3 })} />
-        <button type="button" className="kb-button" disabled={time === null || sending} onClick={onBook}>
-          {sending ? texts.sending : texts.book}
+        <button type="button" className="kb-button" disabled={time === null || sending} onClick={go}>
+          {payment ? (sending ? texts.payment.goingToCheckout : texts.payment.toCheckout) : sending ? texts.sending : texts.book}
         </button>
       </div>
     </section>

@@ -48,8 +48,14 @@ export function TreatmentStep({
                 >
                   <strong>{option.name}</strong>
                   <small>
-                    {texts.minutes(option.duration / 60)} · {formatKroner(Math.round(option.price * 100))}
+                    {/* Paid at booking: the price as it is paid (VAT included where the clinic charges it). */}
+                    {texts.minutes(option.duration / 60)} · {formatKroner(option.payment?.priceOre ?? Math.round(option.price * 100))}
                   </small>
+                  {option.payment && (
+                    <small className="kb-pay-note">
+                      {option.payment.atBooking === 'deposit' ? texts.payment.depositAtBooking(formatKroner(option.payment.payNowOre)) : texts.payment.atBooking(formatKroner(option.payment.payNowOre))}
+                    </small>
+                  )}
                 </button>
               ))}
             </div>

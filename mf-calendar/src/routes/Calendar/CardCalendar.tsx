@@ -10,7 +10,7 @@ import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/
 import { AddRegular } from '@fluentui/react-icons';
 import { CALENDAR, copenhagenDateKey, copenhagenWallTime, EVENT_COLORS, formatCopenhagenTime, overlaps } from '@klinik/core/time';
 import { texts } from '../../texts';
-import { bookingTitle, holidayTitle, type EventRef } from './events';
+import { bookingMarks, bookingTitle, holidayTitle, type EventRef } from './events';
 import type { CalendarData } from './useCalendarData';
 
 const T = texts.calendar;
@@ -43,8 +43,11 @@ export function daySlots(day: number): number[] {
 /** How an event looks as a card: the legend's colour, a title and a detail line. */
 function cardLook(ref: EventRef): { color: string; dark: boolean; title: string; detail: string; id: string; state: string } {
   switch (ref.kind) {
-    case 'booking':
-      return { color: EVENT_COLORS[ref.booking.state], dark: ref.booking.state === 'created', title: bookingTitle(ref.booking), detail: ref.booking.treatmentName, id: ref.booking.id, state: ref.booking.state };
+    case 'booking': {
+      const { label } = bookingMarks(ref.booking);
+      const detail = label ? `${label} · ${ref.booking.treatmentName}` : ref.booking.treatmentName;
+      return { color: EVENT_COLORS[ref.booking.state], dark: ref.booking.state === 'created', title: bookingTitle(ref.booking), detail, id: ref.booking.id, state: ref.booking.state };
+    }
     case 'leave':
       return { color: EVENT_COLORS.unavailable, dark: false, title: ref.leave.reason, detail: T.legendUnavailable, id: ref.leave.id, state: 'unavailable' };
     case 'course':

@@ -31,6 +31,10 @@ const booking: Booking = {
   version: 0,
   seriesId: '64b7f0c2a1b2c3d4e5f60721',
   seriesIndex: 1,
+  noShow: false,
+  awaitingPayment: false,
+  payment: null,
+  noShowFee: null,
 };
 
 async function show(shown: Booking) {

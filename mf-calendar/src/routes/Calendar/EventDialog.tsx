@@ -3,7 +3,7 @@
  * 'Er du sikker?' first. 'Journal' leads to mf-clients' page of this booking (the address the shell hands out);
  * 'Faktura' asks the shell to open mf-invoices' invoice dialog over the calendar (see the module README).
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { formatCopenhagenTime, formatDanishDate } from '@klinik/core/time';
@@ -12,6 +12,7 @@ import { ConfirmDialog, FormDialog, queryKey, useMutation, useQuery } from '@kli
 import type { CalendarApi } from '../../api';
 import { texts } from '../../texts';
 import { bookingTitle, type EventRef } from './events';
+import { FeeQuestion, NoShowButtons, noShowFacts, RefundDialog } from './NoShowActions';
 import { BOOKINGS, LEAVES } from './queries';
 
 const T = texts.card;
@@ -55,13 +56,21 @@ export default function EventDialog({
   const styles = useStyles();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  // The booking as last answered: marking it, charging its fee or refunding changes what the card shows.
+  const [shown, setShown] = useState(item.kind === 'booking' ? item.booking : null);
+  const [question, setQuestion] = useState<'fee' | 'refund' | null>(null);
+  const [now] = useState(() => Date.now());
   const remove = useMutation((ref: typeof item) => (ref.kind === 'booking' ? api.deleteBooking(ref.booking.id) : api.deleteLeave(ref.leave.id)), {
     notify,
     successText: item.kind === 'booking' ? T.deleted : T.leaveDeleted,
     invalidates: [item.kind === 'booking' ? BOOKINGS : LEAVES],
     onSuccess: onClose,
   });
-  const booking = item.kind === 'booking' ? item.booking : null;
+  const booking = shown;
+  const reload = async () => {
+    setQuestion(null);
+    if (booking) setShown((await api.booking(booking.id)).data);
+  };
   const title = booking ? bookingTitle(booking) : T.leaveTitle;
   const reason = item.kind === 'booking' ? item.booking.reason : item.leave.reason;
   const journalLabel = booking?.firstBooking && !booking.journalId ? T.firstJournal : T.journal;
@@ -73,7 +82,7 @@ export default function EventDialog({
   return (
     <>
       <FormDialog
-        open={!confirming}
+        open={!confirming && question === null}
         title={title}
         onClose={onClose}
         contentClassName={styles.content}
@@ -95,6 +104,7 @@ export default function EventDialog({
                 >
                   {T.invoice}
                 </Button>
+                <NoShowButtons api={api} booking={booking} now={now} notify={notify} onChanged={setShown} onAsk={setQuestion} />
               </>
             )}
             <Button onClick={() => setConfirming(true)}>{T.delete}</Button>
@@ -125,6 +135,13 @@ export default function EventDialog({
               <dd className={styles.value}>{booking.equipmentIds.map(nameOf).join(', ')}</dd>
             </>
           ) : null}
+          {booking &&
+            noShowFacts(booking).map(([term, value]) => (
+              <Fragment key={term}>
+                <dt className={styles.term}>{term}</dt>
+                <dd className={styles.value}>{value}</dd>
+              </Fragment>
+            ))}
           {reason && (
             <>
               <dt className={styles.term}>{T.reason}</dt>
@@ -133,6 +150,8 @@ export default function EventDialog({
           )}
         </dl>
       </FormDialog>
+      {booking && question === 'fee' && <FeeQuestion api={api} booking={booking} notify={notify} onDone={reload} onClose={() => setQuestion(null)} />}
+      {booking && question === 'refund' && <RefundDialog api={api} booking={booking} notify={notify} onDone={reload} onClose={() => setQuestion(null)} />}
       <ConfirmDialog
         open={confirming}
         body={`${title}, ${item.kind === 'booking' ? span(item.booking.from, item.booking.to) : span(item.leave.from, item.leave.to)}`}

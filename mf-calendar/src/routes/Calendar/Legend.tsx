@@ -11,6 +11,11 @@ const ENTRIES = [
   [EVENT_COLORS.unavailable, T.legendUnavailable],
   [EVENT_COLORS.opening, T.legendOpening],
 ] as const;
+/** States shown over a booking's colour, drawn as calendar.css draws them on the bookings. */
+const MARKS = [
+  [{ backgroundColor: '#8a8886', backgroundImage: 'repeating-linear-gradient(135deg, rgba(255, 255, 255, 0.3) 0 3px, transparent 3px 8px)' }, T.legendNoShow],
+  [{ backgroundColor: '#ffffff', border: '2px dashed #605e5c' }, T.legendAwaitingPayment],
+] as const;
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexWrap: 'wrap', gap: '6px 16px', listStyleType: 'none', margin: '0 0 12px', padding: 0 },
@@ -26,6 +31,12 @@ export function Legend() {
       {ENTRIES.map(([color, label]) => (
         <li key={label} className={styles.item}>
           <span className={styles.swatch} style={{ backgroundColor: color }} aria-hidden />
+          <Text size={200}>{label}</Text>
+        </li>
+      ))}
+      {MARKS.map(([look, label]) => (
+        <li key={label} className={styles.item}>
+          <span className={styles.swatch} style={look} aria-hidden />
           <Text size={200}>{label}</Text>
         </li>
       ))}

@@ -12,6 +12,13 @@ export function bookingTitle(booking: Booking): string {
   return booking.seriesId ? `${texts.series.marker} ${name}` : name;
 }
 
+/** The states a booking shows beside its colour ('Udeblevet', 'Afventer betaling'), said first in its title. */
+export function bookingMarks(booking: Booking): { label: string | null; classNames: string[] } {
+  if (booking.awaitingPayment) return { label: texts.calendar.legendAwaitingPayment, classNames: ['klinik-booking-awaiting'] };
+  if (booking.noShow) return { label: texts.calendar.legendNoShow, classNames: ['klinik-booking-noshow'] };
+  return { label: null, classNames: [] };
+}
+
 /** A holiday as the calendar names it: 'Juledag', and whether the public page is closed that day. */
 export function holidayTitle(holiday: Holiday): string {
   return holiday.closed ? `${holiday.name} · ${texts.calendar.holidayClosed}` : holiday.name;
@@ -25,21 +32,22 @@ export function holidayNamesByDay(holidays: readonly Holiday[]): Map<string, str
 }
 
 export function toEvents(data: CalendarData): EventInput[] {
-  const bookings = data.bookings.map(
-    (booking): EventInput => ({
+  const bookings = data.bookings.map((booking): EventInput => {
+    const marks = bookingMarks(booking);
+    return {
       id: `booking:${booking.id}`,
-      title: `${bookingTitle(booking)} · ${booking.treatmentName}`,
+      title: `${marks.label ? `${marks.label}: ` : ''}${bookingTitle(booking)} · ${booking.treatmentName}`,
       start: booking.from,
       end: booking.to,
       backgroundColor: EVENT_COLORS[booking.state],
       borderColor: EVENT_COLORS[booking.state],
       textColor: booking.state === 'created' ? '#242424' : '#ffffff',
-      classNames: ['klinik-booking', `klinik-booking-${booking.state}`],
+      classNames: ['klinik-booking', `klinik-booking-${booking.state}`, ...marks.classNames],
       editable: true,
       durationEditable: false,
       extendedProps: { ref: { kind: 'booking', booking } satisfies EventRef },
-    }),
-  );
+    };
+  });
   const leaves = data.leaves.map(
     (leave: Leave): EventInput => ({
       id: `leave:${leave.id}`,

@@ -1,12 +1,15 @@
 /**
  * Create or edit a treatment (spec 3, treatment form): name, price, a duration from the presets (20 Min … 2 Hrs)
  * or a custom one in Hrs or Min, a pause from its presets (0 … 15 Min) or a custom one, and whether it is a health
- * service exempt from VAT (a new one shows the clinic's default until changed, and is saved with it). Checked
- * with the same schema the server uses; the server's answer is shown if it refuses anyway.
+ * service exempt from VAT (a new one shows the clinic's default until changed, and is saved with it). Then
+ * 'Betaling ved booking' (none, the whole price, or a deposit in kr.), which needs the clinic's own payment account
+ * (until it is connected the paying choices are off and a hint says where to connect it), and an optional fee for a
+ * no-show or a late cancellation. Amounts are typed in kr. and sent in øre. Checked with the same schema the server
+ * uses; the server's answer is shown at its field if it refuses anyway (a deposit above the price, say).
  */
 import { useState } from 'react';
-import { Button, Field, Input, Select, Switch, makeStyles } from '@fluentui/react-components';
-import { actions, DURATION_PRESET_MINUTES, PAUSE_PRESET_MINUTES, type ActionInput, type Treatment } from '@klinik/core';
+import { Button, Field, Input, Radio, RadioGroup, Select, Switch, makeStyles } from '@fluentui/react-components';
+import { actions, DURATION_PRESET_MINUTES, kronerToOre, PAUSE_PRESET_MINUTES, type ActionInput, type Treatment } from '@klinik/core';
 import { FormDialog, queryKey, useForm, useQuery } from '@klinik/ui';
 import type { CalendarApi } from '../../api';
 import { texts } from './texts';
@@ -23,6 +26,21 @@ interface TreatmentDraft {
   pause: number | null;
   /** null: not chosen, so the clinic's default (not 'Momsregistreret' → exempt), which the server applies too. */
   vatExempt: boolean | null;
+  paymentAtBooking: Treatment['paymentAtBooking'];
+  /** The deposit and the fee in kr. as typed; named as the input's fields so the server's message lands at them. */
+  depositOre: string;
+  noShowFeeOre: string;
+}
+
+/** Øre → kr. as the inputs show them ('250' or '250,50'); '' for none. */
+function kronerText(ore: number): string {
+  if (ore <= 0) return '';
+  return ore % 100 === 0 ? String(ore / 100) : (ore / 100).toFixed(2).replace('.', ',');
+}
+
+/** Kr. as typed → øre; not an amount → NaN, which the schema refuses with its own message. */
+function typedOre(text: string): number {
+  return text.trim() === '' ? 0 : (kronerToOre(text) ?? Number.NaN);
 }
 
 /** A refusal without a message of its own (not the server's) says the spec's general text. */
@@ -96,13 +114,20 @@ export default function TreatmentDialog({
       duration: treatment ? treatment.duration / 60 : null,
       pause: treatment ? treatment.pause / 60 : 0,
       vatExempt: treatment ? treatment.vatExempt : null,
+      paymentAtBooking: treatment?.paymentAtBooking ?? 'none',
+      depositOre: kronerText(treatment?.depositOre ?? 0),
+      noShowFeeOre: kronerText(treatment?.noShowFeeOre ?? 0),
     }),
-    toInput: ({ name, price, duration, pause, vatExempt }) => ({
+    toInput: ({ name, price, duration, pause, vatExempt, paymentAtBooking, depositOre, noShowFeeOre }) => ({
       name,
       price,
       ...(duration === null ? {} : { duration: duration * 60 }),
       ...(pause === null ? {} : { pause: pause * 60 }),
       ...(vatExempt === null ? {} : { vatExempt }),
+      paymentAtBooking,
+      // A deposit left typed under another choice is not kept: only 'Depositum' has one.
+      depositOre: paymentAtBooking === 'deposit' ? typedOre(depositOre) : 0,
+      noShowFeeOre: typedOre(noShowFeeOre),
     }),
     send: (fields: TreatmentFields) => (treatment ? api.setTreatment({ id: treatment.id, ...fields }) : api.addTreatment(fields)).catch(withMessage),
     notify,
@@ -111,6 +136,10 @@ export default function TreatmentDialog({
   });
   const { values } = form;
   const shownVatExempt = values.vatExempt ?? company.data?.moms === false;
+  const account = useQuery(queryKey('getClinicPaymentAccount'), async () => (await api.paymentAccount()).data);
+  // Unknown (a failed load) leaves the choices on: the server refuses a paying choice without an account anyway.
+  const payingOff = account.data?.connected === false || (account.data === undefined && account.error === null);
+  const accountHint = account.data?.connected === false ? T.accountMissing : account.error !== null ? T.accountUnknown : T.paymentHint;
 
   return (
     <FormDialog title={treatment ? T.editTitle : T.createTitle} submitLabel={treatment ? T.save : T.create} cancelLabel={T.cancel} form={form} onClose={onClose}>
@@ -143,6 +172,21 @@ export default function TreatmentDialog({
       <CustomMinutes label={T.customPause} options={pauses} onAdd={(minutes) => (setPauses((list) => [...list, minutes].sort((a, b) => a - b)), form.set('pause', minutes))} />
       <Field hint={T.vatExemptHint}>
         <Switch label={T.vatExempt} checked={shownVatExempt} onChange={(_, data) => form.set('vatExempt', data.checked)} />
+      </Field>
+      <Field label={T.paymentAtBooking} hint={accountHint} {...form.field('paymentAtBooking')}>
+        <RadioGroup value={values.paymentAtBooking} onChange={(_, data) => form.set('paymentAtBooking', data.value as TreatmentDraft['paymentAtBooking'])}>
+          <Radio value="none" label={T.paymentKinds.none} />
+          <Radio value="full" label={T.paymentKinds.full} disabled={payingOff} />
+          <Radio value="deposit" label={T.paymentKinds.deposit} disabled={payingOff} />
+        </RadioGroup>
+      </Field>
+      {values.paymentAtBooking === 'deposit' && (
+        <Field label={T.deposit} required hint={T.depositHint} {...form.field('depositOre')}>
+          <Input value={values.depositOre} inputMode="decimal" onChange={(_, data) => form.set('depositOre', data.value)} />
+        </Field>
+      )}
+      <Field label={T.noShowFee} hint={T.noShowFeeHint} {...form.field('noShowFeeOre')}>
+        <Input value={values.noShowFeeOre} inputMode="decimal" onChange={(_, data) => form.set('noShowFeeOre', data.value)} />
       </Field>
     </FormDialog>
   );

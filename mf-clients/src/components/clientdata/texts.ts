@@ -35,6 +35,7 @@ export const texts = {
       `${name} slettes med journaler, felter, kommentarer, billeder og tidligere bookinger. Det kan ikke fortrydes.`,
     deleted: clientMessages.clientDeleted,
     unsavedLeave: 'Der er ændringer, som ikke er gemt endnu.',
+    noShows: (count: number) => (count === 1 ? 'Udeblevet 1 gang' : `Udeblevet ${count} gange`),
   },
   save: {
     saving: 'Gemmer…',
@@ -129,6 +130,7 @@ export const texts = {
     status: 'Status',
     journal: 'Journal',
     states: { created: 'Oprettet', journal: 'Journal skrevet', invoiced: 'Faktureret' } as const,
+    noShow: 'Udeblevet',
     openJournal: 'Åbn journal',
     createJournal: 'Opret journal',
     closedWindow: 'Journalvinduet er lukket',

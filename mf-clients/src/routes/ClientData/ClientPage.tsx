@@ -54,6 +54,7 @@ const useStyles = makeStyles({
   item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   panel: { padding: '4px 12px 20px' },
   muted: { color: tokens.colorNeutralForeground3, padding: '8px 12px', display: 'block' },
+  noShows: { display: 'block', marginBottom: '8px', color: tokens.colorPaletteRedForeground1 },
   invoices: { display: 'grid', gap: '8px' },
   links: { display: 'flex', flexWrap: 'wrap', gap: '16px' },
 });
@@ -182,6 +183,7 @@ export default function ClientPage({
         <PageHeader title={fullName || texts.title}>
           <DeleteClient fullName={fullName} onDeleted={onBack} />
         </PageHeader>
+        {client.noShows > 0 && <Caption1 className={styles.noShows}>{T.noShows(client.noShows)}</Caption1>}
         {page.error && <LoadError title={T.loadFailed} detail={page.error} retryLabel={texts.retry} onRetry={() => void page.retry()} />}
         <Accordion
           multiple

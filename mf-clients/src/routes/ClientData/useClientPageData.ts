@@ -5,7 +5,7 @@
  * every save's answer replaces the shown client or journal in place.
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { Booking, ClientRecord, Journal } from '@klinik/core';
+import type { Booking, ClientPageRecord, ClientRecord, Journal } from '@klinik/core';
 import { queryStore, useQuery } from '@klinik/ui';
 import type { ClientsApi } from '../../api';
 import { CommentStore } from '../../components/clientdata/fields/commentStore';
@@ -43,7 +43,11 @@ export function useClientPageData({ api, clientId, notify }: { api: ClientsApi; 
   // An address that cannot be a client's is not asked for.
   const valid = OBJECT_ID.test(clientId);
 
-  const showClient = useCallback((client: ClientRecord) => queryStore.setData<ClientRecord>(clientQueries.client(clientId), () => client), [clientId]);
+  // A save answers the record without the page's count of no-shows, which a save does not change.
+  const showClient = useCallback(
+    (client: ClientRecord) => queryStore.setData<ClientPageRecord>(clientQueries.client(clientId), (current) => ({ ...client, noShows: current?.noShows ?? 0 })),
+    [clientId],
+  );
   const showJournal = useCallback(
     (journal: Journal) => {
       queryStore.setData<Journal[]>(clientQueries.journals(clientId), (current) => withJournal(current ?? [], journal));

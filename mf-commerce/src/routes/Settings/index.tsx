@@ -240,6 +240,8 @@ function CompanyForm({ profile, api, isOwner, notify, returnTo }: { profile: Com
 const usePageStyles = makeStyles({ accounting: { display: 'grid', gap: '8px', marginTop: '24px', maxWidth: '720px' } });
 
 const AccountingToggle = lazyPart(() => import('../../accounting/AccountingToggle'));
+// Its dialogs and the provider's fields are for the owner's rare visit: loaded after the company form.
+const BookingPaymentAccount = lazyPart(() => import('./BookingPaymentAccount'));
 
 export default function SettingsPage({ shell }: RemotePageProps) {
   const styles = usePageStyles();
@@ -257,6 +259,7 @@ export default function SettingsPage({ shell }: RemotePageProps) {
         {(profile) => <CompanyForm profile={profile} api={api} isOwner={isOwner} notify={notify} returnTo={returnTo} />}
       </QueryView>
       <NextInvoiceNumber client={shell.client} readOnly={!isOwner} />
+      <BookingPaymentAccount client={shell.client} readOnly={!isOwner} notify={notify} />
       {/* The accounting toggle (connect or remove; spec 3, Company settings), loaded after the form. */}
       <section className={styles.accounting} aria-labelledby="settings-accounting">
         <Title3 as="h2" id="settings-accounting">

@@ -56,3 +56,29 @@ export const texts = {
     phone: 'Tlf.',
   },
 } as const;
+
+/** 'Betaling ved booking' (BookingPaymentAccount.tsx): the clinic's own payment account; the server's refusals are core's. */
+export const bookingPaymentTexts = {
+  title: 'Betaling ved booking',
+  intro: 'Klienter kan betale ved online booking med MobilePay og kort. Pengene går direkte til klinikkens egen betalingskonto, aldrig gennem Klinik.',
+  loading: 'Henter betalingskontoen…',
+  loadFailed: 'Betalingskontoen kunne ikke hentes.',
+  retry: 'Prøv igen',
+  notConnected: 'Ingen betalingskonto er forbundet. Klienter kan ikke betale ved booking.',
+  connected: (provider: 'sandbox' | 'frisbii' | null, since: string) =>
+    provider === 'sandbox' ? `Forbundet med testmiljøet (sandkassen) siden ${since}. Der trækkes ingen rigtige penge.` : `Forbundet med klinikkens Frisbii-konto siden ${since}.`,
+  ownerOnly: 'Kun klinikkens administrator kan forbinde eller frakoble betalingskontoen.',
+  webhookUrl: 'Webhook-adresse til Frisbii',
+  webhookHint: 'Indsæt adressen under webhooks i jeres Frisbii-konto, og kopiér webhook-hemmeligheden derfra.',
+  connectFrisbii: 'Forbind Frisbii-konto',
+  connectSandbox: 'Brug testmiljøet (sandkassen)',
+  dialogTitle: 'Forbind Frisbii-konto',
+  dialogIntro: 'Nøglen afprøves hos Frisbii, før den gemmes. Den gemmes krypteret og vises aldrig igen.',
+  privateKey: 'Privat nøgle',
+  privateKeyHint: 'Under Udviklere → API-nøgler i Frisbii (begynder med priv_)',
+  webhookSecret: 'Webhook-hemmelighed',
+  connect: 'Forbind',
+  disconnect: 'Frakobl',
+  disconnectTitle: 'Frakobl betalingskontoen?',
+  disconnectBody: 'Nye betalinger ved booking stopper. Betalinger, der allerede er gennemført, bliver ved deres bookinger.',
+} as const;

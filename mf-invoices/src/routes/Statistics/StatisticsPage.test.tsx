@@ -31,7 +31,7 @@ function answer(input: { from: string; to: string }): { data: Statistics } {
       utilisation: [{ week: '2026-W11', therapistId: OWNER, bookedMinutes: 180, openMinutes: 480 }],
       rebooked: { clients: 3, rebooked: 1 },
       cancellations: null,
-      noShows: null,
+      noShows: 0,
     },
   };
 }

@@ -2,7 +2,8 @@
  * The production accounting system: Dinero, authorised through Visma Connect (wire.ts pins every path and shape).
  * Each write first looks for our external reference and creates only when it is not there, so a retry after a crash
  * or a lost answer finds the first record; an invoice is created as a draft and booked, and a draft left unbooked by a
- * crash is booked by the retry. Every call has a time limit; a 401 or an `invalid_grant` is a grant error (the owner
+ * crash is booked by the retry; a payment is added to a booked document once, found among its payments by our reference.
+ * Every call has a time limit; a 401 or an `invalid_grant` is a grant error (the owner
  * connects again), anything else the service being unavailable (the record is retried later). The OAuth legs (consent
  * address, code exchange, refresh) go through security/oauth (oauth4webapi).
  */
@@ -11,6 +12,7 @@ import { AccountingGrantError, AccountingRejectedError, AccountingUnavailableErr
 import { createOAuthClient, OAuthRequestError } from '../../../security/oauth/client.js';
 import { fetchJson } from '../../http-json.js';
 import {
+  DEPOSIT_ACCOUNT,
   kroner,
   paths,
   referenceFilter,
@@ -20,10 +22,13 @@ import {
   type ContactCreated,
   type CreditNoteCreate,
   type DocumentCreated,
+  type DocumentRead,
   type GuidRow,
   type InvoiceCreate,
   type ListAnswer,
   type OrganizationRow,
+  type PaymentCreate,
+  type PaymentsAnswer,
   type ProductCreate,
   type ProductCreated,
 } from './wire.js';
@@ -173,6 +178,24 @@ export function createDineroProvider(options: DineroOptions): AccountingProvider
       const created = await api<DocumentCreated>(access, 'POST', list, body);
       await book(access, org, invoice, created);
       return { id: created.Guid, created: true };
+    },
+    async registerPayment(access, org, payment): Promise<Upserted> {
+      const list = payment.creditNote ? paths.creditNotePayments(org, payment.invoiceId) : paths.invoicePayments(org, payment.invoiceId);
+      // A document's payments are few: ours is found among them by its reference (the list has no queryFilter).
+      const earlier = await api<PaymentsAnswer>(access, 'GET', list);
+      if (earlier.Payments?.some((row) => row.ExternalReference === payment.externalReference)) return { id: payment.externalReference, created: false };
+      const document = await api<DocumentRead>(access, 'GET', payment.creditNote ? paths.creditNote(org, payment.invoiceId) : paths.invoice(org, payment.invoiceId));
+      const body: PaymentCreate = {
+        Timestamp: document.TimeStamp,
+        DepositAccountNumber: DEPOSIT_ACCOUNT,
+        ExternalReference: payment.externalReference,
+        PaymentDate: payment.date,
+        Description: payment.description,
+        Amount: kroner(payment.amountOre),
+      };
+      await api<DocumentCreated>(access, 'POST', list, body);
+      // Dinero answers the document's new Timestamp, not the payment's id: the payment is known by our reference.
+      return { id: payment.externalReference, created: true };
     },
   };
 }

@@ -19,7 +19,18 @@ export const paths = {
   bookInvoice: (org: string, guid: string) => `/v1/${org}/invoices/${guid}/book`,
   creditNotes: (org: string) => `/v1/${org}/sales/creditnotes`,
   bookCreditNote: (org: string, guid: string) => `/v1/${org}/sales/creditnotes/${guid}/book`,
+  invoice: (org: string, guid: string) => `/v1/${org}/invoices/${guid}`,
+  creditNote: (org: string, guid: string) => `/v1/${org}/sales/creditnotes/${guid}`,
+  invoicePayments: (org: string, guid: string) => `/v1/${org}/invoices/${guid}/payments`,
+  creditNotePayments: (org: string, guid: string) => `/v1/${org}/sales/creditnotes/${guid}/payments`,
 };
+
+/**
+ * The account a payment is deposited to: 55010 'Bank' of Dinero's standard chart of accounts (the account Dinero's
+ * own examples and clients deposit to). A clinic that renamed or moved its bank account in Dinero would need a setting
+ * of its own; until one asks, every payment goes to the standard one.
+ */
+export const DEPOSIT_ACCOUNT = 55010;
 
 /** GET /v1/organizations?fields=Id,Name,IsPro */
 export interface OrganizationRow {
@@ -102,6 +113,30 @@ export interface DocumentCreated {
 /** POST …/{guid}/book */
 export interface BookRequest {
   Timestamp: string;
+}
+
+/** GET …/invoices/{guid} (or …/sales/creditnotes/{guid}): the document's current Timestamp, which a payment names. */
+export interface DocumentRead {
+  Guid: string;
+  TimeStamp: string;
+}
+
+/** POST …/invoices/{guid}/payments (or …/sales/creditnotes/{guid}/payments); the document must be booked. */
+export interface PaymentCreate {
+  /** The document's current Timestamp. */
+  Timestamp: string;
+  DepositAccountNumber: number;
+  ExternalReference: string;
+  /** YYYY-MM-DD */
+  PaymentDate: string;
+  Description: string;
+  /** Kroner incl. VAT, positive (on a credit note: paid back). */
+  Amount: number;
+}
+
+/** GET …/payments: the document's payments so far. */
+export interface PaymentsAnswer {
+  Payments?: Array<{ Guid?: string; ExternalReference?: string | null }>;
 }
 
 /** GET …?queryFilter=ExternalReference eq '<ref>'&fields=… : the rows found. */

@@ -83,7 +83,7 @@ export default function BookingsSection({
                   <TableRow key={booking.id}>
                     <TableCell className={styles.nowrap}>{bookingTime(booking)}</TableCell>
                     <TableCell>{booking.treatmentName || booking.reason}</TableCell>
-                    <TableCell>{T.states[booking.state]}</TableCell>
+                    <TableCell>{booking.noShow ? `${T.noShow} · ${T.states[booking.state]}` : T.states[booking.state]}</TableCell>
                     <TableCell>
                       {journalId ? (
                         <Button size="small" onClick={() => onOpenJournal(journalId)}>
