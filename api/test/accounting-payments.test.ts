@@ -5,7 +5,7 @@
  * its payment on the next transfer, and no payment is ever registered twice (a second run, a retry after a failure, a
  * crash between Dinero's write and our note of it). The sandbox accounting system takes payments as strictly.
  */
-import { copenhagenWallTime, DAY_MS, SANDBOX_CARDS, type TransferResult } from '@klinik/core';
+import { copenhagenWallTime, DAY_MS, type TransferResult } from '@klinik/core';
 import type { AccountingSandbox } from '@klinik/devkit';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { runAccountingTick } from '../src/jobs/accounting.js';
@@ -14,6 +14,7 @@ import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtur
 import { DOUBLE_CLIENT, DOUBLE_ORGANIZATION, startDineroDouble, type DineroDouble } from './support/dinero-double.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 import { until } from './support/until.js';
+import { payWithCard } from './support/sandbox-checkout.js';
 
 let t: TestApi;
 let dinero: DineroDouble;
@@ -75,12 +76,7 @@ async function paidBooking(owner: Clinic, from: number) {
   const request = { therapistId: owner.therapistId, treatmentId: owner.treatmentId, from, reason: 'Ondt i nakken', consent: true as const, acceptRule: true as const, saveCard: false, client };
   const started = await t.call('startBookingPayment', request);
   expect(started.status).toBe(200);
-  const paid = await fetch(started.body.data.checkoutUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }).toString(),
-    redirect: 'manual',
-  });
+  const paid = await payWithCard(started.body.data.checkoutUrl);
   expect(paid.status).toBe(303);
   const invoice = (await t.models.Invoice.findOne({ companyId: owner.companyId, paidOn: { $ne: null }, isCredit: false }).sort({ seq: -1 }).lean())!;
   expect(invoice).toMatchObject({ totalOre: 50_000, paidOn: '2026-12-01' });

@@ -9,8 +9,9 @@
  * booking's paid invoice, the payment recorded as paid, which the flow's own settling then leaves alone).
  */
 import { randomUUID } from 'node:crypto';
-import { copenhagenWallTime, SANDBOX_CARDS, type ActionInput, type ActionName, type ActionOutput } from '@klinik/core';
+import { copenhagenWallTime, type ActionInput, type ActionName, type ActionOutput } from '@klinik/core';
 import type { AccountingSandbox } from '@klinik/devkit';
+import { payWithCard } from './support/sandbox-checkout.js';
 
 const { Types } = await import('mongoose');
 const { tenantDb } = await import('../src/data/tenant-db.js');
@@ -91,12 +92,7 @@ async function paidAtBooking(clinic: Clinic, bookingId: string, options: { saveC
     origin,
     expiresAt: t.clock.now() + 15 * 60_000,
   });
-  const paid = await fetch(session.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }).toString(),
-    redirect: 'manual',
-  });
+  const paid = await payWithCard(session.url);
   expect(paid.status).toBeLessThan(400);
   const charge = (await gateway.getCharge(handle))!;
   expect(charge.state).toBe('settled');

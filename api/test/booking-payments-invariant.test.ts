@@ -8,7 +8,7 @@
  * no money and is left out; everything else of the booking's money has a document.
  */
 import { Types } from 'mongoose';
-import { copenhagenWallTime, SANDBOX_CARDS, type ActionInput, type ActionName } from '@klinik/core';
+import { copenhagenWallTime, type ActionInput, type ActionName } from '@klinik/core';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { tenantDb } from '../src/data/tenant-db.js';
 import { merchantOf } from '../src/domain/payment-account/gateway.js';
@@ -16,6 +16,7 @@ import { expireBookingPaymentHolds } from '../src/jobs/booking-payment-holds.js'
 import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 import { until } from './support/until.js';
+import { payWithCard, payWithMobilePay } from './support/sandbox-checkout.js';
 
 const SEED = process.env.INVARIANT_SEED ? Number(process.env.INVARIANT_SEED) : Math.floor(Math.random() * 2 ** 31);
 const STEPS = 120;
@@ -50,12 +51,6 @@ const COMPANY = { companyName: 'Fysio Ærø', email: 'kontakt@fysio-aeroe.test',
 const DAYS = [2, 3, 4, 7, 8, 9];
 const SLOTS = DAYS.flatMap((date) => [8, 10, 12, 14].map((hour) => at(date, hour)));
 
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
-});
 
 interface Started {
   id: Types.ObjectId;
@@ -131,8 +126,8 @@ describe('booking payments', () => {
     async function payFor(chosen: Started): Promise<string> {
       const mobilePay = random.next() < 0.4;
       const paid = mobilePay
-        ? await fetch(`${chosen.checkoutUrl}/mobilepay`, form({ phone: '20123456', answer: 'approve' }))
-        : await fetch(chosen.checkoutUrl, form({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }));
+        ? await payWithMobilePay(chosen.checkoutUrl)
+        : await payWithCard(chosen.checkoutUrl);
       expect(paid.status).toBeLessThan(500);
       return `pay ${chosen.id.toHexString()} ${mobilePay ? 'MobilePay' : 'card'} → ${paid.status}`;
     }

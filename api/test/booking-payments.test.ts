@@ -7,7 +7,7 @@
  * a prepaid treatment, and the same answer for a new, a matched and a held person.
  */
 import { Types } from 'mongoose';
-import { BOOKING_PAYMENT_HOLD_MS, bookingPaymentMessages, copenhagenWallTime, DAY_MS, SANDBOX_CARDS } from '@klinik/core';
+import { BOOKING_PAYMENT_HOLD_MS, bookingPaymentMessages, copenhagenWallTime, DAY_MS } from '@klinik/core';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { PublicContext } from '../src/context.js';
 import { tenantDb } from '../src/data/tenant-db.js';
@@ -20,6 +20,7 @@ import { expireBookingPaymentHolds } from '../src/jobs/booking-payment-holds.js'
 import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 import { until } from './support/until.js';
+import { payWithCard, payWithMobilePay } from './support/sandbox-checkout.js';
 
 let t: TestApi;
 let origin: string;
@@ -92,15 +93,6 @@ async function start(clinic: Clinic, from: number, client = freshPerson()) {
   return answer.body.data;
 }
 
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
-});
-/** The client pays on the sandbox's hosted checkout with a test card (its webhook reaches the clinic before the redirect). */
-const payWithCard = (checkoutUrl: string) => fetch(checkoutUrl, form({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }));
-const payWithMobilePay = (checkoutUrl: string) => fetch(`${checkoutUrl}/mobilepay`, form({ phone: '20123456', answer: 'approve' }));
 
 const status = async (token: string) => {
   const answer = await t.call('getBookingPayment', { paymentToken: token });

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { SANDBOX_CARDS } from '@klinik/core';
+import { formPost as form, payWithCard } from './support/sandbox-checkout.js';
 
 const settled: { companyId: string; handle: string }[] = [];
 const actualSettle = await import('../src/domain/booking-payments/settle.js');
@@ -43,12 +44,6 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 const typeOf = (body: string) => (JSON.parse(body) as { event_type: string }).event_type;
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
-});
 
 /** A clinic with the sandbox connected as its merchant account, and its gateway. */
 async function connectedClinic(): Promise<{ owner: Owner; gateway: Gateway }> {
@@ -75,10 +70,6 @@ async function checkout(gateway: Gateway, options: { handle?: string; amountOre?
   });
   expect(session.url).toBe(`${origin}/sandbox/merchant/${session.id}`);
   return { handle, url: session.url };
-}
-
-async function payWithCard(url: string, card: string = SANDBOX_CARDS.succeeds) {
-  return fetch(url, form({ number: card, expiry: '12/39', cvc: '123' }));
 }
 
 describe('the hosted checkout', () => {

@@ -6,11 +6,12 @@
  * never books a treatment paid at booking unpaid.
  */
 import { Types } from 'mongoose';
-import { bookingPaymentMessages, copenhagenWallTime, SANDBOX_CARDS } from '@klinik/core';
+import { bookingPaymentMessages, copenhagenWallTime } from '@klinik/core';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { clinicWithTrial, newClient, type SignedInOwner } from './support/fixtures.js';
 import { startTestApi, type TestApi } from './support/test-api.js';
 import { until } from './support/until.js';
+import { payWithCard } from './support/sandbox-checkout.js';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -50,12 +51,7 @@ const client = { ...newClient('4321'), email: 'signe@example.dk' };
 async function paidBooking(clinic: Clinic, from: number): Promise<string> {
   const started = await t.call('startBookingPayment', { therapistId: clinic.therapistId, treatmentId: clinic.prepaidId, from, reason: 'Ondt i nakken', consent: true, acceptRule: true, saveCard: true, client });
   expect(started.status).toBe(200);
-  const paid = await fetch(started.body.data.checkoutUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }).toString(),
-    redirect: 'manual',
-  });
+  const paid = await payWithCard(started.body.data.checkoutUrl);
   expect(paid.status).toBe(303);
   expect((await t.call('getBookingPayment', { paymentToken: started.body.data.paymentToken })).body.data.state).toBe('paid');
   const payment = await t.models.BookingPayment.findOne({ companyId: clinic.companyId, from }).lean();

@@ -30,6 +30,7 @@ import { ConflictError } from '../../errors.js';
 import type { BookingPaymentDoc } from '../../models/index.js';
 import { queueIssuedInvoice } from '../accounting/issued.js';
 import { claimBooking } from '../invoices/issue.js';
+import { clientOnInvoice, companyOnInvoice } from '../invoices/snapshot.js';
 import { insertNumbered } from '../invoices/numbering.js';
 import { copenhagenYear } from '../invoices/views.js';
 import type { PaymentDeps } from './refunds.js';
@@ -67,28 +68,8 @@ async function paidSnapshot(db: TenantDb, payment: BookingPaymentDoc, clientId: 
     number: '',
     issuedAt,
     therapist: { nameFirst: therapist?.nameFirst ?? '', nameLast: therapist?.nameLast ?? '' },
-    company: {
-      companyName: company.companyName,
-      address: company.address ?? '',
-      post: company.post ?? '',
-      town: company.town ?? '',
-      email: company.email ?? '',
-      phone: company.phone ?? '',
-      CVR: company.CVR ?? '',
-      regNumber: company.regNumber ?? '',
-      accountNumber: company.accountNumber ?? '',
-      mobilePay: company.mobilePay ?? '',
-      logo: company.logo ?? null,
-    },
-    client: {
-      nameFirst: client.nameFirst,
-      nameLast: client.nameLast,
-      address: client.address ?? '',
-      post: client.post ?? '',
-      town: client.town ?? '',
-      email: client.email ?? '',
-      CPR: `${client.CPR6Digit}-${client.CPRLast4Digit}`,
-    },
+    company: companyOnInvoice(company),
+    client: clientOnInvoice(client),
     treatment: { name: lines[0]!.name, duration, price: lines[0]!.priceOre },
     booking: { from: payment.from, to: payment.to },
     journal: null,

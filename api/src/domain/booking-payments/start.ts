@@ -19,8 +19,8 @@ import {
 import type { MerchantGateway } from '../../adapters/payments/merchant.js';
 import type { PublicContext } from '../../context.js';
 import { ConflictError, ServiceUnavailableError } from '../../errors.js';
-import { checkOnlineBooking, insertOnlineBooking } from '../online-booking/booking.js';
-import { countPublicSubmission, holdSubmission, personOf, resolvePublicPerson } from '../online-booking/public-identity.js';
+import { checkOnlineBooking, holdBookingRequest, insertOnlineBooking } from '../online-booking/booking.js';
+import { countPublicSubmission, resolvePublicPerson } from '../online-booking/public-identity.js';
 import { publicTherapist } from '../online-booking/public-therapist.js';
 import { merchantOf } from '../payment-account/gateway.js';
 import { releaseHold } from './hold.js';
@@ -108,28 +108,10 @@ export async function startBookingPayment(ctx: PublicContext, input: ParsedInput
     if (clientCreated) await db.Client.deleteOne({ _id: clientId });
   };
   if (who.kind === 'held') {
-    // As a held booking (online-booking/booking.ts): the time is claimed around the write, then let go; the held
-    // submission keeps it off the public page. A submission not kept (a full queue) is answered alike: its payment
-    // then finds no hold when it settles, and is refunded in full (settle.ts).
+    // As a held booking: the held request keeps the time off the public page. A request not kept (a full queue) is
+    // answered alike: its payment then finds no hold when it settles, and is refunded in full (settle.ts).
     try {
-      await holdSubmission(ctx, db, async (sourceKey) => {
-        await db.slots.claimFor(therapist._id, span, id, 'booking', now, () =>
-          db.PublicSubmission.create({
-            _id: id,
-            therapistId: therapist._id,
-            kind: 'booking',
-            person: personOf(input.client),
-            sourceKey,
-            treatmentId: treatment._id,
-            treatmentName: treatment.name,
-            ...span,
-            pause: treatment.pause ?? 0,
-            reason: input.reason,
-            createdAt: now,
-          }),
-        );
-        await db.slots.release(id);
-      });
+      await holdBookingRequest(ctx, db, { id, therapistId: therapist._id, client: input.client, treatment, span, reason: input.reason }, now);
     } catch (error) {
       await forget();
       throw error;

@@ -23,9 +23,42 @@ import {
 } from '@klinik/core';
 import type { TherapistContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import type { BookingDoc, TreatmentDoc } from '../../models/index.js';
+import type { BookingDoc, ClientDoc, CompanyDoc, TreatmentDoc } from '../../models/index.js';
 
 export type InvoiceSettings = ParsedInput<'addInvoice'>['settings'];
+
+type CompanyOnInvoice = Pick<CompanyDoc, 'companyName' | 'address' | 'post' | 'town' | 'email' | 'phone' | 'CVR' | 'regNumber' | 'accountNumber' | 'mobilePay' | 'logo'>;
+type ClientOnInvoice = Pick<ClientDoc, 'nameFirst' | 'nameLast' | 'address' | 'post' | 'town' | 'email' | 'CPR6Digit' | 'CPRLast4Digit'>;
+
+/** The clinic as an invoice prints it: every invoice and credit note snapshot takes it from here. */
+export function companyOnInvoice(company: CompanyOnInvoice): InvoiceSnapshot['company'] {
+  return {
+    companyName: company.companyName,
+    address: company.address ?? '',
+    post: company.post ?? '',
+    town: company.town ?? '',
+    email: company.email ?? '',
+    phone: company.phone ?? '',
+    CVR: company.CVR ?? '',
+    regNumber: company.regNumber ?? '',
+    accountNumber: company.accountNumber ?? '',
+    mobilePay: company.mobilePay ?? '',
+    logo: company.logo ?? null,
+  };
+}
+
+/** The client as an invoice prints it, with the CPR number written 'ddmmåå-xxxx'. */
+export function clientOnInvoice(client: ClientOnInvoice): InvoiceSnapshot['client'] {
+  return {
+    nameFirst: client.nameFirst,
+    nameLast: client.nameLast,
+    address: client.address ?? '',
+    post: client.post ?? '',
+    town: client.town ?? '',
+    email: client.email ?? '',
+    CPR: `${client.CPR6Digit}-${client.CPRLast4Digit}`,
+  };
+}
 
 const EXTRA_NOT_FOUND = 'En af de valgte ekstra ydelser findes ikke';
 
@@ -103,28 +136,8 @@ export async function buildSnapshot(
     number,
     issuedAt,
     therapist: { nameFirst: therapist?.nameFirst ?? '', nameLast: therapist?.nameLast ?? '' },
-    company: {
-      companyName: company.companyName,
-      address: company.address ?? '',
-      post: company.post ?? '',
-      town: company.town ?? '',
-      email: company.email ?? '',
-      phone: company.phone ?? '',
-      CVR: company.CVR ?? '',
-      regNumber: company.regNumber ?? '',
-      accountNumber: company.accountNumber ?? '',
-      mobilePay: company.mobilePay ?? '',
-      logo: company.logo ?? null,
-    },
-    client: {
-      nameFirst: client.nameFirst,
-      nameLast: client.nameLast,
-      address: client.address ?? '',
-      post: client.post ?? '',
-      town: client.town ?? '',
-      email: client.email ?? '',
-      CPR: clientFields.CPR,
-    },
+    company: companyOnInvoice(company),
+    client: clientOnInvoice(client),
     treatment: { name: treatment.name, duration, price: treatment.priceOre },
     booking: { from: booking.from, to: booking.to },
     journal: journal ? { treatment: journal.treatment ?? '', followUp: journal.followUp ?? '' } : null,

@@ -96,6 +96,39 @@ export async function checkOnlineBooking(page: PublicPage, input: { treatmentId:
   return treatment;
 }
 
+/**
+ * A booking held for the therapist (a person not on any client): it claims the time as a booking would (so a race for
+ * the time and the work done look the same as for a booking), then lets the claims go: a claim without a Booking would
+ * be swept as an orphan, and the held time stays off the public page through availability.ts instead. A full review
+ * queue keeps nothing, answered alike (public-identity.ts `holdSubmission`).
+ */
+export async function holdBookingRequest(
+  ctx: PublicContext,
+  db: TenantDb,
+  request: { id: Types.ObjectId; therapistId: Types.ObjectId; client: ParsedInput<'clientAddBooking'>['client']; treatment: TreatmentDoc; span: { from: number; to: number }; reason: string },
+  now: number,
+): Promise<void> {
+  const { id, therapistId, treatment, span } = request;
+  await holdSubmission(ctx, db, async (sourceKey) => {
+    await db.slots.claimFor(therapistId, span, id, 'booking', now, () =>
+      db.PublicSubmission.create({
+        _id: id,
+        therapistId,
+        kind: 'booking',
+        person: personOf(request.client),
+        sourceKey,
+        treatmentId: treatment._id,
+        treatmentName: treatment.name,
+        ...span,
+        pause: treatment.pause ?? 0,
+        reason: request.reason,
+        createdAt: now,
+      }),
+    );
+    await db.slots.release(id);
+  });
+}
+
 export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'clientAddBooking'>): Promise<void> {
   const now = ctx.now();
   const page = await publicTherapist(ctx, input.therapistId);
@@ -110,28 +143,7 @@ export async function addOnlineBooking(ctx: PublicContext, input: ParsedInput<'c
   // One id for the booking, or for the held request that becomes it: the calendar file's UID is made from it.
   const id = new Types.ObjectId();
   if (who.kind === 'held') {
-    // Not on any client: the therapist confirms it. It claims the time as a booking would (so a race for the time and
-    // the work done look the same as for a booking), then lets the claims go: a claim without a Booking would be swept
-    // as an orphan, and the held time stays off the public page through availability.ts instead.
-    await holdSubmission(ctx, db, async (sourceKey) => {
-      await db.slots.claimFor(therapist._id, { from: input.from, to: input.from + duration }, id, 'booking', now, () =>
-        db.PublicSubmission.create({
-          _id: id,
-          therapistId: therapist._id,
-          kind: 'booking',
-          person: personOf(input.client),
-          sourceKey,
-          treatmentId: treatment._id,
-          treatmentName: treatment.name,
-          from: input.from,
-          to: input.from + duration,
-          pause: treatment.pause ?? 0,
-          reason: input.reason,
-          createdAt: now,
-        }),
-      );
-      await db.slots.release(id);
-    });
+    await holdBookingRequest(ctx, db, { id, therapistId: therapist._id, client: input.client, treatment, span: { from: input.from, to: input.from + duration }, reason: input.reason }, now);
   } else {
     const { client, created } = who;
     try {

@@ -3,7 +3,10 @@
  * user name (empty password), a time limit on every call, and the provider's error body kept so the adapter can tell
  * a declined card from a broken request. Two hosts: the REST API and the checkout API (hosted payment sessions).
  */
+import { commerceMessages } from '@klinik/core';
+import { ServiceUnavailableError } from '../../../errors.js';
 import { fetchJson } from '../../http-json.js';
+import { PaymentDeclinedError } from '../provider.js';
 
 export interface FrisbiiHttpOptions {
   /** The account's private API key (`priv_…`). */
@@ -65,4 +68,28 @@ export function createFrisbiiHttp(options: FrisbiiHttpOptions): FrisbiiHttp {
     api: (method, path, body, query) => call(options.apiUrl, method, path.replace(/^\//, ''), body, query),
     checkout: (path, body) => call(options.checkoutUrl, 'POST', path.replace(/^\//, ''), body, undefined),
   };
+}
+
+/** A read whose 404 means 'not there' (a charge or customer not made yet), answered as null; other errors go on. */
+export async function notFoundAsNull<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof FrisbiiHttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * A call as the product sees it: the adapter's own refusals (`isOwn`) pass, a refused card becomes
+ * `PaymentDeclinedError`, and anything else (no answer, a broken request) the Danish 'payments unavailable' (503).
+ */
+export async function guardedCall<T>(work: () => Promise<T>, isOwn: (error: unknown) => boolean): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError || isOwn(error)) throw error;
+    if (error instanceof FrisbiiHttpError && error.declined) throw new PaymentDeclinedError(error.body?.transaction_error ?? 'declined');
+    throw new ServiceUnavailableError(commerceMessages.providerUnavailable);
+  }
 }

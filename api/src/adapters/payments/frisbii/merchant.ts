@@ -15,8 +15,6 @@
  *   type and invoice, GET /v1/invoice/{id} → the charge's handle. Nothing unsigned in the body is used.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { commerceMessages } from '@klinik/core';
-import { ServiceUnavailableError } from '../../../errors.js';
 import {
   MerchantAccountRefusedError,
   MerchantRefundRefusedError,
@@ -26,7 +24,7 @@ import {
   type MerchantWebhookReading,
 } from '../merchant.js';
 import { ChargeHandleTakenError, PaymentDeclinedError } from '../provider.js';
-import { createFrisbiiHttp, FrisbiiHttpError, type FrisbiiHttp } from './http.js';
+import { createFrisbiiHttp, FrisbiiHttpError, guardedCall, notFoundAsNull, type FrisbiiHttp } from './http.js';
 import { WEBHOOK_MAX_AGE_MS } from './provider.js';
 
 export interface FrisbiiMerchantOptions {
@@ -89,24 +87,7 @@ export function createFrisbiiMerchant(options: FrisbiiMerchantOptions, http: Fri
   const now = options.now ?? Date.now;
   const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
-  async function guarded<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof PaymentDeclinedError || error instanceof ChargeHandleTakenError || error instanceof MerchantRefundRefusedError || error instanceof MerchantAccountRefusedError) throw error;
-      if (error instanceof FrisbiiHttpError && error.declined) throw new PaymentDeclinedError(error.body?.transaction_error ?? 'declined');
-      throw new ServiceUnavailableError(commerceMessages.providerUnavailable);
-    }
-  }
-
-  const notFoundAsNull = async <T>(work: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof FrisbiiHttpError && error.status === 404) return null;
-      throw error;
-    }
-  };
+  const guarded = <T>(work: () => Promise<T>): Promise<T> => guardedCall(work, (error) => error instanceof ChargeHandleTakenError || error instanceof MerchantRefundRefusedError || error instanceof MerchantAccountRefusedError);
 
   async function readSigned(webhook: WireWebhook): Promise<MerchantWebhookReading> {
     const records = await notFoundAsNull(() => http.api<{ id: string; event: string }[]>('GET', `v1/webhook/${path(webhook.id)}`));

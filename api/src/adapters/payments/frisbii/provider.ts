@@ -52,7 +52,7 @@ import {
   type SavedCard,
   type WebhookReading,
 } from '../provider.js';
-import { createFrisbiiHttp, FrisbiiHttpError, type FrisbiiHttp, type FrisbiiHttpOptions } from './http.js';
+import { createFrisbiiHttp, FrisbiiHttpError, guardedCall, notFoundAsNull, type FrisbiiHttp, type FrisbiiHttpOptions } from './http.js';
 
 export interface FrisbiiOptions extends FrisbiiHttpOptions {
   webhookSecret: string;
@@ -223,24 +223,7 @@ export function signWebhook(secret: string, timestamp: string, id: string): stri
 export function createFrisbiiProvider(options: FrisbiiOptions, http: FrisbiiHttp = createFrisbiiHttp(options)): PaymentProvider {
   const now = options.now ?? Date.now;
   /** Runs a provider call; a declined card stays a decline, anything else unexpected becomes a 503. */
-  async function guarded<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof PaymentDeclinedError || error instanceof ChargeHandleTakenError) throw error;
-      if (error instanceof FrisbiiHttpError && error.declined) throw new PaymentDeclinedError(error.body?.transaction_error ?? 'declined');
-      throw new ServiceUnavailableError(commerceMessages.providerUnavailable);
-    }
-  }
-
-  const notFoundAsNull = async <T>(work: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof FrisbiiHttpError && error.status === 404) return null;
-      throw error;
-    }
-  };
+  const guarded = <T>(work: () => Promise<T>): Promise<T> => guardedCall(work, (error) => error instanceof ChargeHandleTakenError);
 
   const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
