@@ -3,8 +3,8 @@
  * page, MobilePay's approval page standing in for the app, the 3-D Secure page. Server-rendered HTML in Danish, usable
  * on a phone and with a keyboard, saying it is a test environment.
  */
-import { formatCopenhagenTime, formatDanishDate, formatKroner, SANDBOX_CARDS } from '@klinik/core';
-import { CHECKOUT_TEXTS, escape, layout } from './pages.js';
+import { formatCopenhagenTime, formatDanishDate, formatKroner } from '@klinik/core';
+import { CARD_FIELDS, CHECKOUT_TEXTS, escape, layout, TEST_CARDS, threeDSecurePage } from './pages.js';
 import type { MerchantSessionView } from './merchant.js';
 
 export const MERCHANT_TEXTS = {
@@ -35,20 +35,11 @@ export function merchantCheckoutPage(session: MerchantSessionView, error: string
   const card = session.methods.includes('card')
     ? `${mobilePay ? `<h2>${M.orCard}</h2>` : ''}
 <form method="post" action="${action(session.id)}">
-  <label for="number">${T.number}</label>
-  <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
-  <div class="row">
-    <div><label for="expiry">${T.expiry}</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM/ÅÅ" required></div>
-    <div><label for="cvc">${T.cvc}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div>
-  </div>
+${CARD_FIELDS}
   ${session.saveCard ? `<p>${escape(M.savesCard)}</p>` : ''}
   <div class="actions"><button class="primary" type="submit">${escape(T.pay(amount))}</button></div>
 </form>
-<details><summary>${T.testCards}</summary><ul>
-  <li><code>${SANDBOX_CARDS.succeeds}</code> ${T.cardSucceeds}</li>
-  <li><code>${SANDBOX_CARDS.declined}</code> ${T.cardDeclined}</li>
-  <li><code>${SANDBOX_CARDS.threeDSecure}</code> ${T.cardThreeDs}</li>
-</ul></details>`
+${TEST_CARDS}`
     : '';
   const deadline = session.expiresAt != null ? `<p>${escape(M.payBefore(`${formatCopenhagenTime(session.expiresAt)} ${formatDanishDate(session.expiresAt)}`))}</p>` : '';
   return layout(
@@ -84,16 +75,5 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 }
 
 export function merchantConfirmPage(session: MerchantSessionView, masked: string): string {
-  const amount = formatKroner(session.amountOre);
-  return layout(
-    T.confirmTitle,
-    `<h1>${T.confirmTitle}</h1>
-<p class="what">${escape(T.confirmBody(amount))}</p>
-<p>Kort: <code>${escape(masked)}</code></p>
-<p class="note">${T.sandbox}</p>
-<form method="post" action="${action(session.id, '/3ds')}"><div class="actions">
-  <button class="primary" type="submit" name="answer" value="approve">${T.approve}</button>
-  <button type="submit" name="answer" value="reject">${T.reject}</button>
-</div></form>`,
-  );
+  return threeDSecurePage(session.amountOre, masked, action(session.id, '/3ds'));
 }

@@ -60,6 +60,21 @@ export function layout(title: string, body: string): string {
 <title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
+/** The card form's fields, as both checkouts (the platform's and the clinics') ask them. */
+export const CARD_FIELDS = `  <label for="number">${T.number}</label>
+  <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
+  <div class="row">
+    <div><label for="expiry">${T.expiry}</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM/ÅÅ" required></div>
+    <div><label for="cvc">${T.cvc}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div>
+  </div>`;
+
+/** The test cards and what each does (core SANDBOX_CARDS). */
+export const TEST_CARDS = `<details><summary>${T.testCards}</summary><ul>
+  <li><code>${SANDBOX_CARDS.succeeds}</code> ${T.cardSucceeds}</li>
+  <li><code>${SANDBOX_CARDS.declined}</code> ${T.cardDeclined}</li>
+  <li><code>${SANDBOX_CARDS.threeDSecure}</code> ${T.cardThreeDs}</li>
+</ul></details>`;
+
 export interface CheckoutView {
   id: string;
   purpose: string;
@@ -83,26 +98,21 @@ export function checkoutPage(session: CheckoutView, error: string | null = null)
 <p class="note">${T.sandbox}</p>
 ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 <form method="post" action="${action}">
-  <label for="number">${T.number}</label>
-  <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
-  <div class="row">
-    <div><label for="expiry">${T.expiry}</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM/ÅÅ" required></div>
-    <div><label for="cvc">${T.cvc}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div>
-  </div>
+${CARD_FIELDS}
   <div class="actions"><button class="primary" type="submit">${escape(isCard || later ? T.saveCard : T.pay(amount))}</button></div>
 </form>
 <form method="post" action="${action}/cancel"><div class="actions"><button type="submit">${T.cancel}</button></div></form>
-<details><summary>${T.testCards}</summary><ul>
-  <li><code>${SANDBOX_CARDS.succeeds}</code> ${T.cardSucceeds}</li>
-  <li><code>${SANDBOX_CARDS.declined}</code> ${T.cardDeclined}</li>
-  <li><code>${SANDBOX_CARDS.threeDSecure}</code> ${T.cardThreeDs}</li>
-</ul></details>`,
+${TEST_CARDS}`,
   );
 }
 
 export function confirmPage(session: CheckoutView, masked: string): string {
-  const amount = formatKroner(session.amount);
-  const action = `/sandbox/checkout/${encodeURIComponent(session.id)}/3ds`;
+  return threeDSecurePage(session.amount, masked, `/sandbox/checkout/${encodeURIComponent(session.id)}/3ds`);
+}
+
+/** The 3-D Secure step of a card payment (the platform's checkout and the clinics'): approve or refuse `amountOre`. */
+export function threeDSecurePage(amountOre: number, masked: string, action: string): string {
+  const amount = formatKroner(amountOre);
   return layout(
     T.confirmTitle,
     `<h1>${T.confirmTitle}</h1>
